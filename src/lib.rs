@@ -1,0 +1,10 @@
+//! `ludeme`: a fast, Ludii-compatible game-rules interpreter.
+//!
+//! Layers (see `ARCHITECTURE.md`): [`syntax`] → [`expand`] → [`registry`]/[`check`] → … → `cli`.
+
+pub mod check;
+pub mod diag;
+pub mod expand;
+pub mod registry;
+pub mod source;
+pub mod syntax;
