@@ -1,0 +1,10 @@
+//! Syntax: the pest grammar of expanded descriptions (`grammar/lud.pest`) and the AST.
+//!
+//! pest stays inside this module; everything else sees [`Node`]s with byte spans into the
+//! text that was parsed (the expanded game or metadata text).
+
+mod ast;
+mod parser;
+
+pub use ast::{Atom, Node, NodeKind};
+pub use parser::{parse_first_form, ParseError, MAX_DEPTH};
