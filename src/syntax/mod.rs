@@ -6,5 +6,5 @@
 mod ast;
 mod parser;
 
-pub use ast::{Atom, Node, NodeKind};
+pub use ast::{classify_atom, parse_java_float, parse_java_int, Atom, Node, NodeKind};
 pub use parser::{parse_first_form, ParseError, MAX_DEPTH};
