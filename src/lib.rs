@@ -3,6 +3,7 @@
 //! Layers (see `ARCHITECTURE.md`): [`syntax`] → [`expand`] → [`registry`]/[`check`] → … → `cli`.
 
 pub mod check;
+pub mod cli;
 pub mod diag;
 pub mod expand;
 pub mod registry;

@@ -1,0 +1,244 @@
+//! The checker: resolves every ludeme of a parsed description against its declaration, by
+//! Ludii's own matching rules, and explains the first mismatch precisely.
+//!
+//! Ludii matches the arguments of a call to a constructor's parameters in order: each
+//! argument fills the next slot it fits, optional slots may be skipped, a `name:` argument
+//! only fills the slot of that name, and an or-group takes one of its alternatives. A call
+//! is valid when some form of some ludeme with that keyword, acceptable where the call
+//! stands, takes all its arguments that way. [`Checker::matches`] decides exactly that
+//! (memoised, so the search stays polynomial); [`Checker::explain`] finds, for a call that
+//! does not match, the deepest argument that breaks the best partial match.
+
+mod driver;
+mod explain;
+mod strings;
+
+pub use driver::{check_source, Checked};
+pub use explain::{describe_type, form_text};
+pub use strings::check_strings;
+
+use crate::registry::{Form, Param, ParamType, Registry, SymId};
+use crate::syntax::{classify_atom, Atom, Node, NodeKind};
+use std::collections::HashMap;
+use std::ops::Range;
+
+/// A problem found by the checker, located in the checked text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub code: &'static str,
+    pub span: Range<usize>,
+    pub message: String,
+    pub label: Option<String>,
+    pub hints: Vec<String>,
+    pub warning: bool,
+}
+
+impl Problem {
+    pub fn error(code: &'static str, span: Range<usize>, message: impl Into<String>) -> Self {
+        Problem {
+            code,
+            span,
+            message: message.into(),
+            label: None,
+            hints: Vec::new(),
+            warning: false,
+        }
+    }
+
+    pub fn with_label(mut self, label: impl Into<String>) -> Self {
+        self.label = Some(label.into());
+        self
+    }
+
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
+        self.hints.push(hint.into());
+        self
+    }
+}
+
+/// Matches nodes against declared types.
+pub struct Checker<'r> {
+    pub reg: &'r Registry,
+    memo: HashMap<(usize, usize), bool>,
+}
+
+impl<'r> Checker<'r> {
+    pub fn new(reg: &'r Registry) -> Self {
+        Checker {
+            reg,
+            memo: HashMap::new(),
+        }
+    }
+
+    /// Check a whole tree against the symbol `root` (`game` or `metadata`): first every
+    /// token must name something (Ludii's symbol matching), then the tree must match.
+    pub fn check_root(&mut self, node: &Node, root: SymId) -> Vec<Problem> {
+        let mut problems = Vec::new();
+        self.check_tokens(node, &mut problems);
+        if problems.iter().any(|p| !p.warning) {
+            return problems;
+        }
+        let ty = ParamType::Sym(root);
+        if !self.matches(node, &ty) {
+            problems.push(self.explain(node, &ty));
+        }
+        problems
+    }
+
+    /// Ludii's first pass: every call keyword must be a ludeme and every word a known
+    /// constant, wherever it stands.
+    pub fn check_tokens(&self, node: &Node, out: &mut Vec<Problem>) {
+        let mut stack = vec![node];
+        while let Some(n) = stack.pop() {
+            match &n.kind {
+                NodeKind::Call { head, head_span, args } => {
+                    if let Some(p) = explain::unknown_keyword(self.reg, head, head_span.clone()) {
+                        out.push(p);
+                    }
+                    stack.extend(args.iter().rev());
+                }
+                NodeKind::List(items) => stack.extend(items.iter().rev()),
+                NodeKind::Atom(a) => {
+                    if let Some(p) = explain::unknown_word(self.reg, a, n.span.clone(), None) {
+                        out.push(p);
+                    }
+                }
+                NodeKind::Str(_) => {}
+            }
+        }
+    }
+
+    /// Does `node` (ignoring its label) fit where `ty` is expected?
+    pub fn matches(&mut self, node: &Node, ty: &ParamType) -> bool {
+        let key = (node as *const Node as usize, ty as *const ParamType as usize);
+        if let Some(&r) = self.memo.get(&key) {
+            return r;
+        }
+        let r = self.matches_uncached(node, ty);
+        self.memo.insert(key, r);
+        r
+    }
+
+    fn matches_uncached(&mut self, node: &Node, ty: &ParamType) -> bool {
+        match ty {
+            ParamType::Array(inner) => match &node.kind {
+                NodeKind::List(items) => items.iter().all(|i| self.matches(i, inner)),
+                _ => false,
+            },
+            ParamType::Prim(p) => literal_fits(node, |q| q == *p),
+            ParamType::Const(c) => match &node.kind {
+                NodeKind::Atom(a) => a == c || upper_initial(a).as_deref() == Some(c.as_str()),
+                _ => false,
+            },
+            ParamType::Sym(t) => self.matches_sym(node, *t),
+        }
+    }
+
+    fn matches_sym(&mut self, node: &Node, t: SymId) -> bool {
+        let reg = self.reg;
+        match &node.kind {
+            NodeKind::Call { head, args, .. } => {
+                for &s in reg.with_keyword(head) {
+                    if !reg.accepts(t, s) {
+                        continue;
+                    }
+                    for form in &reg.symbol(s).forms {
+                        if form.keyword == *head && self.matches_form(args, form) {
+                            return true;
+                        }
+                    }
+                }
+                false
+            }
+            NodeKind::Atom(a) => {
+                if literal_fits(node, |p| reg.accepts_prim(t, p)) {
+                    return true;
+                }
+                matches!(classify_atom(a), Atom::Word | Atom::Int(_))
+                    && (reg.accepts_constant(t, a) || upper_initial(a).is_some_and(|u| reg.accepts_constant(t, &u)))
+            }
+            NodeKind::Str(_) => reg.accepts_prim(t, crate::registry::sig::Prim::Str),
+            NodeKind::List(_) => {
+                let arrays: Vec<&'r ParamType> = reg
+                    .symbols
+                    .iter()
+                    .enumerate()
+                    .filter(|(s, sym)| !sym.arrays.is_empty() && reg.accepts(t, *s as SymId))
+                    .flat_map(|(_, sym)| sym.arrays.iter())
+                    .collect();
+                arrays.into_iter().any(|a| self.matches(node, a))
+            }
+        }
+    }
+
+    /// Can `args` fill `form`'s slots in order?
+    pub fn matches_form(&mut self, args: &[Node], form: &Form) -> bool {
+        let mut filled = vec![false; form.params.len()];
+        self.assign(args, 0, &form.params, 0, &mut filled, form)
+    }
+
+    fn assign(&mut self, args: &[Node], i: usize, params: &[Param], j: usize, filled: &mut [bool], form: &Form) -> bool {
+        if i == args.len() {
+            return params[j..].iter().all(|p| p.optional) && groups_ok(form, filled);
+        }
+        if args.len() - i > params.len() - j {
+            return false;
+        }
+        let (arg, p) = (&args[i], &params[j]);
+        if label_fits(arg, p) && self.matches(arg, &p.ty) {
+            filled[j] = true;
+            if self.assign(args, i + 1, params, j + 1, filled, form) {
+                return true;
+            }
+            filled[j] = false;
+        }
+        p.optional && self.assign(args, i, params, j + 1, filled, form)
+    }
+}
+
+/// A named argument goes only to the slot of that name, and an unnamed one only to an
+/// unnamed slot.
+pub(crate) fn label_fits(arg: &Node, p: &Param) -> bool {
+    arg.label_name() == p.name.as_deref()
+}
+
+pub(crate) fn groups_ok(form: &Form, filled: &[bool]) -> bool {
+    form.groups.iter().enumerate().all(|(g, &exactly_one)| {
+        let n = form
+            .params
+            .iter()
+            .zip(filled)
+            .filter(|(p, &f)| f && p.group == Some(g))
+            .count();
+        if exactly_one {
+            n == 1
+        } else {
+            n <= 1
+        }
+    })
+}
+
+/// Does a literal node fit a primitive type accepted by `ok`? An integer also fits a float.
+pub(crate) fn literal_fits(node: &Node, ok: impl Fn(crate::registry::sig::Prim) -> bool) -> bool {
+    use crate::registry::sig::Prim;
+    match &node.kind {
+        NodeKind::Str(_) => ok(Prim::Str),
+        NodeKind::Atom(a) => match classify_atom(a) {
+            Atom::Int(_) => ok(Prim::Int) || ok(Prim::Float) || (a == "Infinity" && ok(Prim::Float)),
+            Atom::Float(_) => ok(Prim::Float),
+            Atom::Bool(_) => ok(Prim::Bool),
+            Atom::Word => false,
+        },
+        _ => false,
+    }
+}
+
+/// `mover` → `Mover` (Ludii resolves lowercase constants, with a warning).
+pub(crate) fn upper_initial(s: &str) -> Option<String> {
+    let mut cs = s.chars();
+    let c = cs.next()?;
+    if !c.is_ascii_lowercase() {
+        return None;
+    }
+    Some(c.to_ascii_uppercase().to_string() + cs.as_str())
+}

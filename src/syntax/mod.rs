@@ -5,6 +5,7 @@
 
 mod ast;
 mod parser;
+pub mod pretty;
 
 pub use ast::{classify_atom, parse_java_float, parse_java_int, Atom, Node, NodeKind};
 pub use parser::{parse_first_form, ParseError, MAX_DEPTH};

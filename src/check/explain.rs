@@ -1,0 +1,312 @@
+//! Explaining a mismatch: the deepest argument that breaks the best partial match.
+
+use super::{label_fits, literal_fits, upper_initial, Checker, Problem};
+use crate::diag::did_you_mean;
+use crate::registry::{Form, ParamType, Registry, SymId};
+use crate::syntax::{classify_atom, Atom, Node, NodeKind};
+use std::ops::Range;
+
+/// A call keyword that names no ludeme.
+pub(crate) fn unknown_keyword(reg: &Registry, head: &str, span: Range<usize>) -> Option<Problem> {
+    if !reg.with_keyword(head).is_empty() {
+        return None;
+    }
+    if head.starts_with('"') {
+        let name = head.trim_matches('"');
+        return Some(
+            Problem::error("unknown-define", span, format!("unknown define \"{name}\""))
+                .with_label("no define of this name")
+                .with_hint("defines are declared with (define \"Name\" ...) in the file, or come from the standard library"),
+        );
+    }
+    if head.chars().next().is_some_and(|c| c.is_ascii_uppercase()) {
+        let lower = head[..1].to_ascii_lowercase() + &head[1..];
+        let p = Problem::error("unknown-ludeme", span, format!("ludeme names start with a lowercase letter: `{head}`"));
+        return Some(if reg.with_keyword(&lower).is_empty() {
+            p
+        } else {
+            p.with_hint(format!("write `({lower} ...)`"))
+        });
+    }
+    let mut p = Problem::error("unknown-ludeme", span, format!("unknown ludeme `{head}`")).with_label("not a ludeme");
+    if let Some(s) = did_you_mean(head, reg.keywords()) {
+        p = p.with_hint(format!("did you mean `{s}`?"));
+    }
+    Some(p)
+}
+
+/// A word that is no constant of the language (and no number or boolean).
+pub(crate) fn unknown_word(reg: &Registry, word: &str, span: Range<usize>, expected: Option<SymId>) -> Option<Problem> {
+    if !matches!(classify_atom(word), Atom::Word) || reg.is_constant(word) {
+        return None;
+    }
+    if upper_initial(word).is_some_and(|u| reg.is_constant(&u)) {
+        return None;
+    }
+    let mut p = Problem::error("unknown-constant", span, format!("unknown constant `{word}`")).with_label("not a constant of the language");
+    let suggestion = expected
+        .and_then(|t| did_you_mean(word, reg.constants_of(t).collect::<Vec<_>>()))
+        .or_else(|| did_you_mean(word, reg.constants().collect::<Vec<_>>()));
+    if let Some(s) = suggestion {
+        p = p.with_hint(format!("did you mean `{s}`?"));
+    } else if word.chars().next().is_some_and(|c| c.is_ascii_lowercase()) && !reg.with_keyword(word).is_empty() {
+        p = p.with_hint(format!("`{word}` is a ludeme: write it in brackets, `({word} ...)`"));
+    }
+    Some(p)
+}
+
+/// How a type is named in messages.
+pub fn describe_type(reg: &Registry, ty: &ParamType) -> String {
+    match ty {
+        ParamType::Sym(t) => format!("<{}>", reg.symbol(*t).id),
+        ParamType::Prim(p) => format!("a literal {}", p.name()),
+        ParamType::Const(c) => format!("`{c}`"),
+        ParamType::Array(inner) => format!("{{{}}}", describe_type(reg, inner).trim_start_matches("a literal ")),
+    }
+}
+
+fn describe_node(n: &Node) -> String {
+    match &n.kind {
+        NodeKind::Call { head, .. } => format!("`({head} ..)`"),
+        NodeKind::List(_) => "an array `{..}`".to_string(),
+        NodeKind::Str(s) => format!("the string \"{s}\""),
+        NodeKind::Atom(a) => match classify_atom(a) {
+            Atom::Int(_) => format!("the integer `{a}`"),
+            Atom::Float(_) => format!("the number `{a}`"),
+            Atom::Bool(_) => format!("the boolean `{a}`"),
+            Atom::Word => format!("`{a}`"),
+        },
+    }
+}
+
+/// The longest prefix of `args` that can fill `form`'s slots in order, ignoring or-groups:
+/// (number of arguments placed, for that count the earliest slot after the last one used).
+fn best_prefix(ck: &mut Checker, args: &[Node], form: &Form) -> (usize, usize) {
+    let params = &form.params;
+    // reach[j] = can args[..i] be placed using exactly the slots before j, the slots skipped
+    // being optional; iterate i upwards.
+    let m = params.len();
+    let mut reach = vec![false; m + 1];
+    // with zero arguments placed, j is reachable if all slots before j are optional
+    reach[0] = true;
+    for j in 0..m {
+        reach[j + 1] = reach[j] && params[j].optional;
+    }
+    let first = |r: &[bool]| r.iter().position(|&x| x).unwrap_or(m);
+    let mut best = (0, first(&reach));
+    for (i, arg) in args.iter().enumerate() {
+        let mut next = vec![false; m + 1];
+        for j in 0..m {
+            if reach[j] && label_fits(arg, &params[j]) && ck.matches(arg, &params[j].ty) {
+                next[j + 1] = true;
+            }
+        }
+        for j in 0..m {
+            if next[j] && params[j].optional {
+                next[j + 1] = true;
+            }
+        }
+        if !next.iter().any(|&x| x) {
+            break;
+        }
+        reach = next;
+        best = (i + 1, first(&reach));
+    }
+    best
+}
+
+/// Could `arg` be meant for a slot of type `ty` (the right kind of thing, maybe broken
+/// inside)?
+fn plausible(ck: &Checker, arg: &Node, ty: &ParamType) -> bool {
+    let reg = ck.reg;
+    match (ty, &arg.kind) {
+        (ParamType::Array(_), NodeKind::List(_)) => true,
+        (ParamType::Sym(t), NodeKind::Call { head, .. }) => reg.with_keyword(head).iter().any(|&s| reg.accepts(*t, s)),
+        (ParamType::Sym(t), NodeKind::List(_)) => reg.symbols.iter().enumerate().any(|(s, sym)| !sym.arrays.is_empty() && reg.accepts(*t, s as SymId)),
+        _ => false,
+    }
+}
+
+impl Checker<'_> {
+    /// Why does `node` not fit `ty`? Descends to the deepest argument at fault.
+    pub fn explain(&mut self, node: &Node, ty: &ParamType) -> Problem {
+        let reg = self.reg;
+        let found = describe_node(node);
+        let expected = describe_type(reg, ty);
+        let mismatch = || {
+            Problem::error("type-mismatch", node.span.clone(), format!("expected {expected}, found {found}")).with_label(format!("expected {expected}"))
+        };
+        match (ty, &node.kind) {
+            (ParamType::Array(inner), NodeKind::List(items)) => {
+                for it in items {
+                    if !self.matches(it, inner) {
+                        return self.explain(it, inner);
+                    }
+                }
+                mismatch()
+            }
+            (ParamType::Array(_), _) => {
+                mismatch().with_hint(format!("an array is written in braces: {{{}}}", node_text_hint(node)))
+            }
+            (ParamType::Sym(t), NodeKind::Call { head, head_span, args }) => {
+                if let Some(p) = unknown_keyword(reg, head, head_span.clone()) {
+                    return p;
+                }
+                let cands: Vec<SymId> = reg.with_keyword(head).iter().copied().filter(|&s| reg.accepts(*t, s)).collect();
+                if cands.is_empty() {
+                    let what = reg.with_keyword(head).first().map(|&s| format!(" (it is a <{}>)", reg.symbol(s).id)).unwrap_or_default();
+                    return Problem::error(
+                        "type-mismatch",
+                        node.span.clone(),
+                        format!("`({head} ..)` cannot stand here: expected {expected}{what}"),
+                    )
+                    .with_label(format!("expected {expected}"));
+                }
+                self.explain_call(node, head, args, &cands)
+            }
+            (ParamType::Sym(t), NodeKind::Atom(a)) => {
+                if let Some(p) = unknown_word(reg, a, node.span.clone(), Some(*t)) {
+                    return p;
+                }
+                let mut p = mismatch();
+                if classify_atom(a) == Atom::Word && a.chars().next().is_some_and(|c| c.is_ascii_lowercase()) && !reg.with_keyword(a).is_empty() {
+                    p = p.with_hint(format!("`{a}` is a ludeme: write it in brackets, `({a} ...)`"));
+                }
+                p
+            }
+            _ => mismatch(),
+        }
+    }
+
+    fn explain_call(&mut self, node: &Node, head: &str, args: &[Node], cands: &[SymId]) -> Problem {
+        let reg = self.reg;
+        // the form that takes the most arguments in order
+        let mut best: Option<(usize, usize, &Form)> = None;
+        for &s in cands {
+            for form in reg.symbol(s).forms.iter().filter(|f| f.keyword == head) {
+                let (placed, next_slot) = best_prefix(self, args, form);
+                let better = match best {
+                    None => true,
+                    Some((bp, _, _)) => placed > bp,
+                };
+                if better {
+                    best = Some((placed, next_slot, form));
+                }
+            }
+        }
+        let Some((placed, next_slot, form)) = best else {
+            return Problem::error("type-mismatch", node.span.clone(), format!("`({head} ..)` cannot stand here"));
+        };
+        let signature = form_text(reg, form);
+        if placed == args.len() {
+            // all arguments fit: a required slot or an or-group is left empty
+            let missing: Vec<String> = form.params[next_slot.min(form.params.len())..]
+                .iter()
+                .filter(|p| !p.optional)
+                .map(|p| param_text(reg, p))
+                .collect();
+            let at = node.span.end.saturating_sub(1)..node.span.end;
+            return if !missing.is_empty() {
+                Problem::error("missing-argument", at, format!("`({head} ..)` is missing {}", missing.join(" ")))
+                    .with_label(format!("expected {} here", missing.join(" ")))
+                    .with_hint(format!("the form is {signature}"))
+            } else {
+                Problem::error("bad-arguments", node.span.clone(), format!("`({head} ..)` needs exactly one of each group of alternatives"))
+                    .with_hint(format!("the form is {signature}"))
+            };
+        }
+        let arg = &args[placed];
+        // slots the next argument could take: from next_slot up to the first required one
+        let mut open = Vec::new();
+        for p in &form.params[next_slot.min(form.params.len())..] {
+            open.push(p);
+            if !p.optional {
+                break;
+            }
+        }
+        if let Some(label) = arg.label_name() {
+            if !open.iter().any(|p| p.name.as_deref() == Some(label)) {
+                let names: Vec<&str> = form.params.iter().filter_map(|p| p.name.as_deref()).collect();
+                let span = arg.label.as_ref().map(|(_, s)| s.clone()).unwrap_or(arg.span.clone());
+                if names.contains(&label) {
+                    return Problem::error("misplaced-argument", span, format!("named argument `{label}:` is out of place in `({head} ..)`"))
+                        .with_hint(format!("arguments, named or not, go in the order of the form: {signature}"));
+                }
+                let mut p = Problem::error("unknown-named-argument", span, format!("`({head} ..)` has no argument named `{label}:`"))
+                    .with_label("unknown name");
+                if let Some(s) = did_you_mean(label, names.iter().copied()) {
+                    p = p.with_hint(format!("did you mean `{s}:`?"));
+                }
+                return p.with_hint(format!("the form is {signature}"));
+            }
+        }
+        // descend into the argument if it is the right kind of thing for an open slot
+        for p in &open {
+            if label_fits(arg, p) && plausible(self, arg, &p.ty) {
+                return self.explain(arg, &p.ty);
+            }
+        }
+        if let Some(p) = open.iter().find(|p| label_fits(arg, p)) {
+            if let NodeKind::Atom(a) = &arg.kind {
+                if let Some(u) = unknown_word(reg, a, arg.span.clone(), None) {
+                    return u;
+                }
+            }
+            let mut pr = self.explain(arg, &p.ty);
+            if pr.code == "type-mismatch" && !literal_fits(arg, |_| true) {
+                pr = pr.with_hint(format!("the form is {signature}"));
+            }
+            return pr;
+        }
+        Problem::error("unexpected-argument", arg.full_span(), format!("unexpected argument {} in `({head} ..)`", describe_node(arg)))
+            .with_label("no parameter takes this")
+            .with_hint(format!("the form is {signature}"))
+    }
+}
+
+fn node_text_hint(node: &Node) -> String {
+    match &node.kind {
+        NodeKind::Atom(a) => a.clone(),
+        NodeKind::Str(s) => format!("\"{s}\""),
+        _ => "..".to_string(),
+    }
+}
+
+fn param_text(reg: &Registry, p: &crate::registry::Param) -> String {
+    let ty = match &p.ty {
+        ParamType::Prim(pr) => pr.name().to_string(),
+        other => describe_type(reg, other),
+    };
+    match &p.name {
+        Some(n) => format!("{n}:{ty}"),
+        None => ty,
+    }
+}
+
+/// A form as the grammar writes it, for hints.
+pub fn form_text(reg: &Registry, form: &Form) -> String {
+    let mut s = format!("({}", form.keyword);
+    let mut i = 0;
+    while i < form.params.len() {
+        let p = &form.params[i];
+        if let Some(g) = p.group {
+            let members: Vec<String> = form.params[i..]
+                .iter()
+                .take_while(|q| q.group == Some(g))
+                .map(|q| param_text(reg, q))
+                .collect();
+            let (o, c) = if form.groups[g] { ('(', ')') } else { ('[', ']') };
+            s.push_str(&format!(" {o}{}{c}", members.join(" | ")));
+            i += members.len();
+            continue;
+        }
+        if p.optional {
+            s.push_str(&format!(" [{}]", param_text(reg, p)));
+        } else {
+            s.push_str(&format!(" {}", param_text(reg, p)));
+        }
+        i += 1;
+    }
+    s.push(')');
+    s
+}

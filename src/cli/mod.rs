@@ -1,0 +1,64 @@
+//! The command line: one file per subcommand. Only this layer prints.
+
+mod check;
+mod expand;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Exit code for usage and I/O errors.
+pub const EXIT_USAGE: u8 = 2;
+
+#[derive(Parser, Debug)]
+#[command(name = "ludeme", version, about = "A fast, Ludii-compatible game-rules interpreter")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Option and ruleset selections, shared by the subcommands that load a game.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct SelectArgs {
+    /// Select an option item, as "Heading/Item" (repeatable), e.g. --option "Board Size/6".
+    #[arg(long = "option", value_name = "HEADING/ITEM")]
+    pub options: Vec<String>,
+    /// Select a ruleset, as "Ruleset/Name", e.g. --ruleset "Ruleset/Standard".
+    #[arg(long, value_name = "RULESET/NAME")]
+    pub ruleset: Option<String>,
+}
+
+impl SelectArgs {
+    pub fn selections(&self) -> crate::expand::Selections {
+        crate::expand::Selections {
+            options: self.options.clone(),
+            ruleset: self.ruleset.clone(),
+        }
+    }
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Check descriptions: expand, parse and resolve every ludeme, as Ludii's compiler does.
+    Check(check::CheckArgs),
+    /// Print a description after expansion (options, rulesets, defines), pretty-printed.
+    Expand(expand::ExpandArgs),
+}
+
+/// Run the command line; returns the process exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Check(a) => check::run(&a),
+        Command::Expand(a) => expand::run(&a),
+    }
+}
+
+/// Read a description file. Invalid UTF-8 is read as Ludii's reader would (replacement
+/// characters), with a warning.
+pub fn read_description(path: &std::path::Path) -> Result<(String, bool), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    match String::from_utf8(bytes) {
+        Ok(s) => Ok((s, false)),
+        Err(e) => Ok((String::from_utf8_lossy(e.as_bytes()).into_owned(), true)),
+    }
+}
