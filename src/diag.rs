@@ -169,7 +169,9 @@ fn render(diags: &[Diagnostic], sources: &SourceMap, renderer: annotate_snippets
             let first_line_start = text[..start].rfind('\n').map(|i| i + 1).unwrap_or(0);
             // up to the end of the line holding the span's end, at most 2,000 bytes
             let mut snippet_end = text[end..].find('\n').map(|i| end + i).unwrap_or(text.len());
-            snippet_end = snippet_end.min(first_line_start + 2000).max(end.min(first_line_start + 2000));
+            snippet_end = snippet_end
+                .min(first_line_start + 2000)
+                .max(end.min(first_line_start + 2000));
             while !text.is_char_boundary(snippet_end) {
                 snippet_end -= 1;
             }
@@ -269,7 +271,10 @@ mod tests {
     #[test]
     fn suggestions() {
         assert_eq!(did_you_mean("stpe", ["step", "slide", "hop"]), Some("step"));
-        assert_eq!(did_you_mean("Orthogonl", ["Orthogonal", "Diagonal"]), Some("Orthogonal"));
+        assert_eq!(
+            did_you_mean("Orthogonl", ["Orthogonal", "Diagonal"]),
+            Some("Orthogonal")
+        );
         assert_eq!(did_you_mean("xyzzy", ["step", "slide"]), None);
         assert_eq!(edit_distance("ab", "ba"), 1);
     }

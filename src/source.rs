@@ -77,10 +77,7 @@ impl SourceFile {
             cut -= 1;
         }
         let column = self.text[start..cut].chars().count() + 1;
-        LineCol {
-            line: line + 1,
-            column,
-        }
+        LineCol { line: line + 1, column }
     }
 
     /// The text of a 1-based line, without its line break.
@@ -127,10 +124,7 @@ impl SourceMap {
 
     /// Find a file already added under this name.
     pub fn find(&self, name: &str) -> Option<FileId> {
-        self.files
-            .iter()
-            .position(|f| f.name == name)
-            .map(|i| FileId(i as u32))
+        self.files.iter().position(|f| f.name == name).map(|i| FileId(i as u32))
     }
 }
 

@@ -16,12 +16,18 @@ pub(crate) fn unknown_keyword(reg: &Registry, head: &str, span: Range<usize>) ->
         return Some(
             Problem::error("unknown-define", span, format!("unknown define \"{name}\""))
                 .with_label("no define of this name")
-                .with_hint("defines are declared with (define \"Name\" ...) in the file, or come from the standard library"),
+                .with_hint(
+                    "defines are declared with (define \"Name\" ...) in the file, or come from the standard library",
+                ),
         );
     }
     if head.chars().next().is_some_and(|c| c.is_ascii_uppercase()) {
         let lower = head[..1].to_ascii_lowercase() + &head[1..];
-        let p = Problem::error("unknown-ludeme", span, format!("ludeme names start with a lowercase letter: `{head}`"));
+        let p = Problem::error(
+            "unknown-ludeme",
+            span,
+            format!("ludeme names start with a lowercase letter: `{head}`"),
+        );
         return Some(if reg.with_keyword(&lower).is_empty() {
             p
         } else {
@@ -43,7 +49,8 @@ pub(crate) fn unknown_word(reg: &Registry, word: &str, span: Range<usize>, expec
     if upper_initial(word).is_some_and(|u| reg.is_constant(&u)) {
         return None;
     }
-    let mut p = Problem::error("unknown-constant", span, format!("unknown constant `{word}`")).with_label("not a constant of the language");
+    let mut p = Problem::error("unknown-constant", span, format!("unknown constant `{word}`"))
+        .with_label("not a constant of the language");
     let suggestion = expected
         .and_then(|t| did_you_mean(word, reg.constants_of(t).collect::<Vec<_>>()))
         .or_else(|| did_you_mean(word, reg.constants().collect::<Vec<_>>()));
@@ -122,7 +129,11 @@ fn plausible(ck: &Checker, arg: &Node, ty: &ParamType) -> bool {
     match (ty, &arg.kind) {
         (ParamType::Array(_), NodeKind::List(_)) => true,
         (ParamType::Sym(t), NodeKind::Call { head, .. }) => reg.with_keyword(head).iter().any(|&s| reg.accepts(*t, s)),
-        (ParamType::Sym(t), NodeKind::List(_)) => reg.symbols.iter().enumerate().any(|(s, sym)| !sym.arrays.is_empty() && reg.accepts(*t, s as SymId)),
+        (ParamType::Sym(t), NodeKind::List(_)) => reg
+            .symbols
+            .iter()
+            .enumerate()
+            .any(|(s, sym)| !sym.arrays.is_empty() && reg.accepts(*t, s as SymId)),
         _ => false,
     }
 }
@@ -134,7 +145,12 @@ impl Checker<'_> {
         let found = describe_node(node);
         let expected = describe_type(reg, ty);
         let mismatch = || {
-            Problem::error("type-mismatch", node.span.clone(), format!("expected {expected}, found {found}")).with_label(format!("expected {expected}"))
+            Problem::error(
+                "type-mismatch",
+                node.span.clone(),
+                format!("expected {expected}, found {found}"),
+            )
+            .with_label(format!("expected {expected}"))
         };
         match (ty, &node.kind) {
             (ParamType::Array(inner), NodeKind::List(items)) => {
@@ -152,9 +168,18 @@ impl Checker<'_> {
                 if let Some(p) = unknown_keyword(reg, head, head_span.clone()) {
                     return p;
                 }
-                let cands: Vec<SymId> = reg.with_keyword(head).iter().copied().filter(|&s| reg.accepts(*t, s)).collect();
+                let cands: Vec<SymId> = reg
+                    .with_keyword(head)
+                    .iter()
+                    .copied()
+                    .filter(|&s| reg.accepts(*t, s))
+                    .collect();
                 if cands.is_empty() {
-                    let what = reg.with_keyword(head).first().map(|&s| format!(" (it is a <{}>)", reg.symbol(s).id)).unwrap_or_default();
+                    let what = reg
+                        .with_keyword(head)
+                        .first()
+                        .map(|&s| format!(" (it is a <{}>)", reg.symbol(s).id))
+                        .unwrap_or_default();
                     return Problem::error(
                         "type-mismatch",
                         node.span.clone(),
@@ -169,7 +194,10 @@ impl Checker<'_> {
                     return p;
                 }
                 let mut p = mismatch();
-                if classify_atom(a) == Atom::Word && a.chars().next().is_some_and(|c| c.is_ascii_lowercase()) && !reg.with_keyword(a).is_empty() {
+                if classify_atom(a) == Atom::Word
+                    && a.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+                    && !reg.with_keyword(a).is_empty()
+                {
                     p = p.with_hint(format!("`{a}` is a ludeme: write it in brackets, `({a} ...)`"));
                 }
                 p
@@ -195,7 +223,11 @@ impl Checker<'_> {
             }
         }
         let Some((placed, next_slot, form)) = best else {
-            return Problem::error("type-mismatch", node.span.clone(), format!("`({head} ..)` cannot stand here"));
+            return Problem::error(
+                "type-mismatch",
+                node.span.clone(),
+                format!("`({head} ..)` cannot stand here"),
+            );
         };
         let signature = form_text(reg, form);
         if placed == args.len() {
@@ -207,12 +239,20 @@ impl Checker<'_> {
                 .collect();
             let at = node.span.end.saturating_sub(1)..node.span.end;
             return if !missing.is_empty() {
-                Problem::error("missing-argument", at, format!("`({head} ..)` is missing {}", missing.join(" ")))
-                    .with_label(format!("expected {} here", missing.join(" ")))
-                    .with_hint(format!("the form is {signature}"))
+                Problem::error(
+                    "missing-argument",
+                    at,
+                    format!("`({head} ..)` is missing {}", missing.join(" ")),
+                )
+                .with_label(format!("expected {} here", missing.join(" ")))
+                .with_hint(format!("the form is {signature}"))
             } else {
-                Problem::error("bad-arguments", node.span.clone(), format!("`({head} ..)` needs exactly one of each group of alternatives"))
-                    .with_hint(format!("the form is {signature}"))
+                Problem::error(
+                    "bad-arguments",
+                    node.span.clone(),
+                    format!("`({head} ..)` needs exactly one of each group of alternatives"),
+                )
+                .with_hint(format!("the form is {signature}"))
             };
         }
         let arg = &args[placed];
@@ -229,11 +269,21 @@ impl Checker<'_> {
                 let names: Vec<&str> = form.params.iter().filter_map(|p| p.name.as_deref()).collect();
                 let span = arg.label.as_ref().map(|(_, s)| s.clone()).unwrap_or(arg.span.clone());
                 if names.contains(&label) {
-                    return Problem::error("misplaced-argument", span, format!("named argument `{label}:` is out of place in `({head} ..)`"))
-                        .with_hint(format!("arguments, named or not, go in the order of the form: {signature}"));
+                    return Problem::error(
+                        "misplaced-argument",
+                        span,
+                        format!("named argument `{label}:` is out of place in `({head} ..)`"),
+                    )
+                    .with_hint(format!(
+                        "arguments, named or not, go in the order of the form: {signature}"
+                    ));
                 }
-                let mut p = Problem::error("unknown-named-argument", span, format!("`({head} ..)` has no argument named `{label}:`"))
-                    .with_label("unknown name");
+                let mut p = Problem::error(
+                    "unknown-named-argument",
+                    span,
+                    format!("`({head} ..)` has no argument named `{label}:`"),
+                )
+                .with_label("unknown name");
                 if let Some(s) = did_you_mean(label, names.iter().copied()) {
                     p = p.with_hint(format!("did you mean `{s}:`?"));
                 }
@@ -258,9 +308,13 @@ impl Checker<'_> {
             }
             return pr;
         }
-        Problem::error("unexpected-argument", arg.full_span(), format!("unexpected argument {} in `({head} ..)`", describe_node(arg)))
-            .with_label("no parameter takes this")
-            .with_hint(format!("the form is {signature}"))
+        Problem::error(
+            "unexpected-argument",
+            arg.full_span(),
+            format!("unexpected argument {} in `({head} ..)`", describe_node(arg)),
+        )
+        .with_label("no parameter takes this")
+        .with_hint(format!("the form is {signature}"))
     }
 }
 

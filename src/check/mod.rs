@@ -177,7 +177,15 @@ impl<'r> Checker<'r> {
         self.assign(args, 0, &form.params, 0, &mut filled, form)
     }
 
-    fn assign(&mut self, args: &[Node], i: usize, params: &[Param], j: usize, filled: &mut [bool], form: &Form) -> bool {
+    fn assign(
+        &mut self,
+        args: &[Node],
+        i: usize,
+        params: &[Param],
+        j: usize,
+        filled: &mut [bool],
+        form: &Form,
+    ) -> bool {
         if i == args.len() {
             return params[j..].iter().all(|p| p.optional) && groups_ok(form, filled);
         }

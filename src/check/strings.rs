@@ -110,9 +110,13 @@ pub fn check_strings(expanded: &str) -> Vec<Problem> {
                 if crate::syntax::parse_java_int(first).is_none() {
                     let at = pf + 8 + expanded[pf + 8..pt].find(first).unwrap_or(0);
                     out.push(
-                        Problem::error("player-count", at..at + first.len().max(1), "the number of players must be written as a whole number")
-                            .with_label("not a number")
-                            .with_hint("write (players 2), or list the players: (players {(player N) (player S)})"),
+                        Problem::error(
+                            "player-count",
+                            at..at + first.len().max(1),
+                            "the number of players must be written as a whole number",
+                        )
+                        .with_label("not a number")
+                        .with_hint("write (players 2), or list the players: (players {(player N) (player S)})"),
                     );
                     return out;
                 }
@@ -125,7 +129,9 @@ pub fn check_strings(expanded: &str) -> Vec<Problem> {
             let Some(ee) = matching_paren(bytes, e) else { continue };
             let mut i = e;
             while let Some(q) = expanded[i..=ee].find('"').map(|q| i + q) {
-                let Some(qq) = closing_quote(&bytes[..=ee], q) else { break };
+                let Some(qq) = closing_quote(&bytes[..=ee], q) else {
+                    break;
+                };
                 let s = &expanded[q + 1..qq];
                 i = qq + 1;
                 if !is_coordinate(s) {
@@ -143,13 +149,20 @@ pub fn check_strings(expanded: &str) -> Vec<Problem> {
     let mut c = 0;
     while let Some(q) = expanded[c..].find('"').map(|q| c + q) {
         let Some(qq) = closing_quote(bytes, q) else {
-            out.push(Problem::error("unclosed-string", q..q + 1, "this string is never closed"));
+            out.push(Problem::error(
+                "unclosed-string",
+                q..q + 1,
+                "this string is never closed",
+            ));
             return out;
         };
         let s = &expanded[q + 1..qq];
         c = qq + 1;
         if s.is_empty() {
-            out.push(Problem::error("empty-string", q..qq + 1, "empty string").with_label("Ludii cannot read an empty string here"));
+            out.push(
+                Problem::error("empty-string", q..qq + 1, "empty string")
+                    .with_label("Ludii cannot read an empty string here"),
+            );
             return out;
         }
         if is_coordinate(s) || known.contains(s) {
@@ -159,8 +172,12 @@ pub fn check_strings(expanded: &str) -> Vec<Problem> {
             .iter()
             .any(|k| (k.contains(s) || s.contains(k)) && k.len().abs_diff(s.len()) <= 2);
         if !close {
-            let mut p = Problem::error("unknown-string", q..qq + 1, format!("\"{s}\" is not a define or a name declared in this description"))
-                .with_label("unknown name");
+            let mut p = Problem::error(
+                "unknown-string",
+                q..qq + 1,
+                format!("\"{s}\" is not a define or a name declared in this description"),
+            )
+            .with_label("unknown name");
             let names: Vec<&str> = known.iter().copied().collect();
             if let Some(m) = crate::diag::did_you_mean(s, names) {
                 p = p.with_hint(format!("did you mean \"{m}\"?"));

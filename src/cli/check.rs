@@ -43,7 +43,10 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         if lossy {
             checked.diagnostics.insert(
                 0,
-                Diagnostic::warning("invalid-utf8", "the file is not valid UTF-8: invalid bytes were read as U+FFFD"),
+                Diagnostic::warning(
+                    "invalid-utf8",
+                    "the file is not valid UTF-8: invalid bytes were read as U+FFFD",
+                ),
             );
         }
         if checked.has_errors() {
@@ -66,7 +69,12 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         }
     }
     if !json {
-        let _ = writeln!(out, "checked {} file{}: {ok} ok, {bad} with errors", ok + bad, if ok + bad == 1 { "" } else { "s" });
+        let _ = writeln!(
+            out,
+            "checked {} file{}: {ok} ok, {bad} with errors",
+            ok + bad,
+            if ok + bad == 1 { "" } else { "s" }
+        );
     }
     if bad > 0 {
         ExitCode::from(1)

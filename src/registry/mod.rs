@@ -116,7 +116,9 @@ impl Registry {
         REG.get_or_init(|| Registry::build(all_decls()).expect("the shipped declarations are valid (tested)"))
     }
 
-    pub fn build<'a>(decls: impl IntoIterator<Item = (&'static str, &'static Decl)>) -> Result<Registry, RegistryError> {
+    pub fn build(
+        decls: impl IntoIterator<Item = (&'static str, &'static Decl)>,
+    ) -> Result<Registry, RegistryError> {
         let decls: Vec<(&'static str, &'static Decl)> = decls.into_iter().collect();
         let mut by_id = HashMap::new();
         for (i, (_, d)) in decls.iter().enumerate() {
@@ -130,7 +132,10 @@ impl Registry {
                 missing: s.to_string(),
             })
         };
-        fn resolve_ty(t: &RawType, f: &dyn Fn(&str) -> Result<SymId, RegistryError>) -> Result<ParamType, RegistryError> {
+        fn resolve_ty(
+            t: &RawType,
+            f: &dyn Fn(&str) -> Result<SymId, RegistryError>,
+        ) -> Result<ParamType, RegistryError> {
             Ok(match t {
                 RawType::Sym(s) => ParamType::Sym(f(s)?),
                 RawType::Prim(p) => ParamType::Prim(*p),
@@ -282,7 +287,11 @@ fn const_str(rule: &'static str, c: &str) -> &'static str {
     while let Some(i) = rule[from..].find(c) {
         let a = from + i;
         let b = a + c.len();
-        let word = |j: usize| rule.as_bytes().get(j).is_some_and(|x| x.is_ascii_alphanumeric() || *x == b'_');
+        let word = |j: usize| {
+            rule.as_bytes()
+                .get(j)
+                .is_some_and(|x| x.is_ascii_alphanumeric() || *x == b'_')
+        };
         if (a == 0 || !word(a - 1)) && !word(b) {
             return &rule[a..b];
         }

@@ -129,7 +129,7 @@ fn lex(s: &str) -> Result<Vec<(Tok, usize)>, SigError> {
                 // `<id>`; ids may themselves contain `<`/`>` (the operators `<<>`, `<>=>`)
                 let start = i;
                 let end = s[i + 1..]
-                    .find(|ch: char| ch == ' ' || ch == ')' || ch == ']' || ch == '}' || ch == '|')
+                    .find([' ', ')', ']', '}', '|'])
                     .map(|e| i + 1 + e)
                     .unwrap_or(s.len());
                 let tok = &s[start..end];
@@ -145,7 +145,10 @@ fn lex(s: &str) -> Result<Vec<(Tok, usize)>, SigError> {
             _ => {
                 let start = i;
                 let keyword = matches!(out.last(), Some((Tok::Open('('), _)));
-                while i < b.len() && !matches!(b[i], b' ' | b'(' | b')' | b'[' | b']' | b'{' | b'}' | b'|' | b'\n') && (keyword || b[i] != b'<') {
+                while i < b.len()
+                    && !matches!(b[i], b' ' | b'(' | b')' | b'[' | b']' | b'{' | b'}' | b'|' | b'\n')
+                    && (keyword || b[i] != b'<')
+                {
                     i += 1;
                     if b[i - 1] == b':' {
                         break;
@@ -331,7 +334,10 @@ mod tests {
 
     #[test]
     fn parses_forms() {
-        let alts = parse_rule("(move Step [<moves.from>] [<direction>] <moves.to> [stack:<boolean>] [<then>]) | <x> | int | Cell").unwrap();
+        let alts = parse_rule(
+            "(move Step [<moves.from>] [<direction>] <moves.to> [stack:<boolean>] [<then>]) | <x> | int | Cell",
+        )
+        .unwrap();
         assert_eq!(alts.len(), 4);
         let RawAlt::Form(f) = &alts[0] else { panic!() };
         assert_eq!(f.keyword, "move");
@@ -364,7 +370,14 @@ mod tests {
         let RawAlt::Form(f) = &alts[2] else { panic!() };
         assert_eq!(f.groups.len(), 2);
         let alts = parse_rule("<<> | <<=> | <>=>").unwrap();
-        assert_eq!(alts, vec![RawAlt::Sym("<".into()), RawAlt::Sym("<=".into()), RawAlt::Sym(">=".into())]);
+        assert_eq!(
+            alts,
+            vec![
+                RawAlt::Sym("<".into()),
+                RawAlt::Sym("<=".into()),
+                RawAlt::Sym(">=".into())
+            ]
+        );
         assert_eq!(parse_rule("").unwrap(), vec![]);
         assert!(parse_rule("(graph vertices:{{<float>}} [edges:{{<int>}}])").is_ok());
     }

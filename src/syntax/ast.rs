@@ -87,7 +87,10 @@ pub fn parse_java_float(s: &str) -> Option<f32> {
     if body.is_empty() || !body.bytes().next().is_some_and(|b| b.is_ascii_digit() || b == b'.') {
         return None;
     }
-    if !body.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-')) {
+    if !body
+        .bytes()
+        .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
+    {
         return None;
     }
     t.parse::<f32>().ok()

@@ -105,8 +105,12 @@ fn to_syntax_error(e: pest::error::Error<Rule>, slice: &str, offset: usize) -> P
     };
     let ch = slice[pos..].chars().next();
     let message = match ch {
-        Some(c @ ('[' | ']')) => format!("unexpected `{c}`: reconstruction placeholders `[..]` are not part of the language"),
-        Some(')') if slice[..pos].trim_end().ends_with('(') => "empty brackets `()`: expected a ludeme name".to_string(),
+        Some(c @ ('[' | ']')) => {
+            format!("unexpected `{c}`: reconstruction placeholders `[..]` are not part of the language")
+        }
+        Some(')') if slice[..pos].trim_end().ends_with('(') => {
+            "empty brackets `()`: expected a ludeme name".to_string()
+        }
         Some(c) if c.is_whitespace() => "unexpected white space".to_string(),
         Some(c) => format!("unexpected character `{c}`"),
         None => "unexpected end of text".to_string(),
@@ -202,7 +206,10 @@ mod tests {
         let n = parse_first_form("junk (game \"X\" (a(b)c) {1 2 {3}} at:(from) if:True P1\"x\") more").unwrap();
         assert_eq!(show(&n), "(game \"X\" (a (b) c) {1 2 {3}} at:(from) if:True P1\"x\")");
         assert_eq!(n.span.start, 5);
-        assert_eq!(n.span.end, "junk (game \"X\" (a(b)c) {1 2 {3}} at:(from) if:True P1\"x\")".len());
+        assert_eq!(
+            n.span.end,
+            "junk (game \"X\" (a(b)c) {1 2 {3}} at:(from) if:True P1\"x\")".len()
+        );
     }
 
     #[test]

@@ -95,7 +95,10 @@ mod tests {
         assert_eq!(pretty(&n), "(a b:(c 1) {2 3} \"x\")");
         let long = format!("(game \"X\" {})", "(rule with many words in it) ".repeat(4));
         let p = pretty(&parse_first_form(&long).unwrap());
-        assert!(p.starts_with("(game\n    \"X\"\n    (rule with many words in it)\n"), "{p}");
+        assert!(
+            p.starts_with("(game\n    \"X\"\n    (rule with many words in it)\n"),
+            "{p}"
+        );
         assert!(p.ends_with("\n)"));
     }
 }
