@@ -12,8 +12,7 @@ fn ludii_files(dir: &Path) -> Vec<(PathBuf, String)> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
-        let entries =
-            fs::read_dir(&d).unwrap_or_else(|e| panic!("cannot read {}: {e}", d.display()));
+        let entries = fs::read_dir(&d).unwrap_or_else(|e| panic!("cannot read {}: {e}", d.display()));
         for entry in entries {
             let path = entry.expect("directory entry").path();
             if path.is_dir() {
@@ -125,19 +124,13 @@ fn normalise(body: &str) -> String {
 
 fn ludii_library() -> BTreeMap<String, String> {
     let files = ludii_files(Path::new(LUDII_DEF));
-    assert!(
-        !files.is_empty(),
-        "no Ludii library found under {LUDII_DEF}"
-    );
+    assert!(!files.is_empty(), "no Ludii library found under {LUDII_DEF}");
     let mut map = BTreeMap::new();
     for (path, text) in files {
         let found = defines(&strip_comments(&text));
         assert_eq!(found.len(), 1, "{} should hold one define", path.display());
         let (name, body) = found.into_iter().next().expect("one define");
-        assert!(
-            map.insert(name.clone(), normalise(&body)).is_none(),
-            "duplicate {name}"
-        );
+        assert!(map.insert(name.clone(), normalise(&body)).is_none(), "duplicate {name}");
     }
     map
 }
@@ -152,10 +145,7 @@ fn our_library() -> BTreeMap<String, String> {
             path.ends_with(&format!("/{name}.def")),
             "{path} should be named after the define it holds, {name}"
         );
-        assert!(
-            map.insert(name.clone(), normalise(&body)).is_none(),
-            "duplicate {name}"
-        );
+        assert!(map.insert(name.clone(), normalise(&body)).is_none(), "duplicate {name}");
     }
     map
 }
@@ -212,10 +202,7 @@ fn bodies_keep_bracketed_uses_bracketed() {
         assert!(!code.contains("( "), "{path}: space after (");
         assert!(!code.contains("(\n"), "{path}: line break after (");
         for line in code.lines() {
-            assert!(
-                !line.trim_end().ends_with(':'),
-                "{path}: label cut from its value"
-            );
+            assert!(!line.trim_end().ends_with(':'), "{path}: label cut from its value");
         }
         assert!(!code.contains(": "), "{path}: space after a label");
     }

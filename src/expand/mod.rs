@@ -62,7 +62,11 @@ pub enum ContextKind {
     /// The body of define `name`, inserted where `use_site` (in expanded text) points.
     Define { name: String, use_site: Loc },
     /// The value of an option item inserted at a marker `<Tag...>`.
-    Option { heading: String, item: String, use_site: Loc },
+    Option {
+        heading: String,
+        item: String,
+        use_site: Loc,
+    },
 }
 
 /// One option category, as declared.

@@ -116,9 +116,7 @@ impl Registry {
         REG.get_or_init(|| Registry::build(all_decls()).expect("the shipped declarations are valid (tested)"))
     }
 
-    pub fn build(
-        decls: impl IntoIterator<Item = (&'static str, &'static Decl)>,
-    ) -> Result<Registry, RegistryError> {
+    pub fn build(decls: impl IntoIterator<Item = (&'static str, &'static Decl)>) -> Result<Registry, RegistryError> {
         let decls: Vec<(&'static str, &'static Decl)> = decls.into_iter().collect();
         let mut by_id = HashMap::new();
         for (i, (_, d)) in decls.iter().enumerate() {
