@@ -5,6 +5,7 @@
 pub mod check;
 pub mod cli;
 pub mod diag;
+pub mod engine;
 pub mod expand;
 pub mod registry;
 pub mod source;

@@ -1,0 +1,2 @@
+//! Boards as graphs: Ludii's site numbering, labels, coordinates, relations, directions,
+//! radials and distances.
