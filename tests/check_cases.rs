@@ -1,0 +1,92 @@
+//! The edited corpus files of `check-cases/`: verdicts agree with Ludii, and the first error
+//! points at the edited line. Figures per kind of edit are printed; the thresholds keep them
+//! from falling.
+
+mod common;
+
+use ludeme::check::check_source;
+use ludeme::expand::Selections;
+use std::collections::BTreeMap;
+
+#[derive(Default)]
+struct Tally {
+    cases: usize,
+    verdict_ok: usize,
+    rejected_by_both: usize,
+    line_ok: usize,
+}
+
+#[test]
+fn check_cases_agree_with_ludii() {
+    let cases = common::jsonl("ludii/check-cases/cases.jsonl");
+    let mut per_kind: BTreeMap<String, Tally> = BTreeMap::new();
+    let mut misses = Vec::new();
+    for c in &cases {
+        let file = c["file"].as_str().unwrap();
+        let kind = c["edit"].as_str().unwrap().to_string();
+        let line = c["line"].as_u64().unwrap() as usize;
+        let ludii_ok = c["ludii_ok"].as_bool().unwrap();
+        let text = std::fs::read_to_string(common::shared(&format!("ludii/check-cases/{file}"))).unwrap();
+        let checked = check_source(file, &text, &Selections::default()).unwrap();
+        let ours_ok = !checked.has_errors();
+        let t = per_kind.entry(kind.clone()).or_default();
+        t.cases += 1;
+        if ours_ok == ludii_ok {
+            t.verdict_ok += 1;
+        } else {
+            misses.push(format!(
+                "{file} ({kind}, line {line}): Ludii ok={ludii_ok}, ours ok={ours_ok}: {:?}",
+                first_error(&checked)
+            ));
+        }
+        if !ludii_ok && !ours_ok {
+            t.rejected_by_both += 1;
+            let first = checked.diagnostics.iter().find(|d| d.is_error()).unwrap();
+            let our_line = first
+                .span
+                .filter(|s| s.file.0 == 0)
+                .map(|s| checked.sources.main().line_col(s.start as usize).line);
+            if our_line == Some(line) {
+                t.line_ok += 1;
+            } else {
+                misses.push(format!(
+                    "{file} ({kind}): edited line {line}, first error at {our_line:?}: {}",
+                    first.message
+                ));
+            }
+        }
+    }
+    let mut total = Tally::default();
+    println!("{:<20} {:>5} {:>8} {:>8}", "kind", "cases", "verdict", "line");
+    for (k, t) in &per_kind {
+        println!(
+            "{k:<20} {:>5} {:>8} {:>5}/{}",
+            t.cases, t.verdict_ok, t.line_ok, t.rejected_by_both
+        );
+        total.cases += t.cases;
+        total.verdict_ok += t.verdict_ok;
+        total.rejected_by_both += t.rejected_by_both;
+        total.line_ok += t.line_ok;
+    }
+    let verdict = total.verdict_ok as f64 / total.cases as f64;
+    let line = total.line_ok as f64 / total.rejected_by_both.max(1) as f64;
+    println!(
+        "total: verdicts {}/{} ({:.1}%), first error on the edited line {}/{} ({:.1}%)",
+        total.verdict_ok,
+        total.cases,
+        verdict * 100.0,
+        total.line_ok,
+        total.rejected_by_both,
+        line * 100.0
+    );
+    for m in &misses {
+        println!("  {m}");
+    }
+    assert_eq!(total.cases, 300);
+    assert!(verdict >= 0.98, "verdict agreement {verdict:.3} below 98%");
+    assert!(line >= 0.90, "line accuracy {line:.3} below 90%");
+}
+
+fn first_error(c: &ludeme::check::Checked) -> Option<String> {
+    c.diagnostics.iter().find(|d| d.is_error()).map(|d| d.message.clone())
+}
