@@ -1,6 +1,6 @@
 //! Explaining a mismatch: the deepest argument that breaks the best partial match.
 
-use super::{label_fits, literal_fits, upper_initial, Checker, Problem};
+use super::{label_fits, upper_initial, Checker, Problem};
 use crate::diag::did_you_mean;
 use crate::registry::{Form, ParamType, Registry, SymId};
 use crate::syntax::{classify_atom, Atom, Node, NodeKind};
@@ -296,24 +296,27 @@ impl Checker<'_> {
                 return self.explain(arg, &p.ty);
             }
         }
-        if let Some(p) = open.iter().find(|p| label_fits(arg, p)) {
+        let fitting: Vec<&&crate::registry::Param> = open.iter().filter(|p| label_fits(arg, p)).collect();
+        if let (Some(p), NodeKind::Atom(_) | NodeKind::Str(_)) = (fitting.first(), &arg.kind) {
             if let NodeKind::Atom(a) = &arg.kind {
                 if let Some(u) = unknown_word(reg, a, arg.span.clone(), None) {
                     return u;
                 }
             }
-            let mut pr = self.explain(arg, &p.ty);
-            if pr.code == "type-mismatch" && !literal_fits(arg, |_| true) {
-                pr = pr.with_hint(format!("the form is {signature}"));
-            }
-            return pr;
+            return self.explain(arg, &p.ty);
         }
+        let label = if fitting.is_empty() {
+            "no parameter takes this".to_string()
+        } else {
+            let names: Vec<String> = fitting.iter().map(|p| param_text(reg, p)).collect();
+            format!("expected {}", names.join(" or "))
+        };
         Problem::error(
             "unexpected-argument",
             arg.full_span(),
             format!("unexpected argument {} in `({head} ..)`", describe_node(arg)),
         )
-        .with_label("no parameter takes this")
+        .with_label(label)
         .with_hint(format!("the form is {signature}"))
     }
 }

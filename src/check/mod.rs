@@ -250,3 +250,59 @@ pub(crate) fn upper_initial(s: &str) -> Option<String> {
     }
     Some(c.to_ascii_uppercase().to_string() + cs.as_str())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::parse_first_form;
+
+    const TTT: &str = r#"(game "Tic-Tac-Toe" (players 2) (equipment {(board (square 3)) (piece "Disc" P1) (piece "Cross" P2)}) (rules (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))))"#;
+
+    fn check(text: &str) -> Vec<Problem> {
+        let reg = Registry::global();
+        let node = parse_first_form(text).unwrap();
+        Checker::new(reg).check_root(&node, reg.id("game").unwrap())
+    }
+
+    fn first(text: &str) -> (String, String) {
+        let p = check(text);
+        assert!(!p.is_empty(), "expected a problem in {text}");
+        (p[0].code.to_string(), text[p[0].span.clone()].to_string())
+    }
+
+    #[test]
+    fn valid_game_matches() {
+        assert_eq!(check(TTT), vec![]);
+    }
+
+    #[test]
+    fn unknown_ludeme_is_named() {
+        let (code, at) = first(&TTT.replace("(is Line 3)", "(is Lin 3)"));
+        assert_eq!((code.as_str(), at.as_str()), ("unknown-constant", "Lin"));
+        let (code, at) = first(&TTT.replace("(square 3)", "(sqare 3)"));
+        assert_eq!((code.as_str(), at.as_str()), ("unknown-ludeme", "sqare"));
+    }
+
+    #[test]
+    fn wrong_type_points_at_the_argument() {
+        let (code, at) = first(&TTT.replace("(square 3)", "(square \"x\")"));
+        assert_eq!((code.as_str(), at.as_str()), ("type-mismatch", "\"x\""));
+    }
+
+    #[test]
+    fn misplaced_and_unknown_named_arguments() {
+        let t = TTT.replace(
+            "(move Add (to (sites Empty)))",
+            "(move Add (to (sites Empty)) stak:True)",
+        );
+        let (code, at) = first(&t);
+        assert_eq!((code.as_str(), at.as_str()), ("unknown-named-argument", "stak:"));
+    }
+
+    #[test]
+    fn duplicate_argument_is_unexpected() {
+        let t = TTT.replace("(players 2)", "(players 2) (players 2)");
+        let (code, _) = first(&t);
+        assert_eq!(code, "unexpected-argument");
+    }
+}

@@ -103,6 +103,8 @@ pub struct Registry {
     by_keyword: HashMap<String, Vec<SymId>>,
     /// Constant word → symbols listing it.
     by_constant: HashMap<&'static str, Vec<SymId>>,
+    /// Constant words required literally by some form, e.g. `Step` in `(move Step ..)`.
+    form_words: std::collections::HashSet<String>,
     /// `accepts[t]`: bit set over symbols accepted where `t` is expected.
     accepts: Vec<Vec<u64>>,
     /// Primitive terminals accepted where `t` is expected.
@@ -219,11 +221,29 @@ impl Registry {
                 by_constant.entry(c).or_default().push(i as SymId);
             }
         }
+        let mut form_words = std::collections::HashSet::new();
+        fn literal_words(t: &ParamType, out: &mut std::collections::HashSet<String>) {
+            match t {
+                ParamType::Const(c) => {
+                    out.insert(c.clone());
+                }
+                ParamType::Array(inner) => literal_words(inner, out),
+                _ => {}
+            }
+        }
+        for s in &symbols {
+            for f in &s.forms {
+                for p in &f.params {
+                    literal_words(&p.ty, &mut form_words);
+                }
+            }
+        }
         Ok(Registry {
             symbols,
             by_id,
             by_keyword,
             by_constant,
+            form_words,
             accepts,
             accepts_prims,
         })
@@ -253,8 +273,9 @@ impl Registry {
             .is_some_and(|ss| ss.iter().any(|&s| self.accepts(t, s)))
     }
 
+    /// Is `word` a constant of the language (of an enum, or required by some form)?
     pub fn is_constant(&self, word: &str) -> bool {
-        self.by_constant.contains_key(word)
+        self.by_constant.contains_key(word) || self.form_words.contains(word)
     }
 
     /// The symbols with call forms of this keyword.
@@ -266,8 +287,11 @@ impl Registry {
         self.by_keyword.keys().map(String::as_str)
     }
 
-    pub fn constants(&self) -> impl Iterator<Item = &'static str> + '_ {
-        self.by_constant.keys().copied()
+    pub fn constants(&self) -> impl Iterator<Item = &str> + '_ {
+        self.by_constant
+            .keys()
+            .copied()
+            .chain(self.form_words.iter().map(String::as_str))
     }
 
     /// Constants accepted where `t` is expected.

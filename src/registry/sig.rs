@@ -125,7 +125,11 @@ fn lex(s: &str) -> Result<Vec<(Tok, usize)>, SigError> {
                 out.push((Tok::Bar, i));
                 i += 1;
             }
-            '<' if !matches!(out.last(), Some((Tok::Open('('), _))) => {
+            // after `(`, `<` is the keyword of the comparison ludemes `(< ..)`, `(<= ..)`,
+            // unless a symbol name follows (an or-group such as `(<int> | <roleType>)`)
+            '<' if !matches!(out.last(), Some((Tok::Open('('), _)))
+                || b.get(i + 1).is_some_and(|c| c.is_ascii_alphabetic()) =>
+            {
                 // `<id>`; ids may themselves contain `<`/`>` (the operators `<<>`, `<>=>`)
                 let start = i;
                 let end = s[i + 1..]
@@ -145,6 +149,7 @@ fn lex(s: &str) -> Result<Vec<(Tok, usize)>, SigError> {
             _ => {
                 let start = i;
                 let keyword = matches!(out.last(), Some((Tok::Open('('), _)));
+                // (the `<` keyword case: a symbol after `(` was handled above)
                 while i < b.len()
                     && !matches!(b[i], b' ' | b'(' | b')' | b'[' | b']' | b'{' | b'}' | b'|' | b'\n')
                     && (keyword || b[i] != b'<')
@@ -352,7 +357,16 @@ mod tests {
 
     #[test]
     fn parses_groups_and_operators() {
+        let RawAlt::Form(e) = &parse_rule("(end (<endRule> | {<endRule>}))").unwrap()[0] else {
+            panic!()
+        };
+        assert_eq!(e.params[0].ty, RawType::Sym("endRule".into()));
         let alts = parse_rule("(!= <int> (<int> | <roleType>))").unwrap();
+        assert_eq!(parse_rule("(end (<endRule> | {<endRule>}))").unwrap().len(), 1);
+        let RawAlt::Form(e) = &parse_rule("(end (<endRule> | {<endRule>}))").unwrap()[0] else {
+            panic!()
+        };
+        assert_eq!(e.params[0].ty, RawType::Sym("endRule".into()));
         let RawAlt::Form(f) = &alts[0] else { panic!() };
         assert_eq!(f.keyword, "!=");
         assert_eq!(f.params.len(), 3);
