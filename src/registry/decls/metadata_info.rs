@@ -1,0 +1,18 @@
+//! Declarations of Ludii package `metadata.info`.
+
+use crate::registry::Decl;
+
+pub const DECLS: &[Decl] = &[
+    Decl {
+        id: "info",
+        rule: "(info (<infoItem> | {<infoItem>}))",
+        doc: "Information about the game: names, origin, rules, sources, credits and so on.",
+        example: "(info {(description \"A line game.\") (rules \"Make a line of three.\")})",
+    },
+    Decl {
+        id: "infoItem",
+        rule: "",
+        doc: "Any info item (no forms of its own in the grammar).",
+        example: "",
+    },
+];
