@@ -6,8 +6,7 @@ pub const DECLS: &[Decl] = &[
     Decl {
         id: "equipment",
         rule: "(equipment {<item>})",
-        doc:
-            "Lists the game's equipment: containers, components, regions, maps, hints and dominoes.",
+        doc: "Lists the game's equipment: containers, components, regions, maps, hints and dominoes.",
         example: "(equipment {(board (square 8)) (piece \"Pawn\" Each)})",
     },
     Decl {

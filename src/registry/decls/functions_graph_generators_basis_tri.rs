@@ -11,8 +11,7 @@ pub const DECLS: &[Decl] = &[
     },
     Decl {
         id: "triShapeType",
-        rule:
-            "Diamond | Hexagon | Limping | NoShape | Prism | Rectangle | Square | Star | Triangle",
+        rule: "Diamond | Hexagon | Limping | NoShape | Prism | Rectangle | Square | Star | Triangle",
         doc: "The outline of a triangular-tiled board.",
         example: "Hexagon",
     },

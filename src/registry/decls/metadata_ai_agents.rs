@@ -11,7 +11,7 @@ pub const DECLS: &[Decl] = &[
     },
     Decl {
         id: "agent",
-        rule: "",
+        rule: "<bestAgent> | <mcts> | <alphaBeta>",
         doc: "An AI agent description (no forms of its own in the grammar).",
         example: "",
     },

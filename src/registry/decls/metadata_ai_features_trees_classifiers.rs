@@ -31,7 +31,6 @@ pub const DECLS: &[Decl] = &[
         id: "classifiers.if",
         rule: "(if <string> then:<decisionTreeNode> else:<decisionTreeNode>)",
         doc: "A decision tree branch on whether a feature is active.",
-        example:
-            "(if \"rel:to=<{}>:pat=<els=[f{0}]>\" then:(binaryLeaf 0.8) else:(binaryLeaf 0.2))",
+        example: "(if \"rel:to=<{}>:pat=<els=[f{0}]>\" then:(binaryLeaf 0.8) else:(binaryLeaf 0.2))",
     },
 ];

@@ -23,7 +23,7 @@ pub const DECLS: &[Decl] = &[
     },
     Decl {
         id: "heuristicTransformation",
-        rule: "",
+        rule: "<divNumBoardSites> | <divNumInitPlacement> | <logisticFunction> | <tanh>",
         doc: "A transformation applied to a heuristic term's raw value (no forms of its own in the grammar).",
         example: "",
     },

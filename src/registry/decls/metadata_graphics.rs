@@ -11,7 +11,7 @@ pub const DECLS: &[Decl] = &[
     },
     Decl {
         id: "graphicsItem",
-        rule: "",
+        rule: "<graphics.board.board> | <hand.hand> | <graphics.no.no> | <stackType> | <suitRanking> | <hiddenImage> | <piece.piece> | <player.player> | <hintLocation> | <drawHint> | <adversarialPuzzle> | <region.region> | <show> | <colour>",
         doc: "Any graphics item (no forms of its own in the grammar).",
         example: "",
     },

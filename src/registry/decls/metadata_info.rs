@@ -11,7 +11,7 @@ pub const DECLS: &[Decl] = &[
     },
     Decl {
         id: "infoItem",
-        rule: "",
+        rule: "<credit> | <aliases> | <source> | <publisher> | <classification> | <origin> | <description> | <database.rules> | <version> | <author> | <database.id> | <date>",
         doc: "Any info item (no forms of its own in the grammar).",
         example: "",
     },

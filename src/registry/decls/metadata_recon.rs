@@ -11,7 +11,7 @@ pub const DECLS: &[Decl] = &[
     },
     Decl {
         id: "reconItem",
-        rule: "",
+        rule: "<concept>",
         doc: "Any reconstruction item (no forms of its own in the grammar).",
         example: "",
     },

@@ -71,6 +71,7 @@ mod functions_region_last;
 mod functions_region_math;
 mod functions_region_sites;
 mod game;
+mod ludeme_extras;
 mod r#match;
 mod metadata;
 mod metadata_ai;
@@ -150,20 +151,14 @@ pub const PACKAGES: &[(&str, &[Decl])] = &[
     ("game.equipment", equipment::DECLS),
     ("game.equipment.component", equipment_component::DECLS),
     ("game.rules.play.moves", rules_play_moves::DECLS),
-    (
-        "game.rules.play.moves.decision",
-        rules_play_moves_decision::DECLS,
-    ),
+    ("game.rules.play.moves.decision", rules_play_moves_decision::DECLS),
     ("game.rules.phase", rules_phase::DECLS),
     ("game.equipment.other", equipment_other::DECLS),
     (
         "game.rules.play.moves.nonDecision.effect",
         rules_play_moves_nonDecision_effect::DECLS,
     ),
-    (
-        "game.rules.play.moves.nonDecision",
-        rules_play_moves_nonDecision::DECLS,
-    ),
+    ("game.rules.play.moves.nonDecision", rules_play_moves_nonDecision::DECLS),
     (
         "game.rules.play.moves.nonDecision.operator",
         rules_play_moves_nonDecision_operator::DECLS,
@@ -208,23 +203,14 @@ pub const PACKAGES: &[(&str, &[Decl])] = &[
         "game.rules.play.moves.nonDecision.effect.set",
         rules_play_moves_nonDecision_effect_set::DECLS,
     ),
-    (
-        "game.equipment.container.board",
-        equipment_container_board::DECLS,
-    ),
+    ("game.equipment.container.board", equipment_container_board::DECLS),
     (
         "game.equipment.container.board.custom",
         equipment_container_board_custom::DECLS,
     ),
-    (
-        "game.equipment.component.tile",
-        equipment_component_tile::DECLS,
-    ),
+    ("game.equipment.component.tile", equipment_component_tile::DECLS),
     ("game.equipment.container", equipment_container::DECLS),
-    (
-        "game.equipment.container.other",
-        equipment_container_other::DECLS,
-    ),
+    ("game.equipment.container.other", equipment_container_other::DECLS),
     ("game.rules", rules::DECLS),
     ("game.rules.meta", rules_meta::DECLS),
     ("game.rules.meta.no", rules_meta_no::DECLS),
@@ -232,44 +218,26 @@ pub const PACKAGES: &[(&str, &[Decl])] = &[
     ("game.rules.start.place", rules_start_place::DECLS),
     ("game.rules.start.split", rules_start_split::DECLS),
     ("game.rules.start.forEach", rules_start_forEach::DECLS),
-    (
-        "game.rules.start.deductionPuzzle",
-        rules_start_deductionPuzzle::DECLS,
-    ),
+    ("game.rules.start.deductionPuzzle", rules_start_deductionPuzzle::DECLS),
     ("game.rules.start.set", rules_start_set::DECLS),
     ("game.rules.play", rules_play::DECLS),
     ("game.rules.end", rules_end::DECLS),
     ("game.match", r#match::DECLS),
     ("game.functions.region.last", functions_region_last::DECLS),
-    (
-        "game.functions.region.foreach",
-        functions_region_foreach::DECLS,
-    ),
+    ("game.functions.region.foreach", functions_region_foreach::DECLS),
     ("game.functions.region.sites", functions_region_sites::DECLS),
     ("game.functions.region.math", functions_region_math::DECLS),
-    (
-        "game.functions.ints.stacking",
-        functions_ints_stacking::DECLS,
-    ),
-    (
-        "game.functions.ints.iterator",
-        functions_ints_iterator::DECLS,
-    ),
+    ("game.functions.ints.stacking", functions_ints_stacking::DECLS),
+    ("game.functions.ints.iterator", functions_ints_iterator::DECLS),
     ("game.functions.ints.last", functions_ints_last::DECLS),
     ("game.functions.ints.dice", functions_ints_dice::DECLS),
     ("game.functions.ints.state", functions_ints_state::DECLS),
-    (
-        "game.functions.ints.trackSite",
-        functions_ints_trackSite::DECLS,
-    ),
+    ("game.functions.ints.trackSite", functions_ints_trackSite::DECLS),
     ("game.functions.ints.match", functions_ints_match::DECLS),
     ("game.functions.ints.tile", functions_ints_tile::DECLS),
     ("game.functions.ints.size", functions_ints_size::DECLS),
     ("game.functions.ints.card", functions_ints_card::DECLS),
-    (
-        "game.functions.graph.operators",
-        functions_graph_operators::DECLS,
-    ),
+    ("game.functions.graph.operators", functions_graph_operators::DECLS),
     (
         "game.functions.graph.generators.basis.tri",
         functions_graph_generators_basis_tri::DECLS,
@@ -317,10 +285,7 @@ pub const PACKAGES: &[(&str, &[Decl])] = &[
     ),
     ("game.functions.ints.math", functions_ints_math::DECLS),
     ("game.functions.ints.value", functions_ints_value::DECLS),
-    (
-        "game.functions.ints.board.where",
-        functions_ints_board_where::DECLS,
-    ),
+    ("game.functions.ints.board.where", functions_ints_board_where::DECLS),
     ("game.functions.ints.board", functions_ints_board::DECLS),
     ("game.functions.dim", functions_dim::DECLS),
     ("game.functions.dim.math", functions_dim_math::DECLS),
@@ -341,43 +306,19 @@ pub const PACKAGES: &[(&str, &[Decl])] = &[
     ("game.functions.booleans.all", functions_booleans_all::DECLS),
     ("game.functions.range.math", functions_range_math::DECLS),
     ("game.functions.range", functions_range::DECLS),
-    (
-        "game.functions.intArray.sizes",
-        functions_intArray_sizes::DECLS,
-    ),
-    (
-        "game.functions.intArray.state",
-        functions_intArray_state::DECLS,
-    ),
-    (
-        "game.functions.intArray.iteraror",
-        functions_intArray_iteraror::DECLS,
-    ),
-    (
-        "game.functions.intArray.values",
-        functions_intArray_values::DECLS,
-    ),
-    (
-        "game.functions.intArray.players",
-        functions_intArray_players::DECLS,
-    ),
-    (
-        "game.functions.intArray.math",
-        functions_intArray_math::DECLS,
-    ),
-    (
-        "game.functions.intArray.array",
-        functions_intArray_array::DECLS,
-    ),
+    ("game.functions.intArray.sizes", functions_intArray_sizes::DECLS),
+    ("game.functions.intArray.state", functions_intArray_state::DECLS),
+    ("game.functions.intArray.iteraror", functions_intArray_iteraror::DECLS),
+    ("game.functions.intArray.values", functions_intArray_values::DECLS),
+    ("game.functions.intArray.players", functions_intArray_players::DECLS),
+    ("game.functions.intArray.math", functions_intArray_math::DECLS),
+    ("game.functions.intArray.array", functions_intArray_array::DECLS),
     ("game.functions.directions", functions_directions::DECLS),
     ("game.functions.booleans.is", functions_booleans_is::DECLS),
     ("game.functions.booleans.can", functions_booleans_can::DECLS),
     ("game.functions.floats.math", functions_floats_math::DECLS),
     ("game.functions.floats", functions_floats::DECLS),
-    (
-        "game.functions.booleans.math",
-        functions_booleans_math::DECLS,
-    ),
+    ("game.functions.booleans.math", functions_booleans_math::DECLS),
     ("game.functions.booleans", functions_booleans::DECLS),
     ("game.functions.ints", functions_ints::DECLS),
     ("game.util.end", util_end::DECLS),
@@ -395,10 +336,7 @@ pub const PACKAGES: &[(&str, &[Decl])] = &[
         metadata_ai_heuristics_transformations::DECLS,
     ),
     ("metadata.ai.heuristics", metadata_ai_heuristics::DECLS),
-    (
-        "metadata.ai.heuristics.terms",
-        metadata_ai_heuristics_terms::DECLS,
-    ),
+    ("metadata.ai.heuristics.terms", metadata_ai_heuristics_terms::DECLS),
     ("metadata.ai", metadata_ai::DECLS),
     ("metadata.ai.agents", metadata_ai_agents::DECLS),
     ("metadata.ai.agents.mcts", metadata_ai_agents_mcts::DECLS),
@@ -406,18 +344,12 @@ pub const PACKAGES: &[(&str, &[Decl])] = &[
         "metadata.ai.agents.mcts.selection",
         metadata_ai_agents_mcts_selection::DECLS,
     ),
-    (
-        "metadata.ai.agents.minimax",
-        metadata_ai_agents_minimax::DECLS,
-    ),
+    ("metadata.ai.agents.minimax", metadata_ai_agents_minimax::DECLS),
     (
         "metadata.ai.features.trees.classifiers",
         metadata_ai_features_trees_classifiers::DECLS,
     ),
-    (
-        "metadata.ai.features.trees",
-        metadata_ai_features_trees::DECLS,
-    ),
+    ("metadata.ai.features.trees", metadata_ai_features_trees::DECLS),
     (
         "metadata.ai.features.trees.logits",
         metadata_ai_features_trees_logits::DECLS,
@@ -429,10 +361,7 @@ pub const PACKAGES: &[(&str, &[Decl])] = &[
     ("metadata.recon.concept", metadata_recon_concept::DECLS),
     ("metadata.graphics.board", metadata_graphics_board::DECLS),
     ("metadata.graphics.util", metadata_graphics_util::DECLS),
-    (
-        "metadata.graphics.util.colour",
-        metadata_graphics_util_colour::DECLS,
-    ),
+    ("metadata.graphics.util.colour", metadata_graphics_util_colour::DECLS),
     ("metadata.graphics", metadata_graphics::DECLS),
     ("metadata.graphics.piece", metadata_graphics_piece::DECLS),
     ("metadata.graphics.others", metadata_graphics_others::DECLS),
@@ -444,4 +373,5 @@ pub const PACKAGES: &[(&str, &[Decl])] = &[
     ("metadata.graphics.no", metadata_graphics_no::DECLS),
     ("metadata.info.database", metadata_info_database::DECLS),
     ("metadata.info", metadata_info::DECLS),
+    ("ludeme.extras", ludeme_extras::DECLS),
 ];

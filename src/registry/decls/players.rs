@@ -6,8 +6,7 @@ pub const DECLS: &[Decl] = &[
     Decl {
         id: "players",
         rule: "(players int) | (players {<players.player>})",
-        doc:
-            "Declares the players, either by number or as a list of individual player declarations.",
+        doc: "Declares the players, either by number or as a list of individual player declarations.",
         example: "(players 2)",
     },
     Decl {

@@ -29,8 +29,7 @@ pub const DECLS: &[Decl] = &[
     },
     Decl {
         id: "metaRule",
-        rule:
-            "<automove> | <gravity> | <meta.no.no> | <noStackOn> | <passEnd> | <pin> | <meta.swap>",
+        rule: "<automove> | <gravity> | <meta.no.no> | <noStackOn> | <passEnd> | <pin> | <meta.swap>",
         doc: "Any meta rule.",
         example: "",
     },

@@ -6,7 +6,8 @@ pub const DECLS: &[Decl] = &[
     Decl {
         id: "phase.phase",
         rule: "(phase <string> [<roleType>] [<mode>] <play> [<end>] [<nextPhase> | {<nextPhase>}])",
-        doc: "A named phase of play with its own moves, optional end rules and conditions for moving to the next phase.",
+        doc:
+            "A named phase of play with its own moves, optional end rules and conditions for moving to the next phase.",
         example: "(phase \"Placement\" (play (move Add (to (sites Empty)))) (nextPhase (is Full) \"Movement\"))",
     },
     Decl {
