@@ -56,6 +56,14 @@ impl Problem {
     }
 }
 
+/// A call matched to a form: which argument fills each parameter slot.
+#[derive(Clone, Debug)]
+pub struct Resolved<'n> {
+    pub symbol: SymId,
+    pub form: usize,
+    pub slots: Vec<Option<&'n Node>>,
+}
+
 /// Matches nodes against declared types.
 pub struct Checker<'r> {
     pub reg: &'r Registry,
@@ -171,6 +179,45 @@ impl<'r> Checker<'r> {
         }
     }
 
+    /// For a call that matches `ty`: the ludeme and form it matched, and for each parameter
+    /// of that form the argument that fills it (Ludii's first match, in declaration order).
+    pub fn resolve<'n>(&mut self, node: &'n Node, ty: &ParamType) -> Option<Resolved<'n>> {
+        let reg = self.reg;
+        let NodeKind::Call { head, args, .. } = &node.kind else {
+            return None;
+        };
+        let t = match ty {
+            ParamType::Sym(t) => *t,
+            _ => return None,
+        };
+        for &s in reg.with_keyword(head) {
+            if !reg.accepts(t, s) {
+                continue;
+            }
+            for (fi, form) in reg.symbol(s).forms.iter().enumerate() {
+                if form.keyword != *head {
+                    continue;
+                }
+                let mut filled = vec![false; form.params.len()];
+                if self.assign(args, 0, &form.params, 0, &mut filled, form) {
+                    let mut slots = vec![None; form.params.len()];
+                    let mut it = args.iter();
+                    for (j, f) in filled.iter().enumerate() {
+                        if *f {
+                            slots[j] = it.next();
+                        }
+                    }
+                    return Some(Resolved {
+                        symbol: s,
+                        form: fi,
+                        slots,
+                    });
+                }
+            }
+        }
+        None
+    }
+
     /// Can `args` fill `form`'s slots in order?
     pub fn matches_form(&mut self, args: &[Node], form: &Form) -> bool {
         let mut filled = vec![false; form.params.len()];
@@ -273,6 +320,23 @@ mod tests {
     #[test]
     fn valid_game_matches() {
         assert_eq!(check(TTT), vec![]);
+    }
+
+    #[test]
+    fn resolve_gives_slots() {
+        let reg = Registry::global();
+        let node = parse_first_form("(move Step (to if:True) stack:True)").unwrap();
+        let ty = ParamType::Sym(reg.id("moves").unwrap());
+        let r = Checker::new(reg).resolve(&node, &ty).unwrap();
+        let form = &reg.symbol(r.symbol).forms[r.form];
+        let named: Vec<(Option<&str>, bool)> = form
+            .params
+            .iter()
+            .zip(&r.slots)
+            .map(|(p, s)| (p.name.as_deref(), s.is_some()))
+            .collect();
+        assert!(named.contains(&(Some("stack"), true)));
+        assert_eq!(r.slots.iter().filter(|s| s.is_some()).count(), 3);
     }
 
     #[test]
