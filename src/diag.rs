@@ -183,7 +183,8 @@ fn render(diags: &[Diagnostic], sources: &SourceMap, renderer: annotate_snippets
             if let Some(l) = label {
                 ann = ann.label(l);
             }
-            let origin_text = format!("{}:{}:{}", file.name, lc.line, lc.column);
+            // annotate-snippets appends the line and column itself
+            let origin_text = file.name.clone();
             let snippet = Snippet::source(src)
                 .line_start(lc.line)
                 .origin(leak(origin_text))

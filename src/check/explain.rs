@@ -211,7 +211,12 @@ impl Checker<'_> {
         // the form that takes the most arguments in order
         let mut best: Option<(usize, usize, &Form)> = None;
         for &s in cands {
-            for form in reg.symbol(s).forms.iter().filter(|f| f.keyword == head) {
+            for form in reg
+                .symbol(s)
+                .forms
+                .iter()
+                .filter(|f| Registry::keyword_matches(&f.keyword, head))
+            {
                 let (placed, next_slot) = best_prefix(self, args, form);
                 let better = match best {
                     None => true,

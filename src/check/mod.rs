@@ -151,7 +151,7 @@ impl<'r> Checker<'r> {
                         continue;
                     }
                     for form in &reg.symbol(s).forms {
-                        if form.keyword == *head && self.matches_form(args, form) {
+                        if Registry::keyword_matches(&form.keyword, head) && self.matches_form(args, form) {
                             return true;
                         }
                     }
@@ -195,7 +195,7 @@ impl<'r> Checker<'r> {
                 continue;
             }
             for (fi, form) in reg.symbol(s).forms.iter().enumerate() {
-                if form.keyword != *head {
+                if !Registry::keyword_matches(&form.keyword, head) {
                     continue;
                 }
                 let mut filled = vec![false; form.params.len()];

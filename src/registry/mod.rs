@@ -221,6 +221,15 @@ impl Registry {
                 by_constant.entry(c).or_default().push(i as SymId);
             }
         }
+        for (alias, op) in decls::KEYWORD_ALIASES {
+            let ops: Vec<SymId> = by_keyword.get(*op).cloned().unwrap_or_default();
+            let v = by_keyword.entry(alias.to_string()).or_default();
+            for s in ops {
+                if !v.contains(&s) {
+                    v.push(s);
+                }
+            }
+        }
         let mut form_words = std::collections::HashSet::new();
         fn literal_words(t: &ParamType, out: &mut std::collections::HashSet<String>) {
             match t {
@@ -278,7 +287,15 @@ impl Registry {
         self.by_constant.contains_key(word) || self.form_words.contains(word)
     }
 
-    /// The symbols with call forms of this keyword.
+    /// Does a call written `(head ..)` use a form declared with `keyword`?
+    pub fn keyword_matches(keyword: &str, head: &str) -> bool {
+        keyword == head
+            || decls::KEYWORD_ALIASES
+                .iter()
+                .any(|(a, op)| *a == head && *op == keyword)
+    }
+
+    /// The symbols with call forms of this keyword (or alias).
     pub fn with_keyword(&self, keyword: &str) -> &[SymId] {
         self.by_keyword.get(keyword).map(Vec::as_slice).unwrap_or(&[])
     }

@@ -213,6 +213,12 @@ mod tests {
     }
 
     #[test]
+    fn the_character_after_a_name_is_dropped() {
+        let n = parse_first_form("(move (from: (value)) (to:(a)))").unwrap();
+        assert_eq!(show(&n), "(move (from (value)) (to (a)))");
+    }
+
+    #[test]
     fn escaped_quotes_become_apostrophes() {
         let n = parse_first_form(r#"(a "say \"hi\"")"#).unwrap();
         assert_eq!(show(&n), "(a \"say 'hi'\")");

@@ -4,6 +4,23 @@
 
 use crate::registry::Decl;
 
+/// Ludii finds a call's ludeme by class name, and the operator classes are also known by
+/// their symbol: `(mul a b)` is `(* a b)`. (keyword written, operator keyword declared).
+pub const KEYWORD_ALIASES: &[(&str, &str)] = &[
+    ("add", "+"),
+    ("sub", "-"),
+    ("mul", "*"),
+    ("div", "/"),
+    ("pow", "^"),
+    ("mod", "%"),
+    ("equals", "="),
+    ("notEqual", "!="),
+    ("lt", "<"),
+    ("le", "<="),
+    ("gt", ">"),
+    ("ge", ">="),
+];
+
 pub const DECLS: &[Decl] = &[
     Decl {
         id: "equipment.trackStep",

@@ -6,6 +6,8 @@
 
 use super::Decl;
 
+pub use ludeme_extras::KEYWORD_ALIASES;
+
 mod equipment;
 mod equipment_component;
 mod equipment_component_tile;
