@@ -208,8 +208,10 @@ impl Checker<'_> {
 
     fn explain_call(&mut self, node: &Node, head: &str, args: &[Node], cands: &[SymId]) -> Problem {
         let reg = self.reg;
-        // the form that takes the most arguments in order
-        let mut best: Option<(usize, usize, &Form)> = None;
+        // For every form: how far the arguments fit in order, and what goes wrong next.
+        // The best explanation takes the most arguments, then prefers descending into an
+        // argument that is the right kind of thing, then a missing parameter, then the rest.
+        let mut best: Option<(usize, u8, &Form, Outcome)> = None;
         for &s in cands {
             for form in reg
                 .symbol(s)
@@ -218,16 +220,18 @@ impl Checker<'_> {
                 .filter(|f| Registry::keyword_matches(&f.keyword, head))
             {
                 let (placed, next_slot) = best_prefix(self, args, form);
-                let better = match best {
+                let outcome = self.outcome(args, placed, next_slot, form);
+                let rank = outcome.rank();
+                let better = match &best {
                     None => true,
-                    Some((bp, _, _)) => placed > bp,
+                    Some((bp, br, _, _)) => placed > *bp || (placed == *bp && rank > *br),
                 };
                 if better {
-                    best = Some((placed, next_slot, form));
+                    best = Some((placed, rank, form, outcome));
                 }
             }
         }
-        let Some((placed, next_slot, form)) = best else {
+        let Some((placed, _, form, outcome)) = best else {
             return Problem::error(
                 "type-mismatch",
                 node.span.clone(),
@@ -235,45 +239,37 @@ impl Checker<'_> {
             );
         };
         let signature = form_text(reg, form);
-        if placed == args.len() {
-            // all arguments fit: a required slot or an or-group is left empty
-            let missing: Vec<String> = form.params[next_slot.min(form.params.len())..]
-                .iter()
-                .filter(|p| !p.optional)
-                .map(|p| param_text(reg, p))
-                .collect();
-            let at = node.span.end.saturating_sub(1)..node.span.end;
-            return if !missing.is_empty() {
+        // where a missing argument would go: just after the last argument that fitted
+        let gap = match placed {
+            0 => match &node.kind {
+                NodeKind::Call { head_span, .. } => head_span.clone(),
+                _ => node.span.clone(),
+            },
+            n => args[n - 1].span.end.saturating_sub(1)..args[n - 1].span.end,
+        };
+        match outcome {
+            Outcome::Descend(j) => self.explain(&args[placed], &form.params[j].ty),
+            Outcome::Missing(missing) => {
+                let names: Vec<String> = missing.iter().map(|&j| param_text(reg, &form.params[j])).collect();
                 Problem::error(
                     "missing-argument",
-                    at,
-                    format!("`({head} ..)` is missing {}", missing.join(" ")),
+                    gap,
+                    format!("`({head} ..)` is missing {}", names.join(" ")),
                 )
-                .with_label(format!("expected {} here", missing.join(" ")))
+                .with_label(format!("expected {} after this", names.join(" ")))
                 .with_hint(format!("the form is {signature}"))
-            } else {
-                Problem::error(
-                    "bad-arguments",
-                    node.span.clone(),
-                    format!("`({head} ..)` needs exactly one of each group of alternatives"),
-                )
-                .with_hint(format!("the form is {signature}"))
-            };
-        }
-        let arg = &args[placed];
-        // slots the next argument could take: from next_slot up to the first required one
-        let mut open = Vec::new();
-        for p in &form.params[next_slot.min(form.params.len())..] {
-            open.push(p);
-            if !p.optional {
-                break;
             }
-        }
-        if let Some(label) = arg.label_name() {
-            if !open.iter().any(|p| p.name.as_deref() == Some(label)) {
-                let names: Vec<&str> = form.params.iter().filter_map(|p| p.name.as_deref()).collect();
+            Outcome::Groups => Problem::error(
+                "bad-arguments",
+                node.span.clone(),
+                format!("`({head} ..)` needs exactly one of each group of alternatives"),
+            )
+            .with_hint(format!("the form is {signature}")),
+            Outcome::Label { known } => {
+                let arg = &args[placed];
+                let label = arg.label_name().unwrap_or_default();
                 let span = arg.label.as_ref().map(|(_, s)| s.clone()).unwrap_or(arg.span.clone());
-                if names.contains(&label) {
+                if known {
                     return Problem::error(
                         "misplaced-argument",
                         span,
@@ -283,6 +279,7 @@ impl Checker<'_> {
                         "arguments, named or not, go in the order of the form: {signature}"
                     ));
                 }
+                let names: Vec<&str> = form.params.iter().filter_map(|p| p.name.as_deref()).collect();
                 let mut p = Problem::error(
                     "unknown-named-argument",
                     span,
@@ -292,37 +289,120 @@ impl Checker<'_> {
                 if let Some(s) = did_you_mean(label, names.iter().copied()) {
                     p = p.with_hint(format!("did you mean `{s}:`?"));
                 }
-                return p.with_hint(format!("the form is {signature}"));
+                p.with_hint(format!("the form is {signature}"))
             }
-        }
-        // descend into the argument if it is the right kind of thing for an open slot
-        for p in &open {
-            if label_fits(arg, p) && plausible(self, arg, &p.ty) {
-                return self.explain(arg, &p.ty);
-            }
-        }
-        let fitting: Vec<&&crate::registry::Param> = open.iter().filter(|p| label_fits(arg, p)).collect();
-        if let (Some(p), NodeKind::Atom(_) | NodeKind::Str(_)) = (fitting.first(), &arg.kind) {
-            if let NodeKind::Atom(a) = &arg.kind {
-                if let Some(u) = unknown_word(reg, a, arg.span.clone(), None) {
-                    return u;
+            Outcome::Literal(j) => {
+                let arg = &args[placed];
+                if let NodeKind::Atom(a) = &arg.kind {
+                    if let Some(u) = unknown_word(reg, a, arg.span.clone(), None) {
+                        return u;
+                    }
                 }
+                self.explain(arg, &form.params[j].ty)
             }
-            return self.explain(arg, &p.ty);
+            Outcome::Unexpected(fitting) => {
+                let arg = &args[placed];
+                let label = if fitting.is_empty() {
+                    "no parameter takes this".to_string()
+                } else {
+                    let names: Vec<String> = fitting.iter().map(|&j| param_text(reg, &form.params[j])).collect();
+                    format!("expected {}", names.join(" or "))
+                };
+                Problem::error(
+                    "unexpected-argument",
+                    arg.full_span(),
+                    format!("unexpected argument {} in `({head} ..)`", describe_node(arg)),
+                )
+                .with_label(label)
+                .with_hint(format!("the form is {signature}"))
+            }
         }
-        let label = if fitting.is_empty() {
-            "no parameter takes this".to_string()
-        } else {
-            let names: Vec<String> = fitting.iter().map(|p| param_text(reg, p)).collect();
-            format!("expected {}", names.join(" or "))
-        };
-        Problem::error(
-            "unexpected-argument",
-            arg.full_span(),
-            format!("unexpected argument {} in `({head} ..)`", describe_node(arg)),
-        )
-        .with_label(label)
-        .with_hint(format!("the form is {signature}"))
+    }
+
+    /// What goes wrong after `placed` arguments of `args` fitted `form` up to `next_slot`.
+    fn outcome(&mut self, args: &[Node], placed: usize, next_slot: usize, form: &Form) -> Outcome {
+        let params = &form.params;
+        let rest = next_slot.min(params.len());
+        if placed == args.len() {
+            let missing: Vec<usize> = (rest..params.len()).filter(|&j| !params[j].optional).collect();
+            return if missing.is_empty() {
+                Outcome::Groups
+            } else {
+                Outcome::Missing(missing)
+            };
+        }
+        let arg = &args[placed];
+        // the slots the argument could take: up to the first required one
+        let mut open = Vec::new();
+        for j in rest..params.len() {
+            open.push(j);
+            if !params[j].optional {
+                break;
+            }
+        }
+        if let Some(label) = arg.label_name() {
+            if !open.iter().any(|&j| params[j].name.as_deref() == Some(label)) {
+                let later = params[rest..].iter().position(|p| p.name.as_deref() == Some(label));
+                if let Some(k) = later {
+                    let missing: Vec<usize> = (rest..rest + k).filter(|&j| !params[j].optional).collect();
+                    if !missing.is_empty() {
+                        return Outcome::Missing(missing);
+                    }
+                }
+                let known = params.iter().any(|p| p.name.as_deref() == Some(label));
+                return Outcome::Label { known };
+            }
+        }
+        if let Some(&j) = open
+            .iter()
+            .find(|&&j| label_fits(arg, &params[j]) && plausible(self, arg, &params[j].ty))
+        {
+            return Outcome::Descend(j);
+        }
+        // the argument belongs to a later slot: the required ones before it are missing
+        let later = (rest..params.len()).skip(open.len()).find(|&j| {
+            label_fits(arg, &params[j]) && (plausible(self, arg, &params[j].ty) || self.matches(arg, &params[j].ty))
+        });
+        if let Some(k) = later {
+            let missing: Vec<usize> = (rest..k).filter(|&j| !params[j].optional).collect();
+            if !missing.is_empty() {
+                return Outcome::Missing(missing);
+            }
+        }
+        let fitting: Vec<usize> = open.iter().copied().filter(|&j| label_fits(arg, &params[j])).collect();
+        if let (Some(&j), NodeKind::Atom(_) | NodeKind::Str(_)) = (fitting.first(), &arg.kind) {
+            return Outcome::Literal(j);
+        }
+        Outcome::Unexpected(fitting)
+    }
+}
+
+/// What breaks a form's match after its longest fitting prefix.
+enum Outcome {
+    /// The next argument is the right kind of thing for slot `j`, but broken inside.
+    Descend(usize),
+    /// These required slots have no argument.
+    Missing(Vec<usize>),
+    /// Every slot is served, but an or-group has the wrong number of members.
+    Groups,
+    /// The next argument's name is unknown here (`known`: the form has it, elsewhere).
+    Label { known: bool },
+    /// The next argument is a literal of the wrong type for slot `j`.
+    Literal(usize),
+    /// The next argument fits nowhere; the slots it could have taken.
+    Unexpected(Vec<usize>),
+}
+
+impl Outcome {
+    fn rank(&self) -> u8 {
+        match self {
+            Outcome::Descend(_) => 6,
+            Outcome::Label { .. } => 5,
+            Outcome::Missing(_) => 4,
+            Outcome::Literal(_) => 3,
+            Outcome::Groups => 2,
+            Outcome::Unexpected(_) => 1,
+        }
     }
 }
 
