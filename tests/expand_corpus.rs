@@ -18,7 +18,12 @@ fn verdicts() -> Vec<(String, bool)> {
     let text = std::fs::read_to_string(root().join("lud-verdicts.jsonl")).expect("verdicts");
     text.lines()
         .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-        .map(|v| (v["file"].as_str().unwrap_or("").to_string(), v["ok"].as_bool().unwrap_or(false)))
+        .map(|v| {
+            (
+                v["file"].as_str().unwrap_or("").to_string(),
+                v["ok"].as_bool().unwrap_or(false),
+            )
+        })
         .collect()
 }
 
@@ -40,10 +45,13 @@ fn corpus_default_options() {
     let (mut ok, mut bad) = (0, Vec::new());
     let start = std::time::Instant::now();
     let all = verdicts();
+    let mut slow = Vec::new();
     for (file, ludii_ok) in &all {
         let text = std::fs::read_to_string(root.join("lud").join(file)).expect("lud");
         let mut sm = SourceMap::new(SourceFile::new(file.clone(), text));
+        let t0 = std::time::Instant::now();
         let e = expand_with(&mut sm, &Selections::default(), &limits, &lib).expect("no selection");
+        slow.push((t0.elapsed(), file.clone()));
         let errs: Vec<_> = e.diagnostics.iter().filter(|d| d.is_error()).collect();
         let head = first_form_head(&e.game);
         let accepted = errs.is_empty() && matches!(head, Some("game") | Some("match"));
@@ -62,6 +70,12 @@ fn corpus_default_options() {
         all.len(),
         start.elapsed()
     );
+    slow.sort();
+    let total: std::time::Duration = slow.iter().map(|x| x.0).sum();
+    eprintln!("expansion alone: {total:?}; slowest:");
+    for (d, f) in slow.iter().rev().take(5) {
+        eprintln!("  {d:?} {f}");
+    }
     for b in bad.iter().take(30) {
         eprintln!("  {b}");
     }

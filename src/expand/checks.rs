@@ -45,7 +45,8 @@ pub fn unterminated_string(text: &Text, r: std::ops::Range<usize>) -> Fail {
     let opener_like = |q: usize| {
         let prev = if q > 0 { b[q - 1] } else { b' ' };
         let next = b.get(q + 1).copied().unwrap_or(b' ');
-        matches!(prev, b' ' | b'\t' | b'\n' | b'(' | b'{' | b':') && !matches!(next, b' ' | b'\t' | b'\n' | b')' | b'}')
+        matches!(prev, b' ' | b'\t' | b'\n' | b'(' | b'{' | b':')
+            && !matches!(next, b' ' | b'\t' | b'\n' | b')' | b'}')
     };
     let mut at = quotes.last().copied();
     for pair in quotes.chunks(2) {
@@ -81,7 +82,10 @@ fn lines(text: &Text, end: usize, open: u8, close: u8) -> Vec<Line> {
     let mut in_string = false;
     let mut start = 0;
     while start < b.len() {
-        let e = b[start..].iter().position(|&x| x == b'\n').map_or(b.len(), |p| start + p);
+        let e = b[start..]
+            .iter()
+            .position(|&x| x == b'\n')
+            .map_or(b.len(), |p| start + p);
         let mut indent = 0;
         let mut i = start;
         while i < e && (b[i] == b' ' || b[i] == b'\t') {
@@ -91,7 +95,7 @@ fn lines(text: &Text, end: usize, open: u8, close: u8) -> Vec<Line> {
         let blank = i == e;
         let mut lead = 0;
         let mut k = i;
-        while !in_string && k < e && (b[k] == close || b[k] == b' ' || b[k] == b'\t') {
+        while !in_string && k < e && matches!(b[k], b')' | b'}' | b' ' | b'\t') {
             if b[k] == close {
                 lead += 1;
             }
@@ -168,7 +172,11 @@ fn locate_missing_close(text: &Text, part_end: usize, open: u8, close: u8, msg: 
                 .find(|&i| whitespace_only_in_source(text, &ls[i]) && !ls[i].blank_is_comment(text))
                 .or_else(|| (j..k).rev().find(|&i| !ls[i].blank))
                 .unwrap_or(j);
-            return line_fail(text, &ls[chosen], f.label(format!("a '{}' seems to be missing here", close as char)));
+            return line_fail(
+                text,
+                &ls[chosen],
+                f.label(format!("a '{}' seems to be missing here", close as char)),
+            );
         }
     }
     // fallback: the innermost opener never closed
@@ -200,8 +208,14 @@ fn locate_extra_close(text: &Text, part_end: usize, open: u8, close: u8, msg: St
                 .find(|&i| text.b[ls[i].start..ls[i].end].contains(&close))
                 .unwrap_or(j);
             let l = &ls[chosen];
-            let last = (l.start..l.end).rev().find(|&i| text.b[i] == close).unwrap_or(l.start);
-            return f.at(text, last..last + 1).label(format!("this '{}' has no matching '{}'", close as char, open as char));
+            let last = (l.start..l.end)
+                .rev()
+                .find(|&i| text.b[i] == close)
+                .unwrap_or(l.start);
+            return f.at(text, last..last + 1).label(format!(
+                "this '{}' has no matching '{}'",
+                close as char, open as char
+            ));
         }
     }
     // fallback: the first closer at depth zero
@@ -230,7 +244,10 @@ impl Line {
 
 /// `(define ` whose `)` is missing.
 pub fn unclosed_define(text: &Text, c: usize) -> Fail {
-    let msg = format!("Could not close '(define ...' in '{}'.", clipped(&text.b[c..], 17));
+    let msg = format!(
+        "Could not close '(define ...' in '{}'.",
+        clipped(&text.b[c..], 17)
+    );
     let q = text.b[c..].iter().filter(|&&x| x == b'"').count();
     if q % 2 == 1 {
         let mut f = unterminated_string(text, c..text.len());
@@ -263,9 +280,12 @@ pub fn forms(t: &Text) -> Result<Vec<(usize, usize)>, Fail> {
     let mut i = 0;
     while let Some(c) = t.b[i..].iter().position(|&x| x == b'(').map(|p| p + i) {
         let Some(cc) = matching_bracket(&t.b, c, true) else {
-            return Err(Fail::new("unclosed", format!("Couldn't close clause '{}'.", clipped(&t.b[c..], 17)))
-                .at(&t.clone(), c..c + 1)
-                .label("this is never closed"));
+            return Err(Fail::new(
+                "unclosed",
+                format!("Couldn't close clause '{}'.", clipped(&t.b[c..], 17)),
+            )
+            .at(&t.clone(), c..c + 1)
+            .label("this is never closed"));
         };
         out.push((c, cc));
         i = cc + 1;
@@ -277,8 +297,10 @@ pub fn forms(t: &Text) -> Result<Vec<(usize, usize)>, Fail> {
 pub fn expanded_checks(t: &Text) -> Result<(), Fail> {
     let fs = forms(t)?;
     if fs.is_empty() {
-        return Err(Fail::new("no-game", "Expander can't tokenise the game description.")
-            .hint("the description needs a `(game \"Name\" ...)` form"));
+        return Err(
+            Fail::new("no-game", "Expander can't tokenise the game description.")
+                .hint("the description needs a `(game \"Name\" ...)` form"),
+        );
     }
     let b = &t.b;
     // counts as Ludii's P3 (on the forms only)
@@ -308,7 +330,10 @@ pub fn expanded_checks(t: &Text) -> Result<(), Fail> {
                 let end = matching_bracket(b, i, true).map_or((i + 6).min(b.len()), |x| x + 1);
                 return Err(Fail::new(
                     "option-tag",
-                    format!("Option tag {} not expanded.", String::from_utf8_lossy(&b[i..end.min(b.len())])),
+                    format!(
+                        "Option tag {} not expanded.",
+                        String::from_utf8_lossy(&b[i..end.min(b.len())])
+                    ),
                 )
                 .at(t, i..end.min(b.len()))
                 .label("no option defines this marker")
@@ -346,13 +371,20 @@ fn tokenise(t: &Text, s: usize, e: usize) -> Result<(), Fail> {
                     Some((o, at)) => {
                         return Err(Fail::new(
                             "wrong-bracket",
-                            format!("Empty substring from '{}'. Maybe a wrong bracket type '{}'?", clipped(&b[at..], 17), c as char),
+                            format!(
+                                "Empty substring from '{}'. Maybe a wrong bracket type '{}'?",
+                                clipped(&b[at..], 17),
+                                c as char
+                            ),
                         )
                         .at(t, i..i + 1)
                         .label(format!("'{}' closes '{}'", c as char, o as char))
                         .with_note_at(t, at));
                     }
-                    None => return Err(Fail::new("extra-close", "Missing an open bracket '('.").at(t, i..i + 1)),
+                    None => {
+                        return Err(Fail::new("extra-close", "Missing an open bracket '('.")
+                            .at(t, i..i + 1))
+                    }
                 }
                 i += 1;
             }
@@ -379,10 +411,16 @@ fn tokenise(t: &Text, s: usize, e: usize) -> Result<(), Fail> {
             }
             c if is_token_char(c) => i += 1,
             _ => {
-                let ch = String::from_utf8_lossy(&b[i..(i + 4).min(b.len())]).chars().next().unwrap_or('?');
+                let ch = String::from_utf8_lossy(&b[i..(i + 4).min(b.len())])
+                    .chars()
+                    .next()
+                    .unwrap_or('?');
                 return Err(Fail::new(
                     "illegal-char",
-                    format!("Empty substring from '{}'. Maybe a wrong bracket type '}}'?", clipped(&b[i..], 17)),
+                    format!(
+                        "Empty substring from '{}'. Maybe a wrong bracket type '}}'?",
+                        clipped(&b[i..], 17)
+                    ),
                 )
                 .at(t, i..i + ch.len_utf8())
                 .label(format!("'{ch}' cannot appear here outside a string")));

@@ -1,10 +1,30 @@
 //! The expansion pipeline, step by step in Ludii's order (language notes §0).
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A small fast hasher for short byte keys (define names).
+#[derive(Default)]
+pub struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type NameMap<'n> = HashMap<&'n [u8], usize, BuildHasherDefault<FxHasher>>;
 
 use super::library::Library;
 use super::options::{self, Category};
-use super::text::{clipped, contains, find, is_token_char, is_ws, matching_bracket, matching_quote, Gap, Text};
+use super::text::{
+    clipped, contains, find, is_token_char, is_ws, matching_bracket, matching_quote, Gap, Text,
+};
 use super::{checks, origin, Context, ContextKind, Limits, Loc};
 use crate::diag::Diagnostic;
 use crate::source::{FileId, SourceFile, SourceMap};
@@ -31,7 +51,10 @@ impl Fail {
     }
 
     pub fn at(mut self, t: &Text, r: std::ops::Range<usize>) -> Fail {
-        if let (Some(a), Some(b)) = (t.loc_at(r.start), t.loc_at(r.end.saturating_sub(1).max(r.start))) {
+        if let (Some(a), Some(b)) = (
+            t.loc_at(r.start),
+            t.loc_at(r.end.saturating_sub(1).max(r.start)),
+        ) {
             self.at = Some((a, b));
         }
         self
@@ -108,14 +131,23 @@ impl<'a> Engine<'a> {
     }
 
     /// Copy `t` as inserted at `use_site`: each source context of `t` gets a new context.
-    fn wrap(&mut self, t: &Text, kind: impl Fn(Loc) -> ContextKind, use_site: Loc, use_len: u32) -> Text {
+    fn wrap(
+        &mut self,
+        t: &Text,
+        kind: impl Fn(Loc) -> ContextKind,
+        use_site: Loc,
+        use_len: u32,
+    ) -> Text {
         let mut map: Vec<(u32, u32)> = Vec::new();
         let mut o = Vec::with_capacity(t.o.len());
         for l in &t.o {
             let nc = match map.iter().find(|(from, _)| *from == l.ctx) {
                 Some(&(_, to)) => to,
                 None => {
-                    let file = self.contexts.get(l.ctx as usize).map_or(FileId::MAIN, |c| c.file);
+                    let file = self
+                        .contexts
+                        .get(l.ctx as usize)
+                        .map_or(FileId::MAIN, |c| c.file);
                     let id = self.contexts.len() as u32;
                     self.contexts.push(Context {
                         file,
@@ -126,7 +158,10 @@ impl<'a> Engine<'a> {
                     id
                 }
             };
-            o.push(Loc { pos: l.pos, ctx: nc });
+            o.push(Loc {
+                pos: l.pos,
+                ctx: nc,
+            });
         }
         Text { b: t.b.clone(), o }
     }
@@ -162,7 +197,12 @@ impl<'a> Engine<'a> {
     // E3 options
 
     /// Replace the markers of the chosen items (§3.2).
-    pub fn realise_options(&mut self, text: &mut Text, cats: &[Category], chosen: &[Option<usize>]) -> Res<()> {
+    pub fn realise_options(
+        &mut self,
+        text: &mut Text,
+        cats: &[Category],
+        chosen: &[Option<usize>],
+    ) -> Res<()> {
         for (cat, sel) in cats.iter().zip(chosen) {
             let Some(item) = sel.and_then(|i| cat.items.get(i)) else {
                 continue;
@@ -182,19 +222,37 @@ impl<'a> Engine<'a> {
         Ok(())
     }
 
-    fn replace_marker(&mut self, text: &mut Text, marker: &[u8], value: &Text, heading: &str, item: &str) -> Res<()> {
+    fn replace_marker(
+        &mut self,
+        text: &mut Text,
+        marker: &[u8],
+        value: &Text,
+        heading: &str,
+        item: &str,
+    ) -> Res<()> {
         let mut n = 0;
         let mut from = 0;
-        while let Some(c) = find(&text.b, marker, from.min(text.len())).or_else(|| find(&text.b, marker, 0)) {
+        while let Some(c) =
+            find(&text.b, marker, from.min(text.len())).or_else(|| find(&text.b, marker, 0))
+        {
             n += 1;
             if n > self.limits.max_uses_per_sweep {
-                return Err(Fail::new("option-limit", format!("An option has more than {} expansions.", self.limits.max_uses_per_sweep))
-                    .at(text, c..c + marker.len()));
+                return Err(Fail::new(
+                    "option-limit",
+                    format!(
+                        "An option has more than {} expansions.",
+                        self.limits.max_uses_per_sweep
+                    ),
+                )
+                .at(text, c..c + marker.len()));
             }
             if text.len() > self.limits.max_chars {
                 return Err(Fail::new(
                     "option-limit",
-                    format!("The option \"{heading}/{item}\" has more than {} characters.", self.limits.max_chars),
+                    format!(
+                        "The option \"{heading}/{item}\" has more than {} characters.",
+                        self.limits.max_chars
+                    ),
                 ));
             }
             let use_site = text.o[c];
@@ -230,23 +288,26 @@ impl<'a> Engine<'a> {
             text = next;
             passes += 1;
             if passes > self.limits.max_passes || text.len() > self.limits.max_chars {
-                return Err(Fail::new("define-recursion", "Suspected infinitely recursive define.")
-                    .hint("a define expands, directly or through others, into a use of itself"));
+                return Err(Fail::new(
+                    "define-recursion",
+                    "Suspected infinitely recursive define.",
+                )
+                .hint("a define expands, directly or through others, into a use of itself"));
             }
         }
     }
 
     fn define_pass(&mut self, text: &Text, ai: Option<&[u8]>) -> Res<Text> {
         let (mut str, defines) = extract_defines(text)?;
-        let in_names: HashMap<&[u8], usize> = {
-            let mut m = HashMap::new();
+        let in_names: NameMap<'_> = {
+            let mut m = NameMap::default();
             for (i, d) in defines.iter().enumerate() {
                 m.entry(&d.tag[1..d.tag.len() - 1]).or_insert(i);
             }
             m
         };
         let lib = self.lib;
-        let lib_names: HashMap<&[u8], usize> = lib
+        let lib_names: NameMap<'_> = lib
             .defines()
             .iter()
             .enumerate()
@@ -259,8 +320,11 @@ impl<'a> Engine<'a> {
             loop {
                 rounds += 1;
                 if rounds > self.limits.max_passes {
-                    return Err(Fail::new("define-recursion", "Suspected infinitely recursive define.")
-                        .hint("defines that expand into each other never finish"));
+                    return Err(Fail::new(
+                        "define-recursion",
+                        "Suspected infinitely recursive define.",
+                    )
+                    .hint("defines that expand into each other never finish"));
                 }
                 let mut did = false;
                 let mut present = present_defines(&str.b, &in_names, defines.len());
@@ -268,12 +332,11 @@ impl<'a> Engine<'a> {
                     if !present[i] {
                         continue;
                     }
-                    let (t, ch) = self.sweep(str, &d.tag, &d.name, Body::InFile(&d.body))?;
+                    let mut mark = |w: &[u8]| mark_present(w, &in_names, &mut present);
+                    let (t, ch) =
+                        self.sweep(str, &d.tag, &d.name, Body::InFile(&d.body), &mut mark)?;
                     str = t;
-                    if ch {
-                        did = true;
-                        present = present_defines(&str.b, &in_names, defines.len());
-                    }
+                    did |= ch;
                 }
                 if !did {
                     break;
@@ -294,7 +357,10 @@ impl<'a> Engine<'a> {
                 loop {
                     rounds += 1;
                     if rounds > self.limits.max_passes {
-                        return Err(Fail::new("define-recursion", "Suspected infinitely recursive define."));
+                        return Err(Fail::new(
+                            "define-recursion",
+                            "Suspected infinitely recursive define.",
+                        ));
                     }
                     let mut did = false;
                     let mut present = present_defines(&str.b, &lib_names, lib.len());
@@ -302,12 +368,16 @@ impl<'a> Engine<'a> {
                         if !present[i] {
                             continue;
                         }
-                        let (t, ch) = self.sweep(str, d.tag.as_bytes(), &d.name, Body::Library(i))?;
+                        let mut mark = |w: &[u8]| mark_present(w, &lib_names, &mut present);
+                        let (t, ch) = self.sweep(
+                            str,
+                            d.tag.as_bytes(),
+                            &d.name,
+                            Body::Library(i),
+                            &mut mark,
+                        )?;
                         str = t;
-                        if ch {
-                            did = true;
-                            present = present_defines(&str.b, &lib_names, lib.len());
-                        }
+                        did |= ch;
                     }
                     if !did {
                         break;
@@ -319,7 +389,7 @@ impl<'a> Engine<'a> {
             if let Some(tag) = ai {
                 if contains(&str.b, tag) {
                     let name = String::from_utf8_lossy(&tag[1..tag.len() - 1]).into_owned();
-                    let (t, ch) = self.sweep(str, tag, &name, Body::Empty)?;
+                    let (t, ch) = self.sweep(str, tag, &name, Body::Empty, &mut |_| {})?;
                     str = t;
                     any |= ch;
                 }
@@ -331,7 +401,16 @@ impl<'a> Engine<'a> {
     }
 
     /// One sweep of one define over the text, left to right, rescanning inserted text.
-    fn sweep(&mut self, text: Text, tag: &[u8], name: &str, body: Body<'_>) -> Res<(Text, bool)> {
+    /// `mark` is called with every window of text that may hold new tags: each inserted
+    /// expansion with its neighbours up to the nearest quotes.
+    fn sweep(
+        &mut self,
+        text: Text,
+        tag: &[u8],
+        name: &str,
+        body: Body<'_>,
+        mark: &mut dyn FnMut(&[u8]),
+    ) -> Res<(Text, bool)> {
         let body_text = match body {
             Body::InFile(t) => t.clone(),
             Body::Library(i) => self.lib_body(i),
@@ -341,6 +420,7 @@ impl<'a> Engine<'a> {
         g.advance(1);
         let mut iterations = 0;
         let mut changed = false;
+        let mut placeholders = false;
         loop {
             iterations += 1;
             if iterations > self.limits.max_uses_per_sweep {
@@ -358,7 +438,10 @@ impl<'a> Engine<'a> {
             if g.len() > self.limits.max_chars {
                 return Err(Fail::new(
                     "define-limit",
-                    format!("Define \"{name}\" has more than {} characters.", self.limits.max_chars),
+                    format!(
+                        "Define \"{name}\" has more than {} characters.",
+                        self.limits.max_chars
+                    ),
                 ));
             }
             let Some(k) = find(g.rest(), tag, 0) else {
@@ -383,7 +466,10 @@ impl<'a> Engine<'a> {
                         };
                         return Err(Fail::new(
                             "define-use",
-                            format!("Failed to handle parameter in define '{}'.", clipped(&t.b, 20)),
+                            format!(
+                                "Failed to handle parameter in define '{}'.",
+                                clipped(&t.b, 20)
+                            ),
                         )
                         .at(&t, 0..tag.len() + 1)
                         .label(format!("this use of define \"{name}\" is never closed")));
@@ -416,12 +502,32 @@ impl<'a> Engine<'a> {
             );
             let expr = substitute(wrapped, &args, &self.limits, use_site)?;
             g.skip(inv_len);
+            {
+                let done = g.done();
+                let lq = done.iter().rposition(|&x| x == b'"').unwrap_or(0);
+                let rest = &g.rest()[..];
+                let rq = rest
+                    .iter()
+                    .position(|&x| x == b'"')
+                    .map_or(rest.len(), |p| p + 1);
+                let mut w = Vec::with_capacity(done.len() - lq + expr.len() + rq);
+                w.extend_from_slice(&done[lq..]);
+                w.extend_from_slice(&expr.b);
+                w.extend_from_slice(&rest[..rq]);
+                placeholders |= contains(&expr.b, DELETE_ME);
+                if placeholders && contains(&w, DELETE_ME) {
+                    let mut t = Text::generated(&w, use_site);
+                    t.remove_all(DELETE_ME);
+                    w = t.b;
+                }
+                mark(&w);
+            }
             g.insert(&expr);
             g.advance(1);
             changed = true;
         }
         let mut t = g.finish();
-        if changed {
+        if placeholders {
             t.remove_all(DELETE_ME);
         }
         Ok((t, changed))
@@ -432,8 +538,13 @@ pub const DELETE_ME: &[u8] = b"<DELETE_ME>";
 
 /// Quote-pair names present in the text, as a flag per define (a tag `"Name"` occurs exactly
 /// where a `"` and the next `"` enclose `Name`).
-fn present_defines(b: &[u8], names: &HashMap<&[u8], usize>, n: usize) -> Vec<bool> {
+fn present_defines(b: &[u8], names: &NameMap<'_>, n: usize) -> Vec<bool> {
     let mut present = vec![false; n];
+    mark_present(b, names, &mut present);
+    present
+}
+
+fn mark_present(b: &[u8], names: &NameMap<'_>, present: &mut [bool]) {
     let mut prev: Option<usize> = None;
     for (i, &c) in b.iter().enumerate() {
         if c == b'"' {
@@ -445,7 +556,6 @@ fn present_defines(b: &[u8], names: &HashMap<&[u8], usize>, n: usize) -> Vec<boo
             prev = Some(i);
         }
     }
-    present
 }
 
 /// The AI define's tag if the text asks for one (§2.8): `"X_ai"`.
@@ -454,7 +564,10 @@ fn ai_tag(b: &[u8]) -> Option<Vec<u8>> {
         return None;
     }
     let c = find(b, b"_ai\"", 0)?;
-    let q = b[..=c].iter().rposition(|&x| x == b'"').map_or(0, |i| i + 1);
+    let q = b[..=c]
+        .iter()
+        .rposition(|&x| x == b'"')
+        .map_or(0, |i| i + 1);
     let mut tag = b"\"".to_vec();
     tag.extend_from_slice(&b[q..c]);
     tag.extend_from_slice(b"_ai\"");
@@ -494,11 +607,17 @@ pub fn extract_defines(text: &Text) -> Res<(Text, Vec<InDefine>)> {
             return Err(checks::unclosed_define(text, c));
         };
         let desc = text.trimmed_range(c + 1..cc);
-        let quotes: Vec<usize> = (desc.clone()).filter(|&i| text.b[i] == b'"').take(2).collect();
+        let quotes: Vec<usize> = (desc.clone())
+            .filter(|&i| text.b[i] == b'"')
+            .take(2)
+            .collect();
         if quotes.len() < 2 {
             return Err(Fail::new(
                 "bad-define",
-                format!("Badly formed '(define \"name\"...' in '{}'.", clipped(&text.b[desc.clone()], 20)),
+                format!(
+                    "Badly formed '(define \"name\"...' in '{}'.",
+                    clipped(&text.b[desc.clone()], 20)
+                ),
             )
             .at(text, c..c + 8)
             .label("a define needs a quoted name"));
@@ -537,7 +656,10 @@ fn extract_args(inv: &Text) -> Res<Vec<Text>> {
             None => {
                 return Err(Fail::new(
                     "define-use",
-                    format!("Failed to read bracketed clause '(...)' from '{}'.", clipped(&s[a..end], 20)),
+                    format!(
+                        "Failed to read bracketed clause '(...)' from '{}'.",
+                        clipped(&s[a..end], 20)
+                    ),
                 )
                 .at(inv, a..a + 1))
             }
@@ -559,7 +681,10 @@ fn extract_args(inv: &Text) -> Res<Vec<Text>> {
                 None => {
                     return Err(Fail::new(
                         "define-use",
-                        format!("Failed to read bracketed clause from '{}'.", clipped(sub, 20)),
+                        format!(
+                            "Failed to read bracketed clause from '{}'.",
+                            clipped(sub, 20)
+                        ),
                     )
                     .at(inv, st..st + 1)
                     .label("this bracket is never closed"))
@@ -571,7 +696,10 @@ fn extract_args(inv: &Text) -> Res<Vec<Text>> {
                 None => {
                     return Err(Fail::new(
                         "define-use",
-                        format!("Failed to read quoted clause '\"...\"' from '{}'.", clipped(sub, 20)),
+                        format!(
+                            "Failed to read quoted clause '\"...\"' from '{}'.",
+                            clipped(sub, 20)
+                        ),
                     )
                     .at(inv, st..st + 1)
                     .label("this string is never closed"))
@@ -582,23 +710,31 @@ fn extract_args(inv: &Text) -> Res<Vec<Text>> {
             while t < sub.len() && !is_ws(sub[t]) {
                 if sub[t] == b':' {
                     match sub.get(t + 1) {
-                        Some(&c) if super::text::is_open_bracket(c) => match matching_bracket(sub, t + 1, true) {
-                            Some(cc) => {
-                                t = cc + 1;
-                                break;
+                        Some(&c) if super::text::is_open_bracket(c) => {
+                            match matching_bracket(sub, t + 1, true) {
+                                Some(cc) => {
+                                    t = cc + 1;
+                                    break;
+                                }
+                                None => {
+                                    return Err(Fail::new(
+                                        "define-use",
+                                        format!(
+                                            "Failed to read bracketed clause '{{...}}' from '{}'.",
+                                            clipped(sub, 20)
+                                        ),
+                                    )
+                                    .at(inv, st + t + 1..st + t + 2))
+                                }
                             }
-                            None => {
-                                return Err(Fail::new(
-                                    "define-use",
-                                    format!("Failed to read bracketed clause '{{...}}' from '{}'.", clipped(sub, 20)),
-                                )
-                                .at(inv, st + t + 1..st + t + 2))
-                            }
-                        },
+                        }
                         Some(_) => {}
                         None => {
-                            return Err(Fail::new("define-use", "Named argument with no value at the end of a define use.")
-                                .at(inv, st..st + t + 1))
+                            return Err(Fail::new(
+                                "define-use",
+                                "Named argument with no value at the end of a define use.",
+                            )
+                            .at(inv, st..st + t + 1))
                         }
                     }
                 }
@@ -627,7 +763,11 @@ fn substitute(mut expr: Text, args: &[Text], limits: &Limits, at: Loc) -> Res<Te
             if inner > limits.max_uses_per_sweep || expr.len() > limits.max_chars {
                 let mut f = Fail::new(
                     "define-limit",
-                    format!("Define has more than {} expansions '{}'.", limits.max_uses_per_sweep, clipped(&expr.b, 20)),
+                    format!(
+                        "Define has more than {} expansions '{}'.",
+                        limits.max_uses_per_sweep,
+                        clipped(&expr.b, 20)
+                    ),
                 );
                 f.at = Some((at, at));
                 return Err(f);
@@ -704,19 +844,34 @@ pub fn expand_ranges(t: &Text, limits: &Limits) -> Res<Text> {
             in_completion = false;
         }
         let prev = out.b.last().copied().unwrap_or(b' ');
-        if !in_completion && ch == b'.' && s[i + 1] == b'.' && prev.is_ascii_digit() && s[i + 2].is_ascii_digit() {
-            let mstart = out.b.iter().rposition(|c| !c.is_ascii_digit()).map_or(0, |p| p + 1);
+        if !in_completion
+            && ch == b'.'
+            && s[i + 1] == b'.'
+            && prev.is_ascii_digit()
+            && s[i + 2].is_ascii_digit()
+        {
+            let mstart = out
+                .b
+                .iter()
+                .rposition(|c| !c.is_ascii_digit())
+                .map_or(0, |p| p + 1);
             let mut nend = i + 2;
             while nend < s.len() && s[nend].is_ascii_digit() {
                 nend += 1;
             }
-            let (Some(m), Some(n)) = (parse_int(&out.b[mstart..]), parse_int(&s[i + 2..nend])) else {
-                return Err(Fail::new("range", "Range endpoint is not a 32-bit integer.").at(t, i..i + 2));
+            let (Some(m), Some(n)) = (parse_int(&out.b[mstart..]), parse_int(&s[i + 2..nend]))
+            else {
+                return Err(
+                    Fail::new("range", "Range endpoint is not a 32-bit integer.").at(t, i..i + 2),
+                );
             };
             if (n - m).unsigned_abs() as usize > limits.max_range {
-                return Err(Fail::new("range", format!("Range exceeded maximum of {}.", limits.max_range))
-                    .at(t, i..i + 2)
-                    .label(format!("{m}..{n} has {} numbers", (n - m).abs() + 1)));
+                return Err(Fail::new(
+                    "range",
+                    format!("Range exceeded maximum of {}.", limits.max_range),
+                )
+                .at(t, i..i + 2)
+                .label(format!("{m}..{n} has {} numbers", (n - m).abs() + 1)));
             }
             let at = t.o[i];
             let mut sub = String::from(" ");
@@ -766,7 +921,12 @@ pub fn expand_site_ranges(t: &mut Text) -> Res<()> {
         if ch == b']' {
             in_completion = false;
         }
-        if !in_completion && ch == b'.' && t.b[r + 1] == b'.' && t.b[r - 1] == b'"' && t.b[r + 2] == b'"' {
+        if !in_completion
+            && ch == b'.'
+            && t.b[r + 1] == b'.'
+            && t.b[r - 1] == b'"'
+            && t.b[r + 2] == b'"'
+        {
             let mut c = r as isize - 2;
             while c >= 0 && t.b[c as usize] != b'"' {
                 c -= 1;
@@ -778,14 +938,26 @@ pub fn expand_site_ranges(t: &mut Text) -> Res<()> {
             }
             d = (d + 1).min(t.len());
             let from = t.b.get(c + 1..r - 1).unwrap_or_default().to_vec();
-            let to = t.b.get(r + 3..d.saturating_sub(1).max(r + 3)).unwrap_or_default().to_vec();
+            let to =
+                t.b.get(r + 3..d.saturating_sub(1).max(r + 3))
+                    .unwrap_or_default()
+                    .to_vec();
             let whole = clipped(&t.b[c..d], 40);
             let coord = |x: &[u8], which: &str| -> Res<(u8, i64)> {
                 if x.len() < 2 || !x[0].is_ascii_alphabetic() {
-                    return Err(Fail::new("range", format!("Bad '{which}' coordinate in site range: {whole}")).at(t, c..d));
+                    return Err(Fail::new(
+                        "range",
+                        format!("Bad '{which}' coordinate in site range: {whole}"),
+                    )
+                    .at(t, c..d));
                 }
-                let n = parse_int(&x[1..])
-                    .ok_or_else(|| Fail::new("range", format!("Bad '{which}' coordinate in site range: {whole}")).at(t, c..d))?;
+                let n = parse_int(&x[1..]).ok_or_else(|| {
+                    Fail::new(
+                        "range",
+                        format!("Bad '{which}' coordinate in site range: {whole}"),
+                    )
+                    .at(t, c..d)
+                })?;
                 Ok((x[0].to_ascii_uppercase() - b'A', n))
             };
             let (fc, fnum) = coord(&from, "from")?;
@@ -820,7 +992,11 @@ pub fn clean_up(t: &Text) -> Text {
         o: Vec::with_capacity(t.len()),
     };
     for (i, &c) in t.b.iter().enumerate() {
-        let c = if matches!(c, b'\n' | b'\r' | b'\t') { b' ' } else { c };
+        let c = if matches!(c, b'\n' | b'\r' | b'\t') {
+            b' '
+        } else {
+            c
+        };
         if c == b' ' && tmp.b.last() == Some(&b' ') {
             continue;
         }
@@ -834,7 +1010,9 @@ pub fn clean_up(t: &Text) -> Text {
         if tmp.b[i] == b' ' {
             let next = tmp.b.get(i + 1).copied();
             let prev = if i > 0 { Some(tmp.b[i - 1]) } else { None };
-            if matches!(next, Some(b')') | Some(b'}')) || matches!(prev, Some(b'(') | Some(b'{') | Some(b':')) {
+            if matches!(next, Some(b')') | Some(b'}'))
+                || matches!(prev, Some(b'(') | Some(b'{') | Some(b':'))
+            {
                 continue;
             }
         }
@@ -888,7 +1066,8 @@ pub fn double_brackets(t: &Text) -> Res<Text> {
             } else {
                 local += 1;
                 if local > 10_000 {
-                    return Err(Fail::new("double-bracket", "Too many '((' inside strings.").at(t, i..i + 2));
+                    return Err(Fail::new("double-bracket", "Too many '((' inside strings.")
+                        .at(t, i..i + 2));
                 }
                 // rare: a '((' after an odd number of quotes; match on the live text
                 let live: Vec<usize> = (i..s.len()).filter(|&k| !deleted[k]).collect();
@@ -946,7 +1125,10 @@ pub fn realise_rulesets(text: &mut Text) -> Res<Vec<options::RulesetDecl>> {
     let Some(cc) = matching_bracket(&text.b, c, true) else {
         return Err(Fail::new(
             "unclosed",
-            format!("No closing bracket ')' in rulesets '{}'.", clipped(&text.b[c..], 17)),
+            format!(
+                "No closing bracket ')' in rulesets '{}'.",
+                clipped(&text.b[c..], 17)
+            ),
         )
         .at(text, c..c + 9)
         .label("this `(rulesets` is never closed"));
@@ -958,7 +1140,10 @@ pub fn realise_rulesets(text: &mut Text) -> Res<Vec<options::RulesetDecl>> {
         let Some(cc) = matching_bracket(&text.b, c, true) else {
             return Err(Fail::new(
                 "unclosed",
-                format!("No closing bracket ')' in extra rulesets '{}'.", clipped(&text.b[c..], 17)),
+                format!(
+                    "No closing bracket ')' in extra rulesets '{}'.",
+                    clipped(&text.b[c..], 17)
+                ),
             )
             .at(text, c..c + 9));
         };

@@ -37,7 +37,9 @@ impl Library {
 
     /// A library from `(path, text)` pairs. Files without a well-formed define are skipped;
     /// with duplicate names the first file wins.
-    pub fn from_files<P: AsRef<str>, T: AsRef<str>>(files: impl IntoIterator<Item = (P, T)>) -> Library {
+    pub fn from_files<P: AsRef<str>, T: AsRef<str>>(
+        files: impl IntoIterator<Item = (P, T)>,
+    ) -> Library {
         let mut lib = Library::default();
         for (path, text) in files {
             let text: Arc<str> = Arc::from(text.as_ref());
@@ -71,7 +73,11 @@ impl Library {
         let mut files = Vec::new();
         for p in paths {
             let text = std::fs::read_to_string(&p)?;
-            let rel = p.strip_prefix(dir).unwrap_or(&p).to_string_lossy().replace('\\', "/");
+            let rel = p
+                .strip_prefix(dir)
+                .unwrap_or(&p)
+                .to_string_lossy()
+                .replace('\\', "/");
             files.push((rel, text));
         }
         Ok(Library::from_files(files))
@@ -107,7 +113,10 @@ fn parse_define(text: &str, file: usize) -> Option<LibDefine> {
     let mut from = 0;
     let c = loop {
         let c = find(b, b"(define ", from)?;
-        let line_start = b[..c].iter().rposition(|&x| x == b'\n').map_or(0, |i| i + 1);
+        let line_start = b[..c]
+            .iter()
+            .rposition(|&x| x == b'\n')
+            .map_or(0, |i| i + 1);
         if find(&b[line_start..c], b"//", 0).is_some() {
             from = c + 1;
             continue;

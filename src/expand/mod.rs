@@ -22,9 +22,6 @@ pub use pipeline::expand_with;
 use crate::diag::{Diagnostic, Note};
 use crate::source::{FileId, SourceMap, SrcSpan};
 
-
-
-
 /// What the user selected: `--option "Heading/Item"` and `--ruleset "Ruleset/Name"`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Selections {
@@ -77,7 +74,11 @@ pub enum ContextKind {
     /// The body of define `name`, inserted where `use_site` (in expanded text) points.
     Define { name: String, use_site: Loc },
     /// The value of an option item inserted at a marker `<Tag...>`.
-    Option { heading: String, item: String, use_site: Loc },
+    Option {
+        heading: String,
+        item: String,
+        use_site: Loc,
+    },
 }
 
 /// One option category, as declared.
@@ -129,9 +130,15 @@ pub struct Expansion {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SelectionError {
     #[error("unknown option {given:?}{}", fmt_suggestion(.suggestion))]
-    UnknownOption { given: String, suggestion: Option<String> },
+    UnknownOption {
+        given: String,
+        suggestion: Option<String>,
+    },
     #[error("unknown ruleset {given:?}{}", fmt_suggestion(.suggestion))]
-    UnknownRuleset { given: String, suggestion: Option<String> },
+    UnknownRuleset {
+        given: String,
+        suggestion: Option<String>,
+    },
 }
 
 fn fmt_suggestion(s: &Option<String>) -> String {
@@ -144,8 +151,16 @@ fn fmt_suggestion(s: &Option<String>) -> String {
 impl Expansion {
     /// The source span of a byte range of the expanded game text (`metadata` false) or
     /// metadata text, plus notes naming the defines and options it came through.
-    pub fn source_span(&self, range: std::ops::Range<usize>, metadata: bool) -> (Option<SrcSpan>, Vec<Note>) {
-        let origin = if metadata { &self.metadata_origin } else { &self.game_origin };
+    pub fn source_span(
+        &self,
+        range: std::ops::Range<usize>,
+        metadata: bool,
+    ) -> (Option<SrcSpan>, Vec<Note>) {
+        let origin = if metadata {
+            &self.metadata_origin
+        } else {
+            &self.game_origin
+        };
         if origin.is_empty() {
             return (None, Vec::new());
         }
@@ -162,6 +177,10 @@ impl Expansion {
 }
 
 /// Expand the main file of `sources` with these selections.
-pub fn expand(sources: &mut SourceMap, selections: &Selections, limits: &Limits) -> Result<Expansion, SelectionError> {
+pub fn expand(
+    sources: &mut SourceMap,
+    selections: &Selections,
+    limits: &Limits,
+) -> Result<Expansion, SelectionError> {
     expand_with(sources, selections, limits, Library::standard())
 }

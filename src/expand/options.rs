@@ -35,9 +35,12 @@ pub fn extract_options(text: &mut Text) -> Res<Vec<Category>> {
     let mut from = 0;
     while let Some(c) = find(&text.b, b"(option \"", from) {
         let Some(cc) = matching_bracket(&text.b, c, true) else {
-            return Err(Fail::new("unclosed", format!("Couldn't close clause '{}'.", clipped(&text.b[c..], 17)))
-                .at(text, c..c + 7)
-                .label("this option is never closed"));
+            return Err(Fail::new(
+                "unclosed",
+                format!("Couldn't close clause '{}'.", clipped(&text.b[c..], 17)),
+            )
+            .at(text, c..c + 7)
+            .label("this option is never closed"));
         };
         let block = text.slice(c..cc + 1);
         let cat = parse_category(&block);
@@ -76,13 +79,17 @@ pub fn parse_category(block: &Text) -> Category {
         at: block.clone(),
     };
     let b = &block.b;
-    let Some((h1, h2)) = quoted(b, 0) else { return cat };
+    let Some((h1, h2)) = quoted(b, 0) else {
+        return cat;
+    };
     cat.heading = s(&b[h1 + 1..h2]);
     let rest = h2 + 1;
     let Some(t1) = b[rest..].iter().position(|&x| x == b'<').map(|p| p + rest) else {
         return cat;
     };
-    let Some(t2) = matching_bracket(b, t1, true) else { return cat };
+    let Some(t2) = matching_bracket(b, t1, true) else {
+        return cat;
+    };
     cat.tag = s(&b[t1 + 1..t2]);
     let rest = (t2 + 2).min(b.len());
     if find(&b[rest..], b"args:", 0).is_none() {
@@ -91,11 +98,15 @@ pub fn parse_category(block: &Text) -> Category {
     let Some(a1) = b[rest..].iter().position(|&x| x == b'{').map(|p| p + rest) else {
         return cat;
     };
-    let Some(a2) = matching_bracket(b, a1, true) else { return cat };
+    let Some(a2) = matching_bracket(b, a1, true) else {
+        return cat;
+    };
     let mut arg_names = Vec::new();
     let mut p = a1;
     while let Some(x) = b[p..a2].iter().position(|&x| x == b'<').map(|q| q + p) {
-        let Some(y) = matching_bracket(&b[..a2], x, true) else { break };
+        let Some(y) = matching_bracket(&b[..a2], x, true) else {
+            break;
+        };
         arg_names.push(s(&b[x + 1..y]));
         p = y + 1;
     }
@@ -103,11 +114,15 @@ pub fn parse_category(block: &Text) -> Category {
     let Some(l1) = b[rest..].iter().position(|&x| x == b'{').map(|p| p + rest) else {
         return cat;
     };
-    let Some(l2) = matching_bracket(b, l1, true) else { return cat };
+    let Some(l2) = matching_bracket(b, l1, true) else {
+        return cat;
+    };
     let list = block.slice(l1 + 1..l2);
     let mut from = 0;
     while let Some(c) = find(&list.b, b"(item ", from) {
-        let Some(cc) = matching_bracket(&list.b, c, true) else { break };
+        let Some(cc) = matching_bracket(&list.b, c, true) else {
+            break;
+        };
         let mut e = cc + 1;
         while e < list.len() && list.b[e] == b'*' {
             e += 1;
@@ -137,31 +152,51 @@ fn parse_item(t: &Text, arg_names: &[String]) -> Item {
     }
     let r = t.trimmed_range(a + 1..e - 1);
     let b = &t.b[..r.end];
-    let Some((n1, n2)) = quoted(b, r.start) else { return item };
+    let Some((n1, n2)) = quoted(b, r.start) else {
+        return item;
+    };
     item.name = s(&b[n1 + 1..n2]);
     let r = t.trimmed_range(n2 + 1..r.end);
     // description: between the last two quotes
-    let Some(d2) = b[r.clone()].iter().rposition(|&x| x == b'"').map(|p| p + r.start) else {
+    let Some(d2) = b[r.clone()]
+        .iter()
+        .rposition(|&x| x == b'"')
+        .map(|p| p + r.start)
+    else {
         return item;
     };
-    let Some(d1) = b[r.start..d2].iter().rposition(|&x| x == b'"').map(|p| p + r.start) else {
+    let Some(d1) = b[r.start..d2]
+        .iter()
+        .rposition(|&x| x == b'"')
+        .map(|p| p + r.start)
+    else {
         return item;
     };
     item.description = s(&b[d1 + 1..d2]);
     let mut cur = t.trimmed_range(r.start..d1);
     loop {
-        let Some(c) = b[cur.clone()].iter().position(|&x| x == b'<').map(|p| p + cur.start) else {
+        let Some(c) = b[cur.clone()]
+            .iter()
+            .position(|&x| x == b'<')
+            .map(|p| p + cur.start)
+        else {
             break;
         };
         if c > cur.start && b[c - 1] == b'(' {
             cur = t.trimmed_range(c + 1..cur.end);
             continue;
         }
-        let Some(cc) = matching_bracket(&b[..cur.end], c, false) else { break };
+        let Some(cc) = matching_bracket(&b[..cur.end], c, false) else {
+            break;
+        };
         if item.values.len() >= arg_names.len() {
             break;
         }
-        let v = if c + 1 >= cc { Text::default() } else { t.slice(c + 1..cc) };
+        let v = if c + 1 >= cc {
+            Text::default()
+        } else {
+            t.slice(c + 1..cc)
+        };
         item.values.push((arg_names[item.values.len()].clone(), v));
         cur = t.trimmed_range(cc + 1..cur.end);
     }
@@ -187,7 +222,10 @@ pub fn parse_rulesets(block: &Text) -> Res<Vec<RulesetDecl>> {
         let Some(cc) = matching_bracket(&b[..inner_end], c, true) else {
             return Err(Fail::new(
                 "unclosed",
-                format!("No closing bracket ')' in ruleset '{}'.", clipped(&b[c..], 17)),
+                format!(
+                    "No closing bracket ')' in ruleset '{}'.",
+                    clipped(&b[c..], 17)
+                ),
             )
             .at(block, c..c + 8)
             .label("this ruleset is never closed"));

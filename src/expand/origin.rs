@@ -14,7 +14,11 @@ pub fn resolve(contexts: &[Context], a: Loc, b: Loc) -> (Option<SrcSpan>, Vec<No
         let Some(ctx) = contexts.get(a.ctx as usize) else {
             return (None, notes);
         };
-        let end = if b.ctx == a.ctx && b.pos >= a.pos { b.pos + 1 } else { a.pos + 1 };
+        let end = if b.ctx == a.ctx && b.pos >= a.pos {
+            b.pos + 1
+        } else {
+            a.pos + 1
+        };
         let span = SrcSpan {
             file: ctx.file,
             start: a.pos,
@@ -29,7 +33,11 @@ pub fn resolve(contexts: &[Context], a: Loc, b: Loc) -> (Option<SrcSpan>, Vec<No
                 });
                 *use_site
             }
-            ContextKind::Option { heading, item, use_site } => {
+            ContextKind::Option {
+                heading,
+                item,
+                use_site,
+            } => {
                 notes.push(Note {
                     span: Some(span),
                     message: format!("in the value of option \"{heading}/{item}\""),

@@ -3,7 +3,10 @@
 use super::engine::{self, Engine, Fail};
 use super::options::{self, ChooseError};
 use super::text::{contains, find, matching_bracket, matching_quote, Text};
-use super::{checks, Expansion, Library, Limits, OptionCategory, OptionItem, Ruleset, SelectionError, Selections};
+use super::{
+    checks, Expansion, Library, Limits, OptionCategory, OptionItem, Ruleset, SelectionError,
+    Selections,
+};
 use crate::diag::{did_you_mean, Diagnostic};
 use crate::source::{SourceMap, SrcSpan};
 
@@ -52,7 +55,10 @@ fn read(src: &[u8]) -> Text {
     };
     let mut i = 0;
     while i < src.len() {
-        let l = super::Loc { pos: i as u32, ctx: 0 };
+        let l = super::Loc {
+            pos: i as u32,
+            ctx: 0,
+        };
         if src[i] == b'\r' {
             t.push(b'\n', l);
             if src.get(i + 1) == Some(&b'\n') {
@@ -103,13 +109,19 @@ fn run(eng: &mut Engine<'_>, raw: Text, sel: &Selections, exp: &mut Expansion) -
     let mut selected: Vec<String> = Vec::new();
     let mut selected_ruleset = None;
     if let Some(r) = &sel.ruleset {
-        match declared_rulesets.iter().position(|d| d.heading == *r || d.heading == format!("Ruleset/{r}")) {
+        match declared_rulesets
+            .iter()
+            .position(|d| d.heading == *r || d.heading == format!("Ruleset/{r}"))
+        {
             Some(i) => {
                 selected_ruleset = Some(i);
                 selected.extend(declared_rulesets[i].options.iter().cloned());
             }
             None => {
-                let names: Vec<&str> = declared_rulesets.iter().map(|d| d.heading.as_str()).collect();
+                let names: Vec<&str> = declared_rulesets
+                    .iter()
+                    .map(|d| d.heading.as_str())
+                    .collect();
                 return Err(Stop::Selection(SelectionError::UnknownRuleset {
                     given: r.clone(),
                     suggestion: did_you_mean(r, names).map(str::to_string),
@@ -124,7 +136,9 @@ fn run(eng: &mut Engine<'_>, raw: Text, sel: &Selections, exp: &mut Expansion) -
         Vec::new()
     };
     for o in &sel.options {
-        let exists = cats.iter().any(|c| c.items.iter().any(|i| c.option_string(i) == *o));
+        let exists = cats
+            .iter()
+            .any(|c| c.items.iter().any(|i| c.option_string(i) == *o));
         if !exists {
             let all: Vec<String> = cats
                 .iter()
@@ -136,7 +150,10 @@ fn run(eng: &mut Engine<'_>, raw: Text, sel: &Selections, exp: &mut Expansion) -
             }));
         }
         // a user option replaces the ruleset's choice in the same category
-        if let Some(cat) = cats.iter().find(|c| c.items.iter().any(|i| c.option_string(i) == *o)) {
+        if let Some(cat) = cats
+            .iter()
+            .find(|c| c.items.iter().any(|i| c.option_string(i) == *o))
+        {
             selected.retain(|s| !cat.items.iter().any(|i| cat.option_string(i) == *s));
         }
         selected.push(o.clone());
@@ -155,7 +172,11 @@ fn run(eng: &mut Engine<'_>, raw: Text, sel: &Selections, exp: &mut Expansion) -
             options::choose(&cats, &[]).unwrap_or_default()
         }
         Err(ChooseError::Duplicate(s)) => {
-            return Err(Fail::new("duplicate-option", format!("Option with duplicate matches: {s}")).into());
+            return Err(Fail::new(
+                "duplicate-option",
+                format!("Option with duplicate matches: {s}"),
+            )
+            .into());
         }
     };
     exp.options = cats
@@ -198,11 +219,13 @@ fn run(eng: &mut Engine<'_>, raw: Text, sel: &Selections, exp: &mut Expansion) -
         .zip(&chosen)
         .filter_map(|(c, s)| s.and_then(|i| c.items.get(i)).map(|i| c.option_string(i)))
         .collect();
-    exp.active_ruleset = selected_ruleset.filter(|&i| i < rulesets.len()).or_else(|| {
-        rulesets
-            .iter()
-            .position(|r| !r.options.is_empty() && r.options.iter().all(|o| active.contains(o)))
-    });
+    exp.active_ruleset = selected_ruleset
+        .filter(|&i| i < rulesets.len())
+        .or_else(|| {
+            rulesets
+                .iter()
+                .position(|r| !r.options.is_empty() && r.options.iter().all(|o| active.contains(o)))
+        });
     // E5, E6
     text = eng.expand_defines(text)?;
     text = engine::remove_comments(&text);
@@ -216,7 +239,10 @@ fn run(eng: &mut Engine<'_>, raw: Text, sel: &Selections, exp: &mut Expansion) -
         };
         let mut md = text.slice(c..cc + 1);
         text.remove(c..cc + 1);
-        let ruleset_heading = exp.active_ruleset.and_then(|i| rulesets.get(i)).map(|r| r.heading.as_str());
+        let ruleset_heading = exp
+            .active_ruleset
+            .and_then(|i| rulesets.get(i))
+            .map(|r| r.heading.as_str());
         use_for(&mut md, &cats, &rulesets, &active, ruleset_heading)?;
         if md.b.iter().filter(|&&x| x == b'"').count() % 2 == 1 {
             return Err(checks::unterminated_string(&md, 0..md.len()).into());
@@ -245,9 +271,12 @@ fn lowercase_defines(eng: &mut Engine<'_>, t: &Text) {
                     e += 1;
                 }
                 let name = String::from_utf8_lossy(&t.b[c + 9..e]).into_owned();
-                let f = Fail::new("lowercase-define", format!("Lowercase define name \"{name}."))
-                    .at(t, c + 8..e)
-                    .hint("define names start with an upper-case letter by convention");
+                let f = Fail::new(
+                    "lowercase-define",
+                    format!("Lowercase define name \"{name}."),
+                )
+                .at(t, c + 8..e)
+                .hint("define names start with an upper-case letter by convention");
                 let mut d = eng.diag(f);
                 d.severity = crate::diag::Severity::Warning;
                 eng.warnings.push(d);
@@ -273,7 +302,9 @@ fn use_for(
         }
         let b = &md.b;
         let Some(e) = matching_bracket(b, s, true) else {
-            return Err(Fail::new("use-for", "Failed to close '(useFor'.").at(md, s..s + 7).label("never closed"));
+            return Err(Fail::new("use-for", "Failed to close '(useFor'.")
+                .at(md, s..s + 7)
+                .label("never closed"));
         };
         let curly = b[s..].iter().position(|&x| x == b'{').map(|p| p + s);
         let Some(quote) = b[s..].iter().position(|&x| x == b'"').map(|p| p + s) else {
@@ -282,20 +313,33 @@ fn use_for(
         let (rs, re, cut_end) = match curly {
             Some(c) if c < quote => {
                 let Some(ce) = matching_bracket(b, c, true) else {
-                    return Err(Fail::new("use-for", "Failed to close curly bracket '{' in '(useFor'.").at(md, c..c + 1));
+                    return Err(Fail::new(
+                        "use-for",
+                        "Failed to close curly bracket '{' in '(useFor'.",
+                    )
+                    .at(md, c..c + 1));
                 };
                 (c + 1, ce, ce + 1)
             }
             _ => {
-                let mut cq = b[quote + 1..].iter().position(|&x| x == b'"').map(|p| p + quote + 1);
+                let mut cq = b[quote + 1..]
+                    .iter()
+                    .position(|&x| x == b'"')
+                    .map(|p| p + quote + 1);
                 while let Some(q) = cq {
                     if b[q - 1] != b'\\' {
                         break;
                     }
-                    cq = b[q + 1..].iter().position(|&x| x == b'"').map(|p| p + q + 1);
+                    cq = b[q + 1..]
+                        .iter()
+                        .position(|&x| x == b'"')
+                        .map(|p| p + q + 1);
                 }
                 let Some(cq) = cq else {
-                    return Err(Fail::new("use-for", "Failed to close quote after '(useFor'.").at(md, quote..quote + 1));
+                    return Err(
+                        Fail::new("use-for", "Failed to close quote after '(useFor'.")
+                            .at(md, quote..quote + 1),
+                    );
                 };
                 (quote, cq + 1, cq + 2)
             }
@@ -303,15 +347,21 @@ fn use_for(
         let mut required: Vec<(String, usize)> = Vec::new();
         let mut p = rs;
         while p < re {
-            let Some(o) = b[p..re].iter().position(|&x| x == b'"').map(|x| x + p) else { break };
+            let Some(o) = b[p..re].iter().position(|&x| x == b'"').map(|x| x + p) else {
+                break;
+            };
             let Some(c) = matching_quote(&b[..re], o) else {
-                return Err(Fail::new("use-for", "Failed to close string in '(useFor'.").at(md, o..o + 1));
+                return Err(
+                    Fail::new("use-for", "Failed to close string in '(useFor'.").at(md, o..o + 1)
+                );
             };
             required.push((String::from_utf8_lossy(&b[o + 1..c]).into_owned(), o));
             p = c + 1;
         }
         for (r, at) in &required {
-            let exists = cats.iter().any(|c| c.items.iter().any(|i| c.option_string(i) == *r))
+            let exists = cats
+                .iter()
+                .any(|c| c.items.iter().any(|i| c.option_string(i) == *r))
                 || rulesets.iter().any(|x| x.heading == *r);
             if !exists {
                 let cands: Vec<String> = cats

@@ -90,7 +90,9 @@ pub fn find(hay: &[u8], pat: &[u8], from: usize) -> Option<usize> {
     let first = *pat.first()?;
     let mut i = from;
     while i + pat.len() <= hay.len() {
-        let off = hay[i..=hay.len() - pat.len()].iter().position(|&c| c == first)?;
+        let off = hay[i..=hay.len() - pat.len()]
+            .iter()
+            .position(|&c| c == first)?;
         i += off;
         if &hay[i..i + pat.len()] == pat {
             return Some(i);
@@ -315,7 +317,10 @@ impl Gap {
             self.b.truncate(self.done + tail);
             self.o.truncate(self.done + tail);
         }
-        Text { b: self.b, o: self.o }
+        Text {
+            b: self.b,
+            o: self.o,
+        }
     }
 }
 
@@ -355,7 +360,10 @@ mod tests {
         let mut g = Gap::new(t);
         g.advance(6);
         g.skip(5);
-        g.insert(&Text::generated(b"there, big world", Loc { pos: 0, ctx: 1 }));
+        g.insert(&Text::generated(
+            b"there, big world",
+            Loc { pos: 0, ctx: 1 },
+        ));
         g.advance(3);
         g.back1();
         let r = g.finish();
