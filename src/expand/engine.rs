@@ -505,7 +505,7 @@ impl<'a> Engine<'a> {
             {
                 let done = g.done();
                 let lq = done.iter().rposition(|&x| x == b'"').unwrap_or(0);
-                let rest = &g.rest()[..];
+                let rest = g.rest();
                 let rq = rest
                     .iter()
                     .position(|&x| x == b'"')
@@ -1061,7 +1061,7 @@ pub fn double_brackets(t: &Text) -> Res<Text> {
     while i < s.len() {
         let j = next_alive(&deleted, i + 1);
         if s[i] == b'(' && j < s.len() && s[j] == b'(' {
-            let cc = if quotes_before[i] % 2 == 0 {
+            let cc = if quotes_before[i].is_multiple_of(2) {
                 (matched[i] != usize::MAX).then_some(matched[i])
             } else {
                 local += 1;

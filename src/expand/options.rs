@@ -174,14 +174,11 @@ fn parse_item(t: &Text, arg_names: &[String]) -> Item {
     };
     item.description = s(&b[d1 + 1..d2]);
     let mut cur = t.trimmed_range(r.start..d1);
-    loop {
-        let Some(c) = b[cur.clone()]
-            .iter()
-            .position(|&x| x == b'<')
-            .map(|p| p + cur.start)
-        else {
-            break;
-        };
+    while let Some(c) = b[cur.clone()]
+        .iter()
+        .position(|&x| x == b'<')
+        .map(|p| p + cur.start)
+    {
         if c > cur.start && b[c - 1] == b'(' {
             cur = t.trimmed_range(c + 1..cur.end);
             continue;

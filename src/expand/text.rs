@@ -245,6 +245,10 @@ impl Gap {
         self.done + self.b.len() - self.rs
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     pub fn done(&self) -> &[u8] {
         &self.b[..self.done]
     }
