@@ -88,7 +88,10 @@ impl Diagnostic {
 }
 
 /// "did you mean" for a misspelt name: the closest candidate within a small edit distance.
-pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub fn did_you_mean<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     let lw = word.to_ascii_lowercase();
     let limit = (word.chars().count() / 3).clamp(1, 3);
     let mut best: Option<(usize, &'a str)> = None;
@@ -140,7 +143,11 @@ pub fn render_human_styled(diags: &[Diagnostic], sources: &SourceMap) -> String 
     render(diags, sources, annotate_snippets::Renderer::styled())
 }
 
-fn render(diags: &[Diagnostic], sources: &SourceMap, renderer: annotate_snippets::Renderer) -> String {
+fn render(
+    diags: &[Diagnostic],
+    sources: &SourceMap,
+    renderer: annotate_snippets::Renderer,
+) -> String {
     use annotate_snippets::{Level, Snippet};
     let mut out = String::new();
     for d in diags {
@@ -168,8 +175,13 @@ fn render(diags: &[Diagnostic], sources: &SourceMap, renderer: annotate_snippets
             let lc = file.line_col(start);
             let first_line_start = text[..start].rfind('\n').map(|i| i + 1).unwrap_or(0);
             // up to the end of the line holding the span's end, at most 2,000 bytes
-            let mut snippet_end = text[end..].find('\n').map(|i| end + i).unwrap_or(text.len());
-            snippet_end = snippet_end.min(first_line_start + 2000).max(end.min(first_line_start + 2000));
+            let mut snippet_end = text[end..]
+                .find('\n')
+                .map(|i| end + i)
+                .unwrap_or(text.len());
+            snippet_end = snippet_end
+                .min(first_line_start + 2000)
+                .max(end.min(first_line_start + 2000));
             while !text.is_char_boundary(snippet_end) {
                 snippet_end -= 1;
             }
@@ -244,7 +256,10 @@ pub fn to_json<'a>(d: &'a Diagnostic, sources: &'a SourceMap) -> JsonDiagnostic<
             Some(s) => {
                 let f = sources.get(s.file);
                 let lc = f.line_col(s.start as usize);
-                hints.push(format!("{} ({}:{}:{})", n.message, f.name, lc.line, lc.column));
+                hints.push(format!(
+                    "{} ({}:{}:{})",
+                    n.message, f.name, lc.line, lc.column
+                ));
             }
             None => hints.push(n.message.clone()),
         }
@@ -269,7 +284,10 @@ mod tests {
     #[test]
     fn suggestions() {
         assert_eq!(did_you_mean("stpe", ["step", "slide", "hop"]), Some("step"));
-        assert_eq!(did_you_mean("Orthogonl", ["Orthogonal", "Diagonal"]), Some("Orthogonal"));
+        assert_eq!(
+            did_you_mean("Orthogonl", ["Orthogonal", "Diagonal"]),
+            Some("Orthogonal")
+        );
         assert_eq!(did_you_mean("xyzzy", ["step", "slide"]), None);
         assert_eq!(edit_distance("ab", "ba"), 1);
     }

@@ -347,7 +347,7 @@ mod tests {
     #[test]
     fn quotes() {
         assert_eq!(matching_quote(br#""a\"b" x"#, 0), Some(5));
-        assert_eq!(matching_quote(br#""a\\"b"#, 0), Some(6));
+        assert_eq!(matching_quote(br#""a\\"b""#, 0), Some(6));
         assert_eq!(matching_quote(br#""abc"#, 0), None);
     }
 

@@ -3,7 +3,8 @@ use crate::registry::Decl;
 pub const DECLS: &[Decl] = &[
     Decl {
         id: "game",
-        rule: "(game string) | (game string <players> [<mode>] <equipment> <rules.rules>) | <match>",
+        rule:
+            "(game string) | (game string <players> [<mode>] <equipment> <rules.rules>) | <match>",
         doc: "A game: its name, players, equipment and rules.",
         example: "(game \"Tic-Tac-Toe\" (players 2) (equipment {..}) (rules ..))",
     },
