@@ -7,7 +7,17 @@
 //!
 //! Bounded: passes, uses of a define per sweep and text size are limited (see [`Limits`]).
 
+pub mod checks;
+mod engine;
+pub mod library;
+pub mod options;
+mod origin;
+mod pipeline;
 pub mod stdlib;
+pub mod text;
+
+pub use library::{LibDefine, Library};
+pub use pipeline::expand_with;
 
 use crate::diag::{Diagnostic, Note};
 use crate::source::{FileId, SourceMap, SrcSpan};
@@ -53,6 +63,8 @@ pub struct Context {
     /// The file whose bytes `Loc::pos` indexes.
     pub file: FileId,
     pub kind: ContextKind,
+    /// Length in bytes of the use site (the define use or option marker) it replaced.
+    pub use_len: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -134,13 +146,27 @@ impl Expansion {
     /// The source span of a byte range of the expanded game text (`metadata` false) or
     /// metadata text, plus notes naming the defines and options it came through.
     pub fn source_span(&self, range: std::ops::Range<usize>, metadata: bool) -> (Option<SrcSpan>, Vec<Note>) {
-        let _ = (range, metadata);
-        todo!("origin resolution")
+        let origin = if metadata {
+            &self.metadata_origin
+        } else {
+            &self.game_origin
+        };
+        if origin.is_empty() {
+            return (None, Vec::new());
+        }
+        let last = origin.len() - 1;
+        let a = origin[range.start.min(last)];
+        let b = origin[range.end.saturating_sub(1).max(range.start).min(last)];
+        origin::resolve(&self.contexts, a, b)
+    }
+
+    /// Whether an error was reported.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(|d| d.is_error())
     }
 }
 
 /// Expand the main file of `sources` with these selections.
 pub fn expand(sources: &mut SourceMap, selections: &Selections, limits: &Limits) -> Result<Expansion, SelectionError> {
-    let _ = (sources, selections, limits);
-    todo!("expander")
+    expand_with(sources, selections, limits, Library::standard())
 }
