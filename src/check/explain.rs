@@ -334,9 +334,9 @@ impl Checker<'_> {
         let arg = &args[placed];
         // the slots the argument could take: up to the first required one
         let mut open = Vec::new();
-        for j in rest..params.len() {
+        for (j, p) in params.iter().enumerate().skip(rest) {
             open.push(j);
-            if !params[j].optional {
+            if !p.optional {
                 break;
             }
         }

@@ -162,8 +162,13 @@ fn line_fail(text: &Text, l: &Line, f: Fail) -> Fail {
 }
 
 fn locate_missing_close(text: &Text, part_end: usize, open: u8, close: u8, msg: String) -> Fail {
-    let ls = lines(text, text.len(), open, close);
     let f = Fail::new("missing-close", msg).hint(format!("add the missing '{}'", close as char));
+    if let Some(o) = super::brackets::missing_close(&text.b[..part_end], close) {
+        return f
+            .at(text, o..o + 1)
+            .label(format!("this '{}' is never closed", text.b[o] as char));
+    }
+    let ls = lines(text, text.len(), open, close);
     if let Some((j, k)) = crossing(&ls, 1) {
         if ls[k].start <= part_end || ls[j].start < part_end {
             let chosen = (j + 1..k)
@@ -198,8 +203,13 @@ fn locate_missing_close(text: &Text, part_end: usize, open: u8, close: u8, msg: 
 }
 
 fn locate_extra_close(text: &Text, part_end: usize, open: u8, close: u8, msg: String) -> Fail {
-    let ls = lines(text, text.len(), open, close);
     let f = Fail::new("extra-close", msg).hint(format!("remove the extra '{}'", close as char));
+    if let Some(c) = super::brackets::extra_close(&text.b[..part_end], close) {
+        return f
+            .at(text, c..c + 1)
+            .label(format!("this '{}' has no matching '{}'", close as char, open as char));
+    }
+    let ls = lines(text, text.len(), open, close);
     if let Some((j, k)) = crossing(&ls, -1) {
         if ls[j].start < part_end {
             let chosen = (j..k)

@@ -7,6 +7,7 @@
 //!
 //! Bounded: passes, uses of a define per sweep and text size are limited (see [`Limits`]).
 
+mod brackets;
 pub mod checks;
 mod engine;
 pub mod library;
