@@ -106,7 +106,9 @@ impl Graph {
     }
 
     fn has_edge(&self, a: u32, b: u32) -> bool {
-        self.edges.iter().any(|&[x, y]| (x == a && y == b) || (x == b && y == a))
+        self.edges
+            .iter()
+            .any(|&[x, y]| (x == a && y == b) || (x == b && y == a))
     }
 
     /// Adds the edges of every face (once each).
@@ -154,7 +156,11 @@ impl Graph {
                         continue;
                     }
                     // Store clockwise.
-                    let (pa, pb, pc) = (self.vertices[a as usize], self.vertices[b as usize], self.vertices[c as usize]);
+                    let (pa, pb, pc) = (
+                        self.vertices[a as usize],
+                        self.vertices[b as usize],
+                        self.vertices[c as usize],
+                    );
                     let cross = (pb.x - pa.x) * (pc.y - pa.y) - (pb.y - pa.y) * (pc.x - pa.x);
                     if cross > 0.0 {
                         self.faces.push(vec![a, c, b]);
@@ -186,12 +192,16 @@ impl Graph {
             }
         }
         // Edges.
-        let ekeys: Vec<f64> = (0..self.edges.len()).map(|i| key(self.position(SiteType::Edge, i))).collect();
+        let ekeys: Vec<f64> = (0..self.edges.len())
+            .map(|i| key(self.position(SiteType::Edge, i)))
+            .collect();
         let mut order: Vec<usize> = (0..self.edges.len()).collect();
         order.sort_by(|&a, &b| ekeys[a].total_cmp(&ekeys[b]));
         self.edges = order.iter().map(|&o| self.edges[o]).collect();
         // Faces.
-        let fkeys: Vec<f64> = (0..self.faces.len()).map(|i| key(self.position(SiteType::Cell, i))).collect();
+        let fkeys: Vec<f64> = (0..self.faces.len())
+            .map(|i| key(self.position(SiteType::Cell, i)))
+            .collect();
         let mut order: Vec<usize> = (0..self.faces.len()).collect();
         order.sort_by(|&a, &b| fkeys[a].total_cmp(&fkeys[b]));
         let faces = std::mem::take(&mut self.faces);
@@ -446,7 +456,11 @@ fn hexagon_on_tri(d: i32) -> Graph {
 /// `(square n)` / `(rectangle r c)`: Ludii's `RectangleOnSquare`. With `use:Vertex` the
 /// sizes count vertices, otherwise cells.
 fn rectangle_on_square(rows: i32, cols: i32, use_: SiteType) -> Graph {
-    let (vr, vc) = if use_ == SiteType::Vertex { (rows, cols) } else { (rows + 1, cols + 1) };
+    let (vr, vc) = if use_ == SiteType::Vertex {
+        (rows, cols)
+    } else {
+        (rows + 1, cols + 1)
+    };
     let mut g = Graph::default();
     for r in 0..vr {
         for c in 0..vc {
@@ -467,7 +481,8 @@ fn rectangle_on_square(rows: i32, cols: i32, use_: SiteType) -> Graph {
     for r in 0..vr - 1 {
         for c in 0..vc - 1 {
             // Clockwise: top-left, top-right, bottom-right, bottom-left.
-            g.faces.push(vec![id(r + 1, c), id(r + 1, c + 1), id(r, c + 1), id(r, c)]);
+            g.faces
+                .push(vec![id(r + 1, c), id(r + 1, c + 1), id(r, c + 1), id(r, c)]);
         }
     }
     g.reorder();

@@ -64,8 +64,13 @@ pub enum Relation {
 }
 
 impl Relation {
-    pub const ALL: [Relation; 5] =
-        [Relation::Orthogonal, Relation::Diagonal, Relation::OffDiagonal, Relation::Adjacent, Relation::All];
+    pub const ALL: [Relation; 5] = [
+        Relation::Orthogonal,
+        Relation::Diagonal,
+        Relation::OffDiagonal,
+        Relation::Adjacent,
+        Relation::All,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -123,8 +128,9 @@ impl Dir {
         Dir::NNW,
     ];
 
-    const NAMES: [&'static str; 16] =
-        ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"];
+    const NAMES: [&'static str; 16] = [
+        "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW",
+    ];
 
     pub fn name(self) -> &'static str {
         Self::NAMES[self as usize]
@@ -163,7 +169,9 @@ impl Direction {
     }
 
     pub fn from_name(s: &str) -> Option<Direction> {
-        Dir::from_name(s).map(Direction::Compass).or_else(|| Relation::from_name(s).map(Direction::Rel))
+        Dir::from_name(s)
+            .map(Direction::Compass)
+            .or_else(|| Relation::from_name(s).map(Direction::Rel))
     }
 }
 
@@ -246,6 +254,22 @@ pub enum LineOfSight {
     Empty,
     /// The last empty site before the first occupied one.
     Farthest,
+}
+
+/// Options of [`Board::sites_direction`]: `included:` and `distance:` (default unbounded).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Walk {
+    pub included: bool,
+    pub distance: usize,
+}
+
+impl Default for Walk {
+    fn default() -> Self {
+        Walk {
+            included: false,
+            distance: usize::MAX,
+        }
+    }
 }
 
 /// A board ready for play: everything indexed by site, for one site type.
@@ -365,9 +389,12 @@ impl Board {
     /// starts with the origin site at position 0.
     #[inline]
     pub fn radials(&self, site: u32, d: Direction) -> impl ExactSizeIterator<Item = &[u32]> + '_ {
-        self.site_radials.row(site as usize * NUM_DIRECTION_KEYS + d.key()).iter().map(move |&r| {
-            &self.radial_sites[self.radial_bounds[r as usize] as usize..self.radial_bounds[r as usize + 1] as usize]
-        })
+        self.site_radials
+            .row(site as usize * NUM_DIRECTION_KEYS + d.key())
+            .iter()
+            .map(move |&r| {
+                &self.radial_sites[self.radial_bounds[r as usize] as usize..self.radial_bounds[r as usize + 1] as usize]
+            })
     }
 
     /// Sites flagged CENTRE (ascending).
@@ -411,24 +438,24 @@ impl Board {
 
     /// `(sites Direction from:s <dirs> included: distance: stop: stopIncluded:)`.
     ///
-    /// Per direction and radial, walks positions 1..=`distance`; at a site where `stop`
+    /// Per direction and radial, walks positions 1..=`walk.distance`; at a site where `stop`
     /// holds the site is emitted only if `stop_included` holds, and the radial ends.
+    /// `walk.included` emits `from` first.
     pub fn sites_direction(
         &self,
         from: u32,
         dirs: &[Direction],
-        included: bool,
-        distance: usize,
+        walk: Walk,
         mut stop: impl FnMut(u32) -> bool,
         mut stop_included: impl FnMut(u32) -> bool,
         mut emit: impl FnMut(u32),
     ) {
-        if included {
+        if walk.included {
             emit(from);
         }
         for &d in dirs {
             for r in self.radials(from, d) {
-                for &t in r.iter().skip(1).take(distance) {
+                for &t in r.iter().skip(1).take(walk.distance) {
                     if stop(t) {
                         if stop_included(t) {
                             emit(t);
@@ -494,7 +521,9 @@ impl Board {
     /// `(ahead s steps:k <dir>)`: the k-th site of the first radial (clockwise) long enough;
     /// **the origin itself** when none is (Ludii never returns "off board" here).
     pub fn ahead(&self, site: u32, steps: usize, d: Direction) -> u32 {
-        self.radials(site, d).find_map(|r| r.get(steps).copied()).unwrap_or(site)
+        self.radials(site, d)
+            .find_map(|r| r.get(steps).copied())
+            .unwrap_or(site)
     }
 }
 
@@ -549,9 +578,18 @@ impl DistanceTable {
         }
         // Ludii's scan: m = 0; for t in index order: if d(s,t) > m then m += 1.
         let max_listed = (0..n)
-            .map(|s| dist[s * n..(s + 1) * n].iter().fold(0u16, |m, &d| if d > m { m + 1 } else { m }))
+            .map(|s| {
+                dist[s * n..(s + 1) * n]
+                    .iter()
+                    .fold(0u16, |m, &d| if d > m { m + 1 } else { m })
+            })
             .collect();
-        DistanceTable { relation: rel, n, dist, max_listed }
+        DistanceTable {
+            relation: rel,
+            n,
+            dist,
+            max_listed,
+        }
     }
 
     pub fn relation(&self) -> Relation {

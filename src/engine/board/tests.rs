@@ -47,7 +47,12 @@ fn hex_sides_counts() {
 
 #[test]
 fn tri_counts_and_labels() {
-    for (n, c) in [(4, (37, 90, 54)), (5, (61, 156, 96)), (6, (91, 240, 150)), (7, (127, 342, 216))] {
+    for (n, c) in [
+        (4, (37, 90, 54)),
+        (5, (61, 156, 96)),
+        (6, (91, 240, 150)),
+        (7, (127, 342, 216)),
+    ] {
         let b = board(BoardSpec::TriHexagon(n), SiteType::Vertex);
         assert_eq!(counts(&b), c);
     }
@@ -56,8 +61,14 @@ fn tri_counts_and_labels() {
     assert_eq!(b.label(0), "A1");
     assert_eq!(b.label(24), "D6");
     // The scan-window clipping trap.
-    assert_eq!(board(BoardSpec::TriSides(vec![5, 6, 5, 7, 5]), SiteType::Vertex).num_sites(), 75);
-    assert_eq!(board(BoardSpec::TriSides(vec![7, 8, 7, 10, 6]), SiteType::Vertex).num_sites(), 147);
+    assert_eq!(
+        board(BoardSpec::TriSides(vec![5, 6, 5, 7, 5]), SiteType::Vertex).num_sites(),
+        75
+    );
+    assert_eq!(
+        board(BoardSpec::TriSides(vec![7, 8, 7, 10, 6]), SiteType::Vertex).num_sites(),
+        147
+    );
 }
 
 #[test]
@@ -79,9 +90,24 @@ fn omni_remove_add() {
     let spec = BoardSpec::Add {
         base: Box::new(BoardSpec::Remove {
             base: Box::new(BoardSpec::Square(7)),
-            vertices: vec![0, 1, 2, 4, 5, 6, 7, 8, 12, 13, 14, 20, 28, 34, 35, 36, 40, 41, 42, 43, 44, 46, 47, 48],
+            vertices: vec![
+                0, 1, 2, 4, 5, 6, 7, 8, 12, 13, 14, 20, 28, 34, 35, 36, 40, 41, 42, 43, 44, 46, 47, 48,
+            ],
         }),
-        edges: vec![[0, 1], [0, 3], [3, 8], [1, 4], [4, 9], [8, 15], [9, 16], [15, 20], [16, 21], [20, 23], [21, 24], [23, 24]],
+        edges: vec![
+            [0, 1],
+            [0, 3],
+            [3, 8],
+            [1, 4],
+            [4, 9],
+            [8, 15],
+            [9, 16],
+            [15, 20],
+            [16, 21],
+            [20, 23],
+            [21, 24],
+            [23, 24],
+        ],
     };
     let b = board(spec, SiteType::Vertex);
     assert_eq!(counts(&b), (25, 48, 12));

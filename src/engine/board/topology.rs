@@ -86,7 +86,15 @@ impl<'g> Incidence<'g> {
             let p = g.vertices[v];
             list.sort_by(|&x, &y| atan2_from(p, fpos[x as usize]).total_cmp(&atan2_from(p, fpos[y as usize])));
         }
-        Incidence { g, epos, fpos, v_edges, v_faces, e_faces, f_edges }
+        Incidence {
+            g,
+            epos,
+            fpos,
+            v_edges,
+            v_faces,
+            e_faces,
+            f_edges,
+        }
     }
 
     fn pos(&self, ty: SiteType, i: u32) -> Pt {
@@ -164,7 +172,10 @@ impl<'g> Incidence<'g> {
                         continue;
                     }
                     let face = &g.faces[id as usize];
-                    let away = self.v_edges[v as usize].iter().map(|&e| other_end(g.edges[e as usize], v)).find(|w| !face.contains(w));
+                    let away = self.v_edges[v as usize]
+                        .iter()
+                        .map(|&e| other_end(g.edges[e as usize], v))
+                        .find(|w| !face.contains(w));
                     let Some(w) = away else { continue };
                     let (vp, wp) = (g.vertices[v as usize], g.vertices[w as usize]);
                     for &o in &self.v_faces[w as usize] {
@@ -320,7 +331,10 @@ impl SiteSteps {
 }
 
 fn build_csr(rows: impl Iterator<Item = Vec<u32>>) -> Csr {
-    let mut csr = Csr { offsets: vec![0], items: Vec::new() };
+    let mut csr = Csr {
+        offsets: vec![0],
+        items: Vec::new(),
+    };
     for r in rows {
         csr.items.extend(r);
         csr.offsets.push(csr.items.len() as u32);
@@ -353,16 +367,28 @@ pub(crate) fn build_board(g: &Graph, ty: SiteType) -> Board {
         site_steps.push(SiteSteps {
             to: same.iter().map(|s| s.to).collect(),
             flags: same.iter().map(|s| s.flags).collect(),
-            dir: same.iter().map(|s| compass(me, pos[s.to as usize], collision)).collect(),
+            dir: same
+                .iter()
+                .map(|s| compass(me, pos[s.to as usize], collision))
+                .collect(),
         });
     }
 
     let relations: [Csr; 5] = Relation::ALL.map(|r| {
-        build_csr(site_steps.iter().map(|s| s.in_direction(Direction::Rel(r)).map(|k| s.to[k]).collect()))
+        build_csr(
+            site_steps
+                .iter()
+                .map(|s| s.in_direction(Direction::Rel(r)).map(|k| s.to[k]).collect()),
+        )
     });
-    let dir_steps = build_csr(
-        (0..n).flat_map(|i| Dir::ALL.map(|d| site_steps[i].in_direction(Direction::Compass(d)).map(|k| site_steps[i].to[k]).collect::<Vec<u32>>())),
-    );
+    let dir_steps = build_csr((0..n).flat_map(|i| {
+        Dir::ALL.map(|d| {
+            site_steps[i]
+                .in_direction(Direction::Compass(d))
+                .map(|k| site_steps[i].to[k])
+                .collect::<Vec<u32>>()
+        })
+    }));
     let mut supported = [0u16; 5];
     for s in &site_steps {
         for k in 0..s.to.len() {
@@ -378,7 +404,10 @@ pub(crate) fn build_board(g: &Graph, ty: SiteType) -> Board {
     let tan_threshold = 0.25f64.tan();
     let mut radial_sites: Vec<u32> = Vec::new();
     let mut radial_bounds: Vec<u32> = vec![0];
-    let mut site_radials = Csr { offsets: vec![0], items: Vec::new() };
+    let mut site_radials = Csr {
+        offsets: vec![0],
+        items: Vec::new(),
+    };
     let mut walk = Vec::new();
     for i in 0..n {
         for key in 0..NUM_DIRECTION_KEYS {
@@ -411,7 +440,10 @@ pub(crate) fn build_board(g: &Graph, ty: SiteType) -> Board {
                 }
                 // Identical radials (same direction, same sites) are not added twice.
                 let dup = mine.iter().any(|&(_, r)| {
-                    let (a, b) = (radial_bounds[r as usize] as usize, radial_bounds[r as usize + 1] as usize);
+                    let (a, b) = (
+                        radial_bounds[r as usize] as usize,
+                        radial_bounds[r as usize + 1] as usize,
+                    );
                     radial_sites[a..b] == walk[..]
                 });
                 if dup {
@@ -419,7 +451,10 @@ pub(crate) fn build_board(g: &Graph, ty: SiteType) -> Board {
                 }
                 radial_sites.extend_from_slice(&walk);
                 radial_bounds.push(radial_sites.len() as u32);
-                mine.push((clockwise_key(pos[i], pos[walk[1] as usize]), (radial_bounds.len() - 2) as u32));
+                mine.push((
+                    clockwise_key(pos[i], pos[walk[1] as usize]),
+                    (radial_bounds.len() - 2) as u32,
+                ));
             }
             // Stable sort by heading of the first step.
             mine.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -430,7 +465,11 @@ pub(crate) fn build_board(g: &Graph, ty: SiteType) -> Board {
     }
 
     // Rows, columns, labels (MeasureGraph.measureSituation).
-    let vertex_thetas = if ty == SiteType::Edge { Some(best_thetas(&g.vertices)) } else { None };
+    let vertex_thetas = if ty == SiteType::Edge {
+        Some(best_thetas(&g.vertices))
+    } else {
+        None
+    };
     let (rows, cols) = match vertex_thetas {
         Some((tr, tc)) => {
             let unit = unit_length(&pos);
@@ -505,7 +544,11 @@ fn cluster(pts: &[Pt], axis: Axis, unit: f64, theta: f64, out: &mut [u32]) -> f6
         Axis::Column => Pt::new(bx - w, by + h / 2.0),
     };
     let ref_b = Pt::new(ref_a.x + w * theta.cos(), ref_a.y + w * theta.sin());
-    let mut rank: Vec<(usize, f64)> = pts.iter().enumerate().map(|(i, &p)| (i, distance_to_line(p, ref_a, ref_b))).collect();
+    let mut rank: Vec<(usize, f64)> = pts
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| (i, distance_to_line(p, ref_a, ref_b)))
+        .collect();
     rank.sort_by(|a, b| a.1.partial_cmp(&b.1).unwrap_or(std::cmp::Ordering::Equal));
     let margin = 0.6 * unit;
     // Buckets: (total, items).
@@ -671,13 +714,16 @@ fn perimeter_corners(inc: &Incidence, perim: &[u32], convex: &mut [bool], concav
         }
         scores[n] = score;
     }
-    let smoothed: Vec<f64> =
-        (0..num).map(|n| (4.0 * scores[n] + scores[(n + 1) % num] + scores[(n + num - 1) % num]) / 6.0).collect();
+    let smoothed: Vec<f64> = (0..num)
+        .map(|n| (4.0 * scores[n] + scores[(n + 1) % num] + scores[(n + num - 1) % num]) / 6.0)
+        .collect();
     let s = smoothed;
     let tol = 0.001;
     let prev = |n: usize| s[(n + num - 1) % num];
     let next = |n: usize| s[(n + 1) % num];
-    let mut keep: Vec<bool> = (0..num).map(|n| !(s[n] < 0.320 || s[n] < prev(n) - tol || s[n] < next(n) - tol)).collect();
+    let mut keep: Vec<bool> = (0..num)
+        .map(|n| !(s[n] < 0.320 || s[n] < prev(n) - tol || s[n] < next(n) - tol))
+        .collect();
     // "Keep similar neighbours": Ludii iterates the bit set while setting bits ahead of it.
     let mut n = 0;
     while n < num {
@@ -725,9 +771,9 @@ fn perimeter_and_corners(inc: &Incidence, ty: SiteType) -> (Vec<bool>, Vec<bool>
             covered[v as usize] = true;
         }
         let poly: Vec<Pt> = perim.iter().map(|&v| g.vertices[v as usize]).collect();
-        for v in 0..nv {
-            if !covered[v] && point_in_polygon(g.vertices[v], &poly) {
-                covered[v] = true;
+        for (c, &p) in covered.iter_mut().zip(&g.vertices) {
+            if !*c && point_in_polygon(p, &poly) {
+                *c = true;
             }
         }
         perims.push(perim);
@@ -737,7 +783,11 @@ fn perimeter_and_corners(inc: &Incidence, ty: SiteType) -> (Vec<bool>, Vec<bool>
         k -= 1;
         let start = g.vertices[perims[k][0] as usize];
         let inside = (0..perims.len()).any(|o| {
-            o != k && point_in_polygon(start, &perims[o].iter().map(|&v| g.vertices[v as usize]).collect::<Vec<_>>())
+            o != k
+                && point_in_polygon(
+                    start,
+                    &perims[o].iter().map(|&v| g.vertices[v as usize]).collect::<Vec<_>>(),
+                )
         });
         if inside {
             perims.remove(k);
@@ -747,7 +797,12 @@ fn perimeter_and_corners(inc: &Incidence, ty: SiteType) -> (Vec<bool>, Vec<bool>
     let mut v_per = vec![false; nv];
     let mut e_per = vec![false; g.edges.len()];
     let mut f_per = vec![false; g.faces.len()];
-    let incident = |a: u32, b: u32| inc.v_edges[a as usize].iter().copied().find(|&e| other_end(g.edges[e as usize], a) == b);
+    let incident = |a: u32, b: u32| {
+        inc.v_edges[a as usize]
+            .iter()
+            .copied()
+            .find(|&e| other_end(g.edges[e as usize], a) == b)
+    };
     for p in &perims {
         for n in 0..p.len() {
             let (a, b) = (p[n], p[(n + 1) % p.len()]);
