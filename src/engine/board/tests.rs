@@ -118,3 +118,35 @@ fn omni_remove_add() {
     assert!(b.between(0, 15, &[Relation::All.into()], |s| between.push(s)));
     assert_eq!(between, [3, 8]);
 }
+
+#[test]
+fn edge_sites() {
+    // (square 2) use:Edge on a 3x3-vertex grid: 12 edges, edge steps = edges sharing a vertex.
+    let b = board(BoardSpec::Square(2), SiteType::Edge);
+    assert_eq!(b.num_sites(), 12);
+    assert_eq!(counts(&b), (9, 12, 4));
+    // Edge 0 is the bottom-left horizontal edge (midpoint (0.5, 0)).
+    assert_eq!(b.xy(0), (0.5, 0.0));
+    let mut adj = b.relation(0, Relation::Adjacent).to_vec();
+    adj.sort();
+    assert_eq!(adj.len(), 3);
+    assert!(b.label(0).ends_with('1'));
+}
+
+#[test]
+fn distance_table_rules() {
+    assert_eq!(
+        distance_relation_for_game([Relation::Orthogonal, Relation::All]),
+        Some(Relation::All)
+    );
+    assert_eq!(distance_relation_for_game([]), None);
+    let b = board(BoardSpec::Hex(4), SiteType::Cell);
+    let t = b.distances(Relation::Adjacent);
+    // Ludii's truncated bound: sites 30, 34, 35 have m = 4, 5, 5 (true maxima 5, 6, 6).
+    assert_eq!([t.max_listed(30), t.max_listed(34), t.max_listed(35)], [4, 5, 5]);
+    let mut far = Vec::new();
+    t.sites_at_distance(30, 5, |s| far.push(s));
+    assert!(far.is_empty());
+    assert_eq!(b.ahead(18, 2, Dir::N.into()), 18);
+    assert_eq!(b.ahead(18, 3, Dir::NNE.into()), 36);
+}

@@ -130,12 +130,12 @@ impl<'g> Incidence<'g> {
         match ty {
             SiteType::Cell => {
                 let me = self.fpos[id as usize];
-                let mut used = vec![false; g.faces.len()];
-                used[id as usize] = true;
+                // Few cells are involved: a small list beats a board-sized bit set.
+                let mut used: Vec<u32> = vec![id];
                 // 1. Cells across an edge.
                 for &e in &self.f_edges[id as usize] {
                     if let Some(o) = self.other_face(e, id) {
-                        used[o as usize] = true;
+                        used.push(o);
                         push(SiteType::Cell, o, ORTH | ADJ | ALL);
                     }
                 }
@@ -144,7 +144,7 @@ impl<'g> Incidence<'g> {
                     let vp = g.vertices[v as usize];
                     let mut best = (1e6, None);
                     for &o in &self.v_faces[v as usize] {
-                        if used[o as usize] {
+                        if used.contains(&o) {
                             continue;
                         }
                         let d = distance_to_line(vp, me, self.fpos[o as usize]);
@@ -153,15 +153,15 @@ impl<'g> Incidence<'g> {
                         }
                     }
                     if let (_, Some(o)) = best {
-                        used[o as usize] = true;
+                        used.push(o);
                         push(SiteType::Cell, o, DIAG | ADJ | ALL);
                     }
                 }
                 // 3. Remaining cells around corners.
                 for &v in &g.faces[id as usize] {
                     for &o in &self.v_faces[v as usize] {
-                        if !used[o as usize] {
-                            used[o as usize] = true;
+                        if !used.contains(&o) {
+                            used.push(o);
                             push(SiteType::Cell, o, OFF | ADJ | ALL);
                         }
                     }
@@ -179,7 +179,7 @@ impl<'g> Incidence<'g> {
                     let Some(w) = away else { continue };
                     let (vp, wp) = (g.vertices[v as usize], g.vertices[w as usize]);
                     for &o in &self.v_faces[w as usize] {
-                        if used[o as usize] {
+                        if used.contains(&o) {
                             continue;
                         }
                         let op = self.fpos[o as usize];
@@ -187,7 +187,7 @@ impl<'g> Incidence<'g> {
                         if err > 0.1 {
                             continue;
                         }
-                        used[o as usize] = true;
+                        used.push(o);
                         push(SiteType::Cell, o, DIAG | ALL);
                     }
                 }
