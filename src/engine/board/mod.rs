@@ -37,6 +37,16 @@
 //! The hot-path queries ([`Board::relation`], [`Board::steps`], [`Board::radials`],
 //! [`Board::sites_direction`], …) read flat arrays and never allocate; results are emitted
 //! through callbacks (Ludii regions are sets: callers collect into a bit set).
+//!
+//! # Verification and limits
+//!
+//! `tests/board_vectors.rs` compares every site, relation, name, radial, distance and query
+//! of the 27 Ludii vector boards (hex cells, tri/square/omni vertices). Not covered by
+//! vectors: `use:Cell` square/tri boards and `use:Edge` (implemented from Ludii's step rules,
+//! unit-tested only). Not implemented: `diagonals:` of `rectangle`/`square`, Ludii's
+//! duplicate-label fallback (relabelling from y-rows), `remove` by cells/edges or by
+//! coordinates, other generators and operators (add a [`BoardSpec`] variant and a
+//! generator function in [`graph`]).
 
 pub mod graph;
 mod topology;
