@@ -1,2 +1,645 @@
 //! Boards as graphs: Ludii's site numbering, labels, coordinates, relations, directions,
 //! radials and distances.
+//!
+//! A [`BoardSpec`] (what lowering produces from `(board ...)`) is evaluated into a raw
+//! [`graph::Graph`] (vertices, edges, faces) exactly as Ludii 1.3.13's graph functions do,
+//! then [`Board::new`] derives everything the rules need for the board's site type
+//! (`use:` Cell, Vertex or Edge). The result is immutable; share it with `Arc<Board>`.
+//!
+//! # What Ludii does (and the traps)
+//!
+//! * **Numbering.** Site index = Ludii's element id. Lattice generators end with
+//!   `Graph.reorder()`: stable sort by `y * 100 + x` — bottom row first, left to right.
+//!   `(remove ..)` and `(add ..)` keep the source order and never re-sort.
+//! * **Size depends on `use:`** for `square`/`rectangle` and `tri Hexagon` (sizes count
+//!   vertices with `use:Vertex`, cells otherwise); `hex n` ignores it.
+//! * **Side-list boards** (`(hex {..})`, `(tri {..})`) are built from a polygon inflated by
+//!   0.1 and scanned over a window derived from the polygon's *x/y* bounds used as *row/column*
+//!   ranges: this clips some boards (`(tri {5 6 5 7 5})` has 75 vertices, not 80).
+//!   Their coordinates pass through 32-bit floats.
+//! * **Labels, rows, columns** come from clustering positions along the best of a few
+//!   angles (`MeasureGraph.measureSituation`), not from lattice maths.
+//! * **Relations.** Steps are computed per element (`Face/Vertex/Edge.stepsTo`): hex cells
+//!   have 6 Orthogonal (= Adjacent) neighbours and 6 far *Diagonal* cells (in All, **not**
+//!   Adjacent); vertex Diagonal steps cross faces with ≥ 4 corners and are not Adjacent.
+//!   Added edges (`add edges:`) are Orthogonal whatever their angle. Lists are ordered
+//!   clockwise from North.
+//! * **Direction names** use 8 compass sectors unless two of the element's steps (to *any*
+//!   site type, including its edges and corners) collide, then 16 sectors for that element.
+//!   On hex cells the neighbours are E, NNE, NNW, W, SSW, SSE and N/S are far diagonals.
+//! * **Radials** follow steps of one direction while the bend stays under 0.25 rad.
+//! * **Distances:** Ludii builds at most one BFS table per game, for one relation chosen by
+//!   priority (see [`distance_relation_for_game`]) and uses it for every `count Steps` /
+//!   `sites Distance` whatever relation they name; unreachable pairs are 0 and
+//!   `sites Distance` lists are truncated by a counting bug ([`DistanceTable::max_listed`]).
+//! * **`ahead`** off the board returns the origin site.
+//!
+//! The hot-path queries ([`Board::relation`], [`Board::steps`], [`Board::radials`],
+//! [`Board::sites_direction`], …) read flat arrays and never allocate; results are emitted
+//! through callbacks (Ludii regions are sets: callers collect into a bit set).
+//!
+//! # Verification and limits
+//!
+//! `tests/board_vectors.rs` compares every site, relation, name, radial, distance and query
+//! of the 27 Ludii vector boards (hex cells, tri/square/omni vertices). Not covered by
+//! vectors: `use:Cell` square/tri boards and `use:Edge` (implemented from Ludii's step rules,
+//! unit-tested only). Not implemented: `diagonals:` of `rectangle`/`square`, Ludii's
+//! duplicate-label fallback (relabelling from y-rows), `remove` by cells/edges or by
+//! coordinates, other generators and operators (add a [`BoardSpec`] variant and a
+//! generator function in [`graph`]).
+
+pub mod graph;
+mod topology;
+
+use std::sync::OnceLock;
+
+pub use graph::{Graph, Pt};
+
+/// The kind of site a board is played on (Ludii `SiteType`, `use:`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SiteType {
+    Vertex,
+    Edge,
+    Cell,
+}
+
+/// Ludii's relation pseudo-directions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Relation {
+    Orthogonal = 0,
+    Diagonal = 1,
+    OffDiagonal = 2,
+    Adjacent = 3,
+    All = 4,
+}
+
+impl Relation {
+    pub const ALL: [Relation; 5] = [
+        Relation::Orthogonal,
+        Relation::Diagonal,
+        Relation::OffDiagonal,
+        Relation::Adjacent,
+        Relation::All,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Relation::Orthogonal => "Orthogonal",
+            Relation::Diagonal => "Diagonal",
+            Relation::OffDiagonal => "OffDiagonal",
+            Relation::Adjacent => "Adjacent",
+            Relation::All => "All",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Relation> {
+        Relation::ALL.into_iter().find(|r| r.name() == s)
+    }
+}
+
+/// The 16 compass names Ludii uses, in clockwise order from North (the discriminant).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Dir {
+    N = 0,
+    NNE,
+    NE,
+    ENE,
+    E,
+    ESE,
+    SE,
+    SSE,
+    S,
+    SSW,
+    SW,
+    WSW,
+    W,
+    WNW,
+    NW,
+    NNW,
+}
+
+impl Dir {
+    pub const ALL: [Dir; 16] = [
+        Dir::N,
+        Dir::NNE,
+        Dir::NE,
+        Dir::ENE,
+        Dir::E,
+        Dir::ESE,
+        Dir::SE,
+        Dir::SSE,
+        Dir::S,
+        Dir::SSW,
+        Dir::SW,
+        Dir::WSW,
+        Dir::W,
+        Dir::WNW,
+        Dir::NW,
+        Dir::NNW,
+    ];
+
+    const NAMES: [&'static str; 16] = [
+        "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW",
+    ];
+
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+
+    pub fn from_name(s: &str) -> Option<Dir> {
+        Self::NAMES.iter().position(|&n| n == s).map(|i| Dir::ALL[i])
+    }
+}
+
+/// A direction argument of a query: a relation or a compass name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    Rel(Relation),
+    Compass(Dir),
+}
+
+/// Number of [`Direction`] values (16 compass names + 5 relations).
+pub const NUM_DIRECTION_KEYS: usize = 21;
+
+impl Direction {
+    /// Dense index 0..21: compass names first, then relations.
+    pub fn key(self) -> usize {
+        match self {
+            Direction::Compass(d) => d as usize,
+            Direction::Rel(r) => 16 + r as usize,
+        }
+    }
+
+    pub fn from_key(k: usize) -> Direction {
+        if k < 16 {
+            Direction::Compass(Dir::ALL[k])
+        } else {
+            Direction::Rel(Relation::ALL[k - 16])
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Direction> {
+        Dir::from_name(s)
+            .map(Direction::Compass)
+            .or_else(|| Relation::from_name(s).map(Direction::Rel))
+    }
+}
+
+impl From<Relation> for Direction {
+    fn from(r: Relation) -> Self {
+        Direction::Rel(r)
+    }
+}
+
+impl From<Dir> for Direction {
+    fn from(d: Dir) -> Self {
+        Direction::Compass(d)
+    }
+}
+
+/// What `(board ...)` lowers to: a generator, or an operator over another spec.
+///
+/// To add a generator: a variant here and one function in [`graph`] returning a [`Graph`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum BoardSpec {
+    /// `(hex n)`: hexagon of hex cells, n per side (`HexagonOnHex`).
+    Hex(u32),
+    /// `(hex {s1 .. s5})`: hex cells inside a side-list polygon (`CustomOnHex`).
+    HexSides(Vec<i32>),
+    /// `(tri Hexagon n)`: hexagon on the triangular lattice (`HexagonOnTri`).
+    TriHexagon(u32),
+    /// `(tri {s1 ..})`: triangular lattice inside a side-list polygon (`CustomOnTri`).
+    TriSides(Vec<i32>),
+    /// `(square n)`.
+    Square(u32),
+    /// `(rectangle rows cols)`.
+    Rectangle(u32, u32),
+    /// `(remove G vertices:{..})` with vertex indices of G.
+    Remove { base: Box<BoardSpec>, vertices: Vec<u32> },
+    /// `(add G edges:{{a b} ..})` with vertex indices of G.
+    Add { base: Box<BoardSpec>, edges: Vec<[u32; 2]> },
+}
+
+/// Why a board could not be built.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum BoardError {
+    #[error("board size {0} out of range")]
+    BadSize(u32),
+    #[error("invalid side list {0:?}")]
+    BadSides(Vec<i32>),
+    #[error("vertex index {0} out of range")]
+    BadIndex(u32),
+    #[error("the board has no sites of the requested type")]
+    Empty,
+}
+
+/// Compressed rows: `items[offsets[i]..offsets[i + 1]]` is row i.
+#[derive(Clone, Debug, Default)]
+pub struct Csr {
+    offsets: Vec<u32>,
+    items: Vec<u32>,
+}
+
+impl Csr {
+    #[inline]
+    pub fn row(&self, i: usize) -> &[u32] {
+        &self.items[self.offsets[i] as usize..self.offsets[i + 1] as usize]
+    }
+}
+
+/// Element counts of the underlying graph (`graphCounts` in the vectors).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GraphCounts {
+    pub vertices: usize,
+    pub edges: usize,
+    pub cells: usize,
+}
+
+/// `(sites LineOfSight <kind> ..)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineOfSight {
+    /// The first occupied site of each radial.
+    Piece,
+    /// Every empty site before the first occupied one.
+    Empty,
+    /// The last empty site before the first occupied one.
+    Farthest,
+}
+
+/// Options of [`Board::sites_direction`]: `included:` and `distance:` (default unbounded).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Walk {
+    pub included: bool,
+    pub distance: usize,
+}
+
+impl Default for Walk {
+    fn default() -> Self {
+        Walk {
+            included: false,
+            distance: usize::MAX,
+        }
+    }
+}
+
+/// A board ready for play: everything indexed by site, for one site type.
+#[derive(Debug)]
+pub struct Board {
+    site_type: SiteType,
+    num_sites: usize,
+    graph_counts: [usize; 3],
+    x: Vec<f64>,
+    y: Vec<f64>,
+    row: Vec<u32>,
+    col: Vec<u32>,
+    labels: Vec<String>,
+    /// Per relation, the relation list of each site (clockwise from N).
+    relations: [Csr; 5],
+    /// Row `site * 16 + dir`: the same-type steps named `dir` (usually 0 or 1).
+    dir_steps: Csr,
+    /// Per relation, bit set over [`Dir`] of the names its steps use.
+    supported: [u16; 5],
+    /// All radials, each including its origin at position 0.
+    radial_sites: Vec<u32>,
+    radial_bounds: Vec<u32>,
+    /// Row `site * 21 + direction key`: radial ids, clockwise from N.
+    site_radials: Csr,
+    centre: Vec<u32>,
+    centre_point: Option<u32>,
+    corners: Vec<u32>,
+    perimeter: Vec<u32>,
+    distance_tables: [OnceLock<DistanceTable>; 5],
+}
+
+impl Board {
+    /// Builds the board of `spec` played on sites of type `use_`.
+    pub fn new(spec: &BoardSpec, use_: SiteType) -> Result<Board, BoardError> {
+        let g = Graph::build(spec, use_)?;
+        Board::from_graph(&g, use_)
+    }
+
+    /// Builds the board from an already generated graph.
+    pub fn from_graph(g: &Graph, use_: SiteType) -> Result<Board, BoardError> {
+        if g.count(use_) == 0 {
+            return Err(BoardError::Empty);
+        }
+        Ok(topology::build_board(g, use_))
+    }
+
+    pub fn site_type(&self) -> SiteType {
+        self.site_type
+    }
+
+    pub fn num_sites(&self) -> usize {
+        self.num_sites
+    }
+
+    pub fn graph_counts(&self) -> GraphCounts {
+        let [vertices, edges, cells] = self.graph_counts;
+        GraphCounts { vertices, edges, cells }
+    }
+
+    pub fn label(&self, site: u32) -> &str {
+        &self.labels[site as usize]
+    }
+
+    /// Site with this coordinate label (linear scan: for lowering, not for move generation).
+    pub fn site_of_label(&self, label: &str) -> Option<u32> {
+        self.labels.iter().position(|l| l == label).map(|i| i as u32)
+    }
+
+    pub fn row(&self, site: u32) -> u32 {
+        self.row[site as usize]
+    }
+
+    pub fn col(&self, site: u32) -> u32 {
+        self.col[site as usize]
+    }
+
+    /// Ludii's raw graph position (y grows upwards).
+    pub fn xy(&self, site: u32) -> (f64, f64) {
+        (self.x[site as usize], self.y[site as usize])
+    }
+
+    /// Relation list of a site in Ludii's order (clockwise from N).
+    #[inline]
+    pub fn relation(&self, site: u32, rel: Relation) -> &[u32] {
+        self.relations[rel as usize].row(site as usize)
+    }
+
+    /// Same-type steps of a site named `dir` (any relation); usually 0 or 1 sites.
+    #[inline]
+    pub fn steps(&self, site: u32, dir: Dir) -> &[u32] {
+        self.dir_steps.row(site as usize * 16 + dir as usize)
+    }
+
+    /// The first step named `dir`, if any.
+    #[inline]
+    pub fn step(&self, site: u32, dir: Dir) -> Option<u32> {
+        self.steps(site, dir).first().copied()
+    }
+
+    /// Steps in a direction: the relation list or the named steps.
+    #[inline]
+    pub fn steps_in(&self, site: u32, d: Direction) -> &[u32] {
+        match d {
+            Direction::Rel(r) => self.relation(site, r),
+            Direction::Compass(c) => self.steps(site, c),
+        }
+    }
+
+    /// Compass names used by the steps of a relation over the whole board, in compass
+    /// order (Ludii's `supportedDirections`).
+    pub fn supported_directions(&self, rel: Relation) -> impl Iterator<Item = Dir> + '_ {
+        let bits = self.supported[rel as usize];
+        Dir::ALL.into_iter().filter(move |&d| bits & (1 << d as u16) != 0)
+    }
+
+    /// Radials (straight lines) of a site in a direction, clockwise from N. Each radial
+    /// starts with the origin site at position 0.
+    #[inline]
+    pub fn radials(&self, site: u32, d: Direction) -> impl ExactSizeIterator<Item = &[u32]> + '_ {
+        self.site_radials
+            .row(site as usize * NUM_DIRECTION_KEYS + d.key())
+            .iter()
+            .map(move |&r| {
+                &self.radial_sites[self.radial_bounds[r as usize] as usize..self.radial_bounds[r as usize + 1] as usize]
+            })
+    }
+
+    /// Sites flagged CENTRE (ascending).
+    pub fn centre(&self) -> &[u32] {
+        &self.centre
+    }
+
+    /// `(centrePoint)`: the lowest CENTRE site.
+    pub fn centre_point(&self) -> Option<u32> {
+        self.centre_point
+    }
+
+    pub fn corners(&self) -> &[u32] {
+        &self.corners
+    }
+
+    pub fn perimeter(&self) -> &[u32] {
+        &self.perimeter
+    }
+
+    /// The BFS table over `rel` (built on first use, then cached). Remember Ludii's
+    /// single-table rule: a game uses one table, see [`distance_relation_for_game`].
+    pub fn distances(&self, rel: Relation) -> &DistanceTable {
+        self.distance_tables[rel as usize].get_or_init(|| DistanceTable::build(self, rel))
+    }
+
+    // ----------------------------------------------------------------------------------
+    // Queries (Ludii ludemes). Region results are emitted site by site, possibly with
+    // repeats; Ludii regions are sets, so collect into a bit set.
+
+    /// `(sites Around s <dir> distance:k)`: the site at position `distance` of each radial.
+    pub fn sites_around(&self, site: u32, d: Direction, distance: usize, mut emit: impl FnMut(u32)) {
+        for r in self.radials(site, d) {
+            if let Some(&t) = r.get(distance) {
+                if t != site {
+                    emit(t);
+                }
+            }
+        }
+    }
+
+    /// `(sites Direction from:s <dirs> included: distance: stop: stopIncluded:)`.
+    ///
+    /// Per direction and radial, walks positions 1..=`walk.distance`; at a site where `stop`
+    /// holds the site is emitted only if `stop_included` holds, and the radial ends.
+    /// `walk.included` emits `from` first.
+    pub fn sites_direction(
+        &self,
+        from: u32,
+        dirs: &[Direction],
+        walk: Walk,
+        mut stop: impl FnMut(u32) -> bool,
+        mut stop_included: impl FnMut(u32) -> bool,
+        mut emit: impl FnMut(u32),
+    ) {
+        if walk.included {
+            emit(from);
+        }
+        for &d in dirs {
+            for r in self.radials(from, d) {
+                for &t in r.iter().skip(1).take(walk.distance) {
+                    if stop(t) {
+                        if stop_included(t) {
+                            emit(t);
+                        }
+                        break;
+                    }
+                    emit(t);
+                }
+            }
+        }
+    }
+
+    /// `(sites LineOfSight <kind> at:s <dirs>)` with an occupancy test.
+    pub fn line_of_sight(
+        &self,
+        at: u32,
+        kind: LineOfSight,
+        dirs: &[Direction],
+        mut occupied: impl FnMut(u32) -> bool,
+        mut emit: impl FnMut(u32),
+    ) {
+        for &d in dirs {
+            for r in self.radials(at, d) {
+                let mut last_empty = None;
+                for &t in &r[1..] {
+                    if occupied(t) {
+                        if kind == LineOfSight::Piece {
+                            emit(t);
+                        }
+                        break;
+                    }
+                    if kind == LineOfSight::Empty {
+                        emit(t);
+                    }
+                    last_empty = Some(t);
+                }
+                if kind == LineOfSight::Farthest {
+                    if let Some(t) = last_empty {
+                        emit(t);
+                    }
+                }
+            }
+        }
+    }
+
+    /// `(sites Between <dirs> from:a to:b)`: the sites strictly between a and b on the first
+    /// radial of a (directions in order, radials clockwise) that contains b. Returns false
+    /// (and emits nothing) if b is on no radial of a.
+    pub fn between(&self, from: u32, to: u32, dirs: &[Direction], mut emit: impl FnMut(u32)) -> bool {
+        for &d in dirs {
+            for r in self.radials(from, d) {
+                if let Some(k) = r[1..].iter().position(|&t| t == to) {
+                    for &t in &r[1..=k] {
+                        emit(t);
+                    }
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// `(ahead s steps:k <dir>)`: the k-th site of the first radial (clockwise) long enough;
+    /// **the origin itself** when none is (Ludii never returns "off board" here).
+    pub fn ahead(&self, site: u32, steps: usize, d: Direction) -> u32 {
+        self.radials(site, d)
+            .find_map(|r| r.get(steps).copied())
+            .unwrap_or(site)
+    }
+}
+
+/// Picks the relation of Ludii's single distance table from the relations named by the
+/// game's `count Steps` / `sites Distance` ludemes (without step moves): priority
+/// Adjacent > All > OffDiagonal > Diagonal > Orthogonal. `None`: Ludii builds no table.
+pub fn distance_relation_for_game(requested: impl IntoIterator<Item = Relation>) -> Option<Relation> {
+    let rank = |r: Relation| match r {
+        Relation::Adjacent => 0,
+        Relation::All => 1,
+        Relation::OffDiagonal => 2,
+        Relation::Diagonal => 3,
+        Relation::Orthogonal => 4,
+    };
+    requested.into_iter().min_by_key(|&r| rank(r))
+}
+
+/// All-pairs BFS step counts over one relation (`preGenerateDistanceToEachElementToEachOther`).
+#[derive(Clone, Debug)]
+pub struct DistanceTable {
+    relation: Relation,
+    n: usize,
+    /// Row-major n×n; 0 on the diagonal **and for unreachable pairs** (as Ludii).
+    dist: Vec<u16>,
+    /// Ludii's truncated per-site maximum used by `sites Distance`.
+    max_listed: Vec<u16>,
+}
+
+impl DistanceTable {
+    fn build(board: &Board, rel: Relation) -> DistanceTable {
+        let n = board.num_sites;
+        let mut dist = vec![0u16; n * n];
+        let mut queue = Vec::with_capacity(n);
+        let mut seen = vec![u32::MAX; n];
+        for s in 0..n {
+            queue.clear();
+            queue.push(s as u32);
+            seen[s] = s as u32;
+            let mut head = 0;
+            while head < queue.len() {
+                let u = queue[head];
+                head += 1;
+                let du = dist[s * n + u as usize];
+                for &v in board.relation(u, rel) {
+                    if seen[v as usize] != s as u32 {
+                        seen[v as usize] = s as u32;
+                        dist[s * n + v as usize] = du + 1;
+                        queue.push(v);
+                    }
+                }
+            }
+        }
+        // Ludii's scan: m = 0; for t in index order: if d(s,t) > m then m += 1.
+        let max_listed = (0..n)
+            .map(|s| {
+                dist[s * n..(s + 1) * n]
+                    .iter()
+                    .fold(0u16, |m, &d| if d > m { m + 1 } else { m })
+            })
+            .collect();
+        DistanceTable {
+            relation: rel,
+            n,
+            dist,
+            max_listed,
+        }
+    }
+
+    pub fn relation(&self) -> Relation {
+        self.relation
+    }
+
+    /// BFS distance (0 for a = b and for unreachable pairs).
+    #[inline]
+    pub fn distance(&self, a: u32, b: u32) -> u32 {
+        self.dist[a as usize * self.n + b as usize] as u32
+    }
+
+    /// `(count Steps a B)` without a step move: minimum over B; 0 when B is empty.
+    pub fn count_steps(&self, a: u32, targets: impl IntoIterator<Item = u32>) -> u32 {
+        targets.into_iter().map(|b| self.distance(a, b)).min().unwrap_or(0)
+    }
+
+    /// Ludii's truncated maximum distance listed for `s` (`sitesAtDistance` size − 1).
+    pub fn max_listed(&self, s: u32) -> u32 {
+        self.max_listed[s as usize] as u32
+    }
+
+    /// `(sites Distance from:s (exact k))`: {t : d(s,t) = k} for k ≤ [`Self::max_listed`],
+    /// nothing beyond it (Ludii's truncation), {s} for k = 0.
+    pub fn sites_at_distance(&self, s: u32, k: u32, mut emit: impl FnMut(u32)) {
+        if k == 0 {
+            emit(s);
+            return;
+        }
+        if k > self.max_listed(s) {
+            return;
+        }
+        let row = &self.dist[s as usize * self.n..(s as usize + 1) * self.n];
+        for (t, &d) in row.iter().enumerate() {
+            if d as u32 == k {
+                emit(t as u32);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

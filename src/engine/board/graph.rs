@@ -1,0 +1,490 @@
+//! The raw graph (vertices, edges, faces) produced by the board generators and operators.
+//!
+//! This mirrors what Ludii's graph functions (`game.functions.graph`) return before
+//! measurement: lists of vertices with raw coordinates (y grows upwards), edges as vertex
+//! pairs and faces as vertex cycles. Element ids are list positions.
+//!
+//! Lattice generators finish with [`Graph::reorder`] (Ludii's `Graph.reorder()`): a stable
+//! sort of vertices, edges and faces by the key `y * 100 + x` of their position, i.e. bottom
+//! row first, left to right. The operators `remove` and `add` never reorder.
+
+use super::{BoardError, BoardSpec, SiteType};
+
+/// A 2-D point in Ludii's raw graph coordinates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pt {
+    pub x: f64,
+    pub y: f64,
+}
+
+impl Pt {
+    pub const fn new(x: f64, y: f64) -> Pt {
+        Pt { x, y }
+    }
+
+    pub(crate) fn dist(self, o: Pt) -> f64 {
+        ((self.x - o.x).powi(2) + (self.y - o.y).powi(2)).sqrt()
+    }
+
+    pub(crate) fn dist2(self, o: Pt) -> f64 {
+        (self.x - o.x).powi(2) + (self.y - o.y).powi(2)
+    }
+
+    /// Ludii stores coordinates of graphs built from vertex lists as 32-bit floats.
+    fn f32_rounded(self) -> Pt {
+        Pt::new(self.x as f32 as f64, self.y as f32 as f64)
+    }
+}
+
+/// Vertices, edges (vertex pairs) and faces (vertex cycles, clockwise).
+#[derive(Clone, Debug, Default)]
+pub struct Graph {
+    pub vertices: Vec<Pt>,
+    pub edges: Vec<[u32; 2]>,
+    pub faces: Vec<Vec<u32>>,
+}
+
+const SQRT3: f64 = 1.732_050_807_568_877_2;
+
+/// Hex cell centre of lattice (row, col): pointy-top hexes, centre spacing sqrt(3).
+fn hex_xy(r: i32, c: i32) -> Pt {
+    Pt::new(SQRT3 * (c as f64 - r as f64 / 2.0), 1.5 * r as f64)
+}
+
+/// Triangular lattice vertex (row, col), spacing 1.
+fn tri_xy(r: i32, c: i32) -> Pt {
+    Pt::new(c as f64 - r as f64 / 2.0, SQRT3 / 2.0 * r as f64)
+}
+
+/// Corner offsets of a pointy-top hex of side 1, clockwise from the top corner.
+const HEX_CORNERS: [(f64, f64); 6] = [
+    (0.0, 1.0),
+    (SQRT3 / 2.0, 0.5),
+    (SQRT3 / 2.0, -0.5),
+    (0.0, -1.0),
+    (-SQRT3 / 2.0, -0.5),
+    (-SQRT3 / 2.0, 0.5),
+];
+
+impl Graph {
+    /// Position of an element of the given type (edge = midpoint, face = mean of corners).
+    pub fn position(&self, ty: SiteType, i: usize) -> Pt {
+        match ty {
+            SiteType::Vertex => self.vertices[i],
+            SiteType::Edge => {
+                let [a, b] = self.edges[i];
+                let (a, b) = (self.vertices[a as usize], self.vertices[b as usize]);
+                Pt::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0)
+            }
+            SiteType::Cell => {
+                let f = &self.faces[i];
+                let (mut x, mut y) = (0.0, 0.0);
+                for &v in f {
+                    x += self.vertices[v as usize].x;
+                    y += self.vertices[v as usize].y;
+                }
+                Pt::new(x / f.len() as f64, y / f.len() as f64)
+            }
+        }
+    }
+
+    pub fn count(&self, ty: SiteType) -> usize {
+        match ty {
+            SiteType::Vertex => self.vertices.len(),
+            SiteType::Edge => self.edges.len(),
+            SiteType::Cell => self.faces.len(),
+        }
+    }
+
+    /// Finds a vertex within `tol` of `p`, or appends one; returns its id.
+    fn vertex_at(&mut self, p: Pt, tol: f64) -> u32 {
+        if let Some(i) = self.vertices.iter().position(|v| v.dist(p) < tol) {
+            return i as u32;
+        }
+        self.vertices.push(p);
+        (self.vertices.len() - 1) as u32
+    }
+
+    fn has_edge(&self, a: u32, b: u32) -> bool {
+        self.edges
+            .iter()
+            .any(|&[x, y]| (x == a && y == b) || (x == b && y == a))
+    }
+
+    /// Adds the edges of every face (once each).
+    fn edges_from_faces(&mut self) {
+        let mut seen = std::collections::HashSet::new();
+        for f in &self.faces {
+            for k in 0..f.len() {
+                let (a, b) = (f[k], f[(k + 1) % f.len()]);
+                if seen.insert((a.min(b), a.max(b))) {
+                    self.edges.push([a.min(b), a.max(b)]);
+                }
+            }
+        }
+    }
+
+    /// Adds an edge between every pair of vertices at distance 1 ± 0.01 (Ludii's
+    /// `createGraphFromVertexList` for unit lattices).
+    fn unit_edges(&mut self) {
+        let n = self.vertices.len();
+        for a in 0..n {
+            for b in a + 1..n {
+                let d = self.vertices[a].dist(self.vertices[b]);
+                if (d - 1.0).abs() < 0.01 {
+                    self.edges.push([a as u32, b as u32]);
+                }
+            }
+        }
+    }
+
+    /// Faces of a triangular lattice: every unit triangle whose three sides are edges.
+    fn unit_triangles(&mut self) {
+        let n = self.vertices.len();
+        let mut nbrs = vec![Vec::new(); n];
+        for &[a, b] in &self.edges {
+            nbrs[a as usize].push(b);
+            nbrs[b as usize].push(a);
+        }
+        for a in 0..n as u32 {
+            for &b in &nbrs[a as usize] {
+                if b <= a {
+                    continue;
+                }
+                for &c in &nbrs[b as usize] {
+                    if c <= b || !nbrs[a as usize].contains(&c) {
+                        continue;
+                    }
+                    // Store clockwise.
+                    let (pa, pb, pc) = (
+                        self.vertices[a as usize],
+                        self.vertices[b as usize],
+                        self.vertices[c as usize],
+                    );
+                    let cross = (pb.x - pa.x) * (pc.y - pa.y) - (pb.y - pa.y) * (pc.x - pa.x);
+                    if cross > 0.0 {
+                        self.faces.push(vec![a, c, b]);
+                    } else {
+                        self.faces.push(vec![a, b, c]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Ludii's `Graph.reorder()`: stable sort of each element list by `y * 100 + x`.
+    pub fn reorder(&mut self) {
+        let key = |p: Pt| p.y * 100.0 + p.x;
+        // Vertices.
+        let mut order: Vec<usize> = (0..self.vertices.len()).collect();
+        order.sort_by(|&a, &b| key(self.vertices[a]).total_cmp(&key(self.vertices[b])));
+        let mut remap = vec![0u32; order.len()];
+        for (new, &old) in order.iter().enumerate() {
+            remap[old] = new as u32;
+        }
+        self.vertices = order.iter().map(|&o| self.vertices[o]).collect();
+        for e in &mut self.edges {
+            *e = [remap[e[0] as usize], remap[e[1] as usize]];
+        }
+        for f in &mut self.faces {
+            for v in f.iter_mut() {
+                *v = remap[*v as usize];
+            }
+        }
+        // Edges.
+        let ekeys: Vec<f64> = (0..self.edges.len())
+            .map(|i| key(self.position(SiteType::Edge, i)))
+            .collect();
+        let mut order: Vec<usize> = (0..self.edges.len()).collect();
+        order.sort_by(|&a, &b| ekeys[a].total_cmp(&ekeys[b]));
+        self.edges = order.iter().map(|&o| self.edges[o]).collect();
+        // Faces.
+        let fkeys: Vec<f64> = (0..self.faces.len())
+            .map(|i| key(self.position(SiteType::Cell, i)))
+            .collect();
+        let mut order: Vec<usize> = (0..self.faces.len()).collect();
+        order.sort_by(|&a, &b| fkeys[a].total_cmp(&fkeys[b]));
+        let faces = std::mem::take(&mut self.faces);
+        self.faces = order.iter().map(|&o| faces[o].clone()).collect();
+    }
+
+    /// Builds the graph for a spec. `use_` is the board's site type: some generators
+    /// (`square`, `tri Hexagon`) change size with it, as in Ludii.
+    pub fn build(spec: &BoardSpec, use_: SiteType) -> Result<Graph, BoardError> {
+        match spec {
+            BoardSpec::Hex(n) => Ok(hex_on_hex(check_size(*n)?)),
+            BoardSpec::HexSides(sides) => custom_on_hex(sides),
+            BoardSpec::TriHexagon(n) => {
+                let n = check_size(*n)?;
+                Ok(hexagon_on_tri(if use_ == SiteType::Cell { n + 1 } else { n }))
+            }
+            BoardSpec::TriSides(sides) => custom_on_tri(sides),
+            BoardSpec::Square(n) => {
+                let n = check_size(*n)?;
+                Ok(rectangle_on_square(n, n, use_))
+            }
+            BoardSpec::Rectangle(r, c) => Ok(rectangle_on_square(check_size(*r)?, check_size(*c)?, use_)),
+            BoardSpec::Remove { base, vertices } => {
+                let mut g = Graph::build(base, use_)?;
+                g.remove_vertices(vertices)?;
+                Ok(g)
+            }
+            BoardSpec::Add { base, edges } => {
+                let mut g = Graph::build(base, use_)?;
+                for &[a, b] in edges {
+                    let n = g.vertices.len() as u32;
+                    if a >= n || b >= n {
+                        return Err(BoardError::BadIndex(a.max(b)));
+                    }
+                    if a != b && !g.has_edge(a, b) {
+                        g.edges.push([a, b]);
+                    }
+                }
+                Ok(g)
+            }
+        }
+    }
+
+    /// Ludii's `(remove G vertices:{..})` with indices: every face containing a removed
+    /// vertex is deleted, incident edges deleted, survivors keep their relative order.
+    fn remove_vertices(&mut self, removed: &[u32]) -> Result<(), BoardError> {
+        let n = self.vertices.len();
+        let mut gone = vec![false; n];
+        for &v in removed {
+            *gone.get_mut(v as usize).ok_or(BoardError::BadIndex(v))? = true;
+        }
+        let mut remap = vec![u32::MAX; n];
+        let mut next = 0;
+        for i in 0..n {
+            if !gone[i] {
+                remap[i] = next;
+                next += 1;
+            }
+        }
+        self.vertices = (0..n).filter(|&i| !gone[i]).map(|i| self.vertices[i]).collect();
+        self.edges.retain(|e| !gone[e[0] as usize] && !gone[e[1] as usize]);
+        for e in &mut self.edges {
+            *e = [remap[e[0] as usize], remap[e[1] as usize]];
+        }
+        self.faces.retain(|f| f.iter().all(|&v| !gone[v as usize]));
+        for f in &mut self.faces {
+            for v in f.iter_mut() {
+                *v = remap[*v as usize];
+            }
+        }
+        Ok(())
+    }
+}
+
+fn check_size(n: u32) -> Result<i32, BoardError> {
+    if n == 0 || n > 1000 {
+        Err(BoardError::BadSize(n))
+    } else {
+        Ok(n as i32)
+    }
+}
+
+/// Adds a hex cell centred at `c` (corners deduplicated at distance < 0.1).
+fn add_hex_cell(g: &mut Graph, c: Pt, f32_round: bool) {
+    let mut face = Vec::with_capacity(6);
+    for (dx, dy) in HEX_CORNERS {
+        let mut p = Pt::new(c.x + dx, c.y + dy);
+        if f32_round {
+            p = p.f32_rounded();
+        }
+        face.push(g.vertex_at(p, 0.1));
+    }
+    g.faces.push(face);
+}
+
+/// `(hex n)`: Ludii's `HexagonOnHex`, a hexagon of hex cells with n cells per side.
+fn hex_on_hex(n: i32) -> Graph {
+    let mut g = Graph::default();
+    for r in 0..2 * n - 1 {
+        for c in (r - (n - 1)).max(0)..=(2 * n - 2).min(r + n - 1) {
+            add_hex_cell(&mut g, hex_xy(r, c), false);
+        }
+    }
+    g.edges_from_faces();
+    g.reorder();
+    g
+}
+
+/// Polygon (in x,y) from a Ludii side list (`polygonFromSides` of `CustomOnHex`/`CustomOnTri`).
+fn polygon_from_sides(sides: &[i32], xy: fn(i32, i32) -> Pt) -> Vec<Pt> {
+    const STEPS: [(i32, i32); 6] = [(1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1)];
+    let (mut r, mut c, mut step) = (0i32, 0i32, 1i32);
+    let mut poly = vec![xy(0, 0)];
+    for k in 0..sides.len().max(5) {
+        let mut v = sides[k % sides.len()];
+        v = if v < 0 { v + 1 } else { v - 1 };
+        step += if v < 0 { -1 } else { 1 };
+        step = (step + 6) % 6;
+        if v > 0 {
+            r += v * STEPS[step as usize].0;
+            c += v * STEPS[step as usize].1;
+            poly.push(xy(r, c));
+        }
+    }
+    poly
+}
+
+/// Ludii's `Polygon.inflate`: every corner moves by its own offset (computed first).
+fn inflate(poly: &mut [Pt], amount: f64) {
+    let n = poly.len();
+    if n < 3 {
+        return;
+    }
+    let unit = |dx: f64, dy: f64| {
+        let l = (dx * dx + dy * dy).sqrt();
+        if l == 0.0 {
+            (0.0, 0.0)
+        } else {
+            (dx / l, dy / l)
+        }
+    };
+    let mut offsets = Vec::with_capacity(n);
+    for i in 0..n {
+        let (a, b, c) = (poly[(i + n - 1) % n], poly[i], poly[(i + 1) % n]);
+        let cross = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+        let (u, v) = if cross < 1e-7 {
+            (unit(b.x - a.x, b.y - a.y), unit(b.x - c.x, b.y - c.y))
+        } else {
+            (unit(a.x - b.x, a.y - b.y), unit(c.x - b.x, c.y - b.y))
+        };
+        offsets.push((amount * (u.0 + v.0) / 2.0, amount * (u.1 + v.1) / 2.0));
+    }
+    for (p, (dx, dy)) in poly.iter_mut().zip(offsets) {
+        p.x += dx;
+        p.y += dy;
+    }
+}
+
+/// Even-odd point-in-polygon test (Ludii's `Polygon.contains`).
+fn polygon_contains(poly: &[Pt], p: Pt) -> bool {
+    let n = poly.len();
+    let mut odd = false;
+    let mut j = n - 1;
+    for i in 0..n {
+        let (a, b) = (poly[i], poly[j]);
+        if ((a.y < p.y && b.y >= p.y) || (b.y < p.y && a.y >= p.y)) && (a.x <= p.x || b.x <= p.x) {
+            odd ^= a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) < p.x;
+        }
+        j = i;
+    }
+    odd
+}
+
+/// Lattice points (r, c) inside the inflated side polygon, scanned row by row within the
+/// x/y-derived window (the clipping trap: x/y bounds are used as column/row ranges).
+fn scan_side_polygon(sides: &[i32], xy: fn(i32, i32) -> Pt, margin: i32) -> Result<Vec<Pt>, BoardError> {
+    if sides.is_empty() || sides.iter().any(|s| s.abs() > 1000) {
+        return Err(BoardError::BadSides(sides.to_vec()));
+    }
+    let mut poly = polygon_from_sides(sides, xy);
+    if poly.len() < 3 {
+        return Err(BoardError::BadSides(sides.to_vec()));
+    }
+    inflate(&mut poly, 0.1);
+    let (mut min_x, mut min_y, mut max_x, mut max_y) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for p in &poly {
+        min_x = min_x.min(p.x);
+        min_y = min_y.min(p.y);
+        max_x = max_x.max(p.x);
+        max_y = max_y.max(p.y);
+    }
+    let mut out = Vec::new();
+    for r in (min_y as i32 - margin)..=(max_y as i32 + margin) {
+        for c in (min_x as i32 - margin)..=(max_x as i32 + margin) {
+            let p = xy(r, c);
+            if polygon_contains(&poly, p) {
+                out.push(p);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// `(hex {s1 s2 ..})`: Ludii's `CustomOnHex`.
+fn custom_on_hex(sides: &[i32]) -> Result<Graph, BoardError> {
+    let mut g = Graph::default();
+    for c in scan_side_polygon(sides, hex_xy, 3)? {
+        add_hex_cell(&mut g, c, true);
+    }
+    g.edges_from_faces();
+    g.reorder();
+    Ok(g)
+}
+
+/// `(tri {s1 s2 ..})`: Ludii's `CustomOnTri` (vertex lattice; margin is side[0] for 2-entry lists).
+fn custom_on_tri(sides: &[i32]) -> Result<Graph, BoardError> {
+    let margin = if sides.len() == 2 { sides[0] } else { 2 };
+    let mut g = Graph::default();
+    for p in scan_side_polygon(sides, tri_xy, margin)? {
+        g.vertex_at(p.f32_rounded(), 0.1);
+    }
+    g.unit_edges();
+    g.unit_triangles();
+    g.reorder();
+    Ok(g)
+}
+
+/// `(tri Hexagon d)`: Ludii's `HexagonOnTri` with d vertices per side.
+fn hexagon_on_tri(d: i32) -> Graph {
+    let mut g = Graph::default();
+    let mut idx = std::collections::HashMap::new();
+    for r in 0..2 * d - 1 {
+        for c in (r - (d - 1)).max(0)..=(2 * d - 2).min(r + d - 1) {
+            idx.insert((r, c), g.vertices.len() as u32);
+            g.vertices.push(tri_xy(r, c));
+        }
+    }
+    let mut keys: Vec<_> = idx.iter().map(|(&k, &v)| (v, k)).collect();
+    keys.sort();
+    for &(a, (r, c)) in &keys {
+        for (dr, dc) in [(0, 1), (1, 1), (1, 0)] {
+            if let Some(&b) = idx.get(&(r + dr, c + dc)) {
+                g.edges.push([a, b]);
+            }
+        }
+    }
+    g.unit_triangles();
+    g.reorder();
+    g
+}
+
+/// `(square n)` / `(rectangle r c)`: Ludii's `RectangleOnSquare`. With `use:Vertex` the
+/// sizes count vertices, otherwise cells.
+fn rectangle_on_square(rows: i32, cols: i32, use_: SiteType) -> Graph {
+    let (vr, vc) = if use_ == SiteType::Vertex {
+        (rows, cols)
+    } else {
+        (rows + 1, cols + 1)
+    };
+    let mut g = Graph::default();
+    for r in 0..vr {
+        for c in 0..vc {
+            g.vertices.push(Pt::new(c as f64, r as f64));
+        }
+    }
+    let id = |r: i32, c: i32| (r * vc + c) as u32;
+    for r in 0..vr {
+        for c in 0..vc {
+            if c + 1 < vc {
+                g.edges.push([id(r, c), id(r, c + 1)]);
+            }
+            if r + 1 < vr {
+                g.edges.push([id(r, c), id(r + 1, c)]);
+            }
+        }
+    }
+    for r in 0..vr - 1 {
+        for c in 0..vc - 1 {
+            // Clockwise: top-left, top-right, bottom-right, bottom-left.
+            g.faces
+                .push(vec![id(r + 1, c), id(r + 1, c + 1), id(r, c + 1), id(r, c)]);
+        }
+    }
+    g.reorder();
+    g
+}

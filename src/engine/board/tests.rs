@@ -1,0 +1,152 @@
+use super::*;
+
+fn board(spec: BoardSpec, ty: SiteType) -> Board {
+    Board::new(&spec, ty).unwrap()
+}
+
+fn counts(b: &Board) -> (usize, usize, usize) {
+    let c = b.graph_counts();
+    (c.vertices, c.edges, c.cells)
+}
+
+#[test]
+fn hex_n_counts_and_labels() {
+    for (n, c) in [(4, (96, 132, 37)), (5, (150, 210, 61)), (6, (216, 306, 91))] {
+        let b = board(BoardSpec::Hex(n), SiteType::Cell);
+        assert_eq!(counts(&b), c);
+        assert_eq!(b.num_sites(), c.2);
+    }
+    let b = board(BoardSpec::Hex(4), SiteType::Cell);
+    for (i, l) in [(0, "A1"), (15, "A4"), (22, "B5"), (36, "G7"), (18, "D4")] {
+        assert_eq!(b.label(i), l);
+    }
+    assert_eq!(b.relation(5, Relation::Orthogonal), &[11, 6, 1, 0, 4, 10]);
+    assert_eq!(b.step(18, Dir::N), Some(30));
+    assert_eq!(b.centre_point(), Some(18));
+}
+
+#[test]
+fn hex_sides_counts() {
+    let expect = [
+        ([2, 3], (37, 48, 12)),
+        ([2, 4], (52, 69, 18)),
+        ([3, 4], (73, 99, 27)),
+        ([3, 5], (94, 129, 36)),
+        ([4, 5], (121, 168, 48)),
+        ([4, 6], (148, 207, 60)),
+        ([5, 6], (181, 255, 75)),
+        ([5, 7], (214, 303, 90)),
+        ([6, 7], (253, 360, 108)),
+        ([6, 8], (292, 417, 126)),
+    ];
+    for ([a, b], c) in expect {
+        let bd = board(BoardSpec::HexSides(vec![a, b, a, b, a]), SiteType::Cell);
+        assert_eq!(counts(&bd), c, "hex {{{a} {b}}}");
+    }
+}
+
+#[test]
+fn tri_counts_and_labels() {
+    for (n, c) in [
+        (4, (37, 90, 54)),
+        (5, (61, 156, 96)),
+        (6, (91, 240, 150)),
+        (7, (127, 342, 216)),
+    ] {
+        let b = board(BoardSpec::TriHexagon(n), SiteType::Vertex);
+        assert_eq!(counts(&b), c);
+    }
+    let b = board(BoardSpec::TriSides(vec![3, 4, 3, 4, 3]), SiteType::Vertex);
+    assert_eq!(b.num_sites(), 27);
+    assert_eq!(b.label(0), "A1");
+    assert_eq!(b.label(24), "D6");
+    // The scan-window clipping trap.
+    assert_eq!(
+        board(BoardSpec::TriSides(vec![5, 6, 5, 7, 5]), SiteType::Vertex).num_sites(),
+        75
+    );
+    assert_eq!(
+        board(BoardSpec::TriSides(vec![7, 8, 7, 10, 6]), SiteType::Vertex).num_sites(),
+        147
+    );
+}
+
+#[test]
+fn square_counts_depend_on_use() {
+    let v = board(BoardSpec::Square(5), SiteType::Vertex);
+    assert_eq!(counts(&v), (25, 40, 16));
+    assert_eq!(v.label(7), "C2");
+    let c = board(BoardSpec::Square(5), SiteType::Cell);
+    assert_eq!(counts(&c), (36, 60, 25));
+    assert_eq!(c.label(0), "A1");
+    assert_eq!(c.relation(0, Relation::Adjacent), &[5, 6, 1]);
+    let r = board(BoardSpec::Rectangle(3, 4), SiteType::Cell);
+    assert_eq!(r.num_sites(), 12);
+    assert_eq!(r.label(11), "D3");
+}
+
+#[test]
+fn omni_remove_add() {
+    let spec = BoardSpec::Add {
+        base: Box::new(BoardSpec::Remove {
+            base: Box::new(BoardSpec::Square(7)),
+            vertices: vec![
+                0, 1, 2, 4, 5, 6, 7, 8, 12, 13, 14, 20, 28, 34, 35, 36, 40, 41, 42, 43, 44, 46, 47, 48,
+            ],
+        }),
+        edges: vec![
+            [0, 1],
+            [0, 3],
+            [3, 8],
+            [1, 4],
+            [4, 9],
+            [8, 15],
+            [9, 16],
+            [15, 20],
+            [16, 21],
+            [20, 23],
+            [21, 24],
+            [23, 24],
+        ],
+    };
+    let b = board(spec, SiteType::Vertex);
+    assert_eq!(counts(&b), (25, 48, 12));
+    assert_eq!(b.label(0), "D1");
+    assert_eq!(b.label(9), "A4");
+    assert_eq!(b.relation(1, Relation::Diagonal), &[6]);
+    let mut between = Vec::new();
+    assert!(b.between(0, 15, &[Relation::All.into()], |s| between.push(s)));
+    assert_eq!(between, [3, 8]);
+}
+
+#[test]
+fn edge_sites() {
+    // (square 2) use:Edge on a 3x3-vertex grid: 12 edges, edge steps = edges sharing a vertex.
+    let b = board(BoardSpec::Square(2), SiteType::Edge);
+    assert_eq!(b.num_sites(), 12);
+    assert_eq!(counts(&b), (9, 12, 4));
+    // Edge 0 is the bottom-left horizontal edge (midpoint (0.5, 0)).
+    assert_eq!(b.xy(0), (0.5, 0.0));
+    let mut adj = b.relation(0, Relation::Adjacent).to_vec();
+    adj.sort();
+    assert_eq!(adj.len(), 3);
+    assert!(b.label(0).ends_with('1'));
+}
+
+#[test]
+fn distance_table_rules() {
+    assert_eq!(
+        distance_relation_for_game([Relation::Orthogonal, Relation::All]),
+        Some(Relation::All)
+    );
+    assert_eq!(distance_relation_for_game([]), None);
+    let b = board(BoardSpec::Hex(4), SiteType::Cell);
+    let t = b.distances(Relation::Adjacent);
+    // Ludii's truncated bound: sites 30, 34, 35 have m = 4, 5, 5 (true maxima 5, 6, 6).
+    assert_eq!([t.max_listed(30), t.max_listed(34), t.max_listed(35)], [4, 5, 5]);
+    let mut far = Vec::new();
+    t.sites_at_distance(30, 5, |s| far.push(s));
+    assert!(far.is_empty());
+    assert_eq!(b.ahead(18, 2, Dir::N.into()), 18);
+    assert_eq!(b.ahead(18, 3, Dir::NNE.into()), 36);
+}

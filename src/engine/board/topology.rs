@@ -1,0 +1,893 @@
+//! From a [`Graph`] to a [`Board`]: steps, relations, direction names, radials, rows,
+//! columns, labels, perimeter, corners and centre — computed the way Ludii 1.3.13 does
+//! (`Face/Vertex/Edge.stepsTo`, `Trajectories`, `MeasureGraph`), but only for the board's
+//! site type (plus what that needs from the other types).
+
+use super::graph::{Graph, Pt};
+use super::{Board, Csr, Dir, Direction, Relation, SiteType, NUM_DIRECTION_KEYS};
+
+const ORTH: u8 = 1 << Relation::Orthogonal as u8;
+const DIAG: u8 = 1 << Relation::Diagonal as u8;
+const OFF: u8 = 1 << Relation::OffDiagonal as u8;
+const ADJ: u8 = 1 << Relation::Adjacent as u8;
+const ALL: u8 = 1 << Relation::All as u8;
+
+/// One step of an element to another element (of any type) with its relation flags.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    ty: SiteType,
+    to: u32,
+    flags: u8,
+}
+
+/// Incidence derived from the graph, with Ludii's orderings.
+struct Incidence<'g> {
+    g: &'g Graph,
+    epos: Vec<Pt>,
+    fpos: Vec<Pt>,
+    /// Edges of each vertex, sorted by `atan2` ascending (Ludii's `Vertex.sortEdges`).
+    v_edges: Vec<Vec<u32>>,
+    /// Faces of each vertex, sorted by `atan2` ascending.
+    v_faces: Vec<Vec<u32>>,
+    /// `[left, right]` face of each edge (left of vertex A → B).
+    e_faces: Vec<[Option<u32>; 2]>,
+    /// Edges of each face in cycle order.
+    f_edges: Vec<Vec<u32>>,
+}
+
+fn atan2_from(a: Pt, b: Pt) -> f64 {
+    (b.y - a.y).atan2(b.x - a.x)
+}
+
+impl<'g> Incidence<'g> {
+    fn new(g: &'g Graph) -> Self {
+        let epos: Vec<Pt> = (0..g.edges.len()).map(|i| g.position(SiteType::Edge, i)).collect();
+        let fpos: Vec<Pt> = (0..g.faces.len()).map(|i| g.position(SiteType::Cell, i)).collect();
+        let nv = g.vertices.len();
+        let mut v_edges = vec![Vec::new(); nv];
+        let mut edge_index = std::collections::HashMap::new();
+        for (i, &[a, b]) in g.edges.iter().enumerate() {
+            v_edges[a as usize].push(i as u32);
+            v_edges[b as usize].push(i as u32);
+            edge_index.entry((a.min(b), a.max(b))).or_insert(i as u32);
+        }
+        for (v, list) in v_edges.iter_mut().enumerate() {
+            let p = g.vertices[v];
+            list.sort_by(|&x, &y| {
+                let ox = other_end(g.edges[x as usize], v as u32);
+                let oy = other_end(g.edges[y as usize], v as u32);
+                atan2_from(p, g.vertices[ox as usize]).total_cmp(&atan2_from(p, g.vertices[oy as usize]))
+            });
+        }
+        let mut v_faces = vec![Vec::new(); nv];
+        let mut e_faces = vec![[None, None]; g.edges.len()];
+        let mut f_edges = Vec::with_capacity(g.faces.len());
+        for (fi, f) in g.faces.iter().enumerate() {
+            let mut fe = Vec::with_capacity(f.len());
+            for k in 0..f.len() {
+                v_faces[f[k] as usize].push(fi as u32);
+                let (a, b) = (f[k], f[(k + 1) % f.len()]);
+                if let Some(&e) = edge_index.get(&(a.min(b), a.max(b))) {
+                    fe.push(e);
+                    let [ea, eb] = g.edges[e as usize];
+                    let (pa, pb, pf) = (g.vertices[ea as usize], g.vertices[eb as usize], fpos[fi]);
+                    let cross = (pb.x - pa.x) * (pf.y - pa.y) - (pb.y - pa.y) * (pf.x - pa.x);
+                    let slot = if cross > 0.0 { 0 } else { 1 };
+                    if e_faces[e as usize][slot].is_none() {
+                        e_faces[e as usize][slot] = Some(fi as u32);
+                    } else {
+                        e_faces[e as usize][1 - slot] = Some(fi as u32);
+                    }
+                }
+            }
+            f_edges.push(fe);
+        }
+        for (v, list) in v_faces.iter_mut().enumerate() {
+            let p = g.vertices[v];
+            list.sort_by(|&x, &y| atan2_from(p, fpos[x as usize]).total_cmp(&atan2_from(p, fpos[y as usize])));
+        }
+        Incidence {
+            g,
+            epos,
+            fpos,
+            v_edges,
+            v_faces,
+            e_faces,
+            f_edges,
+        }
+    }
+
+    fn pos(&self, ty: SiteType, i: u32) -> Pt {
+        match ty {
+            SiteType::Vertex => self.g.vertices[i as usize],
+            SiteType::Edge => self.epos[i as usize],
+            SiteType::Cell => self.fpos[i as usize],
+        }
+    }
+
+    fn other_face(&self, e: u32, f: u32) -> Option<u32> {
+        let [l, r] = self.e_faces[e as usize];
+        if l == Some(f) {
+            r
+        } else if r == Some(f) {
+            l
+        } else {
+            None
+        }
+    }
+
+    /// All steps of an element, in Ludii's generation order, duplicates merged.
+    fn steps(&self, ty: SiteType, id: u32) -> Vec<Step> {
+        let mut out: Vec<Step> = Vec::new();
+        let mut push = |ty: SiteType, to: u32, flags: u8| {
+            if let Some(s) = out.iter_mut().find(|s| s.ty == ty && s.to == to) {
+                s.flags |= flags;
+            } else {
+                out.push(Step { ty, to, flags });
+            }
+        };
+        let g = self.g;
+        match ty {
+            SiteType::Cell => {
+                let me = self.fpos[id as usize];
+                // Few cells are involved: a small list beats a board-sized bit set.
+                let mut used: Vec<u32> = vec![id];
+                // 1. Cells across an edge.
+                for &e in &self.f_edges[id as usize] {
+                    if let Some(o) = self.other_face(e, id) {
+                        used.push(o);
+                        push(SiteType::Cell, o, ORTH | ADJ | ALL);
+                    }
+                }
+                // 2. Per corner: the unused cell whose centre line passes closest to the corner.
+                for &v in &g.faces[id as usize] {
+                    let vp = g.vertices[v as usize];
+                    let mut best = (1e6, None);
+                    for &o in &self.v_faces[v as usize] {
+                        if used.contains(&o) {
+                            continue;
+                        }
+                        let d = distance_to_line(vp, me, self.fpos[o as usize]);
+                        if d < best.0 {
+                            best = (d, Some(o));
+                        }
+                    }
+                    if let (_, Some(o)) = best {
+                        used.push(o);
+                        push(SiteType::Cell, o, DIAG | ADJ | ALL);
+                    }
+                }
+                // 3. Remaining cells around corners.
+                for &v in &g.faces[id as usize] {
+                    for &o in &self.v_faces[v as usize] {
+                        if !used.contains(&o) {
+                            used.push(o);
+                            push(SiteType::Cell, o, OFF | ADJ | ALL);
+                        }
+                    }
+                }
+                // 4. Far diagonals through trivalent corners (hex grids): Diagonal + All only.
+                for &v in &g.faces[id as usize] {
+                    if self.v_edges[v as usize].len() != 3 {
+                        continue;
+                    }
+                    let face = &g.faces[id as usize];
+                    let away = self.v_edges[v as usize]
+                        .iter()
+                        .map(|&e| other_end(g.edges[e as usize], v))
+                        .find(|w| !face.contains(w));
+                    let Some(w) = away else { continue };
+                    let (vp, wp) = (g.vertices[v as usize], g.vertices[w as usize]);
+                    for &o in &self.v_faces[w as usize] {
+                        if used.contains(&o) {
+                            continue;
+                        }
+                        let op = self.fpos[o as usize];
+                        let err = (distance_to_line(vp, me, op) + distance_to_line(wp, me, op)) / me.dist(op);
+                        if err > 0.1 {
+                            continue;
+                        }
+                        used.push(o);
+                        push(SiteType::Cell, o, DIAG | ALL);
+                    }
+                }
+                for &v in &g.faces[id as usize] {
+                    push(SiteType::Vertex, v, ORTH | ADJ | ALL);
+                }
+                for &e in &self.f_edges[id as usize] {
+                    push(SiteType::Edge, e, ORTH | ADJ | ALL);
+                }
+            }
+            SiteType::Vertex => {
+                let me = g.vertices[id as usize];
+                for &e in &self.v_edges[id as usize] {
+                    push(SiteType::Vertex, other_end(g.edges[e as usize], id), ORTH | ADJ | ALL);
+                }
+                for &f in &self.v_faces[id as usize] {
+                    let face = &g.faces[f as usize];
+                    if face.len() < 4 {
+                        continue;
+                    }
+                    let fp = self.fpos[f as usize];
+                    let mut best = (1e6, None);
+                    for &to in face {
+                        if to == id {
+                            continue;
+                        }
+                        let d = distance_to_line(fp, me, g.vertices[to as usize]);
+                        if d < best.0 {
+                            best = (d, Some(to));
+                        }
+                    }
+                    if let (_, Some(to)) = best {
+                        push(SiteType::Vertex, to, DIAG | ALL);
+                    }
+                }
+                for &e in &self.v_edges[id as usize] {
+                    push(SiteType::Edge, e, ORTH | ADJ | ALL);
+                }
+                for &f in &self.v_faces[id as usize] {
+                    push(SiteType::Cell, f, ORTH | ADJ | ALL);
+                }
+            }
+            SiteType::Edge => {
+                let [a, b] = g.edges[id as usize];
+                for v in [a, b] {
+                    for &o in &self.v_edges[v as usize] {
+                        if o != id {
+                            push(SiteType::Edge, o, ORTH | ADJ | ALL);
+                        }
+                    }
+                }
+                for v in [a, b] {
+                    push(SiteType::Vertex, v, ORTH | ADJ | ALL);
+                }
+                let mut used = Vec::new();
+                for f in self.e_faces[id as usize].into_iter().flatten() {
+                    used.push(f);
+                    push(SiteType::Cell, f, ORTH | ADJ | ALL);
+                }
+                for v in [a, b] {
+                    for &f in &self.v_faces[v as usize] {
+                        if !used.contains(&f) {
+                            used.push(f);
+                            push(SiteType::Cell, f, ORTH | ADJ | ALL);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+fn other_end(e: [u32; 2], v: u32) -> u32 {
+    if e[0] == v {
+        e[1]
+    } else {
+        e[0]
+    }
+}
+
+/// Perpendicular distance from `p` to the infinite line through `a` and `b`.
+pub(crate) fn distance_to_line(p: Pt, a: Pt, b: Pt) -> f64 {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    if dx.abs() + dy.abs() < 1e-7 {
+        return p.dist(a);
+    }
+    let a2 = (p.y - a.y) * dx - (p.x - a.x) * dy;
+    (a2 * a2 / (dx * dx + dy * dy)).sqrt()
+}
+
+/// Ludii's clockwise-from-North sort key of a heading from `a` to `b`.
+pub(crate) fn clockwise_key(a: Pt, b: Pt) -> f64 {
+    let mut s = std::f64::consts::FRAC_PI_2 - atan2_from(a, b) + 0.0001;
+    while s < 0.0 {
+        s += 2.0 * std::f64::consts::PI;
+    }
+    s
+}
+
+/// Compass name of a heading, with 8 sectors or (after a collision) 16 sectors.
+fn compass(a: Pt, b: Pt, sixteen: bool) -> Dir {
+    let mut deg = atan2_from(a, b).to_degrees();
+    if deg < 0.0 {
+        deg += 360.0;
+    }
+    if sixteen {
+        let k = ((deg + 11.25) / 22.5).floor() as i32 % 16;
+        Dir::ALL[((4 - k).rem_euclid(16)) as usize]
+    } else {
+        let k = ((deg + 22.5) / 45.0).floor() as i32 % 8;
+        Dir::ALL[((4 - 2 * k).rem_euclid(16)) as usize]
+    }
+}
+
+/// `MathRoutines.absTanAngleDifferencePosX`.
+fn abs_tan_turn(a: Pt, b: Pt, c: Pt) -> f64 {
+    let (vx, vy) = (b.x - a.x, b.y - a.y);
+    let (ux, uy) = (c.x - b.x, c.y - b.y);
+    let x = ux * vx + uy * vy;
+    if x <= 0.0 {
+        return f64::INFINITY;
+    }
+    ((ux * -vy + uy * vx) / x).abs()
+}
+
+/// Same-type steps of one site, clockwise from N, with relation flags and compass names.
+struct SiteSteps {
+    to: Vec<u32>,
+    flags: Vec<u8>,
+    dir: Vec<Dir>,
+}
+
+impl SiteSteps {
+    fn in_direction(&self, d: Direction) -> impl Iterator<Item = usize> + '_ {
+        (0..self.to.len()).filter(move |&k| match d {
+            Direction::Rel(r) => self.flags[k] & (1 << r as u8) != 0,
+            Direction::Compass(c) => self.dir[k] == c,
+        })
+    }
+}
+
+fn build_csr(rows: impl Iterator<Item = Vec<u32>>) -> Csr {
+    let mut csr = Csr {
+        offsets: vec![0],
+        items: Vec::new(),
+    };
+    for r in rows {
+        csr.items.extend(r);
+        csr.offsets.push(csr.items.len() as u32);
+    }
+    csr
+}
+
+pub(crate) fn build_board(g: &Graph, ty: SiteType) -> Board {
+    let inc = Incidence::new(g);
+    let n = g.count(ty);
+    let pos: Vec<Pt> = (0..n as u32).map(|i| inc.pos(ty, i)).collect();
+
+    // Steps, names (8 or 16 sectors per element), clockwise order.
+    let mut site_steps = Vec::with_capacity(n);
+    for i in 0..n as u32 {
+        let all = inc.steps(ty, i);
+        let me = pos[i as usize];
+        let mut seen = 0u32;
+        let mut collision = false;
+        for s in &all {
+            let d = compass(me, inc.pos(s.ty, s.to), false) as u32;
+            if seen & (1 << d) != 0 {
+                collision = true;
+                break;
+            }
+            seen |= 1 << d;
+        }
+        let mut same: Vec<Step> = all.into_iter().filter(|s| s.ty == ty).collect();
+        same.sort_by(|a, b| clockwise_key(me, pos[a.to as usize]).total_cmp(&clockwise_key(me, pos[b.to as usize])));
+        site_steps.push(SiteSteps {
+            to: same.iter().map(|s| s.to).collect(),
+            flags: same.iter().map(|s| s.flags).collect(),
+            dir: same
+                .iter()
+                .map(|s| compass(me, pos[s.to as usize], collision))
+                .collect(),
+        });
+    }
+
+    let relations: [Csr; 5] = Relation::ALL.map(|r| {
+        build_csr(
+            site_steps
+                .iter()
+                .map(|s| s.in_direction(Direction::Rel(r)).map(|k| s.to[k]).collect()),
+        )
+    });
+    let dir_steps = build_csr((0..n).flat_map(|i| {
+        Dir::ALL.map(|d| {
+            site_steps[i]
+                .in_direction(Direction::Compass(d))
+                .map(|k| site_steps[i].to[k])
+                .collect::<Vec<u32>>()
+        })
+    }));
+    let mut supported = [0u16; 5];
+    for s in &site_steps {
+        for k in 0..s.to.len() {
+            for r in Relation::ALL {
+                if s.flags[k] & (1 << r as u8) != 0 {
+                    supported[r as usize] |= 1 << s.dir[k] as u16;
+                }
+            }
+        }
+    }
+
+    // Radials.
+    let tan_threshold = 0.25f64.tan();
+    let mut radial_sites: Vec<u32> = Vec::new();
+    let mut radial_bounds: Vec<u32> = vec![0];
+    let mut site_radials = Csr {
+        offsets: vec![0],
+        items: Vec::new(),
+    };
+    let mut walk = Vec::new();
+    for i in 0..n {
+        for key in 0..NUM_DIRECTION_KEYS {
+            let d = Direction::from_key(key);
+            let first_radial = (radial_bounds.len() - 1) as u32;
+            let mut mine: Vec<(f64, u32)> = Vec::new();
+            for k in site_steps[i].in_direction(d) {
+                walk.clear();
+                walk.push(i as u32);
+                let mut cur = site_steps[i].to[k];
+                loop {
+                    let prev = *walk.last().unwrap();
+                    walk.push(cur);
+                    let (pp, cp) = (pos[prev as usize], pos[cur as usize]);
+                    let mut best = (tan_threshold, None);
+                    for k2 in site_steps[cur as usize].in_direction(d) {
+                        let nx = site_steps[cur as usize].to[k2];
+                        let t = abs_tan_turn(pp, cp, pos[nx as usize]);
+                        if t < best.0 {
+                            best = (t, Some(nx));
+                            if t == 0.0 {
+                                break;
+                            }
+                        }
+                    }
+                    match best.1 {
+                        Some(nx) if !walk.contains(&nx) => cur = nx,
+                        _ => break,
+                    }
+                }
+                // Identical radials (same direction, same sites) are not added twice.
+                let dup = mine.iter().any(|&(_, r)| {
+                    let (a, b) = (
+                        radial_bounds[r as usize] as usize,
+                        radial_bounds[r as usize + 1] as usize,
+                    );
+                    radial_sites[a..b] == walk[..]
+                });
+                if dup {
+                    continue;
+                }
+                radial_sites.extend_from_slice(&walk);
+                radial_bounds.push(radial_sites.len() as u32);
+                mine.push((
+                    clockwise_key(pos[i], pos[walk[1] as usize]),
+                    (radial_bounds.len() - 2) as u32,
+                ));
+            }
+            // Stable sort by heading of the first step.
+            mine.sort_by(|a, b| a.0.total_cmp(&b.0));
+            debug_assert!(mine.iter().all(|&(_, r)| r >= first_radial));
+            site_radials.items.extend(mine.iter().map(|&(_, r)| r));
+            site_radials.offsets.push(site_radials.items.len() as u32);
+        }
+    }
+
+    // Rows, columns, labels (MeasureGraph.measureSituation).
+    let vertex_thetas = if ty == SiteType::Edge {
+        Some(best_thetas(&g.vertices))
+    } else {
+        None
+    };
+    let (rows, cols) = match vertex_thetas {
+        Some((tr, tc)) => {
+            let unit = unit_length(&pos);
+            let mut rows = vec![0; n];
+            let mut cols = vec![0; n];
+            cluster(&pos, Axis::Row, unit, tr, &mut rows);
+            cluster(&pos, Axis::Column, unit, tc, &mut cols);
+            (rows, cols)
+        }
+        None => rows_and_columns(&pos),
+    };
+    let labels: Vec<String> = (0..n).map(|i| coordinate_label(rows[i], cols[i])).collect();
+
+    // Perimeter, corners, centre.
+    let (perimeter, corners) = perimeter_and_corners(&inc, ty);
+    let centre = geometric_centre(&pos, &perimeter, &corners);
+
+    Board {
+        site_type: ty,
+        num_sites: n,
+        graph_counts: [g.vertices.len(), g.edges.len(), g.faces.len()],
+        x: pos.iter().map(|p| p.x).collect(),
+        y: pos.iter().map(|p| p.y).collect(),
+        row: rows,
+        col: cols,
+        labels,
+        relations,
+        dir_steps,
+        supported,
+        radial_sites,
+        radial_bounds,
+        site_radials,
+        centre_point: centre.first().copied(),
+        centre,
+        corners: (0..n as u32).filter(|&i| corners[i as usize]).collect(),
+        perimeter: (0..n as u32).filter(|&i| perimeter[i as usize]).collect(),
+        distance_tables: Default::default(),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Rows and columns.
+
+#[derive(Clone, Copy, PartialEq)]
+enum Axis {
+    Row,
+    Column,
+}
+
+fn bounds(pts: &[Pt]) -> (f64, f64, f64, f64) {
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for p in pts {
+        x0 = x0.min(p.x);
+        y0 = y0.min(p.y);
+        x1 = x1.max(p.x);
+        y1 = y1.max(p.y);
+    }
+    (x0, y0, x1 - x0, y1 - y0)
+}
+
+fn unit_length(pts: &[Pt]) -> f64 {
+    let (_, _, w, h) = bounds(pts);
+    (w + h) / 2.0 / (pts.len() as f64).sqrt()
+}
+
+/// `MeasureGraph.clusterByDimension`: buckets along a reference line at angle `theta`;
+/// writes bucket numbers to `out` and returns Ludii's (quirky) error score.
+fn cluster(pts: &[Pt], axis: Axis, unit: f64, theta: f64, out: &mut [u32]) -> f64 {
+    let (bx, by, w, h) = bounds(pts);
+    let ref_a = match axis {
+        Axis::Row => Pt::new(bx + w / 2.0, by - h),
+        Axis::Column => Pt::new(bx - w, by + h / 2.0),
+    };
+    let ref_b = Pt::new(ref_a.x + w * theta.cos(), ref_a.y + w * theta.sin());
+    let mut rank: Vec<(usize, f64)> = pts
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| (i, distance_to_line(p, ref_a, ref_b)))
+        .collect();
+    rank.sort_by(|a, b| a.1.partial_cmp(&b.1).unwrap_or(std::cmp::Ordering::Equal));
+    let margin = 0.6 * unit;
+    // Buckets: (total, items).
+    let mut buckets: Vec<(f64, Vec<(usize, f64)>)> = Vec::new();
+    for item in rank {
+        let open = match buckets.last() {
+            None => true,
+            Some((total, items)) => (item.1 - total / items.len() as f64).abs() > margin,
+        };
+        if open {
+            buckets.push((0.0, Vec::new()));
+        }
+        let b = buckets.last_mut().unwrap();
+        b.0 += item.1;
+        b.1.push(item);
+    }
+    let mut error = 0.0;
+    for (bid, (total, items)) in buckets.iter().enumerate() {
+        let mean = total / items.len() as f64;
+        let mut acc = 0.0;
+        for &(i, score) in items {
+            out[i] = bid as u32;
+            // Ludii overwrites instead of accumulating: only the last item counts.
+            acc = (mean - score) * (mean - score);
+        }
+        error += acc / items.len() as f64;
+    }
+    error + 0.01 * buckets.len() as f64
+}
+
+fn best_thetas(pts: &[Pt]) -> (f64, f64) {
+    let unit = unit_length(pts);
+    let mut scratch = vec![0; pts.len()];
+    let mut pick = |axis: Axis, base: f64, angles: &[i32]| {
+        let (mut best_err, mut best) = (1000.0, 0.0);
+        for &a in angles {
+            let theta = base + a as f64 / 180.0 * std::f64::consts::PI;
+            let err = cluster(pts, axis, unit, theta, &mut scratch);
+            if err < best_err {
+                best_err = err;
+                best = theta;
+                if err < 0.01 {
+                    break;
+                }
+            }
+        }
+        best
+    };
+    let tr = pick(Axis::Row, 0.0, &[0, 15, 30, 45, 60]);
+    let tc = pick(Axis::Column, tr, &[90, 105, 120]);
+    (tr, tc)
+}
+
+fn rows_and_columns(pts: &[Pt]) -> (Vec<u32>, Vec<u32>) {
+    let n = pts.len();
+    let mut rows = vec![0; n];
+    let mut cols = vec![0; n];
+    if n == 0 {
+        return (rows, cols);
+    }
+    let (tr, tc) = best_thetas(pts);
+    let unit = unit_length(pts);
+    cluster(pts, Axis::Row, unit, tr, &mut rows);
+    cluster(pts, Axis::Column, unit, tc, &mut cols);
+    (rows, cols)
+}
+
+/// Ludii's coordinate label: column letters then 1-based row.
+pub(crate) fn coordinate_label(row: u32, col: u32) -> String {
+    let mut column = col;
+    let mut label = String::new();
+    label.push((b'A' + (column % 26) as u8) as char);
+    while column >= 26 {
+        column /= 26;
+        label.insert(0, (b'A' + (column % 26) as u8 - 1) as char);
+    }
+    label.push_str(&(row + 1).to_string());
+    label
+}
+
+// ---------------------------------------------------------------------------------------
+// Perimeter, corners, centre.
+
+fn point_in_polygon(p: Pt, poly: &[Pt]) -> bool {
+    let n = poly.len();
+    let mut odd = false;
+    let mut j = n.wrapping_sub(1);
+    for i in 0..n {
+        let (a, b) = (poly[i], poly[j]);
+        if ((a.y < p.y && b.y >= p.y) || (b.y < p.y && a.y >= p.y)) && (a.x <= p.x || b.x <= p.x) {
+            odd ^= a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) < p.x;
+        }
+        j = i;
+    }
+    odd
+}
+
+/// Follows the outer boundary clockwise from the leftmost vertex (`followPerimeterClockwise`).
+fn follow_perimeter(inc: &Incidence, from: u32) -> Vec<u32> {
+    let g = inc.g;
+    let edges = &inc.v_edges;
+    if edges[from as usize].is_empty() {
+        return vec![from];
+    }
+    let fp = g.vertices[from as usize];
+    let mut edge = edges[from as usize][0];
+    let mut best = f64::MAX;
+    for &e in &edges[from as usize] {
+        let to = g.vertices[other_end(g.edges[e as usize], from) as usize];
+        let angle = (to.x - fp.x).atan2(-(to.y - fp.y));
+        if angle < best {
+            best = angle;
+            edge = e;
+        }
+    }
+    let mut out = Vec::new();
+    let mut v = from;
+    let limit = 4 * g.edges.len() + 4;
+    loop {
+        out.push(v);
+        let prev = v;
+        v = other_end(g.edges[edge as usize], v);
+        let list = &edges[v as usize];
+        let i = list.iter().position(|&e| e == edge).unwrap_or(0);
+        for k in 1..list.len() {
+            edge = list[(i + k) % list.len()];
+            if other_end(g.edges[edge as usize], v) != prev {
+                break;
+            }
+        }
+        if v == from || out.len() > limit {
+            break;
+        }
+    }
+    out
+}
+
+fn clockwise3(a: Pt, b: Pt, c: Pt) -> bool {
+    (b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y) < 1e-7
+}
+
+/// Corner vertices of one perimeter (`cornersFromPerimeter`): (convex, concave) flags.
+fn perimeter_corners(inc: &Incidence, perim: &[u32], convex: &mut [bool], concave: &mut [bool]) {
+    let num = perim.len();
+    if num < 6 {
+        for &v in perim {
+            convex[v as usize] = true;
+        }
+        return;
+    }
+    let pts: Vec<Pt> = perim.iter().map(|&v| inc.g.vertices[v as usize]).collect();
+    let mut scores = vec![0.0; num];
+    for n in 0..num {
+        let mut score = 0.0;
+        for k in 1..4 {
+            let a = pts[(n + num - k % num) % num];
+            let b = pts[(n + k) % num];
+            let mut d = distance_to_line(pts[n], a, b);
+            if clockwise3(a, pts[n], b) {
+                d = -d;
+            }
+            score += d / k as f64;
+        }
+        scores[n] = score;
+    }
+    let smoothed: Vec<f64> = (0..num)
+        .map(|n| (4.0 * scores[n] + scores[(n + 1) % num] + scores[(n + num - 1) % num]) / 6.0)
+        .collect();
+    let s = smoothed;
+    let tol = 0.001;
+    let prev = |n: usize| s[(n + num - 1) % num];
+    let next = |n: usize| s[(n + 1) % num];
+    let mut keep: Vec<bool> = (0..num)
+        .map(|n| !(s[n] < 0.320 || s[n] < prev(n) - tol || s[n] < next(n) - tol))
+        .collect();
+    // "Keep similar neighbours": Ludii iterates the bit set while setting bits ahead of it.
+    let mut n = 0;
+    while n < num {
+        if keep[n] {
+            if prev(n) >= 0.95 * s[n] {
+                keep[(n + num - 1) % num] = true;
+            }
+            if next(n) >= 0.95 * s[n] {
+                keep[(n + 1) % num] = true;
+            }
+        }
+        n += 1;
+    }
+    for n in 0..num {
+        if keep[n] {
+            convex[perim[n] as usize] = true;
+        }
+    }
+    for n in 0..num {
+        if !(s[n] > -0.25 || s[n] > prev(n) + tol || s[n] > next(n) + tol) {
+            concave[perim[n] as usize] = true;
+        }
+    }
+}
+
+/// Perimeter and corner flags of the sites of type `ty`.
+fn perimeter_and_corners(inc: &Incidence, ty: SiteType) -> (Vec<bool>, Vec<bool>) {
+    let g = inc.g;
+    let nv = g.vertices.len();
+    // Perimeters, one per connected component, minus those inside others.
+    let mut covered = vec![false; nv];
+    let mut perims: Vec<Vec<u32>> = Vec::new();
+    loop {
+        let mut start = None;
+        let mut min_x = 1e6;
+        for (v, p) in g.vertices.iter().enumerate() {
+            if !covered[v] && p.x < min_x {
+                start = Some(v as u32);
+                min_x = p.x;
+            }
+        }
+        let Some(start) = start else { break };
+        let perim = follow_perimeter(inc, start);
+        for &v in &perim {
+            covered[v as usize] = true;
+        }
+        let poly: Vec<Pt> = perim.iter().map(|&v| g.vertices[v as usize]).collect();
+        for (c, &p) in covered.iter_mut().zip(&g.vertices) {
+            if !*c && point_in_polygon(p, &poly) {
+                *c = true;
+            }
+        }
+        perims.push(perim);
+    }
+    let mut k = perims.len();
+    while k > 0 {
+        k -= 1;
+        let start = g.vertices[perims[k][0] as usize];
+        let inside = (0..perims.len()).any(|o| {
+            o != k
+                && point_in_polygon(
+                    start,
+                    &perims[o].iter().map(|&v| g.vertices[v as usize]).collect::<Vec<_>>(),
+                )
+        });
+        if inside {
+            perims.remove(k);
+        }
+    }
+
+    let mut v_per = vec![false; nv];
+    let mut e_per = vec![false; g.edges.len()];
+    let mut f_per = vec![false; g.faces.len()];
+    let incident = |a: u32, b: u32| {
+        inc.v_edges[a as usize]
+            .iter()
+            .copied()
+            .find(|&e| other_end(g.edges[e as usize], a) == b)
+    };
+    for p in &perims {
+        for n in 0..p.len() {
+            let (a, b) = (p[n], p[(n + 1) % p.len()]);
+            v_per[a as usize] = true;
+            v_per[b as usize] = true;
+            if let Some(e) = incident(a, b) {
+                e_per[e as usize] = true;
+                if let Some(f) = inc.e_faces[e as usize][0].or(inc.e_faces[e as usize][1]) {
+                    f_per[f as usize] = true;
+                }
+            }
+        }
+    }
+    for (f, face) in g.faces.iter().enumerate() {
+        if face.iter().any(|&v| v_per[v as usize]) {
+            f_per[f] = true;
+        }
+    }
+    for (e, &[a, b]) in g.edges.iter().enumerate() {
+        let [l, r] = inc.e_faces[e];
+        if v_per[a as usize] && v_per[b as usize] && (l.is_none() || r.is_none()) {
+            e_per[e] = true;
+        }
+    }
+
+    // Corners.
+    let mut convex = vec![false; nv];
+    let mut concave = vec![false; nv];
+    for p in &perims {
+        perimeter_corners(inc, p, &mut convex, &mut concave);
+    }
+    let v_corner: Vec<bool> = (0..nv).map(|v| convex[v] || concave[v]).collect();
+    let mut e_corner = vec![false; g.edges.len()];
+    let mut f_corner = vec![false; g.faces.len()];
+    for v in 0..nv as u32 {
+        if !v_corner[v as usize] {
+            continue;
+        }
+        let is_concave = concave[v as usize];
+        let mut single_edge = false;
+        for &e in &inc.v_edges[v as usize] {
+            if v_corner[other_end(g.edges[e as usize], v) as usize] {
+                e_corner[e as usize] = true;
+                if let Some(f) = inc.e_faces[e as usize][0].or(inc.e_faces[e as usize][1]) {
+                    f_corner[f as usize] = true;
+                }
+                single_edge = true;
+            }
+        }
+        if single_edge {
+            continue;
+        }
+        for &e in &inc.v_edges[v as usize] {
+            if !e_per[e as usize] {
+                continue;
+            }
+            e_corner[e as usize] = true;
+            if is_concave {
+                for &f in &inc.v_faces[v as usize] {
+                    if g.faces[f as usize].iter().filter(|&&w| v_per[w as usize]).count() == 1 {
+                        f_corner[f as usize] = true;
+                    }
+                }
+            } else if let Some(f) = inc.e_faces[e as usize][0].or(inc.e_faces[e as usize][1]) {
+                f_corner[f as usize] = true;
+            }
+        }
+    }
+    match ty {
+        SiteType::Vertex => (v_per, v_corner),
+        SiteType::Edge => (e_per, e_corner),
+        SiteType::Cell => (f_per, f_corner),
+    }
+}
+
+/// `measureGeometricCentre`: sites minimising the summed squared distance to the perimeter
+/// sites (only when there are fewer than 100 sites) plus the corner sites.
+fn geometric_centre(pos: &[Pt], perimeter: &[bool], corners: &[bool]) -> Vec<u32> {
+    let n = pos.len();
+    let refs: Vec<Pt> = (0..n)
+        .filter(|&i| n < 100 && perimeter[i])
+        .chain((0..n).filter(|&i| corners[i]))
+        .map(|i| pos[i])
+        .collect();
+    let d: Vec<f64> = pos.iter().map(|&p| refs.iter().map(|&q| p.dist2(q)).sum()).collect();
+    let min = d.iter().copied().fold(1e6, f64::min);
+    (0..n as u32).filter(|&i| (d[i as usize] - min).abs() < 1e-4).collect()
+}
