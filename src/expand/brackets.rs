@@ -227,7 +227,7 @@ pub fn extra_close(b: &[u8], close: u8) -> Option<usize> {
     cands
         .iter()
         .map(|&p| (score(b, &l, close, Repair::Delete(p), base), p))
-        .min_by_key(|&(s, p)| (s, std::cmp::Reverse(p)))
+        .min_by_key(|&(s, p)| (s, p))
         .map(|(_, p)| p)
 }
 
