@@ -89,8 +89,9 @@ fn check_cases_agree_with_ludii() {
         println!("  {m}");
     }
     assert_eq!(total.cases, 300);
-    assert!(verdict >= 0.98, "verdict agreement {verdict:.3} below 98%");
-    assert!(line >= 0.90, "line accuracy {line:.3} below 90%");
+    // ratchets: the issue asks for 98% and 90%; we stand at 99.3% and 94.6%
+    assert!(verdict >= 0.99, "verdict agreement {verdict:.3} fell below 99%");
+    assert!(line >= 0.94, "line accuracy {line:.3} fell below 94%");
 }
 
 fn first_error(c: &ludeme::check::Checked) -> Option<String> {

@@ -4,7 +4,7 @@ use super::{check_strings, Checker, Problem};
 use crate::diag::{Diagnostic, Severity};
 use crate::expand::{expand, Expansion, Limits, SelectionError, Selections};
 use crate::registry::{ParamType, Registry};
-use crate::source::{SourceFile, SourceMap};
+use crate::source::{SourceFile, SourceMap, SrcSpan};
 use crate::syntax::{parse_first_form, Node, ParseError};
 
 /// The outcome of checking one description.
@@ -108,7 +108,10 @@ fn parse_diagnostic(checked: &Checked, e: &ParseError, metadata: bool) -> Diagno
 }
 
 fn problem_diagnostic(checked: &Checked, p: Problem, metadata: bool) -> Diagnostic {
-    let (span, notes) = checked.expansion.source_span(p.span.clone(), metadata);
+    let (mut span, notes) = checked.expansion.source_span(p.span.clone(), metadata);
+    if let (Some(gap), Some(at)) = (&p.gap, span) {
+        span = Some(point_in_gap(checked, gap, at, metadata));
+    }
     let mut d = Diagnostic::error(p.code, p.message).at_opt(span);
     if p.warning {
         d.severity = Severity::Warning;
@@ -117,4 +120,30 @@ fn problem_diagnostic(checked: &Checked, p: Problem, metadata: bool) -> Diagnost
     d.notes.extend(notes);
     d.hints = p.hints;
     d
+}
+
+/// For a missing argument: an empty line between the neighbouring arguments in the source
+/// (where something was written before, or belongs), else the given place.
+fn point_in_gap(checked: &Checked, gap: &std::ops::Range<usize>, at: SrcSpan, metadata: bool) -> SrcSpan {
+    let (a, _) = checked.expansion.source_span(gap.start..gap.start + 1, metadata);
+    let (b, _) = checked.expansion.source_span(gap.end..gap.end + 1, metadata);
+    let (Some(a), Some(b)) = (a, b) else { return at };
+    // from the end of the argument before to the start of the one after (or the `)`)
+    if a.file != at.file || b.file != at.file || b.start <= a.end {
+        return at;
+    }
+    let text = &checked.sources.get(at.file).text;
+    let (lo, hi) = (a.end as usize, (b.start as usize).min(text.len()));
+    let mut line_start = text[..lo].rfind('\n').map(|i| i + 1).unwrap_or(0);
+    while line_start < hi {
+        let line_end = text[line_start..]
+            .find('\n')
+            .map(|i| line_start + i)
+            .unwrap_or(text.len());
+        if line_start >= lo && line_end < hi && text[line_start..line_end].trim().is_empty() {
+            return SrcSpan::new(at.file, line_end, line_end);
+        }
+        line_start = line_end + 1;
+    }
+    at
 }

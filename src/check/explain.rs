@@ -247,17 +247,40 @@ impl Checker<'_> {
             },
             n => args[n - 1].span.end.saturating_sub(1)..args[n - 1].span.end,
         };
+        // the whole stretch where the missing argument would be written
+        let gap_after = args
+            .get(placed)
+            .map(|a| a.full_span().start)
+            .unwrap_or(node.span.end.saturating_sub(1));
+        let gap_region = gap.end.saturating_sub(1)..gap_after.max(gap.end);
         match outcome {
             Outcome::Descend(j) => self.explain(&args[placed], &form.params[j].ty),
             Outcome::Missing(missing) => {
-                let names: Vec<String> = missing.iter().map(|&j| param_text(reg, &form.params[j])).collect();
-                Problem::error(
+                // members of one or-group read as alternatives
+                let mut names: Vec<String> = Vec::new();
+                let mut last_group = None;
+                for &j in &missing {
+                    let p = &form.params[j];
+                    let text = param_text(reg, p);
+                    match p.group {
+                        Some(g) if last_group == Some(g) => {
+                            if let Some(l) = names.last_mut() {
+                                *l = format!("{l} | {text}");
+                            }
+                        }
+                        _ => names.push(text),
+                    }
+                    last_group = p.group;
+                }
+                let mut p = Problem::error(
                     "missing-argument",
                     gap,
                     format!("`({head} ..)` is missing {}", names.join(" ")),
                 )
-                .with_label(format!("expected {} after this", names.join(" ")))
-                .with_hint(format!("the form is {signature}"))
+                .with_label(format!("expected {} here", names.join(" ")))
+                .with_hint(format!("the form is {signature}"));
+                p.gap = Some(gap_region);
+                p
             }
             Outcome::Groups => Problem::error(
                 "bad-arguments",
@@ -324,7 +347,15 @@ impl Checker<'_> {
         let params = &form.params;
         let rest = next_slot.min(params.len());
         if placed == args.len() {
-            let missing: Vec<usize> = (rest..params.len()).filter(|&j| !params[j].optional).collect();
+            let mut missing: Vec<usize> = (rest..params.len()).filter(|&j| !params[j].optional).collect();
+            // an exactly-one group none of whose slots can have been filled
+            for (g, &exactly_one) in form.groups.iter().enumerate() {
+                let members: Vec<usize> = (0..params.len()).filter(|&j| params[j].group == Some(g)).collect();
+                if exactly_one && !members.is_empty() && members.iter().all(|&j| j >= rest) {
+                    missing.extend(members);
+                }
+            }
+            missing.sort_unstable();
             return if missing.is_empty() {
                 Outcome::Groups
             } else {

@@ -31,6 +31,9 @@ pub struct Problem {
     pub label: Option<String>,
     pub hints: Vec<String>,
     pub warning: bool,
+    /// Where something is missing: the text between the argument before and the one after
+    /// (the report points at an empty line there, if the source has one, else at its start).
+    pub gap: Option<Range<usize>>,
 }
 
 impl Problem {
@@ -42,6 +45,7 @@ impl Problem {
             label: None,
             hints: Vec::new(),
             warning: false,
+            gap: None,
         }
     }
 
