@@ -1,0 +1,136 @@
+//! No panic, hang or runaway memory on hostile input: each case is accepted where Ludii
+//! accepts it and otherwise gets a clear error.
+
+use ludeme::check::{check_source, Checked};
+use ludeme::expand::Selections;
+
+const GAME: &str = r#"(game "Tiny" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)}) (rules (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))))"#;
+
+fn check(text: &str) -> Checked {
+    check_source("input.lud", text, &Selections::default()).expect("no selection was made")
+}
+
+fn first_error(c: &Checked) -> String {
+    c.diagnostics
+        .iter()
+        .find(|d| d.is_error())
+        .map(|d| d.message.clone())
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_base_game_is_valid() {
+    assert!(!check(GAME).has_errors(), "{:?}", check(GAME).diagnostics);
+}
+
+#[test]
+fn empty_file() {
+    let c = check("");
+    assert!(c.has_errors());
+    assert!(!first_error(&c).is_empty());
+}
+
+#[test]
+fn unbalanced_brackets() {
+    for text in [
+        format!("{GAME})"),
+        GAME.replacen(')', "", 1),
+        "((((".to_string(),
+        "))))".to_string(),
+    ] {
+        let c = check(&text);
+        assert!(c.has_errors(), "{text}");
+    }
+}
+
+#[test]
+fn a_hundred_thousand_nested_parentheses() {
+    let deep = format!("{}{}", "(a ".repeat(100_000), ")".repeat(100_000));
+    let c = check(&deep);
+    assert!(c.has_errors());
+    let inside_game = GAME.replacen(
+        "(square 3)",
+        &format!("(square {}3{})", "(+ 1 ".repeat(100_000), ")".repeat(100_000)),
+        1,
+    );
+    assert!(check(&inside_game).has_errors());
+}
+
+#[test]
+fn a_define_that_expands_itself_forever() {
+    let text = format!(
+        "(define \"Grow\" (and (\"Grow\") (\"Grow\")))\n{}",
+        GAME.replace("(move Add (to (sites Empty)))", "(\"Grow\")")
+    );
+    let c = check(&text);
+    assert!(c.has_errors());
+    let e = first_error(&c);
+    assert!(
+        e.contains("expansion") || e.contains("recursive") || e.contains("1000"),
+        "{e}"
+    );
+}
+
+#[test]
+fn two_defines_that_call_each_other() {
+    let text = format!(
+        "(define \"Ping\" (\"Pong\"))\n(define \"Pong\" (\"Ping\"))\n{}",
+        GAME.replace("(move Add (to (sites Empty)))", "(\"Ping\")")
+    );
+    let c = check(&text);
+    assert!(c.has_errors());
+}
+
+#[test]
+fn a_ten_megabyte_file() {
+    // a valid game followed by 10 MB of comments is valid
+    let mut text = String::from(GAME);
+    text.push('\n');
+    while text.len() < 10 * 1024 * 1024 {
+        text.push_str("// a long comment line that goes on and on and on and on and on\n");
+    }
+    assert!(!check(&text).has_errors());
+    // 10 MB of arguments is checked (and found wrong) without trouble
+    let mut big = String::from("(game \"Big\" (players 2) (equipment {(board (square 3))}) (rules (play (move Pass)) (end (if (is Full) (result Mover Draw)))) ");
+    while big.len() < 10 * 1024 * 1024 {
+        big.push_str("(players 2) ");
+    }
+    big.push(')');
+    assert!(check(&big).has_errors());
+}
+
+#[test]
+fn invalid_utf8_is_read_lossily() {
+    let mut bytes = GAME.as_bytes().to_vec();
+    bytes.insert(bytes.len() - 1, 0xFF);
+    let text = String::from_utf8_lossy(&bytes);
+    // a replacement character outside strings cannot be tokenised
+    assert!(check(&text).has_errors());
+    let in_string = GAME.replace("\"Tiny\"", "\"Ti\u{FFFD}ny\"");
+    assert!(!check(&in_string).has_errors());
+}
+
+#[test]
+fn garbage_never_panics() {
+    let samples = [
+        "\"",
+        "(game",
+        "(game \"",
+        "(define",
+        "(define \"X\"",
+        "(option \"A\" <B> args:{<c>} {(item \"x\" <1> \"d\")})",
+        "(rulesets {(ruleset \"Ruleset/A\" {\"Nope/x\"})})",
+        "(metadata",
+        "{}",
+        "(game \"G\" <>)",
+        "(game \"G\" 1..2000)",
+        "(game \"G\" \"A1\"..\"C3\")",
+        "#1 #2 ~",
+        "(game \"G\" ((((a))))",
+    ];
+    for s in samples {
+        let _ = check(s);
+        let _ = check(&format!("{s}{GAME}"));
+        let _ = check(&format!("{GAME}{s}"));
+    }
+}
