@@ -56,39 +56,7 @@ pub fn is_coordinate(s: &str) -> bool {
     c < 0
 }
 
-/// The end of the string opening at `from` (a `"`), honouring `\"`.
-fn closing_quote(text: &[u8], from: usize) -> Option<usize> {
-    let mut c = from + 1;
-    while c < text.len() {
-        match text[c] {
-            b'\\' if text.get(c + 1) == Some(&b'"') => c += 1,
-            b'"' => return Some(c),
-            _ => {}
-        }
-        c += 1;
-    }
-    None
-}
-
-/// Ludii's bracket matcher for `(`: counts parentheses, flipping a string flag on every `"`.
-fn matching_paren(text: &[u8], from: usize) -> Option<usize> {
-    let mut depth = 0i32;
-    let mut in_str = false;
-    for (i, &ch) in text.iter().enumerate().skip(from) {
-        match ch {
-            b'"' => in_str = !in_str,
-            b'(' if !in_str => depth += 1,
-            b')' if !in_str => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(i);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
+use crate::expand::text::{matching_bracket, matching_quote};
 
 fn find_all<'a>(text: &'a str, pat: &'a str) -> impl Iterator<Item = usize> + 'a {
     text.match_indices(pat).map(|(i, _)| i)
@@ -100,7 +68,7 @@ pub fn check_strings(expanded: &str) -> Vec<Problem> {
     let mut out = Vec::new();
     // the player count: `(players N)` unless it lists `(player ..)` items
     if let Some(pf) = expanded.find("(players") {
-        if let Some(pt) = matching_paren(bytes, pf) {
+        if let Some(pt) = matching_bracket(bytes, pf, true) {
             let items = find_all(expanded, "(player")
                 .filter(|&p| p > pf && p < pt && bytes.get(p + 7) != Some(&b's'))
                 .count();
@@ -126,10 +94,12 @@ pub fn check_strings(expanded: &str) -> Vec<Problem> {
     let mut known: HashSet<&str> = BUILT_IN.iter().copied().collect();
     for &(clause, first_only) in DECLARING {
         for e in find_all(expanded, clause) {
-            let Some(ee) = matching_paren(bytes, e) else { continue };
+            let Some(ee) = matching_bracket(bytes, e, true) else {
+                continue;
+            };
             let mut i = e;
             while let Some(q) = expanded[i..=ee].find('"').map(|q| i + q) {
-                let Some(qq) = closing_quote(&bytes[..=ee], q) else {
+                let Some(qq) = matching_quote(&bytes[..=ee], q) else {
                     break;
                 };
                 let s = &expanded[q + 1..qq];
@@ -148,7 +118,7 @@ pub fn check_strings(expanded: &str) -> Vec<Problem> {
     }
     let mut c = 0;
     while let Some(q) = expanded[c..].find('"').map(|q| c + q) {
-        let Some(qq) = closing_quote(bytes, q) else {
+        let Some(qq) = matching_quote(bytes, q) else {
             out.push(Problem::error(
                 "unclosed-string",
                 q..q + 1,
