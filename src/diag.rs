@@ -163,21 +163,29 @@ fn render(diags: &[Diagnostic], sources: &SourceMap, renderer: annotate_snippets
         for (span, label, primary) in &spans {
             let file = sources.get(span.file);
             let text: &str = &file.text;
-            let start = (span.start as usize).min(text.len());
-            let end = (span.end as usize).clamp(start, text.len());
-            let lc = file.line_col(start);
-            let first_line_start = text[..start].rfind('\n').map(|i| i + 1).unwrap_or(0);
-            // up to the end of the line holding the span's end, at most 2,000 bytes
-            let mut snippet_end = text[end..].find('\n').map(|i| end + i).unwrap_or(text.len());
-            snippet_end = snippet_end
-                .min(first_line_start + 2000)
-                .max(end.min(first_line_start + 2000));
-            while !text.is_char_boundary(snippet_end) {
-                snippet_end -= 1;
+            let mut start = (span.start as usize).min(text.len());
+            while !text.is_char_boundary(start) {
+                start -= 1;
             }
-            let src = &text[first_line_start..snippet_end];
-            let a = start - first_line_start;
-            let b = (end - first_line_start).min(src.len()).max(a);
+            let mut end = (span.end as usize).clamp(start, text.len());
+            while !text.is_char_boundary(end) {
+                end += 1;
+            }
+            let lc = file.line_col(start);
+            // the lines of the span, cut to at most 200 bytes before it and 200 after it
+            let line_start = text[..start].rfind('\n').map(|i| i + 1).unwrap_or(0);
+            let line_end = text[end..].find('\n').map(|i| end + i).unwrap_or(text.len());
+            let mut from = line_start.max(start.saturating_sub(200));
+            while !text.is_char_boundary(from) {
+                from -= 1;
+            }
+            let mut to = line_end.min(end.max(start + 1) + 200).max(end).min(text.len());
+            while !text.is_char_boundary(to) {
+                to += 1;
+            }
+            let src = &text[from..to];
+            let a = start - from;
+            let b = (end - from).min(src.len()).max(a);
             let ann_level = if *primary { level } else { Level::Note };
             let mut ann = ann_level.span(a..b);
             if let Some(l) = label {
@@ -268,6 +276,22 @@ pub fn to_json<'a>(d: &'a Diagnostic, sources: &'a SourceMap) -> JsonDiagnostic<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rendering_survives_long_lines_and_odd_spans() {
+        use crate::source::{FileId, SourceFile, SrcSpan};
+        let long = format!("(game \"X\" {} (bad))\n", "(a) ".repeat(2000));
+        let sources = SourceMap::new(SourceFile::new("t.lud", long.clone()));
+        let at = long.find("(bad)").unwrap();
+        for (s, e) in [(at, at + 5), (at, at), (0, long.len()), (long.len(), long.len())] {
+            let d = Diagnostic::error("x", "m").at(SrcSpan::new(FileId::MAIN, s, e));
+            let out = render_human(&[d], &sources);
+            assert!(out.contains("error[x]"));
+        }
+        let uni = SourceMap::new(SourceFile::new("u.lud", "é".repeat(500)));
+        let d = Diagnostic::error("x", "m").at(SrcSpan::new(FileId::MAIN, 401, 403));
+        assert!(render_human(&[d], &uni).contains("error[x]"));
+    }
 
     #[test]
     fn suggestions() {
