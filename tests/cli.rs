@@ -1,0 +1,73 @@
+//! The command line: exit codes, human and JSON output.
+
+use std::process::Command;
+
+fn ludeme() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_ludeme"))
+}
+
+fn write(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ludeme-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+const GAME: &str = "(game \"Tiny\"\n    (players 2)\n    (equipment {(board (square 3)) (piece \"Disc\" Each)})\n    (rules (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win))))\n)\n";
+
+#[test]
+fn valid_file_exits_zero() {
+    let f = write("ok.lud", GAME);
+    let out = ludeme().arg("check").arg(&f).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("1 ok"));
+}
+
+#[test]
+fn invalid_file_exits_one_with_json_lines() {
+    let f = write("bad.lud", &GAME.replace("(square 3)", "(sqare 3)"));
+    let out = ludeme().args(["check", "--format", "json"]).arg(&f).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 1, "{stdout}");
+    let v: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
+    assert_eq!(v["line"], 3);
+    assert_eq!(v["column"], 25);
+    assert_eq!(v["end_column"], 30);
+    assert_eq!(v["severity"], "error");
+    assert!(v["message"].as_str().unwrap().contains("sqare"));
+    assert_eq!(v["hints"][0], "did you mean `square`?");
+}
+
+#[test]
+fn usage_errors_exit_two() {
+    let f = write("sel.lud", GAME);
+    let out = ludeme()
+        .args(["check", "--option", "Board/9"])
+        .arg(&f)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = ludeme().args(["check", "/nonexistent/file.lud"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = ludeme().args(["check"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn expand_prints_the_expanded_description() {
+    let f = write(
+        "def.lud",
+        &format!(
+            "(define \"Size\" 3)\n{}",
+            GAME.replace("(square 3)", "(square \"Size\")")
+        ),
+    );
+    let out = ludeme().arg("expand").arg(&f).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let s = String::from_utf8(out.stdout).unwrap();
+    assert!(s.contains("(square 3)"), "{s}");
+    assert!(!s.contains("define"), "{s}");
+}
