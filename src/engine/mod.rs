@@ -2,4 +2,10 @@
 //!
 //! The engine never sees syntax: it runs the executable rule tree that lowering produces.
 
+mod api;
 pub mod board;
+mod game;
+mod moves;
+mod state;
+
+pub use api::{Game, LoadError, Move, State};

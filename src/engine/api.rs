@@ -1,0 +1,131 @@
+//! The engine's public surface: load a game, play it, read its state.
+//!
+//! `Game` is immutable and cheap to share (`Arc`); `State` is a cheap `Clone`.
+
+use crate::check::Checked;
+use crate::expand::{SelectionError, Selections};
+
+/// Why a description could not be loaded as a playable game.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error(transparent)]
+    Selection(#[from] SelectionError),
+    /// The description has errors; `checked` holds the diagnostics and sources to render.
+    #[error("the description has errors")]
+    Invalid(Box<Checked>),
+    /// The description is valid but uses a ludeme the engine cannot run yet.
+    #[error("the engine cannot run `{ludeme}` yet{}", at.as_ref().map(|a| format!(" ({a})")).unwrap_or_default())]
+    Unsupported { ludeme: String, at: Option<String> },
+}
+
+/// A loaded game: rules, board and equipment. Immutable.
+#[derive(Debug)]
+pub struct Game {
+    pub(crate) inner: super::game::GameDef,
+}
+
+/// A position and everything the rules remember. Cheap to clone.
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    pub(crate) inner: super::state::StateData,
+}
+
+/// One legal move: a decision and the actions it carries.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Move {
+    pub(crate) inner: super::moves::MoveData,
+}
+
+impl Game {
+    /// Expand, check, lower and build a description.
+    pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, LoadError> {
+        super::game::load(name, text, selections)
+    }
+
+    pub fn name(&self) -> &str {
+        &self.inner.name
+    }
+
+    pub fn num_players(&self) -> usize {
+        self.inner.num_players as usize
+    }
+
+    /// The state after the start rules.
+    pub fn initial_state(&self) -> State {
+        self.inner.initial_state()
+    }
+
+    /// Ludii's legal moves, in Ludii's order (duplicates kept; a forced pass when stuck).
+    pub fn legal_moves(&self, state: &State) -> Vec<Move> {
+        self.inner.legal_moves(state)
+    }
+
+    /// Apply a legal move: its actions, consequents, end rules and the turn change.
+    pub fn apply(&self, state: &mut State, mv: &Move) {
+        self.inner.apply(state, mv)
+    }
+
+    /// The canonical state text of Ludii's traces (see `../shared/ludii/README.md`).
+    pub fn state_text(&self, state: &State) -> String {
+        self.inner.state_text(state)
+    }
+
+    /// The canonical diff text from `before` to `after`.
+    pub fn diff_text(&self, before: &State, after: &State) -> String {
+        self.inner.diff_text(before, after)
+    }
+
+    /// Number of sites of the board (the default site type), and each one's label.
+    pub fn num_sites(&self) -> usize {
+        self.inner.board.num_sites()
+    }
+
+    pub fn site_label(&self, site: usize) -> &str {
+        self.inner.board.label(site as u32)
+    }
+
+    /// The board geometry.
+    pub fn board(&self) -> &super::board::Board {
+        &self.inner.board
+    }
+
+    /// A short text naming a move (for lists and records).
+    pub fn move_text(&self, mv: &Move) -> String {
+        self.inner.move_text(mv)
+    }
+}
+
+impl State {
+    pub fn is_over(&self) -> bool {
+        self.inner.over
+    }
+
+    /// Ludii's ranking (index 0 unused; 1.0 is the winner) once the game is over.
+    pub fn ranking(&self) -> &[f64] {
+        &self.inner.ranking
+    }
+
+    /// The player to move (once over: the player who made the last move).
+    pub fn mover(&self) -> usize {
+        self.inner.mover as usize
+    }
+
+    /// Decisions taken since the start.
+    pub fn num_decisions(&self) -> usize {
+        self.inner.num_decisions as usize
+    }
+}
+
+impl Move {
+    pub fn from_site(&self) -> i32 {
+        self.inner.from
+    }
+
+    pub fn to_site(&self) -> i32 {
+        self.inner.to
+    }
+
+    pub fn is_pass(&self) -> bool {
+        self.inner.is_pass()
+    }
+}

@@ -1,0 +1,69 @@
+//! Moves and the actions they carry.
+
+use smallvec::SmallVec;
+
+/// One elementary change of state.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Put a piece of component `what`, owned by `who`, on `site` (`count` of them).
+    Add {
+        site: u32,
+        what: u16,
+        who: u8,
+        count: u32,
+    },
+    /// Remove the top piece of `site` (or the piece at `level`).
+    Remove {
+        site: u32,
+        level: Option<u32>,
+    },
+    /// Move the top `count` pieces from `from` to `to` (flat: the piece).
+    Move {
+        from: u32,
+        to: u32,
+        count: u32,
+        copy: bool,
+    },
+    SetScore {
+        player: u8,
+        value: i32,
+    },
+    AddScore {
+        player: u8,
+        delta: i32,
+    },
+    SetVar(i32),
+    SetNamedVar {
+        name: u16,
+        value: i32,
+    },
+    AddPending(i32),
+    Remember(i32),
+    Forget(i32),
+    /// `moveAgain`: the same player moves next.
+    SetNext(u8),
+    Pass,
+    Propose(u16),
+}
+
+/// A move: actions applied in order, then consequent rules evaluated at apply time.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveData {
+    pub actions: SmallVec<[Action; 2]>,
+    pub from: i32,
+    pub to: i32,
+    pub mover: u8,
+    /// Consequent rules, by index into the game's table, in attachment order.
+    pub then: SmallVec<[u32; 2]>,
+}
+
+impl MoveData {
+    /// A pass: a pass action and no decision action.
+    pub fn is_pass(&self) -> bool {
+        self.actions.iter().any(|a| matches!(a, Action::Pass))
+            && !self
+                .actions
+                .iter()
+                .any(|a| matches!(a, Action::Add { .. } | Action::Move { .. } | Action::Remove { .. }))
+    }
+}
