@@ -4,9 +4,11 @@
 
 pub mod check;
 pub mod cli;
+pub mod compile;
 pub mod diag;
 pub mod engine;
 pub mod expand;
+pub mod ir;
 pub mod registry;
 pub mod source;
 pub mod syntax;

@@ -292,6 +292,11 @@ pub(crate) fn literal_fits(node: &Node, ok: impl Fn(crate::registry::sig::Prim) 
     }
 }
 
+/// `mover` → `Mover`; other words unchanged.
+pub fn upper_initial_or_same(s: &str) -> String {
+    upper_initial(s).unwrap_or_else(|| s.to_string())
+}
+
 /// `mover` → `Mover` (Ludii resolves lowercase constants, with a warning).
 pub(crate) fn upper_initial(s: &str) -> Option<String> {
     let mut cs = s.chars();

@@ -1,0 +1,1308 @@
+use crate::check::Checker;
+use crate::engine::board::{BoardSpec, Direction, Relation, SiteType};
+use crate::ir::*;
+use crate::registry::{Param, ParamType, Registry};
+use crate::syntax::{classify_atom, Atom, Node, NodeKind};
+use std::ops::Range;
+
+/// Why lowering stopped.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LowerError {
+    #[error("the engine cannot run `{ludeme}` yet")]
+    Unsupported { ludeme: String, span: Range<usize> },
+    #[error("{message}")]
+    Invalid { message: String, span: Range<usize> },
+}
+
+impl LowerError {
+    pub fn span(&self) -> Range<usize> {
+        match self {
+            LowerError::Unsupported { span, .. } | LowerError::Invalid { span, .. } => span.clone(),
+        }
+    }
+}
+
+type R<T> = Result<T, LowerError>;
+
+/// A call matched to its form.
+struct Call<'n> {
+    node: &'n Node,
+    id: &'static str,
+    slots: Vec<(&'static Param, Option<&'n Node>)>,
+}
+
+impl<'n> Call<'n> {
+    /// The filled slot of this name (or-groups may offer several slots of one name).
+    fn named(&self, name: &str) -> Option<&'n Node> {
+        self.slots
+            .iter()
+            .filter(|(p, _)| p.name.as_deref() == Some(name))
+            .find_map(|(_, n)| *n)
+    }
+
+    /// The first filled unnamed slot whose type is the symbol `id` (or an array of it).
+    fn typed(&self, reg: &Registry, id: &str) -> Option<&'n Node> {
+        let want = reg.id(id)?;
+        self.slots
+            .iter()
+            .filter(|(p, n)| p.name.is_none() && n.is_some())
+            .find(|(p, _)| {
+                matches!(&p.ty, ParamType::Sym(s) if *s == want)
+                    || matches!(&p.ty, ParamType::Array(b) if matches!(**b, ParamType::Sym(s) if s == want))
+            })
+            .and_then(|(_, n)| *n)
+    }
+
+    /// All filled unnamed slots, in order.
+    fn positional(&self) -> Vec<&'n Node> {
+        self.slots
+            .iter()
+            .filter(|(p, n)| p.name.is_none() && n.is_some())
+            .filter_map(|(_, n)| *n)
+            .collect()
+    }
+
+    /// The constant word that selects the form (`Step` in `(move Step ..)`, `Around` in
+    /// `(sites Around ..)`), if any.
+    fn word(&self, reg: &Registry) -> Option<&'n str> {
+        for (p, n) in &self.slots {
+            let Some(NodeKind::Atom(a)) = n.map(|n| &n.kind) else {
+                continue;
+            };
+            match &p.ty {
+                ParamType::Const(_) => return Some(a),
+                ParamType::Sym(s) => {
+                    let sym = reg.symbol(*s);
+                    if sym.forms.is_empty() && !sym.constants.is_empty() && p.name.is_none() && !is_role_type(sym.id) {
+                        return Some(a);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    fn span(&self) -> Range<usize> {
+        self.node.span.clone()
+    }
+}
+
+fn is_role_type(id: &str) -> bool {
+    matches!(
+        id,
+        "roleType"
+            | "siteType"
+            | "absoluteDirection"
+            | "relativeDirection"
+            | "compassDirection"
+            | "relationType"
+            | "direction"
+            | "directionFacing"
+    )
+}
+
+pub struct Lowerer {
+    reg: &'static Registry,
+    ck: Checker<'static>,
+    components: Vec<Component>,
+    thens: Vec<Moves>,
+    names: Vec<String>,
+    uses_all_passed: bool,
+    distance_relation: Option<Relation>,
+    scores: bool,
+}
+
+/// Lower a checked `(game ..)` tree.
+pub fn lower_game(game: &Node) -> R<GameIr> {
+    let reg = Registry::global();
+    let mut l = Lowerer {
+        reg,
+        ck: Checker::new(reg),
+        components: vec![Component {
+            name: String::new(),
+            base: String::new(),
+            owner: 0,
+        }],
+        thens: Vec::new(),
+        names: Vec::new(),
+        uses_all_passed: false,
+        distance_relation: None,
+        scores: false,
+    };
+    l.game(game)
+}
+
+/// A slot the matched form guarantees, as an error instead of a panic if it is absent.
+fn req<'n>(n: Option<&'n Node>, c: &Call) -> R<&'n Node> {
+    n.ok_or_else(|| LowerError::Invalid {
+        message: format!("incomplete `{}`", c.id),
+        span: c.span(),
+    })
+}
+
+fn unsupported<T>(what: impl Into<String>, span: Range<usize>) -> R<T> {
+    Err(LowerError::Unsupported {
+        ludeme: what.into(),
+        span,
+    })
+}
+
+fn invalid<T>(message: impl Into<String>, span: Range<usize>) -> R<T> {
+    Err(LowerError::Invalid {
+        message: message.into(),
+        span,
+    })
+}
+
+impl Lowerer {
+    fn call<'n>(&mut self, node: &'n Node, ty: &str) -> R<Call<'n>> {
+        let t = self.reg.id(ty).expect("lowering names declared symbols");
+        let r = self.ck.resolve(node, &ParamType::Sym(t));
+        let Some(r) = r else {
+            return invalid(format!("expected <{ty}>"), node.span.clone());
+        };
+        let sym = self.reg.symbol(r.symbol);
+        let form = &sym.forms[r.form];
+        let slots = form.params.iter().zip(r.slots).collect();
+        Ok(Call {
+            node,
+            id: sym.id,
+            slots,
+        })
+    }
+
+    fn head(node: &Node) -> Option<&str> {
+        match &node.kind {
+            NodeKind::Call { head, .. } => Some(head),
+            _ => None,
+        }
+    }
+
+    fn intern(&mut self, s: &str) -> u16 {
+        if let Some(i) = self.names.iter().position(|n| n == s) {
+            return i as u16;
+        }
+        self.names.push(s.to_string());
+        (self.names.len() - 1) as u16
+    }
+
+    // ---------------------------------------------------------------- game structure
+
+    fn game(&mut self, node: &Node) -> R<GameIr> {
+        let c = self.call(node, "game")?;
+        if c.id != "game" {
+            return unsupported("match", c.span());
+        }
+        let name = match c.positional().first().map(|n| &n.kind) {
+            Some(NodeKind::Str(s)) => s.clone(),
+            _ => String::new(),
+        };
+        let players_node = c.typed(self.reg, "players").ok_or_else(|| LowerError::Invalid {
+            message: "no players".into(),
+            span: c.span(),
+        })?;
+        let players = self.players(players_node)?;
+        if c.typed(self.reg, "mode").is_some() {
+            return unsupported("mode", c.span());
+        }
+        let equipment = c.typed(self.reg, "equipment").ok_or_else(|| LowerError::Invalid {
+            message: "no equipment".into(),
+            span: c.span(),
+        })?;
+        let (board, site_type) = self.equipment(equipment, players)?;
+        let rules = c.typed(self.reg, "rules.rules").ok_or_else(|| LowerError::Invalid {
+            message: "no rules".into(),
+            span: c.span(),
+        })?;
+        let rc = self.call(rules, "rules.rules")?;
+        if rc.named("phases").is_some() {
+            return unsupported("phases", rc.span());
+        }
+        if let Some(m) = rc.typed(self.reg, "meta") {
+            return unsupported("meta", m.span.clone());
+        }
+        let start = match rc.typed(self.reg, "start") {
+            Some(s) => self.start(s)?,
+            None => Vec::new(),
+        };
+        let play_node = rc.typed(self.reg, "play").ok_or_else(|| LowerError::Invalid {
+            message: "no play".into(),
+            span: rc.span(),
+        })?;
+        let pc = self.call(play_node, "play")?;
+        let play = self.moves(pc.positional()[0])?;
+        let end = match rc.typed(self.reg, "end") {
+            Some(e) => self.end(e)?,
+            None => Vec::new(),
+        };
+        let stacking = false;
+        Ok(GameIr {
+            name,
+            players,
+            board,
+            site_type,
+            components: std::mem::take(&mut self.components),
+            stacking,
+            start,
+            play,
+            end,
+            thens: std::mem::take(&mut self.thens),
+            names: std::mem::take(&mut self.names),
+            scores: self.scores,
+            uses_all_passed: self.uses_all_passed,
+            distance_relation: self.distance_relation,
+        })
+    }
+
+    fn players(&mut self, node: &Node) -> R<u8> {
+        let c = self.call(node, "players")?;
+        match c.positional().first().map(|n| &n.kind) {
+            Some(NodeKind::Atom(a)) => match classify_atom(a) {
+                Atom::Int(n) if (1..=16).contains(&n) => Ok(n as u8),
+                _ => invalid("the number of players must be 1 to 16", c.span()),
+            },
+            _ => unsupported("players with directions", c.span()),
+        }
+    }
+
+    fn equipment(&mut self, node: &Node, players: u8) -> R<(BoardSpec, SiteType)> {
+        let c = self.call(node, "equipment")?;
+        let items = match c.positional().first().map(|n| &n.kind) {
+            Some(NodeKind::List(items)) => items,
+            _ => return invalid("expected a list of items", c.span()),
+        };
+        let mut board = None;
+        for item in items {
+            match Self::head(item) {
+                Some("board") => board = Some(self.board(item)?),
+                Some("piece") => self.piece(item, players)?,
+                Some(other) => return unsupported(other, item.span.clone()),
+                None => return invalid("expected an item", item.span.clone()),
+            }
+        }
+        board.ok_or_else(|| LowerError::Invalid {
+            message: "no board".into(),
+            span: c.span(),
+        })
+    }
+
+    fn board(&mut self, node: &Node) -> R<(BoardSpec, SiteType)> {
+        let c = self.call(node, "item")?;
+        if c.id != "container.board.board" {
+            return unsupported(c.id, c.span());
+        }
+        let site_type = match c.named("use").map(|n| &n.kind) {
+            Some(NodeKind::Atom(a)) => match a.as_str() {
+                "Vertex" => SiteType::Vertex,
+                "Edge" => SiteType::Edge,
+                _ => SiteType::Cell,
+            },
+            _ => SiteType::Cell,
+        };
+        for (p, n) in &c.slots {
+            if n.is_some()
+                && p.name.as_deref() != Some("use")
+                && !matches!(&p.ty, ParamType::Sym(s) if self.reg.symbol(*s).id == "graph")
+            {
+                return unsupported("board tracks or values", n.unwrap().span.clone());
+            }
+        }
+        let graph = c.typed(self.reg, "graph").ok_or_else(|| LowerError::Invalid {
+            message: "no graph".into(),
+            span: c.span(),
+        })?;
+        Ok((self.graph(graph)?, site_type))
+    }
+
+    fn graph(&mut self, node: &Node) -> R<BoardSpec> {
+        let c = self.call(node, "graph")?;
+        match c.id {
+            "hex" => {
+                let pos = c.positional();
+                match pos.as_slice() {
+                    [n] if matches!(n.kind, NodeKind::List(_)) => Ok(BoardSpec::HexSides(self.const_ints(n)?)),
+                    [n] => Ok(BoardSpec::Hex(self.const_int(n)? as u32)),
+                    _ => unsupported("this form of hex", c.span()),
+                }
+            }
+            "square" => {
+                let pos = c.positional();
+                match pos.as_slice() {
+                    [n] => Ok(BoardSpec::Square(self.const_int(n)? as u32)),
+                    _ => unsupported("this form of square", c.span()),
+                }
+            }
+            "rectangle" => {
+                let pos = c.positional();
+                match pos.as_slice() {
+                    [a, b] => Ok(BoardSpec::Rectangle(
+                        self.const_int(a)? as u32,
+                        self.const_int(b)? as u32,
+                    )),
+                    _ => unsupported("this form of rectangle", c.span()),
+                }
+            }
+            "tri" => {
+                let pos = c.positional();
+                match (c.word(self.reg), pos.as_slice()) {
+                    (Some("Hexagon"), [_, n]) | (Some("Hexagon"), [n]) => {
+                        Ok(BoardSpec::TriHexagon(self.const_int(n)? as u32))
+                    }
+                    (None, [n]) if matches!(n.kind, NodeKind::List(_)) => Ok(BoardSpec::TriSides(self.const_ints(n)?)),
+                    _ => unsupported("this form of tri", c.span()),
+                }
+            }
+            "operators.remove" => {
+                let base = c.typed(self.reg, "graph").ok_or_else(|| LowerError::Invalid {
+                    message: "no graph".into(),
+                    span: c.span(),
+                })?;
+                let v = c.named("vertices").ok_or_else(|| LowerError::Unsupported {
+                    ludeme: "remove without vertices".into(),
+                    span: c.span(),
+                })?;
+                let vertices = self.const_ints(v)?.into_iter().map(|x| x as u32).collect();
+                Ok(BoardSpec::Remove {
+                    base: Box::new(self.graph(base)?),
+                    vertices,
+                })
+            }
+            "operators.add" => {
+                let base = c.typed(self.reg, "graph").ok_or_else(|| LowerError::Invalid {
+                    message: "no graph".into(),
+                    span: c.span(),
+                })?;
+                let e = c.named("edges").ok_or_else(|| LowerError::Unsupported {
+                    ludeme: "add without edges".into(),
+                    span: c.span(),
+                })?;
+                let NodeKind::List(pairs) = &e.kind else {
+                    return invalid("expected {{a b} ..}", e.span.clone());
+                };
+                let mut edges = Vec::new();
+                for p in pairs {
+                    let v = self.const_ints(p)?;
+                    if v.len() != 2 {
+                        return invalid("an edge is two vertices", p.span.clone());
+                    }
+                    edges.push([v[0] as u32, v[1] as u32]);
+                }
+                Ok(BoardSpec::Add {
+                    base: Box::new(self.graph(base)?),
+                    edges,
+                })
+            }
+            other => unsupported(other, c.span()),
+        }
+    }
+
+    fn const_int(&mut self, node: &Node) -> R<i32> {
+        match &node.kind {
+            NodeKind::Atom(a) => match classify_atom(a) {
+                Atom::Int(i) => Ok(i),
+                _ => invalid("expected a whole number", node.span.clone()),
+            },
+            _ => match self.int(node)? {
+                IntFn::Const(i) => Ok(i),
+                _ => unsupported("computed board dimensions", node.span.clone()),
+            },
+        }
+    }
+
+    fn const_ints(&mut self, node: &Node) -> R<Vec<i32>> {
+        match &node.kind {
+            NodeKind::List(items) => items.iter().map(|i| self.const_int(i)).collect(),
+            _ => invalid("expected a list of numbers", node.span.clone()),
+        }
+    }
+
+    fn piece(&mut self, node: &Node, players: u8) -> R<()> {
+        let c = self.call(node, "item")?;
+        if c.id != "component.piece" {
+            return unsupported(c.id, c.span());
+        }
+        let base = match c.positional().first().map(|n| &n.kind) {
+            Some(NodeKind::Str(s)) => s.clone(),
+            _ => return invalid("a piece needs a name", c.span()),
+        };
+        for (p, n) in &c.slots {
+            if let (Some(n), ParamType::Sym(s)) = (n, &p.ty) {
+                if self.reg.symbol(*s).id == "moves" {
+                    return unsupported("pieces with their own moves", n.span.clone());
+                }
+            }
+        }
+        let role = match c.typed(self.reg, "roleType") {
+            Some(r) => self.role(r)?,
+            None => Role::Shared,
+        };
+        let owners: Vec<u8> = match role {
+            Role::Each => (1..=players).collect(),
+            Role::Player(p) => vec![p],
+            Role::Neutral => vec![0],
+            Role::Shared => vec![players + 1],
+            _ => return unsupported("this piece owner", c.span()),
+        };
+        for o in owners {
+            self.components.push(Component {
+                name: format!("{base}{o}"),
+                base: base.clone(),
+                owner: o,
+            });
+        }
+        Ok(())
+    }
+
+    fn role(&mut self, node: &Node) -> R<Role> {
+        let NodeKind::Atom(a) = &node.kind else {
+            return invalid("expected a role", node.span.clone());
+        };
+        let a = crate::check::upper_initial_or_same(a);
+        Ok(match a.as_str() {
+            "Mover" => Role::Mover,
+            "Next" => Role::Next,
+            "Prev" => Role::Prev,
+            "Neutral" => Role::Neutral,
+            "Shared" => Role::Shared,
+            "Each" => Role::Each,
+            "All" => Role::All,
+            "NonMover" => Role::NonMover,
+            "Enemy" => Role::Enemy,
+            "Friend" => Role::Friend,
+            p if p.starts_with('P') && p[1..].parse::<u8>().is_ok() => Role::Player(p[1..].parse().unwrap_or(1)),
+            other => return unsupported(format!("role {other}"), node.span.clone()),
+        })
+    }
+
+    fn start(&mut self, node: &Node) -> R<Vec<StartRule>> {
+        let c = self.call(node, "start")?;
+        let pos = c.positional();
+        let items: Vec<&Node> = match pos.first().map(|n| &n.kind) {
+            Some(NodeKind::List(items)) => items.iter().collect(),
+            Some(_) => vec![pos[0]],
+            None => vec![],
+        };
+        let mut out = Vec::new();
+        for it in items {
+            let sc = self.call(it, "startRule")?;
+            match (sc.id, sc.word(self.reg)) {
+                ("start.set.set", Some("Score")) => {
+                    let role = match sc.typed(self.reg, "roleType") {
+                        Some(r) => self.role(r)?,
+                        None => Role::Each,
+                    };
+                    let v = sc.typed(self.reg, "int").ok_or_else(|| LowerError::Invalid {
+                        message: "no value".into(),
+                        span: sc.span(),
+                    })?;
+                    self.scores = true;
+                    out.push(StartRule::SetScore {
+                        role,
+                        value: self.int(v)?,
+                    });
+                }
+                (id, w) => return unsupported(w.map(|w| format!("{id} {w}")).unwrap_or(id.to_string()), sc.span()),
+            }
+        }
+        Ok(out)
+    }
+
+    fn end(&mut self, node: &Node) -> R<Vec<EndRule>> {
+        let c = self.call(node, "end")?;
+        let pos = c.positional();
+        let items: Vec<&Node> = match pos.first().map(|n| &n.kind) {
+            Some(NodeKind::List(items)) => items.iter().collect(),
+            Some(_) => vec![pos[0]],
+            None => vec![],
+        };
+        items.into_iter().map(|i| self.end_rule(i)).collect()
+    }
+
+    fn end_rule(&mut self, node: &Node) -> R<EndRule> {
+        let c = self.call(node, "endRule")?;
+        if c.id != "end.if" {
+            return unsupported(c.id, c.span());
+        }
+        let pos = c.positional();
+        let cond = self.boolean(pos[0])?;
+        let mut subs = Vec::new();
+        let mut result = None;
+        for n in &pos[1..] {
+            match &n.kind {
+                NodeKind::List(items) => {
+                    for i in items {
+                        subs.push(self.end_rule(i)?);
+                    }
+                }
+                NodeKind::Call { head, .. } if head == "if" => subs.push(self.end_rule(n)?),
+                _ => result = Some(self.result(n)?),
+            }
+        }
+        Ok(EndRule { cond, subs, result })
+    }
+
+    fn result(&mut self, node: &Node) -> R<EndResult> {
+        let c = self.call(node, "result")?;
+        match c.id {
+            "result" => {
+                let pos = c.positional();
+                let role = self.role(pos[0])?;
+                let NodeKind::Atom(o) = &pos[1].kind else {
+                    return invalid("expected a result", pos[1].span.clone());
+                };
+                let outcome = match o.as_str() {
+                    "Win" => Outcome::Win,
+                    "Loss" => Outcome::Loss,
+                    "Draw" => Outcome::Draw,
+                    "Tie" => Outcome::Tie,
+                    other => return unsupported(format!("result {other}"), pos[1].span.clone()),
+                };
+                Ok(EndResult::Result(role, outcome))
+            }
+            "byScore" => {
+                if c.positional().is_empty() && c.named("misere").is_none() {
+                    self.scores = true;
+                    Ok(EndResult::ByScore)
+                } else {
+                    unsupported("byScore with arguments", c.span())
+                }
+            }
+            other => unsupported(other, c.span()),
+        }
+    }
+
+    // ---------------------------------------------------------------- moves
+
+    fn then_of(&mut self, c: &Call) -> R<Option<u32>> {
+        let Some(t) = c.typed(self.reg, "then") else {
+            return Ok(None);
+        };
+        let tc = self.call(t, "then")?;
+        if tc.named("applyAfterAllMoves").is_some() {
+            return unsupported("applyAfterAllMoves", tc.span());
+        }
+        let body = tc.positional()[0];
+        let m = self.moves(body)?;
+        self.thens.push(m);
+        Ok(Some((self.thens.len() - 1) as u32))
+    }
+
+    fn moves_list(&mut self, node: &Node) -> R<Vec<Moves>> {
+        match &node.kind {
+            NodeKind::List(items) => items.iter().map(|i| self.moves(i)).collect(),
+            _ => Ok(vec![self.moves(node)?]),
+        }
+    }
+
+    fn moves(&mut self, node: &Node) -> R<Moves> {
+        let c = self.call(node, "moves")?;
+        let then = self.then_of(&c)?;
+        let word = c.word(self.reg);
+        let kind = match (c.id, word) {
+            ("move", Some("Pass")) | ("pass", _) => MovesKind::Pass,
+            ("move", Some("Add")) | ("effect.add", _) => {
+                let piece = match c.typed(self.reg, "moves.piece") {
+                    Some(p) => Some(self.piece_fn(p)?),
+                    None => None,
+                };
+                let to = self.place(req(c.typed(self.reg, "moves.to"), &c)?, "moves.to")?;
+                let count = match c.named("count") {
+                    Some(n) => Some(self.int(n)?),
+                    None => None,
+                };
+                let stack = self.flag(c.named("stack"))?;
+                MovesKind::Add {
+                    piece,
+                    to,
+                    count,
+                    stack,
+                    decision: c.id == "move",
+                }
+            }
+            ("move", Some("Step")) | ("effect.step", _) => {
+                let from = match c.typed(self.reg, "moves.from") {
+                    Some(f) => Some(self.place(f, "moves.from")?),
+                    None => None,
+                };
+                let dirs = self.directions(c.typed(self.reg, "direction"))?;
+                let to = self.place(req(c.typed(self.reg, "moves.to"), &c)?, "moves.to")?;
+                if self.flag(c.named("stack"))? {
+                    return unsupported("step stack:True", c.span());
+                }
+                MovesKind::Step {
+                    from,
+                    dirs,
+                    to,
+                    decision: c.id == "move",
+                }
+            }
+            ("move", Some("Hop")) | ("hop", _) => {
+                let from = match c.typed(self.reg, "moves.from") {
+                    Some(f) => Some(self.place(f, "moves.from")?),
+                    None => None,
+                };
+                let dirs = self.directions(c.typed(self.reg, "direction"))?;
+                let (between_cond, between_apply) = match c.typed(self.reg, "moves.between") {
+                    Some(b) => self.between(b)?,
+                    None => (None, None),
+                };
+                let to = self.place(req(c.typed(self.reg, "moves.to"), &c)?, "moves.to")?;
+                if self.flag(c.named("stack"))? {
+                    return unsupported("hop stack:True", c.span());
+                }
+                MovesKind::Hop {
+                    from,
+                    dirs,
+                    between_cond,
+                    between_apply,
+                    to,
+                    decision: c.id == "move",
+                }
+            }
+            ("move", None) if c.typed(self.reg, "moves.from").is_some() => {
+                let from = self.place(req(c.typed(self.reg, "moves.from"), &c)?, "moves.from")?;
+                let to = self.place(req(c.typed(self.reg, "moves.to"), &c)?, "moves.to")?;
+                let count = match c.named("count") {
+                    Some(n) => Some(self.int(n)?),
+                    None => None,
+                };
+                let copy = self.flag(c.named("copy"))?;
+                if self.flag(c.named("stack"))? || c.typed(self.reg, "roleType").is_some() {
+                    return unsupported("move with stack: or a role", c.span());
+                }
+                MovesKind::FromTo {
+                    from,
+                    to,
+                    count,
+                    copy,
+                    decision: true,
+                }
+            }
+            ("move", Some("Remove")) | ("effect.remove", _) => {
+                let target = c.positional().into_iter().find(|n| !matches!(&n.kind, NodeKind::Atom(a) if a == "Remove" || a == "Cell" || a == "Vertex" || a == "Edge"));
+                let target = target.ok_or_else(|| LowerError::Invalid {
+                    message: "nothing to remove".into(),
+                    span: c.span(),
+                })?;
+                let (site, region) = self.site_or_region(target)?;
+                let count = match c.named("count") {
+                    Some(n) => Some(self.int(n)?),
+                    None => None,
+                };
+                let level = match c.named("level") {
+                    Some(n) => Some(self.int(n)?),
+                    None => None,
+                };
+                if c.named("at").is_some() {
+                    return unsupported("remove at:", c.span());
+                }
+                MovesKind::Remove {
+                    site,
+                    region,
+                    count,
+                    level,
+                    decision: c.id == "move",
+                }
+            }
+            ("effect.set.set", Some("Score")) | ("addScore", _) => {
+                let (role, player) = self.player_or_role(&c)?;
+                let v = c.typed(self.reg, "int").ok_or_else(|| LowerError::Invalid {
+                    message: "no value".into(),
+                    span: c.span(),
+                })?;
+                let value = self.int(v)?;
+                self.scores = true;
+                if c.id == "addScore" {
+                    MovesKind::AddScore { role, player, value }
+                } else {
+                    MovesKind::SetScore { role, player, value }
+                }
+            }
+            ("effect.set.set", Some("Var")) => {
+                let name = c.positional().into_iter().find_map(|n| match &n.kind {
+                    NodeKind::Str(s) => Some(s.clone()),
+                    _ => None,
+                });
+                let value = match c.typed(self.reg, "int") {
+                    Some(v) => Some(self.int(v)?),
+                    None => None,
+                };
+                match name {
+                    Some(n) => MovesKind::SetNamedVar(self.intern(&n), value),
+                    None => MovesKind::SetVar(value),
+                }
+            }
+            ("effect.set.set", Some("Pending")) => match c
+                .positional()
+                .into_iter()
+                .find(|n| !matches!(&n.kind, NodeKind::Atom(a) if a == "Pending"))
+            {
+                None => MovesKind::SetPending(None),
+                Some(n) => match self.site_or_region(n)? {
+                    (Some(i), _) => MovesKind::SetPending(Some(i)),
+                    (_, Some(r)) => MovesKind::SetPendingRegion(r),
+                    _ => MovesKind::SetPending(None),
+                },
+            },
+            ("moveAgain", _) => MovesKind::MoveAgain,
+            ("logical.or", _) | ("logical.and", _) => {
+                let mut all = Vec::new();
+                for n in c.positional() {
+                    all.extend(self.moves_list(n)?);
+                }
+                if c.id == "logical.or" {
+                    MovesKind::Or(all)
+                } else {
+                    MovesKind::And(all)
+                }
+            }
+            ("logical.if", _) => {
+                let pos = c.positional();
+                let cond = self.boolean(pos[0])?;
+                let a = self.moves(pos[1])?;
+                let b = match pos.get(2) {
+                    Some(n) => Some(Box::new(self.moves(n)?)),
+                    None => None,
+                };
+                MovesKind::If(cond, Box::new(a), b)
+            }
+            ("priority", _) => {
+                let mut all = Vec::new();
+                for n in c.positional() {
+                    all.extend(self.moves_list(n)?);
+                }
+                MovesKind::Priority(all)
+            }
+            ("operators.foreach.forEach", Some("Piece")) => {
+                let item = match c.positional().into_iter().find_map(|n| match &n.kind {
+                    NodeKind::Str(s) => Some(s.clone()),
+                    NodeKind::List(_) => Some(String::new()),
+                    _ => None,
+                }) {
+                    Some(s) if s.is_empty() => return unsupported("forEach Piece with a list of names", c.span()),
+                    Some(s) => Some(self.intern(&s)),
+                    None => None,
+                };
+                let body = match c.typed(self.reg, "moves") {
+                    Some(b) => Some(Box::new(self.moves(b)?)),
+                    None => None,
+                };
+                if body.is_none() {
+                    return unsupported("forEach Piece without moves (pieces' own moves)", c.span());
+                }
+                let role = match c.typed(self.reg, "roleType") {
+                    Some(r) => self.role(r)?,
+                    None => Role::Mover,
+                };
+                if c.named("on").is_some() || c.named("container").is_some() {
+                    return unsupported("forEach Piece on:/container:", c.span());
+                }
+                let top = self.flag(c.named("top"))?;
+                MovesKind::ForEachPiece { item, body, role, top }
+            }
+            (id, w) => {
+                return unsupported(
+                    w.map(|w| format!("({} {w} ..)", Self::head(node).unwrap_or(id)))
+                        .unwrap_or(format!("({} ..)", Self::head(node).unwrap_or(id))),
+                    c.span(),
+                )
+            }
+        };
+        Ok(Moves { kind, then })
+    }
+
+    fn player_or_role(&mut self, c: &Call) -> R<(Role, Option<IntFn>)> {
+        if let Some(r) = c.typed(self.reg, "roleType") {
+            return Ok((self.role(r)?, None));
+        }
+        if let Some(p) = c.typed(self.reg, "moves.player") {
+            let pc = self.call(p, "moves.player")?;
+            return Ok((Role::Mover, Some(self.int(pc.positional()[0])?)));
+        }
+        invalid("expected a player", c.span())
+    }
+
+    fn flag(&mut self, node: Option<&Node>) -> R<bool> {
+        match node {
+            None => Ok(false),
+            Some(n) => match self.boolean(n)? {
+                BoolFn::Const(b) => Ok(b),
+                _ => unsupported("a computed flag", n.span.clone()),
+            },
+        }
+    }
+
+    fn piece_fn(&mut self, node: &Node) -> R<PieceFn> {
+        let c = self.call(node, "moves.piece")?;
+        if c.named("state").is_some() {
+            return unsupported("piece state:", c.span());
+        }
+        let pos = c.positional();
+        match &pos[0].kind {
+            NodeKind::Str(s) => match self.components.iter().position(|k| k.name == *s) {
+                Some(i) => Ok(PieceFn::Index(IntFn::Const(i as i32))),
+                None => invalid(format!("no component named \"{s}\""), pos[0].span.clone()),
+            },
+            NodeKind::List(_) => unsupported("a list of pieces", pos[0].span.clone()),
+            _ => Ok(PieceFn::Index(self.int(pos[0])?)),
+        }
+    }
+
+    fn place(&mut self, node: &Node, ty: &str) -> R<Place> {
+        let c = self.call(node, ty)?;
+        if c.typed(self.reg, "siteType").is_some()
+            || c.named("level").is_some()
+            || c.typed(self.reg, "rotations").is_some()
+        {
+            return unsupported(format!("{ty} with a site type, level or rotations"), c.span());
+        }
+        let mut p = Place::default();
+        if let Some(n) = c.typed(self.reg, "sites") {
+            p.region = Some(self.region(n)?);
+        } else if let Some(n) = c.typed(self.reg, "int") {
+            p.site = Some(self.int(n)?);
+        }
+        if let Some(n) = c.named("if") {
+            p.cond = Some(self.boolean(n)?);
+        }
+        if let Some(a) = c.typed(self.reg, "apply") {
+            p.apply = self.apply(a)?;
+        }
+        Ok(p)
+    }
+
+    fn apply(&mut self, node: &Node) -> R<Option<Box<Moves>>> {
+        let c = self.call(node, "apply")?;
+        if c.named("if").is_some() {
+            return unsupported("apply if:", c.span());
+        }
+        match c.typed(self.reg, "nonDecision") {
+            Some(n) => Ok(Some(Box::new(self.moves(n)?))),
+            None => Ok(None),
+        }
+    }
+
+    fn between(&mut self, node: &Node) -> R<(Option<BoolFn>, Option<Box<Moves>>)> {
+        let c = self.call(node, "moves.between")?;
+        for name in ["before", "after", "trail"] {
+            if c.named(name).is_some() {
+                return unsupported(format!("between {name}:"), c.span());
+            }
+        }
+        if c.typed(self.reg, "range").is_some() {
+            return unsupported("between with a range", c.span());
+        }
+        let cond = match c.named("if") {
+            Some(n) => Some(self.boolean(n)?),
+            None => None,
+        };
+        let apply = match c.typed(self.reg, "apply") {
+            Some(a) => self.apply(a)?,
+            None => None,
+        };
+        Ok((cond, apply))
+    }
+
+    fn directions(&mut self, node: Option<&Node>) -> R<Vec<Direction>> {
+        let Some(node) = node else {
+            return Ok(vec![Direction::Rel(Relation::Adjacent)]);
+        };
+        match &node.kind {
+            NodeKind::Atom(a) => match Direction::from_name(a) {
+                Some(d) => Ok(vec![d]),
+                None => unsupported(format!("direction {a}"), node.span.clone()),
+            },
+            NodeKind::Call { head, args, .. } if head == "directions" => {
+                let mut out = Vec::new();
+                for a in args {
+                    match &a.kind {
+                        NodeKind::List(items) => {
+                            for i in items {
+                                out.extend(self.directions(Some(i))?);
+                            }
+                        }
+                        NodeKind::Atom(_) => out.extend(self.directions(Some(a))?),
+                        _ => return unsupported("this form of directions", node.span.clone()),
+                    }
+                }
+                Ok(out)
+            }
+            _ => unsupported("this direction", node.span.clone()),
+        }
+    }
+
+    fn site_or_region(&mut self, node: &Node) -> R<(Option<IntFn>, Option<RegionFn>)> {
+        let t = self.reg.id("int").expect("declared");
+        if self.ck.matches(node, &ParamType::Sym(t)) {
+            Ok((Some(self.int(node)?), None))
+        } else {
+            Ok((None, Some(self.region(node)?)))
+        }
+    }
+
+    // ---------------------------------------------------------------- functions
+
+    fn int(&mut self, node: &Node) -> R<IntFn> {
+        if let NodeKind::Atom(a) = &node.kind {
+            return match classify_atom(a) {
+                Atom::Int(i) => Ok(IntFn::Const(i)),
+                _ => match self.role(node) {
+                    Ok(r) => Ok(IntFn::RolePlayer(r)),
+                    Err(_) => invalid(format!("expected a number, found {a}"), node.span.clone()),
+                },
+            };
+        }
+        let c = self.call(node, "int")?;
+        let pos = c.positional();
+        let b = |l: &mut Self, n: &Node| -> R<Box<IntFn>> { Ok(Box::new(l.int(n)?)) };
+        Ok(match c.id {
+            "mover" => IntFn::Mover,
+            "next" => IntFn::Next,
+            "prev" => IntFn::Prev,
+            "iterator.from" => IntFn::From,
+            "iterator.to" => IntFn::To,
+            "iterator.between" => IntFn::Between,
+            "site" => IntFn::Site,
+            "value" if pos.is_empty() => IntFn::Value,
+            "level" => IntFn::Level,
+            "var" => match pos.first().map(|n| &n.kind) {
+                Some(NodeKind::Str(s)) => IntFn::NamedVar(self.intern(s)),
+                _ => IntFn::Var,
+            },
+            "state.score" => {
+                let (role, player) = self.player_or_role(&c)?;
+                IntFn::Score(Box::new(player.unwrap_or(IntFn::RolePlayer(role))))
+            }
+            "who" | "what" | "size" if c.typed(self.reg, "siteType").is_some() || c.named("level").is_some() => {
+                return unsupported(
+                    format!("({} ..) with a site type or level", Self::head(node).unwrap_or("")),
+                    c.span(),
+                )
+            }
+            "who" => IntFn::Who(b(self, req(c.named("at"), &c)?)?),
+            "what" => IntFn::What(b(self, req(c.named("at"), &c)?)?),
+            "ints.math.+" | "dim.math.+" => match pos.as_slice() {
+                [x, y] => IntFn::Add(vec![self.int(x)?, self.int(y)?]),
+                [l] => match &l.kind {
+                    NodeKind::List(items) => IntFn::Add(items.iter().map(|i| self.int(i)).collect::<R<_>>()?),
+                    _ => IntFn::Sum(Box::new(self.ints(l)?)),
+                },
+                _ => return invalid("bad +", c.span()),
+            },
+            "ints.math.-" | "dim.math.-" => match pos.as_slice() {
+                [x, y] => IntFn::Sub(b(self, x)?, b(self, y)?),
+                [x] => IntFn::Neg(b(self, x)?),
+                _ => return invalid("bad -", c.span()),
+            },
+            "ints.math.*" | "dim.math.*" => match pos.as_slice() {
+                [x, y] => IntFn::Mul(vec![self.int(x)?, self.int(y)?]),
+                [l] => match &l.kind {
+                    NodeKind::List(items) => IntFn::Mul(items.iter().map(|i| self.int(i)).collect::<R<_>>()?),
+                    _ => return unsupported("product of an int array", c.span()),
+                },
+                _ => return invalid("bad *", c.span()),
+            },
+            "ints.math./" | "dim.math./" => IntFn::Div(b(self, pos[0])?, b(self, pos[1])?),
+            "%" => IntFn::Mod(b(self, pos[0])?, b(self, pos[1])?),
+            "ints.math.if" => IntFn::If(Box::new(self.boolean(pos[0])?), b(self, pos[1])?, b(self, pos[2])?),
+            "count.count" => match c.word(self.reg) {
+                Some("Sites") => {
+                    let r = match c.named("in") {
+                        Some(n) => self.region(n)?,
+                        None => return unsupported("count Sites without in:", c.span()),
+                    };
+                    IntFn::CountSites(Box::new(r))
+                }
+                Some("Pieces") => {
+                    if c.named("in").is_some()
+                        || c.named("if").is_some()
+                        || c.named("of").is_some()
+                        || c.typed(self.reg, "siteType").is_some()
+                    {
+                        return unsupported("count Pieces with in:/if:/of:", c.span());
+                    }
+                    let role = match c.typed(self.reg, "roleType") {
+                        Some(r) => self.role(r)?,
+                        None => Role::Shared,
+                    };
+                    let name = match c.typed(self.reg, "string").map(|n| &n.kind) {
+                        Some(NodeKind::Str(s)) => Some(self.intern(s)),
+                        _ => None,
+                    };
+                    IntFn::CountPieces(role, name)
+                }
+                w => return unsupported(format!("count {}", w.unwrap_or("")), c.span()),
+            },
+            "board.id" => {
+                let name = match pos.first().map(|n| &n.kind) {
+                    Some(NodeKind::Str(s)) => s.clone(),
+                    _ => return unsupported("id of a role", c.span()),
+                };
+                let role = match c.typed(self.reg, "roleType") {
+                    Some(r) => Some(self.role(r)?),
+                    None => None,
+                };
+                IntFn::Id { name, role }
+            }
+            "ints.last.last" => match c.word(self.reg) {
+                Some("To") => IntFn::LastTo,
+                Some("From") => IntFn::LastFrom,
+                w => return unsupported(format!("last {}", w.unwrap_or("")), c.span()),
+            },
+            "centrePoint" => IntFn::CentrePoint,
+            other => return unsupported(format!("({} ..)", Self::head(node).unwrap_or(other)), c.span()),
+        })
+    }
+
+    fn ints(&mut self, node: &Node) -> R<IntsFn> {
+        if let NodeKind::List(items) = &node.kind {
+            return Ok(IntsFn::List(items.iter().map(|i| self.int(i)).collect::<R<_>>()?));
+        }
+        let c = self.call(node, "ints")?;
+        match c.id {
+            "results" => {
+                let from = req(c.named("from"), &c)?;
+                let to = req(c.named("to"), &c)?;
+                let value = req(c.typed(self.reg, "int"), &c)?;
+                let (fs, fr) = self.site_or_region(from)?;
+                let (ts, tr) = self.site_or_region(to)?;
+                let from = fr.unwrap_or_else(|| RegionFn::Site(Box::new(fs.unwrap_or(IntFn::Const(-1)))));
+                let to = tr.unwrap_or_else(|| RegionFn::Site(Box::new(ts.unwrap_or(IntFn::Const(-1)))));
+                Ok(IntsFn::Results {
+                    from: Box::new(from),
+                    to: Box::new(to),
+                    value: Box::new(self.int(value)?),
+                })
+            }
+            other => unsupported(format!("({} ..)", Self::head(node).unwrap_or(other)), c.span()),
+        }
+    }
+
+    fn boolean(&mut self, node: &Node) -> R<BoolFn> {
+        if let NodeKind::Atom(a) = &node.kind {
+            return match classify_atom(a) {
+                Atom::Bool(b) => Ok(BoolFn::Const(b)),
+                _ => invalid(format!("expected a boolean, found {a}"), node.span.clone()),
+            };
+        }
+        let c = self.call(node, "boolean")?;
+        let pos = c.positional();
+        let bi = |l: &mut Self, n: &Node| -> R<Box<IntFn>> { Ok(Box::new(l.int(n)?)) };
+        Ok(match c.id {
+            "not" => BoolFn::Not(Box::new(self.boolean(pos[0])?)),
+            "math.and" | "math.or" => {
+                let mut all = Vec::new();
+                for n in pos {
+                    match &n.kind {
+                        NodeKind::List(items) => {
+                            for i in items {
+                                all.push(self.boolean(i)?);
+                            }
+                        }
+                        _ => all.push(self.boolean(n)?),
+                    }
+                }
+                if c.id == "math.and" {
+                    BoolFn::And(all)
+                } else {
+                    BoolFn::Or(all)
+                }
+            }
+            "xor" => BoolFn::Xor(Box::new(self.boolean(pos[0])?), Box::new(self.boolean(pos[1])?)),
+            "<" => BoolFn::Lt(bi(self, pos[0])?, bi(self, pos[1])?),
+            "<=" => BoolFn::Le(bi(self, pos[0])?, bi(self, pos[1])?),
+            ">" => BoolFn::Gt(bi(self, pos[0])?, bi(self, pos[1])?),
+            ">=" => BoolFn::Ge(bi(self, pos[0])?, bi(self, pos[1])?),
+            "=" | "!=" => {
+                let sites = self.reg.id("sites").expect("declared");
+                let is_region = self.ck.matches(pos[0], &ParamType::Sym(sites))
+                    && !self
+                        .ck
+                        .matches(pos[0], &ParamType::Sym(self.reg.id("int").expect("declared")));
+                let b = if is_region {
+                    BoolFn::RegionEq(Box::new(self.region(pos[0])?), Box::new(self.region(pos[1])?))
+                } else {
+                    BoolFn::Eq(bi(self, pos[0])?, bi(self, pos[1])?)
+                };
+                if c.id == "=" {
+                    b
+                } else {
+                    match b {
+                        BoolFn::Eq(x, y) => BoolFn::Ne(x, y),
+                        other => BoolFn::Not(Box::new(other)),
+                    }
+                }
+            }
+            "booleans.math.if" => BoolFn::If(
+                Box::new(self.boolean(pos[0])?),
+                Box::new(self.boolean(pos[1])?),
+                Box::new(match pos.get(2) {
+                    Some(n) => self.boolean(n)?,
+                    None => BoolFn::Const(false),
+                }),
+            ),
+            "booleans.all.all" => match c.word(self.reg) {
+                Some("Passed") => {
+                    self.uses_all_passed = true;
+                    BoolFn::AllPassed
+                }
+                w => return unsupported(format!("all {}", w.unwrap_or("")), c.span()),
+            },
+            "booleans.no.no" => match c.word(self.reg) {
+                Some("Moves") => BoolFn::NoMoves(self.role(req(c.typed(self.reg, "roleType"), &c)?)?),
+                w => return unsupported(format!("no {}", w.unwrap_or("")), c.span()),
+            },
+            "booleans.is.is" => self.is(&c)?,
+            other => return unsupported(format!("({} ..)", Self::head(node).unwrap_or(other)), c.span()),
+        })
+    }
+
+    fn is(&mut self, c: &Call) -> R<BoolFn> {
+        let word = c.word(self.reg).unwrap_or("");
+        let ints: Vec<&Node> = c
+            .positional()
+            .into_iter()
+            .filter(|n| !matches!(&n.kind, NodeKind::Atom(a) if a == word))
+            .collect();
+        let bi = |l: &mut Self, n: &Node| -> R<Box<IntFn>> { Ok(Box::new(l.int(n)?)) };
+        Ok(match word {
+            "Empty" => BoolFn::IsEmpty(bi(self, ints[0])?),
+            "Occupied" => BoolFn::IsOccupied(bi(self, ints[0])?),
+            "Enemy" => BoolFn::IsEnemy(bi(self, ints[0])?),
+            "Friend" => BoolFn::IsFriend(bi(self, ints[0])?),
+            "Even" => BoolFn::IsEven(bi(self, ints[0])?),
+            "Odd" => BoolFn::IsOdd(bi(self, ints[0])?),
+            "Pending" => BoolFn::IsPending,
+            "Mover" | "Next" | "Prev"
+                if ints.len() == 1 && !matches!(&ints[0].kind, NodeKind::Atom(a) if a == "Mover") =>
+            {
+                let role = match word {
+                    "Mover" => Role::Mover,
+                    "Next" => Role::Next,
+                    _ => Role::Prev,
+                };
+                BoolFn::IsPlayer(role, bi(self, ints[0])?)
+            }
+            "Prev" if matches!(ints.first().map(|n| &n.kind), Some(NodeKind::Atom(a)) if a == "Mover") => {
+                BoolFn::IsPrevMover
+            }
+            "In" => {
+                let site = ints[0];
+                let region = c.typed(self.reg, "sites").ok_or_else(|| LowerError::Invalid {
+                    message: "no region".into(),
+                    span: c.span(),
+                })?;
+                BoolFn::IsIn(bi(self, site)?, Box::new(self.region(region)?))
+            }
+            "Within" => {
+                let what = bi(self, ints[0])?;
+                if let Some(r) = c.named("in") {
+                    BoolFn::IsWithinRegion(what, Box::new(self.region(r)?))
+                } else if let Some(a) = c.named("at") {
+                    BoolFn::IsWithinAt(what, bi(self, a)?)
+                } else {
+                    return unsupported("is Within without in: or at:", c.span());
+                }
+            }
+            "Proposed" => match ints.first().map(|n| &n.kind) {
+                Some(NodeKind::Str(s)) => BoolFn::IsProposed(self.intern(s)),
+                _ => return unsupported("is Proposed", c.span()),
+            },
+            w => return unsupported(format!("is {w}"), c.span()),
+        })
+    }
+
+    fn region(&mut self, node: &Node) -> R<RegionFn> {
+        if let NodeKind::List(items) = &node.kind {
+            return Ok(RegionFn::Sites(items.iter().map(|i| self.int(i)).collect::<R<_>>()?));
+        }
+        let c = self.call(node, "sites")?;
+        let pos = c.positional();
+        Ok(match c.id {
+            "sites" => {
+                let word = c.word(self.reg);
+                match word {
+                    Some("Empty") => RegionFn::Empty,
+                    Some("Board") => RegionFn::Board,
+                    Some("Corners") => RegionFn::Corners,
+                    Some("Perimeter") => RegionFn::Perimeter,
+                    Some("Centre") => RegionFn::Centre,
+                    Some("Occupied") => {
+                        let role = match c.named("by").map(|n| &n.kind) {
+                            Some(NodeKind::Atom(_)) => self.role(req(c.named("by"), &c)?)?,
+                            _ => return unsupported("sites Occupied by a player index", c.span()),
+                        };
+                        if c.named("container").is_some() || c.named("components").is_some() || c.named("on").is_some()
+                        {
+                            return unsupported("sites Occupied with container:/components:/on:", c.span());
+                        }
+                        let component = match c.named("component").map(|n| &n.kind) {
+                            Some(NodeKind::Str(s)) => Some(self.intern(s)),
+                            Some(_) => return unsupported("sites Occupied component: by index", c.span()),
+                            None => None,
+                        };
+                        let top = match c.named("top") {
+                            Some(n) => self.flag(Some(n))?,
+                            None => true,
+                        };
+                        RegionFn::Occupied { role, component, top }
+                    }
+                    Some("Around") => {
+                        let target = pos
+                            .iter()
+                            .find(|n| !matches!(&n.kind, NodeKind::Atom(a) if a == "Around"))
+                            .copied();
+                        let target = target.ok_or_else(|| LowerError::Invalid {
+                            message: "around what?".into(),
+                            span: c.span(),
+                        })?;
+                        let (s, r) = self.site_or_region(target)?;
+                        let sites = r.unwrap_or_else(|| RegionFn::Site(Box::new(s.unwrap_or(IntFn::Const(-1)))));
+                        if c.typed(self.reg, "regionTypeDynamic").is_some() || c.named("distance").is_some() {
+                            return unsupported("sites Around with a region type or distance:", c.span());
+                        }
+                        let dirs = match c.typed(self.reg, "absoluteDirection") {
+                            Some(d) => self.directions(Some(d))?,
+                            None => vec![Direction::Rel(Relation::Adjacent)],
+                        };
+                        let cond = match c.named("if") {
+                            Some(n) => Some(Box::new(self.boolean(n)?)),
+                            None => None,
+                        };
+                        let include_self = self.flag(c.named("includeSelf"))?;
+                        RegionFn::Around {
+                            sites: Box::new(sites),
+                            dirs,
+                            cond,
+                            include_self,
+                        }
+                    }
+                    w => return unsupported(format!("sites {}", w.unwrap_or("")), c.span()),
+                }
+            }
+            "region.math.union" | "region.math.intersection" => {
+                let mut all = Vec::new();
+                for n in pos {
+                    match &n.kind {
+                        NodeKind::List(items) => {
+                            for i in items {
+                                all.push(self.region(i)?);
+                            }
+                        }
+                        _ => all.push(self.region(n)?),
+                    }
+                }
+                if c.id == "region.math.union" {
+                    RegionFn::Union(all)
+                } else {
+                    RegionFn::Intersection(all)
+                }
+            }
+            "region.math.difference" => {
+                RegionFn::Difference(Box::new(self.region(pos[0])?), Box::new(self.region(pos[1])?))
+            }
+            other => return unsupported(format!("({} ..)", Self::head(node).unwrap_or(other)), c.span()),
+        })
+    }
+}

@@ -1,0 +1,102 @@
+//! Regions as bit sets over sites: iteration is ascending and distinct, as in Ludii.
+
+use smallvec::SmallVec;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Region {
+    words: SmallVec<[u64; 4]>,
+}
+
+impl Region {
+    pub fn new(num_sites: usize) -> Region {
+        Region {
+            words: SmallVec::from_elem(0, num_sites.div_ceil(64).max(1)),
+        }
+    }
+
+    pub fn full(num_sites: usize) -> Region {
+        let mut r = Region::new(num_sites);
+        for s in 0..num_sites {
+            r.insert(s as i32);
+        }
+        r
+    }
+
+    /// Add a site; negative or out-of-range sites are ignored.
+    #[inline]
+    pub fn insert(&mut self, site: i32) {
+        if site < 0 {
+            return;
+        }
+        let s = site as usize;
+        if let Some(w) = self.words.get_mut(s / 64) {
+            *w |= 1 << (s % 64);
+        }
+    }
+
+    #[inline]
+    pub fn contains(&self, site: i32) -> bool {
+        site >= 0
+            && self
+                .words
+                .get(site as usize / 64)
+                .is_some_and(|w| w & (1 << (site as usize % 64)) != 0)
+    }
+
+    pub fn len(&self) -> usize {
+        self.words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
+    pub fn union_with(&mut self, o: &Region) {
+        for (a, b) in self.words.iter_mut().zip(&o.words) {
+            *a |= b;
+        }
+    }
+
+    pub fn intersect_with(&mut self, o: &Region) {
+        for (a, b) in self.words.iter_mut().zip(&o.words) {
+            *a &= b;
+        }
+    }
+
+    pub fn subtract(&mut self, o: &Region) {
+        for (a, b) in self.words.iter_mut().zip(&o.words) {
+            *a &= !b;
+        }
+    }
+
+    /// Sites in ascending order.
+    pub fn iter(&self) -> impl Iterator<Item = i32> + '_ {
+        self.words.iter().enumerate().flat_map(|(i, &w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                if w == 0 {
+                    return None;
+                }
+                let b = w.trailing_zeros();
+                w &= w - 1;
+                Some((i * 64 + b as usize) as i32)
+            })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ascending_distinct() {
+        let mut r = Region::new(130);
+        for s in [129, 3, 64, 3, -1, 500] {
+            r.insert(s);
+        }
+        assert_eq!(r.iter().collect::<Vec<_>>(), vec![3, 64, 129]);
+        assert_eq!(r.len(), 3);
+        assert!(r.contains(64) && !r.contains(-1));
+    }
+}

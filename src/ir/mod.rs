@@ -1,0 +1,364 @@
+//! The executable rule tree: what lowering produces from a checked description and the
+//! engine runs. No syntax and no names to look up: components, players and relations are
+//! resolved to indices once, at load time.
+
+use crate::engine::board::{Direction, Relation};
+
+/// A player or set of players named by a role.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Mover,
+    Next,
+    Prev,
+    Neutral,
+    Shared,
+    /// Every player, one at a time (`Each`), or all together (`All`).
+    Each,
+    All,
+    /// A fixed player, 1-based.
+    Player(u8),
+    NonMover,
+    Enemy,
+    Friend,
+}
+
+/// Integer functions.
+#[derive(Clone, Debug, PartialEq)]
+pub enum IntFn {
+    Const(i32),
+    Mover,
+    Next,
+    Prev,
+    /// The iterator variables.
+    From,
+    To,
+    Between,
+    Site,
+    Value,
+    Level,
+    /// `(var)` and `(var "k")`.
+    Var,
+    NamedVar(u16),
+    /// The player a role denotes (`(id P1)`-like uses, `Mover` where an int is wanted).
+    RolePlayer(Role),
+    Score(Box<IntFn>),
+    /// Owner of the top piece at a site, 0 if empty.
+    Who(Box<IntFn>),
+    /// Component of the top piece at a site, 0 if empty.
+    What(Box<IntFn>),
+    SizeStack(Box<IntFn>),
+    CountSites(Box<RegionFn>),
+    /// Pieces on the board owned by the role's player(s), optionally of one component name.
+    CountPieces(Role, Option<u16>),
+    CountSteps(Box<IntFn>, Box<IntFn>),
+    CentrePoint,
+    Ahead {
+        site: Box<IntFn>,
+        steps: Box<IntFn>,
+        dir: Direction,
+    },
+    Add(Vec<IntFn>),
+    Sub(Box<IntFn>, Box<IntFn>),
+    Mul(Vec<IntFn>),
+    Div(Box<IntFn>, Box<IntFn>),
+    Mod(Box<IntFn>, Box<IntFn>),
+    Neg(Box<IntFn>),
+    /// Sum of an int list (`(+ list)`).
+    Sum(Box<IntsFn>),
+    Min(Box<IntsFn>),
+    Max(Box<IntsFn>),
+    LastTo,
+    LastFrom,
+    ValuePending,
+    /// The lowest component index whose name contains `name`, owned by the role's player.
+    Id {
+        name: String,
+        role: Option<Role>,
+    },
+    If(Box<BoolFn>, Box<IntFn>, Box<IntFn>),
+}
+
+/// Integer list functions.
+#[derive(Clone, Debug, PartialEq)]
+pub enum IntsFn {
+    List(Vec<IntFn>),
+    /// For each `from` of the first region and each `to` of the second (evaluated with that
+    /// `from`), the value.
+    Results {
+        from: Box<RegionFn>,
+        to: Box<RegionFn>,
+        value: Box<IntFn>,
+    },
+    Remembered,
+}
+
+/// Boolean functions.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BoolFn {
+    Const(bool),
+    Not(Box<BoolFn>),
+    And(Vec<BoolFn>),
+    Or(Vec<BoolFn>),
+    Xor(Box<BoolFn>, Box<BoolFn>),
+    Eq(Box<IntFn>, Box<IntFn>),
+    Ne(Box<IntFn>, Box<IntFn>),
+    Lt(Box<IntFn>, Box<IntFn>),
+    Le(Box<IntFn>, Box<IntFn>),
+    Gt(Box<IntFn>, Box<IntFn>),
+    Ge(Box<IntFn>, Box<IntFn>),
+    RegionEq(Box<RegionFn>, Box<RegionFn>),
+    IsEmpty(Box<IntFn>),
+    IsOccupied(Box<IntFn>),
+    IsIn(Box<IntFn>, Box<RegionFn>),
+    /// Some site holding component `what` lies in the region / is `at`.
+    IsWithinRegion(Box<IntFn>, Box<RegionFn>),
+    IsWithinAt(Box<IntFn>, Box<IntFn>),
+    /// `(is Mover w)`, `(is Next w)`, ...: the role's player equals `w`.
+    IsPlayer(Role, Box<IntFn>),
+    IsEnemy(Box<IntFn>),
+    IsFriend(Box<IntFn>),
+    IsPrevMover,
+    IsPending,
+    IsProposed(u16),
+    IsEven(Box<IntFn>),
+    IsOdd(Box<IntFn>),
+    AllPassed,
+    NoMoves(Role),
+    If(Box<BoolFn>, Box<BoolFn>, Box<BoolFn>),
+}
+
+/// Region functions.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RegionFn {
+    Board,
+    Empty,
+    Occupied {
+        role: Role,
+        component: Option<u16>,
+        top: bool,
+    },
+    Sites(Vec<IntFn>),
+    Around {
+        sites: Box<RegionFn>,
+        dirs: Vec<Direction>,
+        cond: Option<Box<BoolFn>>,
+        include_self: bool,
+    },
+    Direction {
+        from: Box<IntFn>,
+        dirs: Vec<Direction>,
+        included: bool,
+        stop: Option<Box<BoolFn>>,
+        stop_included: bool,
+        distance: Option<Box<IntFn>>,
+    },
+    LineOfSightPiece {
+        at: Box<IntFn>,
+        dirs: Vec<Direction>,
+    },
+    Between {
+        from: Box<IntFn>,
+        to: Box<IntFn>,
+        dirs: Vec<Direction>,
+    },
+    Distance {
+        from: Box<IntFn>,
+        exact: Box<IntFn>,
+    },
+    Corners,
+    Perimeter,
+    Centre,
+    Union(Vec<RegionFn>),
+    Intersection(Vec<RegionFn>),
+    Difference(Box<RegionFn>, Box<RegionFn>),
+    /// The sites of a region where a condition holds (with `site` set).
+    Filter(Box<RegionFn>, Box<BoolFn>),
+    /// A single site as a region (an int where a region is wanted).
+    Site(Box<IntFn>),
+    Remembered,
+    /// The `to` sites of some moves.
+    To(Box<Moves>),
+}
+
+/// Which component a placement uses.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PieceFn {
+    /// A component index computed by a function (`(piece (id ..))`, or the mover).
+    Index(IntFn),
+}
+
+/// A `(to ..)` or `(from ..)` clause: a site or region, a condition, effects.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Place {
+    pub region: Option<RegionFn>,
+    pub site: Option<IntFn>,
+    pub cond: Option<BoolFn>,
+    /// Effects applied (generated at generation time) before the main action.
+    pub apply: Option<Box<Moves>>,
+}
+
+/// A move generator with its consequents.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Moves {
+    pub kind: MovesKind,
+    /// Index of this generator's consequents in the game's table.
+    pub then: Option<u32>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum MovesKind {
+    Add {
+        piece: Option<PieceFn>,
+        to: Place,
+        count: Option<IntFn>,
+        stack: bool,
+        decision: bool,
+    },
+    Step {
+        from: Option<Place>,
+        dirs: Vec<Direction>,
+        to: Place,
+        decision: bool,
+    },
+    Hop {
+        from: Option<Place>,
+        dirs: Vec<Direction>,
+        between_cond: Option<BoolFn>,
+        between_apply: Option<Box<Moves>>,
+        to: Place,
+        decision: bool,
+    },
+    FromTo {
+        from: Place,
+        to: Place,
+        count: Option<IntFn>,
+        copy: bool,
+        decision: bool,
+    },
+    Remove {
+        site: Option<IntFn>,
+        region: Option<RegionFn>,
+        count: Option<IntFn>,
+        level: Option<IntFn>,
+        decision: bool,
+    },
+    Pass,
+    SetScore {
+        role: Role,
+        player: Option<IntFn>,
+        value: IntFn,
+    },
+    AddScore {
+        role: Role,
+        player: Option<IntFn>,
+        value: IntFn,
+    },
+    SetVar(Option<IntFn>),
+    SetNamedVar(u16, Option<IntFn>),
+    SetPending(Option<IntFn>),
+    SetPendingRegion(RegionFn),
+    Remember {
+        value: IntFn,
+        unique: bool,
+    },
+    ForgetAll,
+    MoveAgain,
+    Propose(u16),
+    ForEachPiece {
+        item: Option<u16>,
+        body: Option<Box<Moves>>,
+        role: Role,
+        top: bool,
+    },
+    ForEachValue {
+        min: IntFn,
+        max: IntFn,
+        body: Box<Moves>,
+    },
+    ForEachSite {
+        region: RegionFn,
+        body: Box<Moves>,
+    },
+    Or(Vec<Moves>),
+    And(Vec<Moves>),
+    If(BoolFn, Box<Moves>, Option<Box<Moves>>),
+    Priority(Vec<Moves>),
+    Do {
+        pre: Box<Moves>,
+        next: Option<Box<Moves>>,
+        if_afterwards: Option<BoolFn>,
+    },
+}
+
+/// An end rule: `(if C [subs] [result])`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EndRule {
+    pub cond: BoolFn,
+    pub subs: Vec<EndRule>,
+    pub result: Option<EndResult>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win,
+    Loss,
+    Draw,
+    Tie,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum EndResult {
+    Result(Role, Outcome),
+    ByScore,
+}
+
+/// A start rule.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StartRule {
+    /// `(place "Name" site..)` / region: put a component on sites.
+    Place {
+        component: u16,
+        sites: Vec<IntFn>,
+        region: Option<RegionFn>,
+        count: i32,
+    },
+    SetScore {
+        role: Role,
+        value: IntFn,
+    },
+}
+
+/// A component of the equipment.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Component {
+    /// The full name: `Disc1`, `Fan0`.
+    pub name: String,
+    /// The name as written, without the owner number: `Disc`.
+    pub base: String,
+    pub owner: u8,
+}
+
+/// The whole game, ready for the engine.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameIr {
+    pub name: String,
+    pub players: u8,
+    pub board: crate::engine::board::BoardSpec,
+    pub site_type: crate::engine::board::SiteType,
+    /// Components by index; index 0 is unused (Ludii numbers from 1).
+    pub components: Vec<Component>,
+    pub stacking: bool,
+    pub start: Vec<StartRule>,
+    pub play: Moves,
+    pub end: Vec<EndRule>,
+    /// Consequent generators, referenced by `Moves::then`.
+    pub thens: Vec<Moves>,
+    /// Interned strings (variable names, propositions).
+    pub names: Vec<String>,
+    /// Whether the game keeps scores (Ludii's `requiresScore`).
+    pub scores: bool,
+    /// Whether `(all Passed)` appears anywhere.
+    pub uses_all_passed: bool,
+    /// The relation of the single distance table, if any ludeme needs one.
+    pub distance_relation: Option<Relation>,
+}
