@@ -134,3 +134,16 @@ fn garbage_never_panics() {
         let _ = check(&format!("{GAME}{s}"));
     }
 }
+
+#[test]
+fn a_large_file_with_one_bracket_missing() {
+    // locating the missing bracket must stay cheap on big inputs
+    let mut text = String::from("(game \"Big\" (players 2) (equipment {(board (square 3))}) (rules (play (or {");
+    for i in 0..20_000 {
+        text.push_str(&format!("\n    (move Add (to (sites {{{i}}})))"));
+    }
+    text.push_str("\n})) (end (if (is Full) (result Mover Draw)))))");
+    let broken = text.replacen("(sites {17})", "(sites {17}", 1);
+    let c = check(&broken);
+    assert!(c.has_errors());
+}

@@ -111,6 +111,7 @@ pub struct Lowerer {
     uses_all_passed: bool,
     distance_relation: Option<Relation>,
     scores: bool,
+    cached_regions: u32,
 }
 
 /// Lower a checked `(game ..)` tree.
@@ -129,6 +130,7 @@ pub fn lower_game(game: &Node) -> R<GameIr> {
         uses_all_passed: false,
         distance_relation: None,
         scores: false,
+        cached_regions: 0,
     };
     l.game(game)
 }
@@ -252,6 +254,7 @@ impl Lowerer {
             scores: self.scores,
             uses_all_passed: self.uses_all_passed,
             distance_relation: self.distance_relation,
+            cached_regions: self.cached_regions,
         })
     }
 
@@ -1039,11 +1042,30 @@ impl Lowerer {
                     Some(NodeKind::Str(s)) => s.clone(),
                     _ => return unsupported("id of a role", c.span()),
                 };
-                let role = match c.typed(self.reg, "roleType") {
-                    Some(r) => Some(self.role(r)?),
-                    None => None,
-                };
-                IntFn::Id { name, role }
+                match c.typed(self.reg, "roleType") {
+                    Some(r) => {
+                        let role = self.role(r)?;
+                        let by_player = (0..self.components.len().max(18))
+                            .map(|p| {
+                                self.components
+                                    .iter()
+                                    .enumerate()
+                                    .skip(1)
+                                    .find(|(_, k)| k.owner as usize == p && k.name.contains(name.as_str()))
+                                    .map(|(i, _)| i as i32)
+                                    .unwrap_or(-1)
+                            })
+                            .collect();
+                        IntFn::Id { role, by_player }
+                    }
+                    None => IntFn::Const(
+                        self.components
+                            .iter()
+                            .position(|k| k.name == name)
+                            .map(|i| i as i32)
+                            .unwrap_or(-1),
+                    ),
+                }
             }
             "ints.last.last" => match c.word(self.reg) {
                 Some("To") => IntFn::LastTo,
@@ -1213,7 +1235,21 @@ impl Lowerer {
         })
     }
 
+    /// A region, computed once per state where it is pure and worth it.
     fn region(&mut self, node: &Node) -> R<RegionFn> {
+        let r = self.region_uncached(node)?;
+        let worth = !matches!(
+            r,
+            RegionFn::Cached(..) | RegionFn::Site(_) | RegionFn::Sites(_) | RegionFn::Board
+        );
+        if worth && crate::ir::purity::region(&r) {
+            self.cached_regions += 1;
+            return Ok(RegionFn::Cached(self.cached_regions - 1, Box::new(r)));
+        }
+        Ok(r)
+    }
+
+    fn region_uncached(&mut self, node: &Node) -> R<RegionFn> {
         if let NodeKind::List(items) = &node.kind {
             return Ok(RegionFn::Sites(items.iter().map(|i| self.int(i)).collect::<R<_>>()?));
         }

@@ -53,10 +53,20 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
     })
 }
 
+/// Regions computed once per evaluation of a state (the state does not change while
+/// moves are generated or a rule is evaluated).
+#[derive(Default)]
+struct Cache {
+    occupied: std::cell::RefCell<SmallVec<[(u32, Option<u16>, bool, Region); 4]>>,
+    /// Pure regions by slot: (mover, next, prev) they were computed for, and the region.
+    regions: std::cell::RefCell<Vec<Option<((u8, u8, u8), Region)>>>,
+}
+
 /// The evaluation context: the state, the iterator variables and the players' roles.
 #[derive(Clone, Copy)]
 struct Ctx<'a> {
     s: &'a StateData,
+    cache: &'a Cache,
     from: i32,
     to: i32,
     between: i32,
@@ -73,9 +83,10 @@ impl GameDef {
         self.board.num_sites()
     }
 
-    fn ctx<'a>(&self, s: &'a StateData) -> Ctx<'a> {
+    fn ctx<'a>(&self, s: &'a StateData, cache: &'a Cache) -> Ctx<'a> {
         Ctx {
             s,
+            cache,
             from: -1,
             to: -1,
             between: -1,
@@ -115,8 +126,8 @@ impl GameDef {
         for rule in &self.ir.start {
             match rule {
                 StartRule::SetScore { role, value } => {
-                    let v = self.int(value, &self.ctx(&s));
-                    for player in self.players_of(*role, &self.ctx(&s)) {
+                    let v = self.int(value, &self.ctx(&s, &Cache::default()));
+                    for player in self.players_of(*role, &self.ctx(&s, &Cache::default())) {
                         s.scores[player as usize] = v;
                         push_history(
                             &mut s,
@@ -135,7 +146,8 @@ impl GameDef {
                     region,
                     count,
                 } => {
-                    let ctx = self.ctx(&s);
+                    let cache = Cache::default();
+                    let ctx = self.ctx(&s, &cache);
                     let mut targets: Vec<i32> = sites.iter().map(|i| self.int(i, &ctx)).collect();
                     if let Some(r) = region {
                         targets.extend(self.region(r, &ctx).iter());
@@ -315,26 +327,10 @@ impl GameDef {
                     0
                 }
             }
-            IntFn::Id { name, role } => match role {
-                None => self
-                    .ir
-                    .components
-                    .iter()
-                    .position(|k| k.name == *name)
-                    .map(|i| i as i32)
-                    .unwrap_or(-1),
-                Some(r) => {
-                    let p = self.role_player(*r, c);
-                    self.ir
-                        .components
-                        .iter()
-                        .enumerate()
-                        .skip(1)
-                        .find(|(_, k)| k.owner as i32 == p && k.name.contains(name.as_str()))
-                        .map(|(i, _)| i as i32)
-                        .unwrap_or(-1)
-                }
-            },
+            IntFn::Id { role, by_player } => {
+                let p = self.role_player(*role, c);
+                by_player.get(p.max(0) as usize).copied().unwrap_or(-1)
+            }
             IntFn::If(b, x, y) => {
                 if self.boolean(b, c) {
                     self.int(x, c)
@@ -476,6 +472,16 @@ impl GameDef {
             }
             RegionFn::Occupied { role, component, top } => {
                 let players = self.players_of(*role, c);
+                let mask = players.iter().fold(0u32, |m, &p| m | 1 << p);
+                if let Some(r) = c
+                    .cache
+                    .occupied
+                    .borrow()
+                    .iter()
+                    .find(|e| e.0 == mask && e.1 == *component && e.2 == *top)
+                {
+                    return r.3.clone();
+                }
                 let mut r = Region::new(n);
                 for (i, st) in c.s.sites.iter().enumerate() {
                     let hit = |p: &Piece| {
@@ -492,6 +498,7 @@ impl GameDef {
                         r.insert(i as i32);
                     }
                 }
+                c.cache.occupied.borrow_mut().push((mask, *component, *top, r.clone()));
                 r
             }
             RegionFn::Sites(v) => {
@@ -607,6 +614,22 @@ impl GameDef {
                 for mv in out {
                     r.insert(mv.to);
                 }
+                r
+            }
+            RegionFn::Cached(slot, inner) => {
+                let key = (c.mover, c.next, c.prev);
+                let slot = *slot as usize;
+                if let Some(Some((k, r))) = c.cache.regions.borrow().get(slot) {
+                    if *k == key {
+                        return r.clone();
+                    }
+                }
+                let r = self.region(inner, c);
+                let mut regions = c.cache.regions.borrow_mut();
+                if regions.len() <= slot {
+                    regions.resize(slot + 1, None);
+                }
+                regions[slot] = Some((key, r.clone()));
                 r
             }
             RegionFn::Direction { .. }
@@ -1001,7 +1024,8 @@ impl GameDef {
         if s.over {
             return Vec::new();
         }
-        let mut c = self.ctx(s);
+        let cache = Cache::default();
+        let mut c = self.ctx(s, &cache);
         let mut out = Vec::new();
         self.gen(&self.ir.play, &mut c, &mut out);
         if out.is_empty() {
@@ -1025,7 +1049,8 @@ impl GameDef {
         // 1. the mover's stalemated flag
         let bit = 1u32 << s.mover;
         let stuck = if m.is_pass() {
-            let mut c = self.ctx(s);
+            let cache = Cache::default();
+            let mut c = self.ctx(s, &cache);
             let mut out = Vec::new();
             self.gen(&self.ir.play, &mut c, &mut out);
             out.is_empty()
@@ -1085,7 +1110,8 @@ impl GameDef {
             let rule = &self.ir.thens[t as usize];
             let mut out = Vec::new();
             {
-                let mut c = self.ctx(s);
+                let cache = Cache::default();
+                let mut c = self.ctx(s, &cache);
                 c.from = m.from;
                 c.to = m.to;
                 self.gen(rule, &mut c, &mut out);
@@ -1174,7 +1200,8 @@ impl GameDef {
             if s.over {
                 break;
             }
-            let c = self.ctx(s);
+            let cache = Cache::default();
+            let c = self.ctx(s, &cache);
             if !self.boolean(&rule.cond, &c) {
                 continue;
             }
@@ -1207,7 +1234,8 @@ impl GameDef {
         let n = self.num_players as usize;
         match r {
             EndResult::Result(role, outcome) => {
-                let c = self.ctx(s);
+                let cache = Cache::default();
+                let c = self.ctx(s, &cache);
                 let p = self.role_player(*role, &c) as usize;
                 if p == 0 || p > n || s.active & (1 << p) == 0 {
                     return;

@@ -157,7 +157,7 @@ fn violation_at(l: &Layout, line: usize, delta: i32) -> i64 {
 }
 
 /// Work bound: texts times candidates beyond this fall back to no answer.
-const MAX_WORK: usize = 300_000_000;
+const MAX_WORK: usize = 40_000_000;
 
 /// The opener whose closer is missing (for one missing `close`), if the layout tells.
 pub fn missing_close(b: &[u8], close: u8) -> Option<usize> {

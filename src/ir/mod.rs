@@ -70,10 +70,11 @@ pub enum IntFn {
     LastTo,
     LastFrom,
     ValuePending,
-    /// The lowest component index whose name contains `name`, owned by the role's player.
+    /// The lowest component index whose name contains a name, owned by the role's player:
+    /// `by_player[p]` for every player index (resolved at load time; -1 if none).
     Id {
-        name: String,
-        role: Option<Role>,
+        role: Role,
+        by_player: Vec<i32>,
     },
     If(Box<BoolFn>, Box<IntFn>, Box<IntFn>),
 }
@@ -178,6 +179,9 @@ pub enum RegionFn {
     Remembered,
     /// The `to` sites of some moves.
     To(Box<Moves>),
+    /// A pure region (see [`purity`]), computed once per state and roles; the index is its
+    /// slot in the evaluation cache.
+    Cached(u32, Box<RegionFn>),
 }
 
 /// Which component a placement uses.
@@ -361,4 +365,99 @@ pub struct GameIr {
     pub uses_all_passed: bool,
     /// The relation of the single distance table, if any ludeme needs one.
     pub distance_relation: Option<Relation>,
+    /// Number of [`RegionFn::Cached`] slots.
+    pub cached_regions: u32,
+}
+
+/// Purity: does a function depend only on the state and the players' roles, not on the
+/// iterator variables (`from`, `to`, `between`, `site`, `value`, `level`)? Pure regions are
+/// computed once per state and roles ([`RegionFn::Cached`]).
+pub mod purity {
+    use super::*;
+
+    pub fn int(f: &IntFn) -> bool {
+        match f {
+            IntFn::From | IntFn::To | IntFn::Between | IntFn::Site | IntFn::Value | IntFn::Level => false,
+            IntFn::Const(_)
+            | IntFn::Mover
+            | IntFn::Next
+            | IntFn::Prev
+            | IntFn::Var
+            | IntFn::NamedVar(_)
+            | IntFn::RolePlayer(_)
+            | IntFn::CountPieces(..)
+            | IntFn::CentrePoint
+            | IntFn::LastTo
+            | IntFn::LastFrom
+            | IntFn::ValuePending
+            | IntFn::Id { .. } => true,
+            IntFn::Score(a) | IntFn::Who(a) | IntFn::What(a) | IntFn::SizeStack(a) | IntFn::Neg(a) => int(a),
+            IntFn::CountSites(r) => region(r),
+            IntFn::CountSteps(a, b) | IntFn::Sub(a, b) | IntFn::Div(a, b) | IntFn::Mod(a, b) => int(a) && int(b),
+            IntFn::Ahead { site, steps, .. } => int(site) && int(steps),
+            IntFn::Add(v) | IntFn::Mul(v) => v.iter().all(int),
+            IntFn::Sum(l) | IntFn::Min(l) | IntFn::Max(l) => ints(l),
+            IntFn::If(b, x, y) => boolean(b) && int(x) && int(y),
+        }
+    }
+
+    pub fn ints(f: &IntsFn) -> bool {
+        match f {
+            IntsFn::List(v) => v.iter().all(int),
+            IntsFn::Remembered => true,
+            // binds from/to itself, but its value may read outer iterators
+            IntsFn::Results { .. } => false,
+        }
+    }
+
+    pub fn boolean(f: &BoolFn) -> bool {
+        match f {
+            BoolFn::Const(_)
+            | BoolFn::IsPrevMover
+            | BoolFn::IsPending
+            | BoolFn::IsProposed(_)
+            | BoolFn::AllPassed
+            | BoolFn::NoMoves(_) => true,
+            BoolFn::Not(a) => boolean(a),
+            BoolFn::And(v) | BoolFn::Or(v) => v.iter().all(boolean),
+            BoolFn::Xor(a, b) => boolean(a) && boolean(b),
+            BoolFn::Eq(a, b)
+            | BoolFn::Ne(a, b)
+            | BoolFn::Lt(a, b)
+            | BoolFn::Le(a, b)
+            | BoolFn::Gt(a, b)
+            | BoolFn::Ge(a, b) => int(a) && int(b),
+            BoolFn::IsWithinAt(a, b) => int(a) && int(b),
+            BoolFn::RegionEq(a, b) => region(a) && region(b),
+            BoolFn::IsEmpty(a)
+            | BoolFn::IsOccupied(a)
+            | BoolFn::IsPlayer(_, a)
+            | BoolFn::IsEnemy(a)
+            | BoolFn::IsFriend(a) => int(a),
+            BoolFn::IsEven(a) | BoolFn::IsOdd(a) => int(a),
+            BoolFn::IsIn(a, r) | BoolFn::IsWithinRegion(a, r) => int(a) && region(r),
+            BoolFn::If(a, b, c) => boolean(a) && boolean(b) && boolean(c),
+        }
+    }
+
+    pub fn region(f: &RegionFn) -> bool {
+        match f {
+            RegionFn::Cached(..) => true,
+            RegionFn::Board | RegionFn::Empty | RegionFn::Occupied { .. } | RegionFn::Corners | RegionFn::Perimeter => {
+                true
+            }
+            RegionFn::Centre | RegionFn::Remembered => true,
+            RegionFn::Sites(v) => v.iter().all(int),
+            RegionFn::Site(a) => int(a),
+            // conditions of these read iterators they bind themselves, or the outer ones
+            RegionFn::Around { sites, cond, .. } => region(sites) && cond.is_none(),
+            RegionFn::Direction { .. }
+            | RegionFn::LineOfSightPiece { .. }
+            | RegionFn::Between { .. }
+            | RegionFn::Distance { .. } => false,
+            RegionFn::Union(v) | RegionFn::Intersection(v) => v.iter().all(region),
+            RegionFn::Difference(a, b) => region(a) && region(b),
+            RegionFn::Filter(..) | RegionFn::To(_) => false,
+        }
+    }
 }
