@@ -10,3 +10,4 @@ pub mod expand;
 pub mod registry;
 pub mod source;
 pub mod syntax;
+pub mod trace;

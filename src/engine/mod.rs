@@ -6,6 +6,7 @@ mod api;
 pub mod board;
 mod game;
 mod moves;
+pub mod playout;
 mod state;
 
 pub use api::{Game, LoadError, Move, State};
