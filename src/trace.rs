@@ -238,7 +238,10 @@ impl<R: BufRead> TraceReader<R> {
     fn next_line(&mut self) -> Result<Option<TraceLine>, TraceError> {
         for l in self.lines.by_ref() {
             self.line += 1;
-            let l = l.map_err(|source| TraceError::Io { line: self.line, source })?;
+            let l = l.map_err(|source| TraceError::Io {
+                line: self.line,
+                source,
+            })?;
             if l.trim().is_empty() {
                 continue;
             }
@@ -528,7 +531,11 @@ fn replay_trial<G: Replay + ?Sized>(game: &G, trial: &Trial, agreed: &mut usize)
             .filter(|d| !successors.contains_key(**d))
             .map(|d| d.to_string())
             .collect();
-        let extra: Vec<String> = successors.keys().filter(|d| !theirs.contains(d.as_str())).cloned().collect();
+        let extra: Vec<String> = successors
+            .keys()
+            .filter(|d| !theirs.contains(d.as_str()))
+            .cloned()
+            .collect();
         if !missing.is_empty() || !extra.is_empty() {
             let mut d = diverge(
                 ply,
@@ -542,7 +549,11 @@ fn replay_trial<G: Replay + ?Sized>(game: &G, trial: &Trial, agreed: &mut usize)
             return Some(d);
         }
         let Some(chosen) = step.successors.get(step.chosen) else {
-            let detail = format!("chosen {} is out of range ({} successors)", step.chosen, step.successors.len());
+            let detail = format!(
+                "chosen {} is out of range ({} successors)",
+                step.chosen,
+                step.successors.len()
+            );
             return Some(diverge(ply, DivergenceKind::Trace, &step.state, ours, detail));
         };
         *agreed += 1;
@@ -551,7 +562,13 @@ fn replay_trial<G: Replay + ?Sized>(game: &G, trial: &Trial, agreed: &mut usize)
     let ply = trial.steps.len();
     let Some(end) = &trial.end else {
         let ours = game.state_text(&state);
-        return Some(diverge(ply, DivergenceKind::Trace, "", ours, "the trial has no end line".into()));
+        return Some(diverge(
+            ply,
+            DivergenceKind::Trace,
+            "",
+            ours,
+            "the trial has no end line".into(),
+        ));
     };
     let ours = game.state_text(&state);
     let mut problems = vec![];
@@ -718,7 +735,11 @@ mod tests {
     #[test]
     fn reader_streams_and_handles_missing_ends() {
         // Drop trial 0's end line: trial 0 ends when trial 1 starts.
-        let text: String = TINY.lines().filter(|l| !l.contains(r#""trial":0,"ply":2"#)).collect::<Vec<_>>().join("\n");
+        let text: String = TINY
+            .lines()
+            .filter(|l| !l.contains(r#""trial":0,"ply":2"#))
+            .collect::<Vec<_>>()
+            .join("\n");
         let mut reader = TraceReader::new(text.as_bytes()).unwrap();
         assert_eq!(reader.header().name, "Tiny");
         let t0 = reader.next().unwrap().unwrap();
@@ -732,7 +753,10 @@ mod tests {
     fn reader_errors() {
         assert!(matches!(Trace::parse(""), Err(TraceError::Format { .. })));
         let no_header = TINY.lines().skip(1).collect::<Vec<_>>().join("\n");
-        assert!(matches!(Trace::parse(&no_header), Err(TraceError::Format { line: 1, .. })));
+        assert!(matches!(
+            Trace::parse(&no_header),
+            Err(TraceError::Format { line: 1, .. })
+        ));
         let broken = TINY.replace(r#""chosen":0}"#, r#""chosen":}"#);
         match Trace::parse(&broken) {
             Err(TraceError::Format { line, .. }) => assert_eq!(line, 3),
@@ -829,7 +853,10 @@ mod tests {
     #[test]
     fn labels_replace_indices() {
         let labels: Vec<String> = vec!["A1".into(), "B1".into()];
-        assert_eq!(labelled("0=Disc2 1=Disc1|m1|s0,0", &labels), "A1=Disc2 B1=Disc1 |m1|s0,0");
+        assert_eq!(
+            labelled("0=Disc2 1=Disc1|m1|s0,0", &labels),
+            "A1=Disc2 B1=Disc1 |m1|s0,0"
+        );
         assert_eq!(labelled("1= 7=Disc1*2|m2", &labels), "B1= 7=Disc1*2 |m2");
         assert_eq!(labelled("|m1", &labels), "|m1");
         assert_eq!(labelled("", &labels), "");

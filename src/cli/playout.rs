@@ -53,7 +53,8 @@ pub fn run(args: &PlayoutArgs) -> ExitCode {
     };
     let bar = (std::io::stderr().is_terminal() && args.n > 1).then(|| {
         let bar = indicatif::ProgressBar::with_draw_target(Some(args.n), indicatif::ProgressDrawTarget::stderr());
-        if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} playouts, {per_sec}, eta {eta}")
+        if let Ok(style) =
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} playouts, {per_sec}, eta {eta}")
         {
             bar.set_style(style);
         }
@@ -89,7 +90,7 @@ fn human(name: &str, args: &PlayoutArgs, s: &PlayoutStats) -> String {
     let pct = |k: u64| 100.0 * k as f64 / s.playouts.max(1) as f64;
     let mut selected = args.select.options.clone();
     selected.extend(args.select.ruleset.clone());
-    let mut t = format!("{name}");
+    let mut t = name.to_string();
     if !selected.is_empty() {
         t += &format!(" ({})", selected.join(", "));
     }

@@ -291,7 +291,11 @@ mod tests {
         fn apply(&self, s: &mut RaceState, mv: &u32) {
             s.total = (s.total + mv) % 1000;
             if self.goal > 0 && s.total >= self.goal {
-                s.ranking = if s.mover == 1 { vec![0.0, 1.0, 2.0] } else { vec![0.0, 2.0, 1.0] };
+                s.ranking = if s.mover == 1 {
+                    vec![0.0, 1.0, 2.0]
+                } else {
+                    vec![0.0, 2.0, 1.0]
+                };
             } else {
                 s.mover = 3 - s.mover;
             }
