@@ -123,3 +123,39 @@ fn describe(d: &Divergence, labels: &[String]) -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn describes_a_divergence_with_labels() {
+        let labels: Vec<String> = vec!["A1".into(), "B1".into()];
+        let d = Divergence {
+            trial: 3,
+            ply: 7,
+            kind: DivergenceKind::Successors,
+            expected_state: "1=Disc1|m2".into(),
+            our_state: "1=Disc1|m2".into(),
+            missing: vec!["0=Disc2|m1".into()],
+            extra: vec![],
+            detail: "1 legal moves here, Ludii lists 2".into(),
+        };
+        assert_eq!(
+            describe(&d, &labels),
+            "trial 3, ply 7: successors differ (1 legal moves here, Ludii lists 2)\n  board: B1=Disc1 |m2\n  \
+             missing (1):\n    A1=Disc2 |m1    [0=Disc2|m1]\n"
+        );
+        let s = Divergence {
+            kind: DivergenceKind::State,
+            our_state: "0=Disc1|m2".into(),
+            missing: vec![],
+            detail: String::new(),
+            ..d
+        };
+        assert_eq!(
+            describe(&s, &labels),
+            "trial 3, ply 7: states differ\n  Ludii: B1=Disc1 |m2\n  ours:  A1=Disc1 |m2\n"
+        );
+    }
+}
