@@ -12,3 +12,4 @@ pub mod ir;
 pub mod registry;
 pub mod source;
 pub mod syntax;
+pub mod trace;

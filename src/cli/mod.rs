@@ -1,7 +1,9 @@
 //! The command line: one file per subcommand. Only this layer prints.
 
 mod check;
+mod compare;
 mod expand;
+mod playout;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -42,6 +44,10 @@ pub enum Command {
     Check(check::CheckArgs),
     /// Print a description after expansion (options, rulesets, defines), pretty-printed.
     Expand(expand::ExpandArgs),
+    /// Replay a Ludii trace and report where the engine first disagrees in each trial.
+    Compare(compare::CompareArgs),
+    /// Play random playouts and print statistics (wins, lengths, speed).
+    Playout(playout::PlayoutArgs),
 }
 
 /// Run the command line; returns the process exit code.
@@ -50,6 +56,8 @@ pub fn main() -> ExitCode {
     match cli.command {
         Command::Check(a) => check::run(&a),
         Command::Expand(a) => expand::run(&a),
+        Command::Compare(a) => compare::run(&a),
+        Command::Playout(a) => playout::run(&a),
     }
 }
 

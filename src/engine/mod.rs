@@ -7,6 +7,7 @@ pub mod board;
 mod game;
 mod moves;
 mod region;
+pub mod playout;
 mod state;
 
 pub use api::{Game, LoadError, Move, State};

@@ -1,0 +1,42 @@
+//! Playout speed: random playouts of Refugia on the Hex 3-4 board, one thread.
+//!
+//! `cargo bench --bench playout` (needs `../shared/ludii/lud` beside the project). Each
+//! iteration is one full playout with a new seed, so the figure is the time per playout.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use ludeme::engine::playout::{playout, playout_rng, playouts, DEFAULT_MAX_DECISIONS};
+use ludeme::engine::Game;
+use ludeme::expand::Selections;
+
+const REFUGIA: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../shared/ludii/lud/board/space/territory/Refugia.lud"
+);
+
+fn refugia_3_4() -> Game {
+    let text = std::fs::read_to_string(REFUGIA).expect("Refugia.lud beside the project");
+    let selections = Selections {
+        options: vec!["Board Size/Hex 3-4".into()],
+        ruleset: None,
+    };
+    Game::load("Refugia.lud", &text, &selections).unwrap_or_else(|e| panic!("loading Refugia: {e}"))
+}
+
+fn bench(c: &mut Criterion) {
+    let game = refugia_3_4();
+    let mut group = c.benchmark_group("refugia-hex-3-4");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("playout", |b| {
+        let mut i = 0u64;
+        b.iter(|| {
+            i += 1;
+            playout(&game, &mut playout_rng(1, i), DEFAULT_MAX_DECISIONS)
+        })
+    });
+    group.sample_size(10);
+    group.bench_function("100 playouts", |b| b.iter(|| playouts(&game, 100, 1, 1)));
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

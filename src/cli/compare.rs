@@ -1,0 +1,161 @@
+//! `ludeme compare TRACE --game FILE`: replay a Ludii trace and report where we disagree.
+
+use super::{read_description, EXIT_USAGE};
+use crate::engine::{Game, LoadError};
+use crate::trace::{compare_trials, labelled, Divergence, DivergenceKind, TraceReader};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(clap::Args, Debug)]
+pub struct CompareArgs {
+    /// A trace recorded from Ludii (JSON Lines, see `../shared/ludii/README.md`).
+    pub trace: PathBuf,
+    /// The description to load, with the trace header's options and ruleset.
+    #[arg(long, value_name = "FILE")]
+    pub game: PathBuf,
+    /// Output format: `human`, or `json` (one object: the figures and each divergence).
+    #[arg(long, default_value = "human", value_parser = ["human", "json"])]
+    pub format: String,
+}
+
+pub fn run(args: &CompareArgs) -> ExitCode {
+    let file = match std::fs::File::open(&args.trace) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", args.trace.display());
+            return ExitCode::from(EXIT_USAGE);
+        }
+    };
+    let reader = match TraceReader::new(std::io::BufReader::new(file)) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {}: {e}", args.trace.display());
+            return ExitCode::from(EXIT_USAGE);
+        }
+    };
+    let header = reader.header().clone();
+    let Some(game) = load_game(&args.game, &header.selections()) else {
+        return ExitCode::from(EXIT_USAGE);
+    };
+    let report = match compare_trials(&game, reader) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {}: {e}", args.trace.display());
+            return ExitCode::from(EXIT_USAGE);
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    if args.format == "json" {
+        let _ = writeln!(out, "{}", serde_json::to_string(&report).unwrap_or_default());
+    } else {
+        let labels = if header.sites.is_empty() {
+            (0..game.num_sites()).map(|i| game.site_label(i).to_string()).collect()
+        } else {
+            header.labels()
+        };
+        for d in &report.divergences {
+            let _ = write!(out, "{}", describe(d, &labels));
+        }
+        let _ = writeln!(out, "{}", report.summary());
+    }
+    if report.all_agree() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// Load a description as a game, printing why not (diagnostics rendered) on failure.
+pub fn load_game(path: &Path, selections: &crate::expand::Selections) -> Option<Game> {
+    let (text, _lossy) = match read_description(path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return None;
+        }
+    };
+    let name = path.display().to_string();
+    match Game::load(&name, &text, selections) {
+        Ok(g) => Some(g),
+        Err(LoadError::Invalid(checked)) => {
+            eprint!("{}", crate::diag::render_human(&checked.diagnostics, &checked.sources));
+            eprintln!("error: {name}: the description has errors");
+            None
+        }
+        Err(e) => {
+            eprintln!("error: {name}: {e}");
+            None
+        }
+    }
+}
+
+/// A divergence as a few human lines.
+fn describe(d: &Divergence, labels: &[String]) -> String {
+    let what = match d.kind {
+        DivergenceKind::State => "states differ",
+        DivergenceKind::Successors => "successors differ",
+        DivergenceKind::End => "end differs",
+        DivergenceKind::Panic => "engine panicked",
+        DivergenceKind::Trace => "trace problem",
+    };
+    let mut s = format!("trial {}, ply {}: {what}", d.trial, d.ply);
+    if !d.detail.is_empty() {
+        s += &format!(" ({})", d.detail);
+    }
+    s.push('\n');
+    if d.kind == DivergenceKind::Successors {
+        s += &format!("  board: {}\n", labelled(&d.expected_state, labels));
+    } else {
+        s += &format!("  Ludii: {}\n", labelled(&d.expected_state, labels));
+        if !d.our_state.is_empty() {
+            s += &format!("  ours:  {}\n", labelled(&d.our_state, labels));
+        }
+    }
+    for (name, diffs) in [("missing", &d.missing), ("extra", &d.extra)] {
+        if !diffs.is_empty() {
+            s += &format!("  {name} ({}):\n", diffs.len());
+            for diff in diffs {
+                s += &format!("    {}    [{diff}]\n", labelled(diff, labels));
+            }
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn describes_a_divergence_with_labels() {
+        let labels: Vec<String> = vec!["A1".into(), "B1".into()];
+        let d = Divergence {
+            trial: 3,
+            ply: 7,
+            kind: DivergenceKind::Successors,
+            expected_state: "1=Disc1|m2".into(),
+            our_state: "1=Disc1|m2".into(),
+            missing: vec!["0=Disc2|m1".into()],
+            extra: vec![],
+            detail: "1 legal moves here, Ludii lists 2".into(),
+        };
+        assert_eq!(
+            describe(&d, &labels),
+            "trial 3, ply 7: successors differ (1 legal moves here, Ludii lists 2)\n  board: B1=Disc1 |m2\n  \
+             missing (1):\n    A1=Disc2 |m1    [0=Disc2|m1]\n"
+        );
+        let s = Divergence {
+            kind: DivergenceKind::State,
+            our_state: "0=Disc1|m2".into(),
+            missing: vec![],
+            detail: String::new(),
+            ..d
+        };
+        assert_eq!(
+            describe(&s, &labels),
+            "trial 3, ply 7: states differ\n  Ludii: B1=Disc1 |m2\n  ours:  A1=Disc1 |m2\n"
+        );
+    }
+}

@@ -1,0 +1,355 @@
+//! Random playouts: play many games with uniformly random legal moves and gather statistics.
+//!
+//! Each playout draws its moves from its own ChaCha8 generator, seeded from the run's seed and
+//! the playout's index (the index selects the generator's stream), so the results depend on
+//! `seed` and `n` only, never on the number of threads or on scheduling.
+
+use super::api::{Game, Move, State};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use serde::Serialize;
+use std::time::Instant;
+
+/// The default bound on a playout's length, in decisions.
+pub const DEFAULT_MAX_DECISIONS: usize = 10_000;
+
+/// What a playout (or a trace replay) needs from a game. [`Game`] implements it; tests may
+/// implement it for small fakes.
+pub trait Rules: Sync {
+    /// A position.
+    type State: Clone + Send;
+    /// A legal move.
+    type Move;
+    /// The number of players.
+    fn num_players(&self) -> usize;
+    /// The state after the start rules.
+    fn initial_state(&self) -> Self::State;
+    /// The legal moves, in the engine's order (duplicates kept).
+    fn legal_moves(&self, state: &Self::State) -> Vec<Self::Move>;
+    /// Apply a legal move.
+    fn apply(&self, state: &mut Self::State, mv: &Self::Move);
+    /// Whether the game is over.
+    fn is_over(&self, state: &Self::State) -> bool;
+    /// Ludii's ranking once over (index 0 unused; 1.0 is the winner).
+    fn ranking<'a>(&self, state: &'a Self::State) -> &'a [f64];
+}
+
+impl Rules for Game {
+    type State = State;
+    type Move = Move;
+    fn num_players(&self) -> usize {
+        Game::num_players(self)
+    }
+    fn initial_state(&self) -> State {
+        Game::initial_state(self)
+    }
+    fn legal_moves(&self, state: &State) -> Vec<Move> {
+        Game::legal_moves(self, state)
+    }
+    fn apply(&self, state: &mut State, mv: &Move) {
+        Game::apply(self, state, mv)
+    }
+    fn is_over(&self, state: &State) -> bool {
+        state.is_over()
+    }
+    fn ranking<'a>(&self, state: &'a State) -> &'a [f64] {
+        state.ranking()
+    }
+}
+
+/// How to run a batch of playouts.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayoutConfig {
+    /// Number of playouts.
+    pub n: u64,
+    /// The run's seed.
+    pub seed: u64,
+    /// Worker threads (0: rayon's default, one per core).
+    pub threads: usize,
+    /// A playout stops (capped) once it has taken this many decisions without ending.
+    pub max_decisions: usize,
+}
+
+impl Default for PlayoutConfig {
+    fn default() -> Self {
+        PlayoutConfig {
+            n: 1,
+            seed: 0,
+            threads: 1,
+            max_decisions: DEFAULT_MAX_DECISIONS,
+        }
+    }
+}
+
+/// How one playout ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Over, with this player (1-based) alone ranked 1.0.
+    Win(usize),
+    /// Over without a single winner (shared or no first rank).
+    Draw,
+    /// Stopped at the decision cap.
+    Capped,
+    /// Not over, yet no legal move (the engine should have offered a forced pass).
+    Stuck,
+}
+
+/// One playout's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayoutResult {
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Decisions taken.
+    pub length: usize,
+}
+
+/// Statistics over a batch of playouts.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct PlayoutStats {
+    /// Playouts played.
+    pub playouts: u64,
+    /// Number of players.
+    pub players: usize,
+    /// Wins per player, player 1 first (a win: ranked 1.0, unshared).
+    pub wins: Vec<u64>,
+    /// Each player's wins as a fraction of all playouts, player 1 first.
+    pub win_share: Vec<f64>,
+    /// Playouts that ended without a single winner.
+    pub draws: u64,
+    /// Playouts stopped at the decision cap (neither wins nor draws).
+    pub capped: u64,
+    /// Playouts that were not over yet had no legal move (neither wins nor draws).
+    pub stuck: u64,
+    /// The decision cap in force.
+    pub max_decisions: usize,
+    /// All decisions taken.
+    pub decisions: u64,
+    /// Mean playout length, in decisions.
+    pub mean_length: f64,
+    /// Longest playout, in decisions.
+    pub max_length: usize,
+    /// Wall-clock time of the batch, in seconds.
+    pub elapsed_s: f64,
+    /// Playouts per second (wall clock).
+    pub playouts_per_s: f64,
+    /// Decisions per second (wall clock).
+    pub moves_per_s: f64,
+}
+
+impl PlayoutStats {
+    /// Gather the statistics of `results` (in playout order) played in `elapsed_s` seconds.
+    pub fn from_results(players: usize, max_decisions: usize, results: &[PlayoutResult], elapsed_s: f64) -> Self {
+        let mut s = PlayoutStats {
+            playouts: results.len() as u64,
+            players,
+            wins: vec![0; players],
+            max_decisions,
+            elapsed_s,
+            ..Default::default()
+        };
+        for r in results {
+            match r.outcome {
+                Outcome::Win(p) if (1..=players).contains(&p) => s.wins[p - 1] += 1,
+                Outcome::Win(_) | Outcome::Draw => s.draws += 1,
+                Outcome::Capped => s.capped += 1,
+                Outcome::Stuck => s.stuck += 1,
+            }
+            s.decisions += r.length as u64;
+            s.max_length = s.max_length.max(r.length);
+        }
+        let n = s.playouts.max(1) as f64;
+        s.mean_length = s.decisions as f64 / n;
+        s.win_share = s.wins.iter().map(|&w| w as f64 / n).collect();
+        if elapsed_s > 0.0 {
+            s.playouts_per_s = s.playouts as f64 / elapsed_s;
+            s.moves_per_s = s.decisions as f64 / elapsed_s;
+        }
+        s
+    }
+}
+
+/// The outcome of a finished game from its ranking (index 0 unused): the player alone ranked
+/// 1.0 wins; anything else is a draw.
+pub fn outcome_of(ranking: &[f64]) -> Outcome {
+    let firsts: Vec<usize> = (1..ranking.len()).filter(|&p| ranking[p] == 1.0).collect();
+    match firsts[..] {
+        [p] => Outcome::Win(p),
+        _ => Outcome::Draw,
+    }
+}
+
+/// The generator of playout `index` of a run seeded with `seed`.
+pub fn playout_rng(seed: u64, index: u64) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(index);
+    rng
+}
+
+/// Play one game from the start with uniformly random legal moves (uniform over the engine's
+/// list, duplicates included), at most `max_decisions` decisions.
+pub fn playout<G: Rules + ?Sized>(game: &G, rng: &mut impl Rng, max_decisions: usize) -> PlayoutResult {
+    let mut state = game.initial_state();
+    let mut length = 0;
+    loop {
+        if game.is_over(&state) {
+            return PlayoutResult {
+                outcome: outcome_of(game.ranking(&state)),
+                length,
+            };
+        }
+        if length >= max_decisions {
+            return PlayoutResult {
+                outcome: Outcome::Capped,
+                length,
+            };
+        }
+        let moves = game.legal_moves(&state);
+        if moves.is_empty() {
+            return PlayoutResult {
+                outcome: Outcome::Stuck,
+                length,
+            };
+        }
+        let mv = &moves[rng.gen_range(0..moves.len())];
+        game.apply(&mut state, mv);
+        length += 1;
+    }
+}
+
+/// Play `n` random playouts of `game` on `threads` threads (0: one per core) with the default
+/// decision cap.
+pub fn playouts<G: Rules + ?Sized>(game: &G, n: u64, seed: u64, threads: usize) -> PlayoutStats {
+    let config = PlayoutConfig {
+        n,
+        seed,
+        threads,
+        ..Default::default()
+    };
+    playouts_with(game, &config, &|_| {})
+}
+
+/// Play `config.n` random playouts; `progress` is called with the number of playouts just
+/// finished (from any worker thread).
+pub fn playouts_with<G: Rules + ?Sized>(
+    game: &G,
+    config: &PlayoutConfig,
+    progress: &(dyn Fn(u64) + Sync),
+) -> PlayoutStats {
+    let start = Instant::now();
+    let run = |i: u64| {
+        let r = playout(game, &mut playout_rng(config.seed, i), config.max_decisions);
+        progress(1);
+        r
+    };
+    let results: Vec<PlayoutResult> = if config.threads == 1 {
+        (0..config.n).map(run).collect()
+    } else {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(config.threads).build();
+        match pool {
+            Ok(pool) => pool.install(|| (0..config.n).into_par_iter().map(run).collect()),
+            Err(_) => (0..config.n).into_par_iter().map(run).collect(),
+        }
+    };
+    let elapsed = start.elapsed().as_secs_f64();
+    PlayoutStats::from_results(game.num_players(), config.max_decisions, &results, elapsed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A race to `goal`: players alternate adding 1 or 2 to a shared counter; whoever reaches
+    /// `goal` wins. With `goal == 0` nobody ever wins (the counter wraps), to test the cap.
+    struct Race {
+        goal: u32,
+    }
+
+    #[derive(Clone, Debug, PartialEq)]
+    struct RaceState {
+        total: u32,
+        mover: usize,
+        ranking: Vec<f64>,
+    }
+
+    impl Rules for Race {
+        type State = RaceState;
+        type Move = u32;
+        fn num_players(&self) -> usize {
+            2
+        }
+        fn initial_state(&self) -> RaceState {
+            RaceState {
+                total: 0,
+                mover: 1,
+                ranking: vec![],
+            }
+        }
+        fn legal_moves(&self, _: &RaceState) -> Vec<u32> {
+            vec![1, 2, 2]
+        }
+        fn apply(&self, s: &mut RaceState, mv: &u32) {
+            s.total = (s.total + mv) % 1000;
+            if self.goal > 0 && s.total >= self.goal {
+                s.ranking = if s.mover == 1 {
+                    vec![0.0, 1.0, 2.0]
+                } else {
+                    vec![0.0, 2.0, 1.0]
+                };
+            } else {
+                s.mover = 3 - s.mover;
+            }
+        }
+        fn is_over(&self, s: &RaceState) -> bool {
+            !s.ranking.is_empty()
+        }
+        fn ranking<'a>(&self, s: &'a RaceState) -> &'a [f64] {
+            &s.ranking
+        }
+    }
+
+    #[test]
+    fn outcomes_from_rankings() {
+        assert_eq!(outcome_of(&[0.0, 1.0, 2.0]), Outcome::Win(1));
+        assert_eq!(outcome_of(&[0.0, 2.0, 1.0]), Outcome::Win(2));
+        assert_eq!(outcome_of(&[0.0, 1.5, 1.5]), Outcome::Draw);
+        assert_eq!(outcome_of(&[0.0, 1.0, 1.0, 3.0]), Outcome::Draw);
+        assert_eq!(outcome_of(&[]), Outcome::Draw);
+    }
+
+    #[test]
+    fn results_do_not_depend_on_threads() {
+        let game = Race { goal: 15 };
+        let one = playouts(&game, 300, 7, 1);
+        let two = playouts(&game, 300, 7, 2);
+        assert_eq!(one.wins, two.wins);
+        assert_eq!(one.decisions, two.decisions);
+        assert_eq!(one.max_length, two.max_length);
+        assert_eq!(one.playouts, 300);
+        assert_eq!(one.wins.iter().sum::<u64>() + one.draws, 300);
+        assert!(one.wins[0] > 0 && one.wins[1] > 0, "{one:?}");
+        assert!(one.max_length <= 15 && one.mean_length >= 7.5);
+        let other = playouts(&game, 300, 8, 1);
+        assert_ne!((one.wins.clone(), one.decisions), (other.wins, other.decisions));
+    }
+
+    #[test]
+    fn cap_bounds_length() {
+        let game = Race { goal: 0 };
+        let config = PlayoutConfig {
+            n: 5,
+            seed: 1,
+            threads: 1,
+            max_decisions: 50,
+        };
+        let count = std::sync::atomic::AtomicU64::new(0);
+        let stats = playouts_with(&game, &config, &|k| {
+            count.fetch_add(k, std::sync::atomic::Ordering::Relaxed);
+        });
+        assert_eq!(stats.capped, 5);
+        assert_eq!(stats.max_length, 50);
+        assert_eq!(stats.decisions, 250);
+        assert_eq!(stats.wins, vec![0, 0]);
+        assert_eq!(count.into_inner(), 5);
+    }
+}

@@ -1,0 +1,191 @@
+//! The `compare` and `playout` subcommands: exit codes and output.
+
+use std::process::Command;
+
+const SHARED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/ludii");
+const REFUGIA: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../shared/ludii/lud/board/space/territory/Refugia.lud"
+);
+
+fn ludeme() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_ludeme"))
+}
+
+fn write(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ludeme-cli-tools-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+fn refugia_trace() -> String {
+    format!("{SHARED}/traces/seed/refugia-2-3.jsonl")
+}
+
+#[test]
+fn compare_missing_trace_exits_two() {
+    let out = ludeme()
+        .args(["compare", "/nonexistent/trace.jsonl", "--game", REFUGIA])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
+}
+
+#[test]
+fn compare_malformed_trace_exits_two() {
+    let t = write("bad.jsonl", "{\"kind\":\"step\"}\n");
+    let out = ludeme()
+        .arg("compare")
+        .arg(&t)
+        .args(["--game", REFUGIA])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 1"));
+}
+
+#[test]
+fn compare_missing_game_exits_two() {
+    let out = ludeme()
+        .args(["compare", &refugia_trace(), "--game", "/nonexistent/Game.lud"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn playout_missing_file_exits_two() {
+    let out = ludeme()
+        .args(["playout", "/nonexistent/Game.lud", "-n", "3"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn compare_invalid_description_prints_diagnostics() {
+    let text = std::fs::read_to_string(REFUGIA)
+        .unwrap()
+        .replace("(players 2)", "(playrs 2)");
+    let g = write("Refugia.lud", &text);
+    let out = ludeme()
+        .args(["compare", &refugia_trace(), "--game"])
+        .arg(&g)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("playrs"));
+}
+
+#[test]
+fn compare_refugia_agrees() {
+    let out = ludeme()
+        .args(["compare", &refugia_trace(), "--game", REFUGIA])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let last = stdout.lines().last().unwrap();
+    assert!(
+        last.starts_with("agree: ") && last.ends_with(", 30/30 trials"),
+        "{last}"
+    );
+}
+
+#[test]
+fn compare_reports_divergences() {
+    // A trace whose first step claims one successor too many: trial 0 diverges at ply 0.
+    let text = std::fs::read_to_string(refugia_trace()).unwrap();
+    let doctored = text.replacen("\"0=Disc1|m2|s0,0\",", "\"0=Disc1|m2|s0,0\",\"0=Disc2|m2|s0,0\",", 1);
+    assert_ne!(doctored, text);
+    let t = write("doctored.jsonl", &doctored);
+    let out = ludeme()
+        .arg("compare")
+        .arg(&t)
+        .args(["--game", REFUGIA])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("trial 0, ply 0: successors differ"), "{stdout}");
+    assert!(stdout.contains("A1=Disc2 |m2|s0,0"), "{stdout}");
+    assert!(stdout.lines().last().unwrap().ends_with(", 29/30 trials"), "{stdout}");
+}
+
+#[test]
+fn playout_json() {
+    let out = ludeme()
+        .args([
+            "playout",
+            REFUGIA,
+            "--option",
+            "Board Size/Hex 2-3",
+            "-n",
+            "50",
+            "--seed",
+            "3",
+        ])
+        .args(["--threads", "2", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["playouts"], 50);
+    let wins = v["wins"].as_array().unwrap();
+    assert_eq!(wins.len(), 2);
+    let decided: u64 = wins.iter().map(|w| w.as_u64().unwrap()).sum::<u64>() + v["draws"].as_u64().unwrap();
+    assert_eq!(decided, 50);
+    for key in [
+        "playouts_per_s",
+        "moves_per_s",
+        "mean_length",
+        "max_length",
+        "win_share",
+    ] {
+        assert!(!v[key].is_null(), "{key}");
+    }
+    // Same seed, one thread: the same games.
+    let again = ludeme()
+        .args([
+            "playout",
+            REFUGIA,
+            "--option",
+            "Board Size/Hex 2-3",
+            "-n",
+            "50",
+            "--seed",
+            "3",
+        ])
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let w: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+    assert_eq!(
+        (&v["wins"], &v["max_length"], &v["decisions"]),
+        (&w["wins"], &w["max_length"], &w["decisions"])
+    );
+}
+
+#[test]
+fn playout_human_says_when_capped() {
+    let out = ludeme()
+        .args([
+            "playout",
+            REFUGIA,
+            "--option",
+            "Board Size/Hex 3-4",
+            "-n",
+            "5",
+            "--max-decisions",
+            "3",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("5 playouts"), "{stdout}");
+    assert!(stdout.contains("capped: 5 playouts"), "{stdout}");
+}
