@@ -3,7 +3,7 @@
 //! ludii-semantics.md` for the behaviour reproduced here).
 
 use super::api::{Game, LoadError, Move, State};
-use super::board::{Board, Relation};
+use super::board::{Board, Direction, Relation};
 use super::moves::{Action, MoveData};
 use super::region::Region;
 use super::state::{MoveRecord, Piece, StateData, HISTORY};
@@ -18,6 +18,34 @@ pub struct GameDef {
     pub num_players: u8,
     pub board: Board,
     pub ir: GameIr,
+    /// Per relation, per site: the first sites of its radials (what `sites Around` reads),
+    /// distinct, as offsets into `around_sites`.
+    around_start: Vec<Vec<u32>>,
+    around_sites: Vec<Vec<u32>>,
+}
+
+/// The first site of every radial of every site, per relation.
+fn around_tables(board: &Board) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
+    let mut starts = Vec::new();
+    let mut all = Vec::new();
+    for rel in Relation::ALL {
+        let mut start = vec![0u32];
+        let mut sites = Vec::new();
+        for s in 0..board.num_sites() as u32 {
+            let from = sites.len();
+            for radial in board.radials(s, Direction::Rel(rel)) {
+                if let Some(&t) = radial.get(1) {
+                    if t != s && !sites[from..].contains(&t) {
+                        sites.push(t);
+                    }
+                }
+            }
+            start.push(sites.len() as u32);
+        }
+        starts.push(start);
+        all.push(sites);
+    }
+    (starts, all)
 }
 
 pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, LoadError> {
@@ -43,12 +71,15 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
         ludeme: format!("board: {e}"),
         at: None,
     })?;
+    let (around_start, around_sites) = around_tables(&board);
     Ok(Game {
         inner: GameDef {
             name: ir.name.clone(),
             num_players: ir.players,
             board,
             ir,
+            around_start,
+            around_sites,
         },
     })
 }
@@ -261,7 +292,7 @@ impl GameDef {
                     c.s.sites.get(s as usize).map(|st| st.len() as i32).unwrap_or(0)
                 }
             }
-            IntFn::CountSites(r) => self.region(r, c).len() as i32,
+            IntFn::CountSites(r) => self.count_region(r, c),
             IntFn::CountPieces(role, name) => {
                 let players = self.players_of(*role, c);
                 let mut n = 0;
@@ -389,6 +420,11 @@ impl GameDef {
             }
             BoolFn::IsWithinRegion(what, r) => {
                 let what = self.int(what, c);
+                if let Some(near) = self.small_around(r, c) {
+                    return near
+                        .iter()
+                        .any(|&t| c.s.sites[t as usize].iter().any(|p| p.what as i32 == what));
+                }
                 let region = self.region(r, c);
                 let found = region
                     .iter()
@@ -457,6 +493,83 @@ impl GameDef {
         p % n + 1
     }
 
+    /// The first site of each radial from `s` in `dirs`: distinct, in Ludii's order.
+    fn around_site(&self, s: i32, dirs: &[Direction], out: &mut SmallVec<[u32; 12]>) {
+        if s < 0 || s as usize >= self.n() {
+            return;
+        }
+        for d in dirs {
+            if let Direction::Rel(r) = d {
+                let (a, b) = (
+                    self.around_start[*r as usize][s as usize],
+                    self.around_start[*r as usize][s as usize + 1],
+                );
+                let near = &self.around_sites[*r as usize][a as usize..b as usize];
+                if dirs.len() == 1 {
+                    out.extend_from_slice(near);
+                    return;
+                }
+                for &t in near {
+                    if !out.contains(&t) {
+                        out.push(t);
+                    }
+                }
+                continue;
+            }
+            for radial in self.board.radials(s as u32, *d) {
+                if let Some(&t) = radial.get(1) {
+                    if t != s as u32 && !out.contains(&t) {
+                        out.push(t);
+                    }
+                }
+            }
+        }
+    }
+
+    /// `(sites Around <site>)` without a condition: its sites, without building a region.
+    fn small_around(&self, r: &RegionFn, c: &Ctx) -> Option<SmallVec<[u32; 12]>> {
+        let RegionFn::Around {
+            sites,
+            dirs,
+            cond: None,
+            include_self: false,
+        } = r
+        else {
+            return None;
+        };
+        let RegionFn::Site(x) = &**sites else { return None };
+        let mut out = SmallVec::new();
+        self.around_site(self.int(x, c), dirs, &mut out);
+        Some(out)
+    }
+
+    /// The number of sites of a region; intersections with the neighbours of one site are
+    /// counted without building regions.
+    fn count_region(&self, r: &RegionFn, c: &Ctx) -> i32 {
+        if let RegionFn::Intersection(v) = r {
+            if let Some((i, near)) = v
+                .iter()
+                .enumerate()
+                .find_map(|(i, x)| self.small_around(x, c).map(|n| (i, n)))
+            {
+                let others: SmallVec<[Region; 2]> = v
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| *j != i)
+                    .map(|(_, x)| self.region(x, c))
+                    .collect();
+                return near
+                    .iter()
+                    .filter(|&&t| others.iter().all(|o| o.contains(t as i32)))
+                    .count() as i32;
+            }
+        }
+        if let Some(near) = self.small_around(r, c) {
+            return near.len() as i32;
+        }
+        self.region(r, c).len() as i32
+    }
+
     fn region(&self, f: &RegionFn, c: &Ctx) -> Region {
         let n = self.n();
         match f {
@@ -519,6 +632,15 @@ impl GameDef {
                 cond,
                 include_self,
             } => {
+                if let (RegionFn::Site(x), None, false) = (&**sites, cond, include_self) {
+                    let mut near = SmallVec::new();
+                    self.around_site(self.int(x, c), dirs, &mut near);
+                    let mut r = Region::new(n);
+                    for t in near {
+                        r.insert(t as i32);
+                    }
+                    return r;
+                }
                 let centres = self.region(sites, c);
                 let mut r = Region::new(n);
                 for s in centres.iter() {
@@ -657,6 +779,7 @@ impl GameDef {
 
     fn new_move(&self, c: &Ctx, from: i32, to: i32, actions: SmallVec<[Action; 2]>) -> MoveData {
         MoveData {
+            forced: false,
             actions,
             from,
             to,
@@ -1030,6 +1153,7 @@ impl GameDef {
         self.gen(&self.ir.play, &mut c, &mut out);
         if out.is_empty() {
             out.push(MoveData {
+                forced: true,
                 actions: smallvec::smallvec![Action::Pass],
                 from: -1,
                 to: -1,
@@ -1048,15 +1172,9 @@ impl GameDef {
         }
         // 1. the mover's stalemated flag
         let bit = 1u32 << s.mover;
-        let stuck = if m.is_pass() {
-            let cache = Cache::default();
-            let mut c = self.ctx(s, &cache);
-            let mut out = Vec::new();
-            self.gen(&self.ir.play, &mut c, &mut out);
-            out.is_empty()
-        } else {
-            false
-        };
+        // (a pass the rules offered means the mover could move; the engine's forced pass
+        // means it could not)
+        let stuck = m.forced;
         if stuck {
             s.stalemated |= bit;
         } else {

@@ -6,8 +6,8 @@ mod api;
 pub mod board;
 mod game;
 mod moves;
-mod region;
 pub mod playout;
+mod region;
 mod state;
 
 pub use api::{Game, LoadError, Move, State};

@@ -55,6 +55,8 @@ pub struct MoveData {
     pub mover: u8,
     /// Consequent rules, by index into the game's table, in attachment order.
     pub then: SmallVec<[u32; 2]>,
+    /// The pass the engine adds when the rules give the mover no move at all.
+    pub forced: bool,
 }
 
 impl MoveData {
