@@ -88,10 +88,15 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
 /// moves are generated or a rule is evaluated).
 #[derive(Default)]
 struct Cache {
-    occupied: std::cell::RefCell<SmallVec<[(u32, Option<u16>, bool, Region); 4]>>,
+    occupied: std::cell::RefCell<SmallVec<[OccupiedEntry; 4]>>,
     /// Pure regions by slot: (mover, next, prev) they were computed for, and the region.
-    regions: std::cell::RefCell<Vec<Option<((u8, u8, u8), Region)>>>,
+    regions: std::cell::RefCell<Vec<Option<CachedRegion>>>,
 }
+
+/// (players mask, component, top only, region).
+type OccupiedEntry = (u32, Option<u16>, bool, Region);
+/// ((mover, next, prev), region).
+type CachedRegion = ((u8, u8, u8), Region);
 
 /// The evaluation context: the state, the iterator variables and the players' roles.
 #[derive(Clone, Copy)]
