@@ -135,6 +135,18 @@ pub fn lower_game(game: &Node) -> R<GameIr> {
     l.game(game)
 }
 
+/// Arguments with lists spread out: `(or {a b} c)` gives a, b, c.
+fn flatten<'n>(pos: &[&'n Node]) -> Vec<&'n Node> {
+    let mut out = Vec::new();
+    for n in pos {
+        match &n.kind {
+            NodeKind::List(items) => out.extend(items.iter()),
+            _ => out.push(*n),
+        }
+    }
+    out
+}
+
 /// A slot the matched form guarantees, as an error instead of a panic if it is absent.
 fn req<'n>(n: Option<&'n Node>, c: &Call) -> R<&'n Node> {
     n.ok_or_else(|| LowerError::Invalid {
@@ -591,13 +603,6 @@ impl Lowerer {
         Ok(Some((self.thens.len() - 1) as u32))
     }
 
-    fn moves_list(&mut self, node: &Node) -> R<Vec<Moves>> {
-        match &node.kind {
-            NodeKind::List(items) => items.iter().map(|i| self.moves(i)).collect(),
-            _ => Ok(vec![self.moves(node)?]),
-        }
-    }
-
     fn moves(&mut self, node: &Node) -> R<Moves> {
         let c = self.call(node, "moves")?;
         let then = self.then_of(&c)?;
@@ -750,10 +755,10 @@ impl Lowerer {
             },
             ("moveAgain", _) => MovesKind::MoveAgain,
             ("logical.or", _) | ("logical.and", _) => {
-                let mut all = Vec::new();
-                for n in c.positional() {
-                    all.extend(self.moves_list(n)?);
-                }
+                let all = flatten(&c.positional())
+                    .into_iter()
+                    .map(|n| self.moves(n))
+                    .collect::<R<Vec<_>>>()?;
                 if c.id == "logical.or" {
                     MovesKind::Or(all)
                 } else {
@@ -771,10 +776,10 @@ impl Lowerer {
                 MovesKind::If(cond, Box::new(a), b)
             }
             ("priority", _) => {
-                let mut all = Vec::new();
-                for n in c.positional() {
-                    all.extend(self.moves_list(n)?);
-                }
+                let all = flatten(&c.positional())
+                    .into_iter()
+                    .map(|n| self.moves(n))
+                    .collect::<R<Vec<_>>>()?;
                 MovesKind::Priority(all)
             }
             ("operators.foreach.forEach", Some("Piece")) => {
@@ -1114,17 +1119,10 @@ impl Lowerer {
         Ok(match c.id {
             "not" => BoolFn::Not(Box::new(self.boolean(pos[0])?)),
             "math.and" | "math.or" => {
-                let mut all = Vec::new();
-                for n in pos {
-                    match &n.kind {
-                        NodeKind::List(items) => {
-                            for i in items {
-                                all.push(self.boolean(i)?);
-                            }
-                        }
-                        _ => all.push(self.boolean(n)?),
-                    }
-                }
+                let all = flatten(&pos)
+                    .into_iter()
+                    .map(|n| self.boolean(n))
+                    .collect::<R<Vec<_>>>()?;
                 if c.id == "math.and" {
                     BoolFn::And(all)
                 } else {
@@ -1318,17 +1316,10 @@ impl Lowerer {
                 }
             }
             "region.math.union" | "region.math.intersection" => {
-                let mut all = Vec::new();
-                for n in pos {
-                    match &n.kind {
-                        NodeKind::List(items) => {
-                            for i in items {
-                                all.push(self.region(i)?);
-                            }
-                        }
-                        _ => all.push(self.region(n)?),
-                    }
-                }
+                let all = flatten(&pos)
+                    .into_iter()
+                    .map(|n| self.region(n))
+                    .collect::<R<Vec<_>>>()?;
                 if c.id == "region.math.union" {
                     RegionFn::Union(all)
                 } else {

@@ -801,6 +801,14 @@ impl GameDef {
         tmp.into_iter().flat_map(|mv| mv.actions).collect()
     }
 
+    /// The site a step or hop starts from: its `(from ..)` site, else the iterator `from`.
+    fn origin(&self, from: &Option<Place>, c: &Ctx) -> i32 {
+        match from.as_ref().and_then(|p| p.site.as_ref()) {
+            Some(s) => self.int(s, c),
+            None => c.from,
+        }
+    }
+
     fn piece_index(&self, p: &Option<PieceFn>, c: &Ctx) -> i32 {
         match p {
             Some(PieceFn::Index(f)) => self.int(f, c),
@@ -863,10 +871,7 @@ impl GameDef {
                 to,
                 decision: _,
             } => {
-                let f = match from.as_ref().and_then(|p| p.site.as_ref()) {
-                    Some(s) => self.int(s, c),
-                    None => c.from,
-                };
+                let f = self.origin(from, c);
                 if f < 0 {
                     return;
                 }
@@ -903,10 +908,7 @@ impl GameDef {
                 to,
                 decision: _,
             } => {
-                let f = match from.as_ref().and_then(|p| p.site.as_ref()) {
-                    Some(s) => self.int(s, c),
-                    None => c.from,
-                };
+                let f = self.origin(from, c);
                 if f < 0 {
                     return;
                 }
