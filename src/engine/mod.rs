@@ -3,11 +3,15 @@
 //! The engine never sees syntax: it runs the executable rule tree that lowering produces.
 
 mod api;
+mod apply;
 pub mod board;
+mod eval;
 mod game;
+mod generate;
 mod moves;
 pub mod playout;
 mod region;
 mod state;
+mod text;
 
 pub use api::{Game, LoadError, Move, State};

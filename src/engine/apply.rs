@@ -1,0 +1,285 @@
+//! Legal moves, applying a move, end rules and the turn model.
+
+use super::api::{Move, State};
+use super::game::{all_passed, push_history, Cache, Ctx, GameDef};
+use super::moves::{Action, MoveData};
+use super::state::MoveRecord;
+use super::state::{Piece, StateData};
+use crate::ir::*;
+use smallvec::SmallVec;
+
+impl GameDef {
+    pub fn legal_moves(&self, state: &State) -> Vec<Move> {
+        let s = &state.inner;
+        if s.over {
+            return Vec::new();
+        }
+        let cache = Cache::default();
+        let mut c = self.ctx(s, &cache);
+        let mut out = Vec::new();
+        self.gen(&self.ir.play, &mut c, &mut out);
+        if out.is_empty() {
+            out.push(MoveData {
+                forced: true,
+                actions: smallvec::smallvec![Action::Pass],
+                from: -1,
+                to: -1,
+                mover: s.mover,
+                then: SmallVec::new(),
+            });
+        }
+        out.into_iter().map(|inner| Move { inner }).collect()
+    }
+
+    pub fn apply(&self, state: &mut State, mv: &Move) {
+        let s = &mut state.inner;
+        let m = &mv.inner;
+        if s.over {
+            return;
+        }
+        // 1. the mover's stalemated flag
+        let bit = 1u32 << s.mover;
+        // (a pass the rules offered means the mover could move; the engine's forced pass
+        // means it could not)
+        let stuck = m.forced;
+        if stuck {
+            s.stalemated |= bit;
+        } else {
+            s.stalemated &= !bit;
+        }
+        // 2-3. pending cleared, the move and its consequents
+        s.pending.clear();
+        self.execute(s, m, true);
+        s.num_decisions += 1;
+        // 4. end rules, the all-pass draw, the turn limit
+        if !s.over {
+            self.end_rules(s);
+        }
+        if !s.over && !self.ir.uses_all_passed && all_passed(s, self.num_players) {
+            self.draw_all(s);
+        }
+        if !s.over && (s.num_turn >= 1250 * self.num_players as u32 || s.num_decisions >= 10_000) {
+            self.draw_all(s);
+        }
+        // 5-6. the turn change
+        if s.over {
+            s.prev = s.mover;
+        } else {
+            s.prev = s.mover;
+            let old = s.mover;
+            s.mover = s.next;
+            if s.mover != old {
+                s.num_turn += 1;
+            }
+            s.next = self.next_after(s.mover, s);
+        }
+    }
+
+    /// Apply a move's actions, record it (if `store`), then its consequents.
+    pub(super) fn execute(&self, s: &mut StateData, m: &MoveData, store: bool) {
+        for a in &m.actions {
+            self.act(s, a, m.mover);
+        }
+        if store {
+            push_history(
+                s,
+                MoveRecord {
+                    mover: m.mover,
+                    from: m.from,
+                    to: m.to,
+                    pass: m.is_pass(),
+                },
+            );
+        }
+        for &t in &m.then {
+            let rule = &self.ir.thens[t as usize];
+            let mut out = Vec::new();
+            {
+                let cache = Cache::default();
+                let mut c = self.ctx(s, &cache);
+                c.from = m.from;
+                c.to = m.to;
+                self.gen(rule, &mut c, &mut out);
+            }
+            for sub in &out {
+                self.execute(s, sub, false);
+            }
+        }
+    }
+
+    pub(super) fn act(&self, s: &mut StateData, a: &Action, mover: u8) {
+        match a {
+            Action::Add { site, what, who, count } => self.add_piece(s, *site as i32, *what, *who, *count),
+            Action::Remove { site, level } => {
+                if let Some(st) = s.sites.get_mut(*site as usize) {
+                    match level {
+                        Some(l) if (*l as usize) + 1 < st.len() => {
+                            st.remove(*l as usize);
+                        }
+                        _ => {
+                            st.pop();
+                        }
+                    }
+                }
+            }
+            Action::Move { from, to, count, copy } => {
+                let (f, t) = (*from as usize, *to as usize);
+                if f >= s.sites.len() || t >= s.sites.len() {
+                    return;
+                }
+                if self.ir.stacking {
+                    let h = s.sites[f].len();
+                    let n = (*count as usize).min(h);
+                    if n == 0 {
+                        return;
+                    }
+                    let moved: SmallVec<[Piece; 4]> = s.sites[f][h - n..].iter().copied().collect();
+                    if !*copy {
+                        s.sites[f].truncate(h - n);
+                    }
+                    s.sites[t].extend(moved);
+                } else {
+                    let Some(p) = s.sites[f].last().copied() else { return };
+                    if !*copy {
+                        s.sites[f].clear();
+                    }
+                    s.sites[t].clear();
+                    s.sites[t].push(p);
+                }
+            }
+            Action::SetScore { player, value } => {
+                if let Some(x) = s.scores.get_mut(*player as usize) {
+                    *x = *value;
+                }
+            }
+            Action::AddScore { player, delta } => {
+                if let Some(x) = s.scores.get_mut(*player as usize) {
+                    *x = x.wrapping_add(*delta);
+                }
+            }
+            Action::SetVar(v) => s.var = *v,
+            Action::SetNamedVar { name, value } => match s.vars.iter_mut().find(|(n, _)| n == name) {
+                Some(e) => e.1 = *value,
+                None => s.vars.push((*name, *value)),
+            },
+            Action::AddPending(v) => {
+                if !s.pending.contains(v) {
+                    s.pending.push(*v);
+                }
+            }
+            Action::Remember(v) => s.remembered.push(*v),
+            Action::Forget(v) => {
+                if let Some(i) = s.remembered.iter().position(|x| x == v) {
+                    s.remembered.remove(i);
+                }
+            }
+            Action::SetNext(p) => s.next = *p,
+            Action::Pass => {}
+            Action::Propose(k) => s.propositions.push(*k),
+        }
+        let _ = mover;
+    }
+
+    pub(super) fn end_rules(&self, s: &mut StateData) {
+        for rule in &self.ir.end {
+            if s.over {
+                break;
+            }
+            let cache = Cache::default();
+            let c = self.ctx(s, &cache);
+            if !self.boolean(&rule.cond, &c) {
+                continue;
+            }
+            let mut result = rule.result.clone();
+            for sub in &rule.subs {
+                if let Some(r) = self.first_result(sub, &c) {
+                    result = Some(r);
+                    break;
+                }
+            }
+            if let Some(r) = result {
+                self.apply_result(s, &r);
+            }
+        }
+    }
+
+    pub(super) fn first_result(&self, rule: &EndRule, c: &Ctx) -> Option<EndResult> {
+        if !self.boolean(&rule.cond, c) {
+            return None;
+        }
+        for sub in &rule.subs {
+            if let Some(r) = self.first_result(sub, c) {
+                return Some(r);
+            }
+        }
+        rule.result.clone()
+    }
+
+    pub(super) fn apply_result(&self, s: &mut StateData, r: &EndResult) {
+        let n = self.num_players as usize;
+        match r {
+            EndResult::Result(role, outcome) => {
+                let cache = Cache::default();
+                let c = self.ctx(s, &cache);
+                let p = self.role_player(*role, &c) as usize;
+                if p == 0 || p > n || s.active & (1 << p) == 0 {
+                    return;
+                }
+                match outcome {
+                    Outcome::Win => {
+                        s.ranking[p] = 1.0;
+                        for q in 1..=n {
+                            if q != p {
+                                s.ranking[q] = n as f64;
+                            }
+                        }
+                        if n > 2 {
+                            for q in 1..=n {
+                                if q != p {
+                                    s.ranking[q] = (2 + n) as f64 / 2.0;
+                                }
+                            }
+                        }
+                    }
+                    Outcome::Loss => {
+                        s.ranking[p] = n as f64;
+                        for q in 1..=n {
+                            if q != p {
+                                s.ranking[q] = if n == 2 { 1.0 } else { (n as f64) / 2.0 };
+                            }
+                        }
+                    }
+                    Outcome::Draw | Outcome::Tie => {
+                        for q in 1..=n {
+                            s.ranking[q] = (n as f64 + 1.0) / 2.0;
+                        }
+                    }
+                }
+                s.active = 0;
+                s.over = true;
+            }
+            EndResult::ByScore => {
+                for p in 1..=n {
+                    let better = (1..=n).filter(|&q| s.scores[q] > s.scores[p]).count();
+                    let equal = (1..=n).filter(|&q| s.scores[q] == s.scores[p]).count();
+                    s.ranking[p] = better as f64 + (equal as f64 + 1.0) / 2.0;
+                }
+                s.active = 0;
+                s.over = true;
+            }
+        }
+    }
+
+    pub(super) fn draw_all(&self, s: &mut StateData) {
+        let n = self.num_players as usize;
+        for q in 1..=n {
+            if s.active & (1 << q) != 0 {
+                s.ranking[q] = (n as f64 + 1.0) / 2.0;
+            }
+        }
+        s.active = 0;
+        s.over = true;
+    }
+
+    // ------------------------------------------------------------------ texts
+}

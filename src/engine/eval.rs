@@ -1,0 +1,513 @@
+//! Evaluating functions: integers, booleans, regions.
+
+use super::board::{Direction, Relation};
+use super::game::{all_passed, Ctx, GameDef};
+use super::region::Region;
+use super::state::{Piece, StateData};
+use crate::ir::*;
+use smallvec::SmallVec;
+
+impl GameDef {
+    pub(super) fn int(&self, f: &IntFn, c: &Ctx) -> i32 {
+        match f {
+            IntFn::Const(v) => *v,
+            IntFn::Mover => c.mover as i32,
+            IntFn::Next => c.next as i32,
+            IntFn::Prev => c.prev as i32,
+            IntFn::From => c.from,
+            IntFn::To => c.to,
+            IntFn::Between => c.between,
+            IntFn::Site => c.site,
+            IntFn::Value => c.value,
+            IntFn::Level => c.level,
+            IntFn::Var => c.s.var,
+            IntFn::NamedVar(k) => c.s.vars.iter().find(|(n, _)| n == k).map(|(_, v)| *v).unwrap_or(-1),
+            IntFn::RolePlayer(r) => self.role_player(*r, c),
+            IntFn::Score(p) => {
+                let p = self.int(p, c);
+                c.s.scores.get(p.max(0) as usize).copied().unwrap_or(0)
+            }
+            IntFn::Who(at) => Self::top(c.s, self.int(at, c)).map(|p| p.who as i32).unwrap_or(0),
+            IntFn::What(at) => Self::top(c.s, self.int(at, c)).map(|p| p.what as i32).unwrap_or(0),
+            IntFn::SizeStack(at) => {
+                let s = self.int(at, c);
+                if s < 0 {
+                    0
+                } else {
+                    c.s.sites.get(s as usize).map(|st| st.len() as i32).unwrap_or(0)
+                }
+            }
+            IntFn::CountSites(r) => self.count_region(r, c),
+            IntFn::CountPieces(role, name) => {
+                let players = self.players_of(*role, c);
+                let mut n = 0;
+                for st in &c.s.sites {
+                    for p in st {
+                        if players.contains(&p.who)
+                            && name
+                                .is_none_or(|k| self.ir.components[p.what as usize].base == self.ir.names[k as usize])
+                        {
+                            n += p.count.max(1) as i32;
+                        }
+                    }
+                }
+                n
+            }
+            IntFn::CountSteps(a, b) => {
+                let a = self.int(a, c);
+                let b = self.int(b, c);
+                if a < 0 || b < 0 {
+                    return 0;
+                }
+                let rel = self.ir.distance_relation.unwrap_or(Relation::Adjacent);
+                self.board.distances(rel).distance(a as u32, b as u32) as i32
+            }
+            IntFn::CentrePoint => self.board.centre_point().map(|s| s as i32).unwrap_or(-1),
+            IntFn::Ahead { site, steps, dir } => {
+                let s = self.int(site, c);
+                if s < 0 {
+                    return -1;
+                }
+                let k = self.int(steps, c);
+                self.board.ahead(s as u32, k.max(0) as usize, *dir) as i32
+            }
+            IntFn::Add(v) => v.iter().map(|x| self.int(x, c)).fold(0i32, |a, b| a.wrapping_add(b)),
+            IntFn::Sub(a, b) => self.int(a, c).wrapping_sub(self.int(b, c)),
+            IntFn::Mul(v) => v.iter().map(|x| self.int(x, c)).fold(1i32, |a, b| a.wrapping_mul(b)),
+            IntFn::Div(a, b) => {
+                let b = self.int(b, c);
+                if b == 0 {
+                    0
+                } else {
+                    self.int(a, c).wrapping_div(b)
+                }
+            }
+            IntFn::Mod(a, b) => {
+                let b = self.int(b, c);
+                if b == 0 {
+                    0
+                } else {
+                    self.int(a, c).wrapping_rem(b)
+                }
+            }
+            IntFn::Neg(a) => self.int(a, c).wrapping_neg(),
+            IntFn::Sum(l) => self.ints(l, c).iter().fold(0i32, |a, b| a.wrapping_add(*b)),
+            IntFn::Min(l) => self.ints(l, c).into_iter().min().unwrap_or(-1),
+            IntFn::Max(l) => self.ints(l, c).into_iter().max().unwrap_or(-1),
+            IntFn::LastTo => c.s.history.last().map(|m| m.to).unwrap_or(-1),
+            IntFn::LastFrom => c.s.history.last().map(|m| m.from).unwrap_or(-1),
+            IntFn::ValuePending => {
+                if c.s.pending.len() == 1 {
+                    c.s.pending[0]
+                } else {
+                    0
+                }
+            }
+            IntFn::Id { role, by_player } => {
+                let p = self.role_player(*role, c);
+                by_player.get(p.max(0) as usize).copied().unwrap_or(-1)
+            }
+            IntFn::If(b, x, y) => {
+                if self.boolean(b, c) {
+                    self.int(x, c)
+                } else {
+                    self.int(y, c)
+                }
+            }
+        }
+    }
+
+    pub(super) fn ints(&self, f: &IntsFn, c: &Ctx) -> Vec<i32> {
+        match f {
+            IntsFn::List(v) => v.iter().map(|x| self.int(x, c)).collect(),
+            IntsFn::Remembered => c.s.remembered.to_vec(),
+            IntsFn::Results { from, to, value } => {
+                let mut out = Vec::new();
+                for f in self.region(from, c).iter() {
+                    let mut c1 = *c;
+                    c1.from = f;
+                    for t in self.region(to, &c1).iter() {
+                        let mut c2 = c1;
+                        c2.to = t;
+                        out.push(self.int(value, &c2));
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    pub(super) fn boolean(&self, f: &BoolFn, c: &Ctx) -> bool {
+        match f {
+            BoolFn::Const(b) => *b,
+            BoolFn::Not(x) => !self.boolean(x, c),
+            BoolFn::And(v) => v.iter().all(|x| self.boolean(x, c)),
+            BoolFn::Or(v) => v.iter().any(|x| self.boolean(x, c)),
+            BoolFn::Xor(a, b) => self.boolean(a, c) != self.boolean(b, c),
+            BoolFn::Eq(a, b) => self.int(a, c) == self.int(b, c),
+            BoolFn::Ne(a, b) => self.int(a, c) != self.int(b, c),
+            BoolFn::Lt(a, b) => self.int(a, c) < self.int(b, c),
+            BoolFn::Le(a, b) => self.int(a, c) <= self.int(b, c),
+            BoolFn::Gt(a, b) => self.int(a, c) > self.int(b, c),
+            BoolFn::Ge(a, b) => self.int(a, c) >= self.int(b, c),
+            BoolFn::RegionEq(a, b) => self.region(a, c) == self.region(b, c),
+            BoolFn::IsEmpty(s) => {
+                let s = self.int(s, c);
+                s >= 0 && c.s.sites.get(s as usize).is_some_and(|st| st.is_empty())
+            }
+            BoolFn::IsOccupied(s) => {
+                let s = self.int(s, c);
+                s >= 0 && c.s.sites.get(s as usize).is_some_and(|st| !st.is_empty())
+            }
+            BoolFn::IsIn(s, r) => {
+                let s = self.int(s, c);
+                s >= 0 && self.region(r, c).contains(s)
+            }
+            BoolFn::IsWithinRegion(what, r) => {
+                let what = self.int(what, c);
+                if let Some(near) = self.small_around(r, c) {
+                    return near
+                        .iter()
+                        .any(|&t| c.s.sites[t as usize].iter().any(|p| p.what as i32 == what));
+                }
+                let region = self.region(r, c);
+                let found = region
+                    .iter()
+                    .any(|s| c.s.sites[s as usize].iter().any(|p| p.what as i32 == what));
+                found
+            }
+            BoolFn::IsWithinAt(what, at) => {
+                let what = self.int(what, c);
+                let at = self.int(at, c);
+                at >= 0
+                    && c.s
+                        .sites
+                        .get(at as usize)
+                        .is_some_and(|st| st.iter().any(|p| p.what as i32 == what))
+            }
+            BoolFn::IsPlayer(role, w) => self.int(w, c) == self.role_player(*role, c),
+            BoolFn::IsEnemy(w) => {
+                let w = self.int(w, c);
+                w > 0 && w != c.mover as i32 && w <= self.num_players as i32
+            }
+            BoolFn::IsFriend(w) => self.int(w, c) == c.mover as i32,
+            BoolFn::IsPrevMover => c.prev == c.mover,
+            BoolFn::IsPending => !c.s.pending.is_empty(),
+            BoolFn::IsProposed(k) => c.s.propositions.contains(k),
+            BoolFn::IsEven(x) => self.int(x, c) % 2 == 0,
+            BoolFn::IsOdd(x) => self.int(x, c) % 2 != 0,
+            BoolFn::AllPassed => all_passed(c.s, self.num_players),
+            BoolFn::NoMoves(role) => self.no_moves(*role, c),
+            BoolFn::If(a, b, d) => {
+                if self.boolean(a, c) {
+                    self.boolean(b, c)
+                } else {
+                    self.boolean(d, c)
+                }
+            }
+        }
+    }
+
+    /// `(no Moves Next)`: can the player `Next` denotes move (as the mover)? `Mover`: the
+    /// mover's stalemated flag.
+    pub(super) fn no_moves(&self, role: Role, c: &Ctx) -> bool {
+        match role {
+            Role::Mover => c.s.stalemated & (1 << c.mover) != 0,
+            _ => {
+                let p = self.role_player(role, c) as u8;
+                let mut c2 = *c;
+                c2.prev = c.mover;
+                c2.mover = p;
+                c2.next = self.next_after(p, c.s);
+                let mut out = Vec::new();
+                self.gen(&self.ir.play, &mut c2, &mut out);
+                out.is_empty()
+            }
+        }
+    }
+
+    pub(super) fn next_after(&self, p: u8, s: &StateData) -> u8 {
+        let n = self.num_players;
+        let mut q = p;
+        for _ in 0..n {
+            q = q % n + 1;
+            if s.active & (1 << q) != 0 {
+                return q;
+            }
+        }
+        p % n + 1
+    }
+
+    /// The first site of each radial from `s` in `dirs`: distinct, in Ludii's order.
+    pub(super) fn around_site(&self, s: i32, dirs: &[Direction], out: &mut SmallVec<[u32; 12]>) {
+        if s < 0 || s as usize >= self.n() {
+            return;
+        }
+        for d in dirs {
+            if let Direction::Rel(r) = d {
+                let (a, b) = (
+                    self.around_start[*r as usize][s as usize],
+                    self.around_start[*r as usize][s as usize + 1],
+                );
+                let near = &self.around_sites[*r as usize][a as usize..b as usize];
+                if dirs.len() == 1 {
+                    out.extend_from_slice(near);
+                    return;
+                }
+                for &t in near {
+                    if !out.contains(&t) {
+                        out.push(t);
+                    }
+                }
+                continue;
+            }
+            for radial in self.board.radials(s as u32, *d) {
+                if let Some(&t) = radial.get(1) {
+                    if t != s as u32 && !out.contains(&t) {
+                        out.push(t);
+                    }
+                }
+            }
+        }
+    }
+
+    /// `(sites Around <site>)` without a condition: its sites, without building a region.
+    pub(super) fn small_around(&self, r: &RegionFn, c: &Ctx) -> Option<SmallVec<[u32; 12]>> {
+        let RegionFn::Around {
+            sites,
+            dirs,
+            cond: None,
+            include_self: false,
+        } = r
+        else {
+            return None;
+        };
+        let RegionFn::Site(x) = &**sites else { return None };
+        let mut out = SmallVec::new();
+        self.around_site(self.int(x, c), dirs, &mut out);
+        Some(out)
+    }
+
+    /// The number of sites of a region; intersections with the neighbours of one site are
+    /// counted without building regions.
+    pub(super) fn count_region(&self, r: &RegionFn, c: &Ctx) -> i32 {
+        if let RegionFn::Intersection(v) = r {
+            if let Some((i, near)) = v
+                .iter()
+                .enumerate()
+                .find_map(|(i, x)| self.small_around(x, c).map(|n| (i, n)))
+            {
+                let others: SmallVec<[Region; 2]> = v
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| *j != i)
+                    .map(|(_, x)| self.region(x, c))
+                    .collect();
+                return near
+                    .iter()
+                    .filter(|&&t| others.iter().all(|o| o.contains(t as i32)))
+                    .count() as i32;
+            }
+        }
+        if let Some(near) = self.small_around(r, c) {
+            return near.len() as i32;
+        }
+        self.region(r, c).len() as i32
+    }
+
+    pub(super) fn region(&self, f: &RegionFn, c: &Ctx) -> Region {
+        let n = self.n();
+        match f {
+            RegionFn::Board => Region::full(n),
+            RegionFn::Empty => {
+                let mut r = Region::new(n);
+                for (i, st) in c.s.sites.iter().enumerate() {
+                    if st.is_empty() {
+                        r.insert(i as i32);
+                    }
+                }
+                r
+            }
+            RegionFn::Occupied { role, component, top } => {
+                let players = self.players_of(*role, c);
+                let mask = players.iter().fold(0u32, |m, &p| m | 1 << p);
+                if let Some(r) = c
+                    .cache
+                    .occupied
+                    .borrow()
+                    .iter()
+                    .find(|e| e.0 == mask && e.1 == *component && e.2 == *top)
+                {
+                    return r.3.clone();
+                }
+                let mut r = Region::new(n);
+                for (i, st) in c.s.sites.iter().enumerate() {
+                    let hit = |p: &Piece| {
+                        players.contains(&p.who)
+                            && component
+                                .is_none_or(|k| self.ir.components[p.what as usize].base == self.ir.names[k as usize])
+                    };
+                    let ok = if *top || !self.ir.stacking {
+                        st.last().is_some_and(hit)
+                    } else {
+                        st.iter().any(hit)
+                    };
+                    if ok {
+                        r.insert(i as i32);
+                    }
+                }
+                c.cache.occupied.borrow_mut().push((mask, *component, *top, r.clone()));
+                r
+            }
+            RegionFn::Sites(v) => {
+                let mut r = Region::new(n);
+                for x in v {
+                    r.insert(self.int(x, c));
+                }
+                r
+            }
+            RegionFn::Site(x) => {
+                let mut r = Region::new(n);
+                r.insert(self.int(x, c));
+                r
+            }
+            RegionFn::Around {
+                sites,
+                dirs,
+                cond,
+                include_self,
+            } => {
+                if let (RegionFn::Site(x), None, false) = (&**sites, cond, include_self) {
+                    let mut near = SmallVec::new();
+                    self.around_site(self.int(x, c), dirs, &mut near);
+                    let mut r = Region::new(n);
+                    for t in near {
+                        r.insert(t as i32);
+                    }
+                    return r;
+                }
+                let centres = self.region(sites, c);
+                let mut r = Region::new(n);
+                for s in centres.iter() {
+                    for d in dirs {
+                        for radial in self.board.radials(s as u32, *d) {
+                            let Some(&t) = radial.get(1) else { continue };
+                            let ok = match cond {
+                                None => true,
+                                Some(b) => {
+                                    let mut c2 = *c;
+                                    c2.from = s;
+                                    c2.to = t as i32;
+                                    self.boolean(b, &c2)
+                                }
+                            };
+                            if ok {
+                                r.insert(t as i32);
+                            }
+                        }
+                    }
+                }
+                if !include_self {
+                    r.subtract(&centres);
+                }
+                r
+            }
+            RegionFn::Corners => {
+                let mut r = Region::new(n);
+                for &s in self.board.corners() {
+                    r.insert(s as i32);
+                }
+                r
+            }
+            RegionFn::Perimeter => {
+                let mut r = Region::new(n);
+                for &s in self.board.perimeter() {
+                    r.insert(s as i32);
+                }
+                r
+            }
+            RegionFn::Centre => {
+                let mut r = Region::new(n);
+                for &s in self.board.centre() {
+                    r.insert(s as i32);
+                }
+                r
+            }
+            RegionFn::Union(v) => {
+                let mut r = Region::new(n);
+                for x in v {
+                    r.union_with(&self.region(x, c));
+                }
+                r
+            }
+            RegionFn::Intersection(v) => {
+                let mut it = v.iter();
+                let Some(first) = it.next() else { return Region::new(n) };
+                let mut r = self.region(first, c);
+                for x in it {
+                    r.intersect_with(&self.region(x, c));
+                }
+                r
+            }
+            RegionFn::Difference(a, b) => {
+                let mut r = self.region(a, c);
+                r.subtract(&self.region(b, c));
+                r
+            }
+            RegionFn::Filter(a, cond) => {
+                let base = self.region(a, c);
+                let mut r = Region::new(n);
+                for s in base.iter() {
+                    let mut c2 = *c;
+                    c2.site = s;
+                    if self.boolean(cond, &c2) {
+                        r.insert(s);
+                    }
+                }
+                r
+            }
+            RegionFn::Remembered => {
+                let mut r = Region::new(n);
+                for &v in &c.s.remembered {
+                    r.insert(v);
+                }
+                r
+            }
+            RegionFn::To(m) => {
+                let mut c2 = *c;
+                let mut out = Vec::new();
+                self.gen(m, &mut c2, &mut out);
+                let mut r = Region::new(n);
+                for mv in out {
+                    r.insert(mv.to);
+                }
+                r
+            }
+            RegionFn::Cached(slot, inner) => {
+                let key = (c.mover, c.next, c.prev);
+                let slot = *slot as usize;
+                if let Some(Some((k, r))) = c.cache.regions.borrow().get(slot) {
+                    if *k == key {
+                        return r.clone();
+                    }
+                }
+                let r = self.region(inner, c);
+                let mut regions = c.cache.regions.borrow_mut();
+                if regions.len() <= slot {
+                    regions.resize(slot + 1, None);
+                }
+                regions[slot] = Some((key, r.clone()));
+                r
+            }
+            RegionFn::Direction { .. }
+            | RegionFn::LineOfSightPiece { .. }
+            | RegionFn::Between { .. }
+            | RegionFn::Distance { .. } => {
+                // lowered only where the engine supports them
+                Region::new(n)
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ generation
+}

@@ -1,0 +1,386 @@
+//! Move generation.
+
+use super::game::{Ctx, GameDef};
+use super::moves::{Action, MoveData};
+use crate::ir::*;
+use smallvec::SmallVec;
+
+impl GameDef {
+    /// Generate the moves of `m` into `out`, attaching its consequents.
+    pub(super) fn gen(&self, m: &Moves, c: &mut Ctx, out: &mut Vec<MoveData>) {
+        let start = out.len();
+        self.gen_kind(&m.kind, c, out);
+        if let Some(t) = m.then {
+            for mv in &mut out[start..] {
+                mv.then.push(t);
+            }
+        }
+    }
+
+    pub(super) fn new_move(&self, c: &Ctx, from: i32, to: i32, actions: SmallVec<[Action; 2]>) -> MoveData {
+        MoveData {
+            forced: false,
+            actions,
+            from,
+            to,
+            mover: c.mover,
+            then: SmallVec::new(),
+        }
+    }
+
+    /// The actions of the effects `m` generates now (for `apply` in a `to`/`between`).
+    pub(super) fn effect_actions(&self, m: &Moves, c: &Ctx) -> SmallVec<[Action; 2]> {
+        let mut c2 = *c;
+        let mut tmp = Vec::new();
+        self.gen(m, &mut c2, &mut tmp);
+        tmp.into_iter().flat_map(|mv| mv.actions).collect()
+    }
+
+    /// The site a step or hop starts from: its `(from ..)` site, else the iterator `from`.
+    pub(super) fn origin(&self, from: &Option<Place>, c: &Ctx) -> i32 {
+        match from.as_ref().and_then(|p| p.site.as_ref()) {
+            Some(s) => self.int(s, c),
+            None => c.from,
+        }
+    }
+
+    pub(super) fn piece_index(&self, p: &Option<PieceFn>, c: &Ctx) -> i32 {
+        match p {
+            Some(PieceFn::Index(f)) => self.int(f, c),
+            None => c.mover as i32,
+        }
+    }
+
+    pub(super) fn gen_kind(&self, k: &MovesKind, c: &mut Ctx, out: &mut Vec<MoveData>) {
+        match k {
+            MovesKind::Pass => out.push(self.new_move(c, -1, -1, smallvec::smallvec![Action::Pass])),
+            MovesKind::Add {
+                piece,
+                to,
+                count,
+                stack: _,
+                decision: _,
+            } => {
+                let what = self.piece_index(piece, c);
+                if what < 1 || what as usize >= self.ir.components.len() {
+                    return;
+                }
+                let who = self.ir.components[what as usize].owner;
+                let count = count.as_ref().map(|f| self.int(f, c)).unwrap_or(1);
+                if count < 1 {
+                    return;
+                }
+                let emit = |t: i32, c: &Ctx, out: &mut Vec<MoveData>| {
+                    let mut c2 = *c;
+                    c2.to = t;
+                    if to.cond.as_ref().is_none_or(|b| self.boolean(b, &c2)) {
+                        let mut actions: SmallVec<[Action; 2]> = SmallVec::new();
+                        if let Some(e) = &to.apply {
+                            actions.extend(self.effect_actions(e, &c2));
+                        }
+                        for _ in 0..count {
+                            actions.push(Action::Add {
+                                site: t as u32,
+                                what: what as u16,
+                                who,
+                                count: 1,
+                            });
+                        }
+                        out.push(self.new_move(c, t, t, actions));
+                    }
+                };
+                if let Some(site) = &to.site {
+                    let t = self.int(site, c);
+                    if t >= 0 && (t as usize) < self.n() {
+                        emit(t, c, out);
+                    }
+                } else if let Some(r) = &to.region {
+                    for t in self.region(r, c).iter() {
+                        emit(t, c, out);
+                    }
+                }
+            }
+            MovesKind::Step {
+                from,
+                dirs,
+                to,
+                decision: _,
+            } => {
+                let f = self.origin(from, c);
+                if f < 0 {
+                    return;
+                }
+                let start = out.len();
+                for d in dirs {
+                    for &t in self.board.steps_in(f as u32, *d) {
+                        let t = t as i32;
+                        let mut c2 = *c;
+                        c2.from = f;
+                        c2.to = t;
+                        if to.cond.as_ref().is_none_or(|b| self.boolean(b, &c2))
+                            && !out[start..].iter().any(|m| m.from == f && m.to == t)
+                        {
+                            let mut actions: SmallVec<[Action; 2]> = SmallVec::new();
+                            if let Some(e) = &to.apply {
+                                actions.extend(self.effect_actions(e, &c2));
+                            }
+                            actions.push(Action::Move {
+                                from: f as u32,
+                                to: t as u32,
+                                count: 1,
+                                copy: false,
+                            });
+                            out.push(self.new_move(c, f, t, actions));
+                        }
+                    }
+                }
+            }
+            MovesKind::Hop {
+                from,
+                dirs,
+                between_cond,
+                between_apply,
+                to,
+                decision: _,
+            } => {
+                let f = self.origin(from, c);
+                if f < 0 {
+                    return;
+                }
+                for d in dirs {
+                    for radial in self.board.radials(f as u32, *d) {
+                        let Some(&b) = radial.get(1) else { continue };
+                        let mut c2 = *c;
+                        c2.from = f;
+                        c2.between = b as i32;
+                        if !between_cond.as_ref().is_none_or(|x| self.boolean(x, &c2)) {
+                            continue;
+                        }
+                        let Some(&t) = radial.get(2) else { continue };
+                        c2.to = t as i32;
+                        if !to.cond.as_ref().is_none_or(|x| self.boolean(x, &c2)) {
+                            continue;
+                        }
+                        let mut actions: SmallVec<[Action; 2]> = SmallVec::new();
+                        if let Some(e) = between_apply {
+                            actions.extend(self.effect_actions(e, &c2));
+                        }
+                        if let Some(e) = &to.apply {
+                            actions.extend(self.effect_actions(e, &c2));
+                        }
+                        actions.push(Action::Move {
+                            from: f as u32,
+                            to: t,
+                            count: 1,
+                            copy: false,
+                        });
+                        out.push(self.new_move(c, f, t as i32, actions));
+                    }
+                }
+            }
+            MovesKind::FromTo {
+                from,
+                to,
+                count,
+                copy,
+                decision: _,
+            } => {
+                let origins: Vec<i32> = match (&from.site, &from.region) {
+                    (Some(s), _) => vec![self.int(s, c)],
+                    (_, Some(r)) => self.region(r, c).iter().collect(),
+                    _ => vec![],
+                };
+                for f in origins {
+                    if Self::top(c.s, f).is_none() {
+                        continue;
+                    }
+                    let mut c1 = *c;
+                    c1.from = f;
+                    if !from.cond.as_ref().is_none_or(|b| self.boolean(b, &c1)) {
+                        continue;
+                    }
+                    let targets: Vec<i32> = match (&to.site, &to.region) {
+                        (Some(s), _) => vec![self.int(s, &c1)],
+                        (_, Some(r)) => self.region(r, &c1).iter().collect(),
+                        _ => vec![],
+                    };
+                    let n = count.as_ref().map(|x| self.int(x, &c1)).unwrap_or(1).max(1) as u32;
+                    for t in targets {
+                        if t < 0 {
+                            continue;
+                        }
+                        let mut c2 = c1;
+                        c2.to = t;
+                        if !to.cond.as_ref().is_none_or(|b| self.boolean(b, &c2)) {
+                            continue;
+                        }
+                        let mut actions: SmallVec<[Action; 2]> = SmallVec::new();
+                        if let Some(e) = &to.apply {
+                            actions.extend(self.effect_actions(e, &c2));
+                        }
+                        actions.push(Action::Move {
+                            from: f as u32,
+                            to: t as u32,
+                            count: n,
+                            copy: *copy,
+                        });
+                        out.push(self.new_move(c, f, t, actions));
+                    }
+                }
+            }
+            MovesKind::Remove {
+                site,
+                region,
+                count,
+                level,
+                decision: _,
+            } => {
+                let targets: Vec<i32> = match (site, region) {
+                    (Some(s), _) => vec![self.int(s, c)],
+                    (_, Some(r)) => self.region(r, c).iter().collect(),
+                    _ => vec![],
+                };
+                let n = count.as_ref().map(|x| self.int(x, c)).unwrap_or(1).max(1);
+                let level = level.as_ref().map(|x| self.int(x, c));
+                for t in targets {
+                    if Self::top(c.s, t).is_none() {
+                        continue;
+                    }
+                    let actions = (0..n)
+                        .map(|_| Action::Remove {
+                            site: t as u32,
+                            level: level.map(|l| l.max(0) as u32),
+                        })
+                        .collect();
+                    out.push(self.new_move(c, t, t, actions));
+                }
+            }
+            MovesKind::SetScore { role, player, value } | MovesKind::AddScore { role, player, value } => {
+                let v = self.int(value, c);
+                let players: SmallVec<[u8; 4]> = match player {
+                    Some(p) => smallvec::smallvec![self.int(p, c).max(0) as u8],
+                    None => self.players_of(*role, c),
+                };
+                let add = matches!(k, MovesKind::AddScore { .. });
+                let actions = players
+                    .into_iter()
+                    .map(|p| {
+                        if add {
+                            Action::AddScore { player: p, delta: v }
+                        } else {
+                            Action::SetScore { player: p, value: v }
+                        }
+                    })
+                    .collect();
+                out.push(self.new_move(c, -1, -1, actions));
+            }
+            MovesKind::SetVar(v) => {
+                let v = v.as_ref().map(|x| self.int(x, c)).unwrap_or(-1);
+                out.push(self.new_move(c, -1, -1, smallvec::smallvec![Action::SetVar(v)]));
+            }
+            MovesKind::SetNamedVar(name, v) => {
+                let v = v.as_ref().map(|x| self.int(x, c)).unwrap_or(-1);
+                out.push(self.new_move(
+                    c,
+                    -1,
+                    -1,
+                    smallvec::smallvec![Action::SetNamedVar { name: *name, value: v }],
+                ));
+            }
+            MovesKind::SetPending(v) => {
+                let v = v.as_ref().map(|x| self.int(x, c)).unwrap_or(1);
+                out.push(self.new_move(c, -1, -1, smallvec::smallvec![Action::AddPending(v)]));
+            }
+            MovesKind::SetPendingRegion(r) => {
+                let r = self.region(r, c);
+                if !r.is_empty() {
+                    out.push(self.new_move(c, -1, -1, r.iter().map(Action::AddPending).collect()));
+                }
+            }
+            MovesKind::Remember { value, unique } => {
+                let v = self.int(value, c);
+                if !*unique || !c.s.remembered.contains(&v) {
+                    out.push(self.new_move(c, -1, -1, smallvec::smallvec![Action::Remember(v)]));
+                }
+            }
+            MovesKind::ForgetAll => {
+                if !c.s.remembered.is_empty() {
+                    out.push(self.new_move(c, -1, -1, c.s.remembered.iter().map(|&v| Action::Forget(v)).collect()));
+                }
+            }
+            MovesKind::MoveAgain => out.push(self.new_move(c, -1, -1, smallvec::smallvec![Action::SetNext(c.mover)])),
+            MovesKind::Propose(k) => out.push(self.new_move(c, -1, -1, smallvec::smallvec![Action::Propose(*k)])),
+            MovesKind::ForEachPiece { item, body, role, top } => {
+                let Some(body) = body else { return };
+                let player = self.role_player(*role, c) as u8;
+                let real = *c;
+                let mut c1 = *c;
+                if player != c.mover && player != 0 {
+                    c1.prev = c.mover;
+                    c1.next = c.mover;
+                    c1.mover = player;
+                }
+                let start = out.len();
+                for (comp, k) in self.ir.components.iter().enumerate().skip(1) {
+                    if k.owner != player || item.is_some_and(|it| k.base != self.ir.names[it as usize]) {
+                        continue;
+                    }
+                    for (site, st) in c.s.sites.iter().enumerate() {
+                        for (level, p) in st.iter().enumerate() {
+                            if p.what as usize != comp || (*top && level + 1 != st.len()) {
+                                continue;
+                            }
+                            let mut c2 = c1;
+                            c2.from = site as i32;
+                            c2.level = level as i32;
+                            self.gen(body, &mut c2, out);
+                        }
+                    }
+                }
+                for mv in &mut out[start..] {
+                    mv.mover = real.mover;
+                }
+            }
+            MovesKind::ForEachValue { min, max, body } => {
+                let (a, b) = (self.int(min, c), self.int(max, c));
+                for v in a..=b {
+                    let mut c2 = *c;
+                    c2.value = v;
+                    self.gen(body, &mut c2, out);
+                }
+            }
+            MovesKind::ForEachSite { region, body } => {
+                for s in self.region(region, c).iter() {
+                    let mut c2 = *c;
+                    c2.site = s;
+                    c2.to = s;
+                    self.gen(body, &mut c2, out);
+                }
+            }
+            MovesKind::Or(v) | MovesKind::And(v) => {
+                for m in v {
+                    self.gen(m, c, out);
+                }
+            }
+            MovesKind::If(b, x, y) => {
+                if self.boolean(b, c) {
+                    self.gen(x, c, out);
+                } else if let Some(y) = y {
+                    self.gen(y, c, out);
+                }
+            }
+            MovesKind::Priority(v) => {
+                for m in v {
+                    let start = out.len();
+                    self.gen(m, c, out);
+                    if out.len() > start {
+                        return;
+                    }
+                }
+            }
+            MovesKind::Do { .. } => {}
+        }
+    }
+
+    // ------------------------------------------------------------------ legal moves and apply
+}

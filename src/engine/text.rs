@@ -1,0 +1,87 @@
+//! The canonical state and diff texts of Ludii's traces, and move names.
+
+use super::api::{Move, State};
+use super::game::{java_double, GameDef};
+use super::state::{Piece, StateData};
+
+impl GameDef {
+    pub(super) fn site_text(&self, st: &[Piece]) -> String {
+        let mut out = String::new();
+        for (i, p) in st.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str(&self.ir.components[p.what as usize].name);
+            if !self.ir.stacking && p.count > 1 {
+                out.push_str(&format!("*{}", p.count));
+            }
+            if p.state != 0 {
+                out.push_str(&format!("~s{}", p.state));
+            }
+            if p.value != 0 {
+                out.push_str(&format!("~v{}", p.value));
+            }
+            if p.rotation != 0 {
+                out.push_str(&format!("~r{}", p.rotation));
+            }
+        }
+        out
+    }
+
+    pub(super) fn tail(&self, s: &StateData) -> String {
+        let mut t = format!("|m{}", s.mover);
+        if self.ir.scores {
+            let scores: Vec<String> = s.scores[1..].iter().map(|x| x.to_string()).collect();
+            t.push_str(&format!("|s{}", scores.join(",")));
+        }
+        if s.over {
+            let r: Vec<String> = s.ranking.iter().map(|x| java_double(*x)).collect();
+            t.push_str(&format!("|over:[{}]", r.join(",")));
+        }
+        t
+    }
+
+    pub fn state_text(&self, state: &State) -> String {
+        let s = &state.inner;
+        let parts: Vec<String> = s
+            .sites
+            .iter()
+            .enumerate()
+            .filter(|(_, st)| !st.is_empty())
+            .map(|(i, st)| format!("{i}={}", self.site_text(st)))
+            .collect();
+        parts.join(" ") + &self.tail(s)
+    }
+
+    pub fn diff_text(&self, before: &State, after: &State) -> String {
+        let (a, b) = (&before.inner, &after.inner);
+        let parts: Vec<String> = a
+            .sites
+            .iter()
+            .zip(&b.sites)
+            .enumerate()
+            .filter(|(_, (x, y))| x != y)
+            .map(|(i, (_, y))| format!("{i}={}", self.site_text(y)))
+            .collect();
+        parts.join(" ") + &self.tail(b)
+    }
+
+    pub fn move_text(&self, mv: &Move) -> String {
+        let m = &mv.inner;
+        if m.is_pass() {
+            return "pass".to_string();
+        }
+        let label = |s: i32| {
+            if s >= 0 && (s as usize) < self.n() {
+                self.board.label(s as u32).to_string()
+            } else {
+                "-".into()
+            }
+        };
+        if m.from >= 0 && m.from != m.to {
+            format!("{}-{}", label(m.from), label(m.to))
+        } else {
+            label(m.to)
+        }
+    }
+}
