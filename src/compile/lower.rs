@@ -112,6 +112,7 @@ pub struct Lowerer {
     distance_relation: Option<Relation>,
     scores: bool,
     cached_regions: u32,
+    memo_ints: u32,
 }
 
 /// Lower a checked `(game ..)` tree.
@@ -131,6 +132,7 @@ pub fn lower_game(game: &Node) -> R<GameIr> {
         distance_relation: None,
         scores: false,
         cached_regions: 0,
+        memo_ints: 0,
     };
     l.game(game)
 }
@@ -267,6 +269,7 @@ impl Lowerer {
             uses_all_passed: self.uses_all_passed,
             distance_relation: self.distance_relation,
             cached_regions: self.cached_regions,
+            memo_ints: self.memo_ints,
         })
     }
 
@@ -951,7 +954,26 @@ impl Lowerer {
 
     // ---------------------------------------------------------------- functions
 
+    /// An integer; expensive ones that read at most `from` are remembered per origin.
     fn int(&mut self, node: &Node) -> R<IntFn> {
+        let f = self.int_unmemo(node)?;
+        let expensive = matches!(
+            f,
+            IntFn::CountSites(_) | IntFn::Sum(_) | IntFn::CountPieces(..) | IntFn::CountSteps(..)
+        );
+        let d = crate::ir::deps::int(&f);
+        if expensive && d & !crate::ir::deps::FROM == 0 {
+            self.memo_ints += 1;
+            return Ok(IntFn::Memo {
+                slot: self.memo_ints - 1,
+                deps: d,
+                inner: Box::new(f),
+            });
+        }
+        Ok(f)
+    }
+
+    fn int_unmemo(&mut self, node: &Node) -> R<IntFn> {
         if let NodeKind::Atom(a) = &node.kind {
             return match classify_atom(a) {
                 Atom::Int(i) => Ok(IntFn::Const(i)),

@@ -107,6 +107,27 @@ impl GameDef {
                 let p = self.role_player(*role, c);
                 by_player.get(p.max(0) as usize).copied().unwrap_or(-1)
             }
+            IntFn::Memo { slot, deps, inner } => {
+                let from = if deps & crate::ir::deps::FROM != 0 {
+                    c.from
+                } else {
+                    i32::MIN
+                };
+                let key = (from, c.mover, c.next, c.prev);
+                let slot = *slot as usize;
+                if let Some(Some((k, v))) = c.cache.ints.borrow().get(slot) {
+                    if *k == key {
+                        return *v;
+                    }
+                }
+                let v = self.int(inner, c);
+                let mut ints = c.cache.ints.borrow_mut();
+                if ints.len() <= slot {
+                    ints.resize(slot + 1, None);
+                }
+                ints[slot] = Some((key, v));
+                v
+            }
             IntFn::If(b, x, y) => {
                 if self.boolean(b, c) {
                     self.int(x, c)
@@ -165,7 +186,7 @@ impl GameDef {
             }
             BoolFn::IsWithinRegion(what, r) => {
                 let what = self.int(what, c);
-                if let Some(near) = self.small_around(r, c) {
+                if let Some(near) = self.near_slice(r, c) {
                     return near
                         .iter()
                         .any(|&t| c.s.sites[t as usize].iter().any(|p| p.what as i32 == what));
@@ -272,6 +293,29 @@ impl GameDef {
     }
 
     /// `(sites Around <site>)` without a condition: its sites, without building a region.
+    /// `(sites Around <site> <relation>)`: the neighbour table's slice, when that is what
+    /// the region is.
+    fn near_slice(&self, r: &RegionFn, c: &Ctx) -> Option<&[u32]> {
+        let RegionFn::Around {
+            sites,
+            dirs,
+            cond: None,
+            include_self: false,
+        } = r
+        else {
+            return None;
+        };
+        let (RegionFn::Site(x), [Direction::Rel(rel)]) = (&**sites, dirs.as_slice()) else {
+            return None;
+        };
+        let s = self.int(x, c);
+        if s < 0 || s as usize >= self.n() {
+            return Some(&[]);
+        }
+        let start = &self.around_start[*rel as usize];
+        Some(&self.around_sites[*rel as usize][start[s as usize] as usize..start[s as usize + 1] as usize])
+    }
+
     pub(super) fn small_around(&self, r: &RegionFn, c: &Ctx) -> Option<SmallVec<[u32; 12]>> {
         let RegionFn::Around {
             sites,
@@ -291,21 +335,55 @@ impl GameDef {
     /// The number of sites of a region; intersections with the neighbours of one site are
     /// counted without building regions.
     pub(super) fn count_region(&self, r: &RegionFn, c: &Ctx) -> i32 {
+        // the common case, neighbours of one site within a cached region: no allocation
+        if let RegionFn::Intersection(v) = r {
+            if let [a, RegionFn::Cached(slot, inner)] | [RegionFn::Cached(slot, inner), a] = v.as_slice() {
+                if let Some(near) = self.near_slice(a, c) {
+                    self.ensure_cached(*slot, inner, c);
+                    let regions = c.cache.regions.borrow();
+                    let Some(Some((_, region))) = regions.get(*slot as usize) else {
+                        return 0;
+                    };
+                    return near.iter().filter(|&&t| region.contains(t as i32)).count() as i32;
+                }
+            }
+        }
         if let RegionFn::Intersection(v) = r {
             if let Some((i, near)) = v
                 .iter()
                 .enumerate()
                 .find_map(|(i, x)| self.small_around(x, c).map(|n| (i, n)))
             {
+                // (cached regions are read in place, others built once)
                 let others: SmallVec<[Region; 2]> = v
                     .iter()
                     .enumerate()
-                    .filter(|(j, _)| *j != i)
+                    .filter(|(j, x)| *j != i && !matches!(x, RegionFn::Cached(..)))
                     .map(|(_, x)| self.region(x, c))
                     .collect();
+                let cached: SmallVec<[(u32, &RegionFn); 2]> = v
+                    .iter()
+                    .filter_map(|x| match x {
+                        RegionFn::Cached(slot, inner) => Some((*slot, &**inner)),
+                        _ => None,
+                    })
+                    .collect();
+                for &(slot, inner) in &cached {
+                    self.ensure_cached(slot, inner, c);
+                }
+                let key = (c.mover, c.next, c.prev);
+                let regions = c.cache.regions.borrow();
+                let in_cached = |t: i32| {
+                    cached.iter().all(|(slot, _)| {
+                        regions
+                            .get(*slot as usize)
+                            .and_then(|e| e.as_ref())
+                            .is_some_and(|(k, r)| *k == key && r.contains(t))
+                    })
+                };
                 return near
                     .iter()
-                    .filter(|&&t| others.iter().all(|o| o.contains(t as i32)))
+                    .filter(|&&t| in_cached(t as i32) && others.iter().all(|o| o.contains(t as i32)))
                     .count() as i32;
             }
         }
@@ -313,6 +391,22 @@ impl GameDef {
             return near.len() as i32;
         }
         self.region(r, c).len() as i32
+    }
+
+    /// Compute a cached region's slot for the current roles if it is not there yet.
+    fn ensure_cached(&self, slot: u32, inner: &RegionFn, c: &Ctx) {
+        let key = (c.mover, c.next, c.prev);
+        if let Some(Some((k, _))) = c.cache.regions.borrow().get(slot as usize) {
+            if *k == key {
+                return;
+            }
+        }
+        let r = self.region(inner, c);
+        let mut regions = c.cache.regions.borrow_mut();
+        if regions.len() <= slot as usize {
+            regions.resize(slot as usize + 1, None);
+        }
+        regions[slot as usize] = Some((key, r));
     }
 
     pub(super) fn region(&self, f: &RegionFn, c: &Ctx) -> Region {

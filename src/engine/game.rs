@@ -90,6 +90,8 @@ pub(super) struct Cache {
     pub(super) occupied: std::cell::RefCell<SmallVec<[OccupiedEntry; 4]>>,
     /// Pure regions by slot: (mover, next, prev) they were computed for, and the region.
     pub(super) regions: std::cell::RefCell<Vec<Option<CachedRegion>>>,
+    /// Remembered integers by slot: (from, mover, next, prev) and the value.
+    pub(super) ints: std::cell::RefCell<Vec<Option<((i32, u8, u8, u8), i32)>>>,
 }
 
 /// (players mask, component, top only, region).

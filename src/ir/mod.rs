@@ -77,6 +77,13 @@ pub enum IntFn {
         by_player: Vec<i32>,
     },
     If(Box<BoolFn>, Box<IntFn>, Box<IntFn>),
+    /// An expensive function remembered while the iterator variables it reads (`deps`) and
+    /// the roles stay the same; `slot` indexes the evaluation cache.
+    Memo {
+        slot: u32,
+        deps: u8,
+        inner: Box<IntFn>,
+    },
 }
 
 /// Integer list functions.
@@ -367,6 +374,8 @@ pub struct GameIr {
     pub distance_relation: Option<Relation>,
     /// Number of [`RegionFn::Cached`] slots.
     pub cached_regions: u32,
+    /// Number of [`IntFn::Memo`] slots.
+    pub memo_ints: u32,
 }
 
 /// Purity: does a function depend only on the state and the players' roles, not on the
@@ -398,6 +407,7 @@ pub mod purity {
             IntFn::Add(v) | IntFn::Mul(v) => v.iter().all(int),
             IntFn::Sum(l) | IntFn::Min(l) | IntFn::Max(l) => ints(l),
             IntFn::If(b, x, y) => boolean(b) && int(x) && int(y),
+            IntFn::Memo { deps, .. } => *deps == 0,
         }
     }
 
@@ -458,6 +468,113 @@ pub mod purity {
             RegionFn::Union(v) | RegionFn::Intersection(v) => v.iter().all(region),
             RegionFn::Difference(a, b) => region(a) && region(b),
             RegionFn::Filter(..) | RegionFn::To(_) => false,
+        }
+    }
+}
+
+/// Which iterator variables a function reads (outside the ones it binds itself): bits
+/// [`deps::FROM`], [`deps::TO`] .. . A function with few dependencies can be remembered
+/// while only those stay the same ([`IntFn::Memo`]).
+pub mod deps {
+    use super::*;
+
+    pub const FROM: u8 = 1;
+    pub const TO: u8 = 2;
+    pub const BETWEEN: u8 = 4;
+    pub const SITE: u8 = 8;
+    pub const VALUE: u8 = 16;
+    pub const LEVEL: u8 = 32;
+    pub const ALL: u8 = 63;
+
+    pub fn int(f: &IntFn) -> u8 {
+        match f {
+            IntFn::From => FROM,
+            IntFn::To => TO,
+            IntFn::Between => BETWEEN,
+            IntFn::Site => SITE,
+            IntFn::Value => VALUE,
+            IntFn::Level => LEVEL,
+            IntFn::Memo { deps, .. } => *deps,
+            IntFn::Const(_)
+            | IntFn::Mover
+            | IntFn::Next
+            | IntFn::Prev
+            | IntFn::Var
+            | IntFn::NamedVar(_)
+            | IntFn::RolePlayer(_)
+            | IntFn::CountPieces(..)
+            | IntFn::CentrePoint
+            | IntFn::LastTo
+            | IntFn::LastFrom
+            | IntFn::ValuePending
+            | IntFn::Id { .. } => 0,
+            IntFn::Score(a) | IntFn::Who(a) | IntFn::What(a) | IntFn::SizeStack(a) | IntFn::Neg(a) => int(a),
+            IntFn::CountSites(r) => region(r),
+            IntFn::CountSteps(a, b) | IntFn::Sub(a, b) | IntFn::Div(a, b) | IntFn::Mod(a, b) => int(a) | int(b),
+            IntFn::Ahead { site, steps, .. } => int(site) | int(steps),
+            IntFn::Add(v) | IntFn::Mul(v) => v.iter().fold(0, |m, x| m | int(x)),
+            IntFn::Sum(l) | IntFn::Min(l) | IntFn::Max(l) => ints(l),
+            IntFn::If(b, x, y) => boolean(b) | int(x) | int(y),
+        }
+    }
+
+    pub fn ints(f: &IntsFn) -> u8 {
+        match f {
+            IntsFn::List(v) => v.iter().fold(0, |m, x| m | int(x)),
+            IntsFn::Remembered => 0,
+            IntsFn::Results { from, to, value } => region(from) | (region(to) & !FROM) | (int(value) & !(FROM | TO)),
+        }
+    }
+
+    pub fn boolean(f: &BoolFn) -> u8 {
+        match f {
+            BoolFn::Const(_) | BoolFn::IsPrevMover | BoolFn::IsPending | BoolFn::IsProposed(_) | BoolFn::AllPassed => 0,
+            // generates moves: reads everything the rules may read
+            BoolFn::NoMoves(_) => ALL,
+            BoolFn::Not(a) => boolean(a),
+            BoolFn::And(v) | BoolFn::Or(v) => v.iter().fold(0, |m, x| m | boolean(x)),
+            BoolFn::Xor(a, b) => boolean(a) | boolean(b),
+            BoolFn::Eq(a, b)
+            | BoolFn::Ne(a, b)
+            | BoolFn::Lt(a, b)
+            | BoolFn::Le(a, b)
+            | BoolFn::Gt(a, b)
+            | BoolFn::Ge(a, b) => int(a) | int(b),
+            BoolFn::IsWithinAt(a, b) => int(a) | int(b),
+            BoolFn::RegionEq(a, b) => region(a) | region(b),
+            BoolFn::IsEmpty(a)
+            | BoolFn::IsOccupied(a)
+            | BoolFn::IsPlayer(_, a)
+            | BoolFn::IsEnemy(a)
+            | BoolFn::IsFriend(a) => int(a),
+            BoolFn::IsEven(a) | BoolFn::IsOdd(a) => int(a),
+            BoolFn::IsIn(a, r) | BoolFn::IsWithinRegion(a, r) => int(a) | region(r),
+            BoolFn::If(a, b, c) => boolean(a) | boolean(b) | boolean(c),
+        }
+    }
+
+    pub fn region(f: &RegionFn) -> u8 {
+        match f {
+            RegionFn::Cached(..) => 0,
+            RegionFn::Board | RegionFn::Empty | RegionFn::Occupied { .. } | RegionFn::Corners | RegionFn::Perimeter => {
+                0
+            }
+            RegionFn::Centre | RegionFn::Remembered => 0,
+            RegionFn::Sites(v) => v.iter().fold(0, |m, x| m | int(x)),
+            RegionFn::Site(a) => int(a),
+            RegionFn::Around { sites, cond, .. } => {
+                region(sites) | cond.as_ref().map_or(0, |b| boolean(b) & !(FROM | TO))
+            }
+            RegionFn::Direction {
+                from, stop, distance, ..
+            } => int(from) | stop.as_ref().map_or(0, |b| boolean(b) & !TO) | distance.as_ref().map_or(0, |d| int(d)),
+            RegionFn::LineOfSightPiece { at, .. } => int(at),
+            RegionFn::Between { from, to, .. } => int(from) | int(to),
+            RegionFn::Distance { from, exact } => int(from) | int(exact),
+            RegionFn::Union(v) | RegionFn::Intersection(v) => v.iter().fold(0, |m, x| m | region(x)),
+            RegionFn::Difference(a, b) => region(a) | region(b),
+            RegionFn::Filter(a, b) => region(a) | (boolean(b) & !SITE),
+            RegionFn::To(_) => ALL,
         }
     }
 }
