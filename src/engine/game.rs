@@ -89,15 +89,17 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
 pub(super) struct Cache {
     pub(super) occupied: std::cell::RefCell<SmallVec<[OccupiedEntry; 4]>>,
     /// Pure regions by slot: (mover, next, prev) they were computed for, and the region.
-    pub(super) regions: std::cell::RefCell<Vec<Option<CachedRegion>>>,
+    pub(super) regions: std::cell::RefCell<SmallVec<[Option<CachedRegion>; 8]>>,
     /// Remembered integers by slot: (from, mover, next, prev) and the value.
-    pub(super) ints: std::cell::RefCell<Vec<Option<((i32, u8, u8, u8), i32)>>>,
+    pub(super) ints: std::cell::RefCell<SmallVec<[Option<MemoInt>; 8]>>,
 }
 
 /// (players mask, component, top only, region).
 type OccupiedEntry = (u32, Option<u16>, bool, Region);
 /// ((mover, next, prev), region).
-type CachedRegion = ((u8, u8, u8), Region);
+pub(super) type CachedRegion = ((u8, u8, u8), Region);
+/// ((from, mover, next, prev), value).
+pub(super) type MemoInt = ((i32, u8, u8, u8), i32);
 
 /// The evaluation context: the state, the iterator variables and the players' roles.
 #[derive(Clone, Copy)]
