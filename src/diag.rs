@@ -192,10 +192,9 @@ fn render(diags: &[Diagnostic], sources: &SourceMap, renderer: annotate_snippets
                 ann = ann.label(l);
             }
             // annotate-snippets appends the line and column itself
-            let origin_text = file.name.clone();
             let snippet = Snippet::source(src)
                 .line_start(lc.line)
-                .origin(leak(origin_text))
+                .origin(file.name.as_str())
                 .fold(false)
                 .annotation(ann);
             msg = msg.snippet(snippet);
@@ -212,17 +211,6 @@ fn render(diags: &[Diagnostic], sources: &SourceMap, renderer: annotate_snippets
         out.push_str("\n\n");
     }
     out
-}
-
-// annotate-snippets 0.11 borrows the origin for the message's lifetime; the strings are small
-// and rendering is done once per diagnostic in the CLI, so a thread-local arena keeps it safe.
-fn leak(s: String) -> &'static str {
-    thread_local! {
-        static ARENA: std::cell::RefCell<Vec<&'static str>> = const { std::cell::RefCell::new(Vec::new()) };
-    }
-    let s: &'static str = Box::leak(s.into_boxed_str());
-    ARENA.with(|a| a.borrow_mut().push(s));
-    s
 }
 
 /// One diagnostic as a JSON object (one line of `--format json`).
