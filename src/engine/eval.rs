@@ -8,7 +8,52 @@ use crate::ir::*;
 use smallvec::SmallVec;
 
 impl GameDef {
+    /// An integer function's value. The common leaves are answered here, inlined; the rest
+    /// in [`Self::int_full`] (keeping this frame small matters: it is the hottest call).
+    #[inline]
     pub(super) fn int(&self, f: &IntFn, c: &Ctx) -> i32 {
+        match f {
+            IntFn::Const(v) => *v,
+            IntFn::From => c.from,
+            IntFn::To => c.to,
+            IntFn::Between => c.between,
+            IntFn::Mover => c.mover as i32,
+            IntFn::Next => c.next as i32,
+            IntFn::Id { role, by_player } => {
+                let p = self.role_player(*role, c);
+                by_player.get(p.max(0) as usize).copied().unwrap_or(-1)
+            }
+            IntFn::Who(at) => GameDef::top(c.s, self.int(at, c)).map(|p| p.who as i32).unwrap_or(0),
+            IntFn::CountSites(r) => self.count_region(r, c),
+            IntFn::Memo { slot, deps, inner } => self.memo_int(*slot, *deps, inner, c),
+            _ => self.int_full(f, c),
+        }
+    }
+
+    fn memo_int(&self, slot: u32, deps: u8, inner: &IntFn, c: &Ctx) -> i32 {
+        let from = if deps & crate::ir::deps::FROM != 0 {
+            c.from
+        } else {
+            i32::MIN
+        };
+        let key = (from, c.mover, c.next, c.prev);
+        let slot = slot as usize;
+        if let Some(Some((k, v))) = c.cache.ints.borrow().get(slot) {
+            if *k == key {
+                return *v;
+            }
+        }
+        let v = self.int(inner, c);
+        let mut ints = c.cache.ints.borrow_mut();
+        if ints.len() <= slot {
+            ints.resize(slot + 1, None);
+        }
+        ints[slot] = Some((key, v));
+        v
+    }
+
+    #[inline(never)]
+    fn int_full(&self, f: &IntFn, c: &Ctx) -> i32 {
         match f {
             IntFn::Const(v) => *v,
             IntFn::Mover => c.mover as i32,
@@ -158,7 +203,23 @@ impl GameDef {
         }
     }
 
+    /// A boolean function's value; the cheapest cases inlined, the rest in
+    /// [`Self::boolean_full`].
+    #[inline]
     pub(super) fn boolean(&self, f: &BoolFn, c: &Ctx) -> bool {
+        match f {
+            BoolFn::Const(b) => *b,
+            BoolFn::IsEmpty(s) => {
+                let s = self.int(s, c);
+                s >= 0 && c.s.sites.get(s as usize).is_some_and(|st| st.is_empty())
+            }
+            BoolFn::And(v) => v.iter().all(|x| self.boolean(x, c)),
+            _ => self.boolean_full(f, c),
+        }
+    }
+
+    #[inline(never)]
+    fn boolean_full(&self, f: &BoolFn, c: &Ctx) -> bool {
         match f {
             BoolFn::Const(b) => *b,
             BoolFn::Not(x) => !self.boolean(x, c),
