@@ -71,3 +71,14 @@ fn expand_prints_the_expanded_description() {
     assert!(s.contains("(square 3)"), "{s}");
     assert!(!s.contains("define"), "{s}");
 }
+
+#[test]
+fn doc_prints_a_ludeme_reference_from_the_declarations() {
+    let out = ludeme().args(["doc", "step"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let s = String::from_utf8(out.stdout).unwrap();
+    assert!(s.contains("(step [<moves.from>] [<direction>] <moves.to>"), "{s}");
+    let out = ludeme().args(["doc", "stpe"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("did you mean `step`"));
+}

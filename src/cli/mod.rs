@@ -2,6 +2,7 @@
 
 mod check;
 mod compare;
+mod doc;
 mod expand;
 mod playout;
 
@@ -44,6 +45,8 @@ pub enum Command {
     Check(check::CheckArgs),
     /// Print a description after expansion (options, rulesets, defines), pretty-printed.
     Expand(expand::ExpandArgs),
+    /// Print the reference of a ludeme (its forms, parameters, doc and example), or of all.
+    Doc(doc::DocArgs),
     /// Replay a Ludii trace and report where the engine first disagrees in each trial.
     Compare(compare::CompareArgs),
     /// Play random playouts and print statistics (wins, lengths, speed).
@@ -56,6 +59,7 @@ pub fn main() -> ExitCode {
     match cli.command {
         Command::Check(a) => check::run(&a),
         Command::Expand(a) => expand::run(&a),
+        Command::Doc(a) => doc::run(&a),
         Command::Compare(a) => compare::run(&a),
         Command::Playout(a) => playout::run(&a),
     }
