@@ -24,6 +24,8 @@ impl LowerError {
 
 type R<T> = Result<T, LowerError>;
 
+mod more;
+
 /// A call matched to its form.
 struct Call<'n> {
     node: &'n Node,
@@ -176,7 +178,10 @@ impl Lowerer {
         let t = self.reg.id(ty).expect("lowering names declared symbols");
         let r = self.ck.resolve(node, &ParamType::Sym(t));
         let Some(r) = r else {
-            return invalid(format!("expected <{ty}>"), node.span.clone());
+            return invalid(
+                format!("expected <{ty}>, found ({} ..)", Self::head(node).unwrap_or("?")),
+                node.span.clone(),
+            );
         };
         let sym = self.reg.symbol(r.symbol);
         let form = &sym.forms[r.form];
@@ -760,6 +765,7 @@ impl Lowerer {
             ("logical.or", _) | ("logical.and", _) => {
                 let all = flatten(&c.positional())
                     .into_iter()
+                    .filter(|n| Self::head(n) != Some("then"))
                     .map(|n| self.moves(n))
                     .collect::<R<Vec<_>>>()?;
                 if c.id == "logical.or" {
@@ -781,6 +787,7 @@ impl Lowerer {
             ("priority", _) => {
                 let all = flatten(&c.positional())
                     .into_iter()
+                    .filter(|n| Self::head(n) != Some("then"))
                     .map(|n| self.moves(n))
                     .collect::<R<Vec<_>>>()?;
                 MovesKind::Priority(all)
@@ -812,6 +819,9 @@ impl Lowerer {
                 let top = self.flag(c.named("top"))?;
                 MovesKind::ForEachPiece { item, body, role, top }
             }
+            ("remember", _) | ("forget", _) | ("propose", _) | ("do", _) | ("select", _) => self.state_moves(&c)?,
+            ("move", Some("Select")) => self.state_moves(&c)?,
+            ("operators.foreach.forEach", Some("Site")) => self.for_each_site(&c)?,
             (id, w) => {
                 return unsupported(
                     w.map(|w| format!("({} {w} ..)", Self::head(node).unwrap_or(id)))
@@ -995,6 +1005,7 @@ impl Lowerer {
             "iterator.between" => IntFn::Between,
             "site" => IntFn::Site,
             "value" if pos.is_empty() => IntFn::Value,
+            "value" if c.word(self.reg) == Some("Pending") => IntFn::ValuePending,
             "level" => IntFn::Level,
             "var" => match pos.first().map(|n| &n.kind) {
                 Some(NodeKind::Str(s)) => IntFn::NamedVar(self.intern(s)),
@@ -1123,6 +1134,9 @@ impl Lowerer {
                     to: Box::new(to),
                     value: Box::new(self.int(value)?),
                 })
+            }
+            "values.values" if c.positional().iter().all(|n| !matches!(n.kind, NodeKind::Str(_))) => {
+                Ok(IntsFn::Remembered)
             }
             other => unsupported(format!("({} ..)", Self::head(node).unwrap_or(other)), c.span()),
         }
@@ -1334,6 +1348,7 @@ impl Lowerer {
                             include_self,
                         }
                     }
+                    Some("Direction" | "LineOfSight" | "Distance" | "Between" | "To") | None => self.sites_more(&c)?,
                     w => return unsupported(format!("sites {}", w.unwrap_or("")), c.span()),
                 }
             }
@@ -1348,6 +1363,7 @@ impl Lowerer {
                     RegionFn::Intersection(all)
                 }
             }
+            "region.foreach.forEach" => self.region_for_each(&c)?,
             "region.math.difference" => {
                 RegionFn::Difference(Box::new(self.region(pos[0])?), Box::new(self.region(pos[1])?))
             }

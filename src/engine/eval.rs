@@ -596,10 +596,7 @@ impl GameDef {
             RegionFn::Direction { .. }
             | RegionFn::LineOfSightPiece { .. }
             | RegionFn::Between { .. }
-            | RegionFn::Distance { .. } => {
-                // lowered only where the engine supports them
-                Region::new(n)
-            }
+            | RegionFn::Distance { .. } => self.region_query(f, c),
         }
     }
 

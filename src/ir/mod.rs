@@ -299,6 +299,11 @@ pub enum MovesKind {
         next: Option<Box<Moves>>,
         if_afterwards: Option<BoolFn>,
     },
+    /// `(select (from R if:F) (to R2 if:G))`: selection moves (read by `sites To`).
+    Select {
+        from: Place,
+        to: Option<Place>,
+    },
 }
 
 /// An end rule: `(if C [subs] [result])`.
