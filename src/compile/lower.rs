@@ -115,6 +115,11 @@ pub struct Lowerer {
     scores: bool,
     cached_regions: u32,
     memo_ints: u32,
+    memo_site_ints: u32,
+    /// The regions of the [`RegionFn::Cached`] slots and the functions of the
+    /// [`IntFn::MemoSite`] slots, by slot.
+    cached_inners: Vec<RegionFn>,
+    memo_site_inners: Vec<IntFn>,
 }
 
 /// Lower a checked `(game ..)` tree.
@@ -135,6 +140,9 @@ pub fn lower_game(game: &Node) -> R<GameIr> {
         scores: false,
         cached_regions: 0,
         memo_ints: 0,
+        memo_site_ints: 0,
+        cached_inners: Vec::new(),
+        memo_site_inners: Vec::new(),
     };
     l.game(game)
 }
@@ -275,6 +283,7 @@ impl Lowerer {
             distance_relation: self.distance_relation,
             cached_regions: self.cached_regions,
             memo_ints: self.memo_ints,
+            memo_site_ints: self.memo_site_ints,
         })
     }
 
@@ -980,6 +989,21 @@ impl Lowerer {
                 inner: Box::new(f),
             });
         }
+        if expensive && d == crate::ir::deps::SITE {
+            // one slot per distinct function
+            if let Some(slot) = self.memo_site_inners.iter().position(|x| *x == f) {
+                return Ok(IntFn::MemoSite {
+                    slot: slot as u32,
+                    inner: Box::new(f),
+                });
+            }
+            self.memo_site_inners.push(f.clone());
+            self.memo_site_ints += 1;
+            return Ok(IntFn::MemoSite {
+                slot: self.memo_site_ints - 1,
+                inner: Box::new(f),
+            });
+        }
         Ok(f)
     }
 
@@ -1277,6 +1301,11 @@ impl Lowerer {
             RegionFn::Cached(..) | RegionFn::Site(_) | RegionFn::Sites(_) | RegionFn::Board
         );
         if worth && crate::ir::purity::region(&r) {
+            // one slot per distinct region
+            if let Some(slot) = self.cached_inners.iter().position(|x| *x == r) {
+                return Ok(RegionFn::Cached(slot as u32, Box::new(r)));
+            }
+            self.cached_inners.push(r.clone());
             self.cached_regions += 1;
             return Ok(RegionFn::Cached(self.cached_regions - 1, Box::new(r)));
         }

@@ -2,7 +2,7 @@
 //! region queries along radials and distances (`sites Direction`, `LineOfSight`,
 //! `Between`, `Distance`). See `../shared/docs/ludii-semantics.md` 3.6, 4.7, 4.8, 6.1.
 
-use super::board::{LineOfSight, Relation, Walk};
+use super::board::{Direction, LineOfSight, Relation, Walk};
 use super::game::{Cache, Ctx, GameDef};
 use super::moves::{Action, MoveData};
 use super::region::Region;
@@ -187,5 +187,172 @@ impl GameDef {
             _ => return self.region(f, c),
         }
         r
+    }
+}
+
+impl GameDef {
+    /// The sites of a region that is a short list around one site (`sites Around` of a
+    /// site, `sites Direction`, `sites LineOfSight Piece`, `sites Between`), distinct, without
+    /// building a bit set; `None` for other regions.
+    pub(super) fn small_sites(&self, r: &RegionFn, c: &Ctx) -> Option<SmallVec<[u32; 12]>> {
+        let n = self.n();
+        let on_board = |s: i32| s >= 0 && (s as usize) < n;
+        let mut out: SmallVec<[u32; 12]> = SmallVec::new();
+        let mut push = |t: u32| {
+            if !out.contains(&t) {
+                out.push(t);
+            }
+        };
+        match r {
+            RegionFn::Around { .. } => return self.small_around(r, c),
+            RegionFn::Direction {
+                from,
+                dirs,
+                included,
+                stop,
+                stop_included,
+                distance,
+            } => {
+                let s = self.int(from, c);
+                // one step along every radial of relations: the neighbour table
+                if let (Some(IntFn::Const(1)), None, false) = (distance.as_deref(), stop, included) {
+                    if dirs.iter().all(|d| matches!(d, Direction::Rel(_))) {
+                        let mut near = SmallVec::new();
+                        self.around_site(s, dirs, &mut near);
+                        return Some(near);
+                    }
+                }
+                if on_board(s) {
+                    let distance = match distance {
+                        Some(d) => self.int(d, c).max(0) as usize,
+                        None => usize::MAX,
+                    };
+                    let walk = Walk {
+                        included: *included,
+                        distance,
+                    };
+                    let test = |t: u32| match stop {
+                        None => false,
+                        Some(b) => {
+                            let mut c2 = *c;
+                            c2.to = t as i32;
+                            self.boolean(b, &c2)
+                        }
+                    };
+                    self.board
+                        .sites_direction(s as u32, dirs, walk, test, |_| *stop_included, &mut push);
+                }
+            }
+            RegionFn::LineOfSightPiece { at, dirs } => {
+                let s = self.int(at, c);
+                if on_board(s) {
+                    self.board.line_of_sight(
+                        s as u32,
+                        LineOfSight::Piece,
+                        dirs,
+                        |t| !c.s.sites[t as usize].is_empty(),
+                        &mut push,
+                    );
+                }
+            }
+            RegionFn::Between { from, to, dirs } => {
+                let (a, b) = (self.int(from, c), self.int(to, c));
+                if on_board(a) && on_board(b) {
+                    self.board.between(a as u32, b as u32, dirs, &mut push);
+                }
+            }
+            _ => return None,
+        }
+        Some(out)
+    }
+
+    /// `s` in a region; cached regions are read in place and short lists are not built
+    /// into bit sets.
+    pub(super) fn in_region(&self, s: i32, r: &RegionFn, c: &Ctx) -> bool {
+        if s < 0 {
+            return false;
+        }
+        match r {
+            RegionFn::Cached(slot, inner) => {
+                self.ensure_cached(*slot, inner, c);
+                let key = (c.mover, c.next, c.prev);
+                let regions = c.cache.regions.borrow();
+                match regions.get(*slot as usize).and_then(|e| e.as_ref()) {
+                    Some((k, region)) if *k == key => region.contains(s),
+                    _ => self.region(r, c).contains(s),
+                }
+            }
+            _ => match self.small_sites(r, c) {
+                Some(v) => v.contains(&(s as u32)),
+                None => self.region(r, c).contains(s),
+            },
+        }
+    }
+
+    /// `(count Sites in:(intersection {..}))` where a member is a short list: the list's
+    /// sites that lie in every other member. `None` if no member is a short list.
+    pub(super) fn count_small_intersection(&self, r: &RegionFn, c: &Ctx) -> Option<i32> {
+        let RegionFn::Intersection(v) = r else {
+            return None;
+        };
+        // only where a radial query is involved (neighbourhoods alone have their own path)
+        if !v.iter().any(|x| {
+            matches!(
+                x,
+                RegionFn::Direction { .. } | RegionFn::LineOfSightPiece { .. } | RegionFn::Between { .. }
+            )
+        }) {
+            return None;
+        }
+        let lists: SmallVec<[Option<SmallVec<[u32; 12]>>; 4]> = v.iter().map(|x| self.small_sites(x, c)).collect();
+        let i = lists.iter().position(|l| l.is_some())?;
+        let mut count = 0;
+        'site: for &t in lists[i].as_ref()? {
+            for (j, x) in v.iter().enumerate() {
+                if j == i {
+                    continue;
+                }
+                let inside = match &lists[j] {
+                    Some(l) => l.contains(&t),
+                    None => self.in_region(t as i32, x, c),
+                };
+                if !inside {
+                    continue 'site;
+                }
+            }
+            count += 1;
+        }
+        Some(count)
+    }
+}
+
+impl GameDef {
+    /// [`IntFn::MemoSite`]: the value at `(site)`, computed once per site for the state and
+    /// roles.
+    pub(super) fn memo_site(&self, slot: u32, inner: &IntFn, c: &Ctx) -> i32 {
+        let site = c.site;
+        if site < 0 || site as usize >= self.n() {
+            return self.int(inner, c);
+        }
+        let key = (c.mover, c.next, c.prev);
+        let slot = slot as usize;
+        if let Some(Some((k, table))) = c.cache.site_ints.borrow().get(slot) {
+            if *k == key && table[site as usize] != i32::MIN {
+                return table[site as usize];
+            }
+        }
+        let v = self.int(inner, c);
+        let mut tables = c.cache.site_ints.borrow_mut();
+        if tables.len() <= slot {
+            tables.resize(slot + 1, None);
+        }
+        let entry = &mut tables[slot];
+        if !entry.as_ref().is_some_and(|(k, _)| *k == key) {
+            *entry = Some((key, vec![i32::MIN; self.n()]));
+        }
+        if let Some((_, table)) = entry {
+            table[site as usize] = v;
+        }
+        v
     }
 }
