@@ -266,6 +266,24 @@ impl GameDef {
         Some(out)
     }
 
+    /// `t` in `(sites LineOfSight Piece at:s dirs)`: occupied and the first occupied site of
+    /// some radial from `s`.
+    fn in_line_of_sight(&self, t: u32, s: i32, dirs: &[Direction], c: &Ctx) -> bool {
+        if s < 0 || s as usize >= self.n() || c.s.sites[t as usize].is_empty() {
+            return false;
+        }
+        for &d in dirs {
+            for r in self.board.radials(s as u32, d) {
+                if let Some(&u) = r[1..].iter().find(|&&u| !c.s.sites[u as usize].is_empty()) {
+                    if u == t {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
     /// `s` in a region; cached regions are read in place and short lists are not built
     /// into bit sets.
     pub(super) fn in_region(&self, s: i32, r: &RegionFn, c: &Ctx) -> bool {
@@ -304,17 +322,34 @@ impl GameDef {
         }) {
             return None;
         }
-        let lists: SmallVec<[Option<SmallVec<[u32; 12]>>; 4]> = v.iter().map(|x| self.small_sites(x, c)).collect();
-        let i = lists.iter().position(|l| l.is_some())?;
+        // candidates: the first member that is a short list; the others are tested per site
+        // (cached regions in place, lines of sight by walking, other lists built once)
+        let i = v.iter().position(|x| {
+            matches!(
+                x,
+                RegionFn::Around { .. } | RegionFn::Direction { .. } | RegionFn::Between { .. }
+            )
+        })?;
+        let near = self.small_sites(&v[i], c)?;
+        let mut lists: SmallVec<[Option<SmallVec<[u32; 12]>>; 4]> = SmallVec::from_elem(None, v.len());
         let mut count = 0;
-        'site: for &t in lists[i].as_ref()? {
+        'site: for &t in &near {
             for (j, x) in v.iter().enumerate() {
                 if j == i {
                     continue;
                 }
-                let inside = match &lists[j] {
-                    Some(l) => l.contains(&t),
-                    None => self.in_region(t as i32, x, c),
+                let inside = match x {
+                    RegionFn::Cached(..) => self.in_region(t as i32, x, c),
+                    RegionFn::LineOfSightPiece { at, dirs } => self.in_line_of_sight(t, self.int(at, c), dirs, c),
+                    _ => {
+                        if lists[j].is_none() {
+                            lists[j] = self.small_sites(x, c);
+                        }
+                        match &lists[j] {
+                            Some(l) => l.contains(&t),
+                            None => self.in_region(t as i32, x, c),
+                        }
+                    }
                 };
                 if !inside {
                     continue 'site;
