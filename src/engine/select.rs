@@ -382,7 +382,7 @@ impl GameDef {
             tables.resize(slot + 1, None);
         }
         let entry = &mut tables[slot];
-        if !entry.as_ref().is_some_and(|(k, _)| *k == key) {
+        if entry.as_ref().is_none_or(|(k, _)| *k != key) {
             *entry = Some((key, vec![i32::MIN; self.n()]));
         }
         if let Some((_, table)) = entry {
