@@ -174,3 +174,120 @@ fn sizes_match_the_description() {
         .collect();
     assert_eq!(items, SIZES);
 }
+
+// ------------------------------------------------------------------------------------------
+// Equi Game System: every option item (other options at their defaults) and every ruleset on
+// every board, each with seeded random playouts under the same invariants.
+
+const EQUI: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../shared/ludii/lud/experimental/Equi Game System.lud"
+);
+
+/// Playouts per Equi configuration (the first [`FULLY_CHECKED`] apply every legal move).
+const EQUI_PLAYOUTS: usize = 20;
+
+/// The option headings of a description with their item names, in order.
+fn option_items(text: &str) -> Vec<(String, Vec<String>)> {
+    let mut out = Vec::new();
+    for chunk in text.split("\n(option \"").skip(1) {
+        let heading = chunk[..chunk.find('"').unwrap()].to_string();
+        let body = &chunk[..chunk.find("\n)").unwrap_or(chunk.len())];
+        let items = body
+            .split("(item \"")
+            .skip(1)
+            .map(|s| s[..s.find('"').unwrap()].to_string())
+            .collect();
+        out.push((heading, items));
+    }
+    out
+}
+
+/// The rulesets of a description: name and option selections.
+fn rulesets(text: &str) -> Vec<(String, Vec<String>)> {
+    let block = &text[text.find("(rulesets").expect("rulesets")..];
+    block
+        .split("(ruleset \"")
+        .skip(1)
+        .map(|chunk| {
+            let name = chunk[..chunk.find('"').unwrap()].to_string();
+            let body = &chunk[chunk.find('{').unwrap() + 1..chunk.find('}').unwrap()];
+            let options = body.split('"').skip(1).step_by(2).map(str::to_string).collect();
+            (name, options)
+        })
+        .collect()
+}
+
+fn equi(options: Vec<String>) -> Game {
+    let text = std::fs::read_to_string(EQUI).expect("Equi Game System.lud");
+    let selections = Selections { options, ruleset: None };
+    match Game::load("Equi Game System.lud", &text, &selections) {
+        Ok(g) => g,
+        Err(LoadError::Invalid(c)) => panic!("{}", ludeme::diag::render_human(&c.diagnostics, &c.sources)),
+        Err(e) => panic!("Equi {:?}: {e}", selections.options),
+    }
+}
+
+fn run_equi(label: &str, options: Vec<String>) -> SimReport {
+    let game = equi(options);
+    let start = std::time::Instant::now();
+    let r = random_sim_invariants(&game, EQUI_PLAYOUTS, 0x5eed);
+    println!(
+        "Equi {label}: {} playouts, {} decisions, longest {}, {} extra applications, {:.2} s",
+        r.playouts,
+        r.decisions,
+        r.longest,
+        r.moves_tried,
+        start.elapsed().as_secs_f64()
+    );
+    r
+}
+
+/// Every item of every option, the other options at their defaults.
+#[test]
+fn equi_every_option_item() {
+    let text = std::fs::read_to_string(EQUI).expect("Equi Game System.lud");
+    let options = option_items(&text);
+    assert_eq!(options.len(), 7, "{options:?}");
+    let (mut configs, mut total) = (0, SimReport::default());
+    for (heading, items) in &options {
+        for item in items {
+            let r = run_equi(&format!("{heading}/{item}"), vec![format!("{heading}/{item}")]);
+            configs += 1;
+            total.playouts += r.playouts;
+            total.decisions += r.decisions;
+        }
+    }
+    println!(
+        "Equi option items: {configs} configurations, {} playouts, {} decisions",
+        total.playouts, total.decisions
+    );
+}
+
+/// Each ruleset's option items on each board.
+#[test]
+fn equi_every_ruleset_on_every_board() {
+    let text = std::fs::read_to_string(EQUI).expect("Equi Game System.lud");
+    let boards = option_items(&text)
+        .into_iter()
+        .find(|(h, _)| h == "Board Size")
+        .expect("a Board Size option")
+        .1;
+    let sets = rulesets(&text);
+    assert_eq!(sets.len(), 3, "{sets:?}");
+    let (mut configs, mut total) = (0, SimReport::default());
+    for (name, options) in &sets {
+        for board in &boards {
+            let mut selected = options.clone();
+            selected.push(format!("Board Size/{board}"));
+            let r = run_equi(&format!("{name} on {board}"), selected);
+            configs += 1;
+            total.playouts += r.playouts;
+            total.decisions += r.decisions;
+        }
+    }
+    println!(
+        "Equi rulesets × boards: {configs} configurations, {} playouts, {} decisions",
+        total.playouts, total.decisions
+    );
+}

@@ -24,6 +24,8 @@ impl LowerError {
 
 type R<T> = Result<T, LowerError>;
 
+mod more;
+
 /// A call matched to its form.
 struct Call<'n> {
     node: &'n Node,
@@ -113,6 +115,11 @@ pub struct Lowerer {
     scores: bool,
     cached_regions: u32,
     memo_ints: u32,
+    memo_site_ints: u32,
+    /// The regions of the [`RegionFn::Cached`] slots and the functions of the
+    /// [`IntFn::MemoSite`] slots, by slot.
+    cached_inners: Vec<RegionFn>,
+    memo_site_inners: Vec<IntFn>,
 }
 
 /// Lower a checked `(game ..)` tree.
@@ -133,6 +140,9 @@ pub fn lower_game(game: &Node) -> R<GameIr> {
         scores: false,
         cached_regions: 0,
         memo_ints: 0,
+        memo_site_ints: 0,
+        cached_inners: Vec::new(),
+        memo_site_inners: Vec::new(),
     };
     l.game(game)
 }
@@ -176,7 +186,10 @@ impl Lowerer {
         let t = self.reg.id(ty).expect("lowering names declared symbols");
         let r = self.ck.resolve(node, &ParamType::Sym(t));
         let Some(r) = r else {
-            return invalid(format!("expected <{ty}>"), node.span.clone());
+            return invalid(
+                format!("expected <{ty}>, found ({} ..)", Self::head(node).unwrap_or("?")),
+                node.span.clone(),
+            );
         };
         let sym = self.reg.symbol(r.symbol);
         let form = &sym.forms[r.form];
@@ -270,6 +283,7 @@ impl Lowerer {
             distance_relation: self.distance_relation,
             cached_regions: self.cached_regions,
             memo_ints: self.memo_ints,
+            memo_site_ints: self.memo_site_ints,
         })
     }
 
@@ -760,6 +774,7 @@ impl Lowerer {
             ("logical.or", _) | ("logical.and", _) => {
                 let all = flatten(&c.positional())
                     .into_iter()
+                    .filter(|n| Self::head(n) != Some("then"))
                     .map(|n| self.moves(n))
                     .collect::<R<Vec<_>>>()?;
                 if c.id == "logical.or" {
@@ -781,6 +796,7 @@ impl Lowerer {
             ("priority", _) => {
                 let all = flatten(&c.positional())
                     .into_iter()
+                    .filter(|n| Self::head(n) != Some("then"))
                     .map(|n| self.moves(n))
                     .collect::<R<Vec<_>>>()?;
                 MovesKind::Priority(all)
@@ -812,6 +828,9 @@ impl Lowerer {
                 let top = self.flag(c.named("top"))?;
                 MovesKind::ForEachPiece { item, body, role, top }
             }
+            ("remember", _) | ("forget", _) | ("propose", _) | ("do", _) | ("select", _) => self.state_moves(&c)?,
+            ("move", Some("Select")) => self.state_moves(&c)?,
+            ("operators.foreach.forEach", Some("Site")) => self.for_each_site(&c)?,
             (id, w) => {
                 return unsupported(
                     w.map(|w| format!("({} {w} ..)", Self::head(node).unwrap_or(id)))
@@ -970,6 +989,21 @@ impl Lowerer {
                 inner: Box::new(f),
             });
         }
+        if expensive && d == crate::ir::deps::SITE {
+            // one slot per distinct function
+            if let Some(slot) = self.memo_site_inners.iter().position(|x| *x == f) {
+                return Ok(IntFn::MemoSite {
+                    slot: slot as u32,
+                    inner: Box::new(f),
+                });
+            }
+            self.memo_site_inners.push(f.clone());
+            self.memo_site_ints += 1;
+            return Ok(IntFn::MemoSite {
+                slot: self.memo_site_ints - 1,
+                inner: Box::new(f),
+            });
+        }
         Ok(f)
     }
 
@@ -995,6 +1029,7 @@ impl Lowerer {
             "iterator.between" => IntFn::Between,
             "site" => IntFn::Site,
             "value" if pos.is_empty() => IntFn::Value,
+            "value" if c.word(self.reg) == Some("Pending") => IntFn::ValuePending,
             "level" => IntFn::Level,
             "var" => match pos.first().map(|n| &n.kind) {
                 Some(NodeKind::Str(s)) => IntFn::NamedVar(self.intern(s)),
@@ -1123,6 +1158,9 @@ impl Lowerer {
                     to: Box::new(to),
                     value: Box::new(self.int(value)?),
                 })
+            }
+            "values.values" if c.positional().iter().all(|n| !matches!(n.kind, NodeKind::Str(_))) => {
+                Ok(IntsFn::Remembered)
             }
             other => unsupported(format!("({} ..)", Self::head(node).unwrap_or(other)), c.span()),
         }
@@ -1263,6 +1301,11 @@ impl Lowerer {
             RegionFn::Cached(..) | RegionFn::Site(_) | RegionFn::Sites(_) | RegionFn::Board
         );
         if worth && crate::ir::purity::region(&r) {
+            // one slot per distinct region
+            if let Some(slot) = self.cached_inners.iter().position(|x| *x == r) {
+                return Ok(RegionFn::Cached(slot as u32, Box::new(r)));
+            }
+            self.cached_inners.push(r.clone());
             self.cached_regions += 1;
             return Ok(RegionFn::Cached(self.cached_regions - 1, Box::new(r)));
         }
@@ -1334,6 +1377,7 @@ impl Lowerer {
                             include_self,
                         }
                     }
+                    Some("Direction" | "LineOfSight" | "Distance" | "Between" | "To") | None => self.sites_more(&c)?,
                     w => return unsupported(format!("sites {}", w.unwrap_or("")), c.span()),
                 }
             }
@@ -1348,6 +1392,7 @@ impl Lowerer {
                     RegionFn::Intersection(all)
                 }
             }
+            "region.foreach.forEach" => self.region_for_each(&c)?,
             "region.math.difference" => {
                 RegionFn::Difference(Box::new(self.region(pos[0])?), Box::new(self.region(pos[1])?))
             }

@@ -173,6 +173,7 @@ impl GameDef {
                 ints[slot] = Some((key, v));
                 v
             }
+            IntFn::MemoSite { slot, inner } => self.memo_site(*slot, inner, c),
             IntFn::If(b, x, y) => {
                 if self.boolean(b, c) {
                     self.int(x, c)
@@ -243,7 +244,7 @@ impl GameDef {
             }
             BoolFn::IsIn(s, r) => {
                 let s = self.int(s, c);
-                s >= 0 && self.region(r, c).contains(s)
+                self.in_region(s, r, c)
             }
             BoolFn::IsWithinRegion(what, r) => {
                 let what = self.int(what, c);
@@ -396,6 +397,9 @@ impl GameDef {
     /// The number of sites of a region; intersections with the neighbours of one site are
     /// counted without building regions.
     pub(super) fn count_region(&self, r: &RegionFn, c: &Ctx) -> i32 {
+        if let Some(n) = self.count_small_intersection(r, c) {
+            return n;
+        }
         // the common case, neighbours of one site within a cached region: no allocation
         if let RegionFn::Intersection(v) = r {
             if let [a, RegionFn::Cached(slot, inner)] | [RegionFn::Cached(slot, inner), a] = v.as_slice() {
@@ -455,7 +459,7 @@ impl GameDef {
     }
 
     /// Compute a cached region's slot for the current roles if it is not there yet.
-    fn ensure_cached(&self, slot: u32, inner: &RegionFn, c: &Ctx) {
+    pub(super) fn ensure_cached(&self, slot: u32, inner: &RegionFn, c: &Ctx) {
         let key = (c.mover, c.next, c.prev);
         if let Some(Some((k, _))) = c.cache.regions.borrow().get(slot as usize) {
             if *k == key {
@@ -657,10 +661,7 @@ impl GameDef {
             RegionFn::Direction { .. }
             | RegionFn::LineOfSightPiece { .. }
             | RegionFn::Between { .. }
-            | RegionFn::Distance { .. } => {
-                // lowered only where the engine supports them
-                Region::new(n)
-            }
+            | RegionFn::Distance { .. } => self.region_query(f, c),
         }
     }
 

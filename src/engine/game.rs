@@ -92,8 +92,13 @@ pub(super) struct Cache {
     pub(super) regions: std::cell::RefCell<SmallVec<[Option<CachedRegion>; 8]>>,
     /// Remembered integers by slot: (from, mover, next, prev) and the value.
     pub(super) ints: std::cell::RefCell<SmallVec<[Option<MemoInt>; 8]>>,
+    /// Integers remembered per site by slot ([`IntFn::MemoSite`]): the roles and a value per
+    /// site (`i32::MIN` until computed).
+    pub(super) site_ints: std::cell::RefCell<Vec<Option<SiteInts>>>,
 }
 
+/// ((mover, next, prev), value per site).
+pub(super) type SiteInts = ((u8, u8, u8), Vec<i32>);
 /// (players mask, component, top only, region).
 type OccupiedEntry = (u32, Option<u16>, bool, Region);
 /// ((mover, next, prev), region).

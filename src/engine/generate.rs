@@ -378,7 +378,12 @@ impl GameDef {
                     }
                 }
             }
-            MovesKind::Do { .. } => {}
+            MovesKind::Do {
+                pre,
+                next,
+                if_afterwards,
+            } => self.gen_do(pre, next, if_afterwards, c, out),
+            MovesKind::Select { from, to } => self.gen_select(from, to, c, out),
         }
     }
 

@@ -84,6 +84,12 @@ pub enum IntFn {
         deps: u8,
         inner: Box<IntFn>,
     },
+    /// An expensive function of the state, the roles and `site` only, remembered per site
+    /// for the state (`slot` indexes the evaluation cache's per-site tables).
+    MemoSite {
+        slot: u32,
+        inner: Box<IntFn>,
+    },
 }
 
 /// Integer list functions.
@@ -299,6 +305,11 @@ pub enum MovesKind {
         next: Option<Box<Moves>>,
         if_afterwards: Option<BoolFn>,
     },
+    /// `(select (from R if:F) (to R2 if:G))`: selection moves (read by `sites To`).
+    Select {
+        from: Place,
+        to: Option<Place>,
+    },
 }
 
 /// An end rule: `(if C [subs] [result])`.
@@ -376,6 +387,8 @@ pub struct GameIr {
     pub cached_regions: u32,
     /// Number of [`IntFn::Memo`] slots.
     pub memo_ints: u32,
+    /// Number of [`IntFn::MemoSite`] slots.
+    pub memo_site_ints: u32,
 }
 
 /// Purity: does a function depend only on the state and the players' roles, not on the
@@ -408,6 +421,7 @@ pub mod purity {
             IntFn::Sum(l) | IntFn::Min(l) | IntFn::Max(l) => ints(l),
             IntFn::If(b, x, y) => boolean(b) && int(x) && int(y),
             IntFn::Memo { deps, .. } => *deps == 0,
+            IntFn::MemoSite { .. } => false,
         }
     }
 
@@ -495,6 +509,7 @@ pub mod deps {
             IntFn::Value => VALUE,
             IntFn::Level => LEVEL,
             IntFn::Memo { deps, .. } => *deps,
+            IntFn::MemoSite { .. } => SITE,
             IntFn::Const(_)
             | IntFn::Mover
             | IntFn::Next

@@ -1,0 +1,204 @@
+//! Lowering of the state effects, requirements and region queries Equi Game System uses:
+//! `remember`/`forget`, `propose`, `do`, `select`, `forEach Site`, the region `forEach`,
+//! and `sites Direction`/`LineOfSight`/`Distance`/`Between`/`To`/`(values Remembered)`.
+
+use super::{flatten, invalid, req, unsupported, Call, Lowerer, R};
+use crate::engine::board::{distance_relation_for_game, Relation};
+use crate::ir::*;
+use crate::syntax::{Node, NodeKind};
+
+impl Lowerer {
+    /// `remember Value`, `forget Value All`, `propose`, `do`, `select`.
+    pub(super) fn state_moves(&mut self, c: &Call) -> R<MovesKind> {
+        let word = c.word(self.reg);
+        Ok(match (c.id, word) {
+            ("remember", Some("Value")) => {
+                if c.typed(self.reg, "string").is_some() {
+                    return unsupported("remember Value with a name", c.span());
+                }
+                let value = self.int(req(c.typed(self.reg, "int"), c)?)?;
+                let unique = self.flag(c.named("unique"))?;
+                MovesKind::Remember { value, unique }
+            }
+            ("forget", Some("Value")) => {
+                let all = c
+                    .positional()
+                    .iter()
+                    .any(|n| matches!(&n.kind, NodeKind::Atom(a) if a == "All"));
+                if !all || c.typed(self.reg, "string").is_some() {
+                    return unsupported("forget Value of one value or a named list", c.span());
+                }
+                MovesKind::ForgetAll
+            }
+            ("propose", _) => match c.positional().first().map(|n| &n.kind) {
+                Some(NodeKind::Str(s)) => MovesKind::Propose(self.intern(s)),
+                _ => return unsupported("propose a list", c.span()),
+            },
+            ("do", _) => {
+                let pre = self.moves(req(c.typed(self.reg, "moves"), c)?)?;
+                let next = match c.named("next") {
+                    Some(n) => Some(Box::new(self.moves(n)?)),
+                    None => None,
+                };
+                let if_afterwards = match c.named("ifAfterwards") {
+                    Some(n) => Some(self.boolean(n)?),
+                    None => None,
+                };
+                MovesKind::Do {
+                    pre: Box::new(pre),
+                    next,
+                    if_afterwards,
+                }
+            }
+            ("select", _) | ("move", Some("Select")) => {
+                if c.typed(self.reg, "roleType").is_some() {
+                    return unsupported("select with a role", c.span());
+                }
+                let from = self.place(req(c.typed(self.reg, "moves.from"), c)?, "moves.from")?;
+                let to = match c.typed(self.reg, "moves.to") {
+                    Some(t) => Some(self.place(t, "moves.to")?),
+                    None => None,
+                };
+                MovesKind::Select { from, to }
+            }
+            (id, w) => return unsupported(format!("{id} {}", w.unwrap_or("")), c.span()),
+        })
+    }
+
+    /// `(forEach Site R M)`.
+    pub(super) fn for_each_site(&mut self, c: &Call) -> R<MovesKind> {
+        if c.named("noMoveYet").is_some() {
+            return unsupported("forEach Site noMoveYet:", c.span());
+        }
+        let region = self.region(req(c.typed(self.reg, "sites"), c)?)?;
+        let body = self.moves(req(c.typed(self.reg, "moves"), c)?)?;
+        Ok(MovesKind::ForEachSite {
+            region,
+            body: Box::new(body),
+        })
+    }
+
+    /// The region `(forEach R if:C)`.
+    pub(super) fn region_for_each(&mut self, c: &Call) -> R<RegionFn> {
+        let (Some(r), Some(cond)) = (c.typed(self.reg, "sites"), c.named("if")) else {
+            return unsupported("this form of forEach (region)", c.span());
+        };
+        if c.named("of").is_some() {
+            return unsupported("forEach of:", c.span());
+        }
+        let r = self.region(r)?;
+        let cond = self.boolean(cond)?;
+        Ok(RegionFn::Filter(Box::new(r), Box::new(cond)))
+    }
+
+    /// `(sites Direction ..)`, `(sites LineOfSight ..)`, `(sites Distance ..)`,
+    /// `(sites Between ..)`, `(sites To ..)`, `(sites (values Remembered))`.
+    pub(super) fn sites_more(&mut self, c: &Call) -> R<RegionFn> {
+        if c.typed(self.reg, "siteType").is_some() {
+            return unsupported("sites with a site type", c.span());
+        }
+        let bi = |l: &mut Self, n: &Node| -> R<Box<IntFn>> { Ok(Box::new(l.int(n)?)) };
+        Ok(match c.word(self.reg) {
+            Some("Direction") => {
+                let from = req(c.named("from"), c)?;
+                let (site, region) = self.site_or_region(from)?;
+                if region.is_some() {
+                    return unsupported("sites Direction from a region", c.span());
+                }
+                let dirs = self.directions(c.typed(self.reg, "direction"))?;
+                let included = self.flag(c.named("included"))?;
+                let stop = match c.named("stop") {
+                    Some(n) => Some(Box::new(self.boolean(n)?)),
+                    None => None,
+                };
+                let stop_included = self.flag(c.named("stopIncluded"))?;
+                let distance = match c.named("distance") {
+                    Some(n) => Some(bi(self, n)?),
+                    None => None,
+                };
+                RegionFn::Direction {
+                    from: Box::new(site.unwrap_or(IntFn::Const(-1))),
+                    dirs,
+                    included,
+                    stop,
+                    stop_included,
+                    distance,
+                }
+            }
+            Some("LineOfSight") => {
+                let kind = c
+                    .positional()
+                    .iter()
+                    .find_map(|n| match &n.kind {
+                        NodeKind::Atom(a) if a == "Empty" || a == "Farthest" || a == "Piece" => Some(a.clone()),
+                        _ => None,
+                    })
+                    .unwrap_or_else(|| "Piece".to_string());
+                if kind != "Piece" {
+                    return unsupported(format!("sites LineOfSight {kind}"), c.span());
+                }
+                let at = match c.named("at") {
+                    Some(n) => self.int(n)?,
+                    None => IntFn::To,
+                };
+                let dirs = self.directions(c.typed(self.reg, "direction"))?;
+                RegionFn::LineOfSightPiece { at: Box::new(at), dirs }
+            }
+            Some("Distance") => {
+                if c.typed(self.reg, "effect.step").is_some() || c.named("newRotation").is_some() {
+                    return unsupported("sites Distance with a step move", c.span());
+                }
+                let rel = match c.typed(self.reg, "relationType") {
+                    Some(n) => match &n.kind {
+                        NodeKind::Atom(a) => Relation::from_name(a).ok_or_else(|| super::LowerError::Unsupported {
+                            ludeme: format!("relation {a}"),
+                            span: n.span.clone(),
+                        })?,
+                        _ => return invalid("expected a relation", n.span.clone()),
+                    },
+                    None => Relation::Adjacent,
+                };
+                self.distance_relation = distance_relation_for_game(self.distance_relation.into_iter().chain([rel]));
+                let from = bi(self, req(c.named("from"), c)?)?;
+                let range = req(c.typed(self.reg, "range"), c)?;
+                let rc = self.call(range, "range")?;
+                if rc.id != "exact" {
+                    return unsupported("sites Distance with a range other than exact", c.span());
+                }
+                let exact = bi(self, rc.positional()[0])?;
+                RegionFn::Distance { from, exact }
+            }
+            Some("Between") => {
+                for name in ["fromIncluded", "toIncluded", "cond"] {
+                    if c.named(name).is_some() {
+                        return unsupported(format!("sites Between {name}:"), c.span());
+                    }
+                }
+                let dirs = self.directions(c.typed(self.reg, "direction"))?;
+                RegionFn::Between {
+                    from: bi(self, req(c.named("from"), c)?)?,
+                    to: bi(self, req(c.named("to"), c)?)?,
+                    dirs,
+                }
+            }
+            Some("To") => {
+                let m = self.moves(req(c.typed(self.reg, "moves"), c)?)?;
+                RegionFn::To(Box::new(m))
+            }
+            None => {
+                let pos = c.positional();
+                match pos.as_slice() {
+                    [n] if matches!(&n.kind, NodeKind::Call { head, .. } if head == "values") => match self.ints(n)? {
+                        IntsFn::Remembered => RegionFn::Remembered,
+                        _ => return unsupported("sites of an int array", c.span()),
+                    },
+                    [n] if matches!(n.kind, NodeKind::List(_)) => {
+                        RegionFn::Sites(flatten(&[*n]).into_iter().map(|i| self.int(i)).collect::<R<_>>()?)
+                    }
+                    _ => return unsupported("this form of sites", c.span()),
+                }
+            }
+            Some(w) => return unsupported(format!("sites {w}"), c.span()),
+        })
+    }
+}

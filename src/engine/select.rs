@@ -1,0 +1,393 @@
+//! Requirements and selections: `(do A next:B ifAfterwards:C)` and `(select ..)`, and the
+//! region queries along radials and distances (`sites Direction`, `LineOfSight`,
+//! `Between`, `Distance`). See `../shared/docs/ludii-semantics.md` 3.6, 4.7, 4.8, 6.1.
+
+use super::board::{Direction, LineOfSight, Relation, Walk};
+use super::game::{Cache, Ctx, GameDef};
+use super::moves::{Action, MoveData};
+use super::region::Region;
+use crate::ir::*;
+use smallvec::SmallVec;
+
+impl GameDef {
+    /// `(do pre next:B ifAfterwards:C)` (4.7, 4.8).
+    pub(super) fn gen_do(
+        &self,
+        pre: &Moves,
+        next: &Option<Box<Moves>>,
+        if_afterwards: &Option<BoolFn>,
+        c: &mut Ctx,
+        out: &mut Vec<MoveData>,
+    ) {
+        let start = out.len();
+        match next {
+            Some(next) => {
+                let mut pre_moves = Vec::new();
+                let mut c1 = *c;
+                self.gen(pre, &mut c1, &mut pre_moves);
+                if pre_moves.is_empty() {
+                    self.gen(next, c, out);
+                } else {
+                    // A's moves applied (with their consequents, not stored) to a copy
+                    let mut copy = c.s.clone();
+                    for m in &pre_moves {
+                        self.execute(&mut copy, m, false);
+                    }
+                    let cache = Cache::default();
+                    let mut c2 = Ctx {
+                        s: &copy,
+                        cache: &cache,
+                        ..*c
+                    };
+                    self.gen(next, &mut c2, out);
+                    let prefix: SmallVec<[Action; 2]> =
+                        pre_moves.iter().flat_map(|m| m.actions.iter().cloned()).collect();
+                    for mv in &mut out[start..] {
+                        let mut actions = prefix.clone();
+                        actions.extend(mv.actions.drain(..));
+                        mv.actions = actions;
+                    }
+                }
+            }
+            None => self.gen(pre, c, out),
+        }
+        if let Some(cond) = if_afterwards {
+            let mut k = start;
+            for i in start..out.len() {
+                let keep = {
+                    let mut copy = c.s.clone();
+                    self.execute(&mut copy, &out[i], true);
+                    if copy.next == copy.mover {
+                        copy.next = copy.prev;
+                    }
+                    let cache = Cache::default();
+                    let c2 = Ctx {
+                        s: &copy,
+                        cache: &cache,
+                        ..*c
+                    };
+                    self.boolean(cond, &c2)
+                };
+                if keep {
+                    out.swap(k, i);
+                    k += 1;
+                }
+            }
+            out.truncate(k);
+        }
+    }
+
+    /// `(select (from R if:F) (to R2 if:G))` (3.6): selection moves, no action.
+    pub(super) fn gen_select(&self, from: &Place, to: &Option<Place>, c: &Ctx, out: &mut Vec<MoveData>) {
+        let origins: Vec<i32> = match (&from.site, &from.region) {
+            (Some(s), _) => vec![self.int(s, c)],
+            (_, Some(r)) => self.region(r, c).iter().collect(),
+            _ => vec![],
+        };
+        for f in origins {
+            if f < 0 {
+                continue;
+            }
+            let mut c1 = *c;
+            c1.from = f;
+            c1.to = f;
+            if !from.cond.as_ref().is_none_or(|b| self.boolean(b, &c1)) {
+                continue;
+            }
+            let Some(to) = to else {
+                out.push(self.new_move(c, f, f, SmallVec::new()));
+                continue;
+            };
+            let targets: Vec<i32> = match (&to.site, &to.region) {
+                (Some(s), _) => vec![self.int(s, &c1)],
+                (_, Some(r)) => self.region(r, &c1).iter().collect(),
+                _ => vec![],
+            };
+            for t in targets {
+                if t < 0 {
+                    continue;
+                }
+                let mut c2 = c1;
+                c2.to = t;
+                if to.cond.as_ref().is_none_or(|b| self.boolean(b, &c2)) {
+                    out.push(self.new_move(c, f, t, SmallVec::new()));
+                }
+            }
+        }
+    }
+
+    /// `sites Direction`, `sites LineOfSight Piece`, `sites Between`, `sites Distance`.
+    pub(super) fn region_query(&self, f: &RegionFn, c: &Ctx) -> Region {
+        let n = self.n();
+        let mut r = Region::new(n);
+        let on_board = |s: i32| s >= 0 && (s as usize) < n;
+        match f {
+            RegionFn::Direction {
+                from,
+                dirs,
+                included,
+                stop,
+                stop_included,
+                distance,
+            } => {
+                let s = self.int(from, c);
+                if !on_board(s) {
+                    return r;
+                }
+                let distance = match distance {
+                    Some(d) => self.int(d, c).max(0) as usize,
+                    None => usize::MAX,
+                };
+                let walk = Walk {
+                    included: *included,
+                    distance,
+                };
+                let test = |t: u32| match stop {
+                    None => false,
+                    Some(b) => {
+                        let mut c2 = *c;
+                        c2.to = t as i32;
+                        self.boolean(b, &c2)
+                    }
+                };
+                self.board
+                    .sites_direction(s as u32, dirs, walk, test, |_| *stop_included, |t| r.insert(t as i32));
+            }
+            RegionFn::LineOfSightPiece { at, dirs } => {
+                let s = self.int(at, c);
+                if !on_board(s) {
+                    return r;
+                }
+                self.board.line_of_sight(
+                    s as u32,
+                    LineOfSight::Piece,
+                    dirs,
+                    |t| !c.s.sites[t as usize].is_empty(),
+                    |t| r.insert(t as i32),
+                );
+            }
+            RegionFn::Between { from, to, dirs } => {
+                let (a, b) = (self.int(from, c), self.int(to, c));
+                if !on_board(a) || !on_board(b) {
+                    return r;
+                }
+                self.board.between(a as u32, b as u32, dirs, |t| r.insert(t as i32));
+            }
+            RegionFn::Distance { from, exact } => {
+                let s = self.int(from, c);
+                let k = self.int(exact, c);
+                if !on_board(s) || k < 0 {
+                    return r;
+                }
+                let rel = self.ir.distance_relation.unwrap_or(Relation::Adjacent);
+                self.board
+                    .distances(rel)
+                    .sites_at_distance(s as u32, k as u32, |t| r.insert(t as i32));
+            }
+            _ => return self.region(f, c),
+        }
+        r
+    }
+}
+
+impl GameDef {
+    /// The sites of a region that is a short list around one site (`sites Around` of a
+    /// site, `sites Direction`, `sites LineOfSight Piece`, `sites Between`), distinct, without
+    /// building a bit set; `None` for other regions.
+    pub(super) fn small_sites(&self, r: &RegionFn, c: &Ctx) -> Option<SmallVec<[u32; 12]>> {
+        let n = self.n();
+        let on_board = |s: i32| s >= 0 && (s as usize) < n;
+        let mut out: SmallVec<[u32; 12]> = SmallVec::new();
+        let mut push = |t: u32| {
+            if !out.contains(&t) {
+                out.push(t);
+            }
+        };
+        match r {
+            RegionFn::Around { .. } => return self.small_around(r, c),
+            RegionFn::Direction {
+                from,
+                dirs,
+                included,
+                stop,
+                stop_included,
+                distance,
+            } => {
+                let s = self.int(from, c);
+                // one step along every radial of relations: the neighbour table
+                if let (Some(IntFn::Const(1)), None, false) = (distance.as_deref(), stop, included) {
+                    if dirs.iter().all(|d| matches!(d, Direction::Rel(_))) {
+                        let mut near = SmallVec::new();
+                        self.around_site(s, dirs, &mut near);
+                        return Some(near);
+                    }
+                }
+                if on_board(s) {
+                    let distance = match distance {
+                        Some(d) => self.int(d, c).max(0) as usize,
+                        None => usize::MAX,
+                    };
+                    let walk = Walk {
+                        included: *included,
+                        distance,
+                    };
+                    let test = |t: u32| match stop {
+                        None => false,
+                        Some(b) => {
+                            let mut c2 = *c;
+                            c2.to = t as i32;
+                            self.boolean(b, &c2)
+                        }
+                    };
+                    self.board
+                        .sites_direction(s as u32, dirs, walk, test, |_| *stop_included, &mut push);
+                }
+            }
+            RegionFn::LineOfSightPiece { at, dirs } => {
+                let s = self.int(at, c);
+                if on_board(s) {
+                    self.board.line_of_sight(
+                        s as u32,
+                        LineOfSight::Piece,
+                        dirs,
+                        |t| !c.s.sites[t as usize].is_empty(),
+                        &mut push,
+                    );
+                }
+            }
+            RegionFn::Between { from, to, dirs } => {
+                let (a, b) = (self.int(from, c), self.int(to, c));
+                if on_board(a) && on_board(b) {
+                    self.board.between(a as u32, b as u32, dirs, &mut push);
+                }
+            }
+            _ => return None,
+        }
+        Some(out)
+    }
+
+    /// `t` in `(sites LineOfSight Piece at:s dirs)`: occupied and the first occupied site of
+    /// some radial from `s`.
+    fn in_line_of_sight(&self, t: u32, s: i32, dirs: &[Direction], c: &Ctx) -> bool {
+        if s < 0 || s as usize >= self.n() || c.s.sites[t as usize].is_empty() {
+            return false;
+        }
+        for &d in dirs {
+            for r in self.board.radials(s as u32, d) {
+                if let Some(&u) = r[1..].iter().find(|&&u| !c.s.sites[u as usize].is_empty()) {
+                    if u == t {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// `s` in a region; cached regions are read in place and short lists are not built
+    /// into bit sets.
+    pub(super) fn in_region(&self, s: i32, r: &RegionFn, c: &Ctx) -> bool {
+        if s < 0 {
+            return false;
+        }
+        match r {
+            RegionFn::Cached(slot, inner) => {
+                self.ensure_cached(*slot, inner, c);
+                let key = (c.mover, c.next, c.prev);
+                let regions = c.cache.regions.borrow();
+                match regions.get(*slot as usize).and_then(|e| e.as_ref()) {
+                    Some((k, region)) if *k == key => region.contains(s),
+                    _ => self.region(r, c).contains(s),
+                }
+            }
+            _ => match self.small_sites(r, c) {
+                Some(v) => v.contains(&(s as u32)),
+                None => self.region(r, c).contains(s),
+            },
+        }
+    }
+
+    /// `(count Sites in:(intersection {..}))` where a member is a short list: the list's
+    /// sites that lie in every other member. `None` if no member is a short list.
+    pub(super) fn count_small_intersection(&self, r: &RegionFn, c: &Ctx) -> Option<i32> {
+        let RegionFn::Intersection(v) = r else {
+            return None;
+        };
+        // only where a radial query is involved (neighbourhoods alone have their own path)
+        if !v.iter().any(|x| {
+            matches!(
+                x,
+                RegionFn::Direction { .. } | RegionFn::LineOfSightPiece { .. } | RegionFn::Between { .. }
+            )
+        }) {
+            return None;
+        }
+        // candidates: the first member that is a short list; the others are tested per site
+        // (cached regions in place, lines of sight by walking, other lists built once)
+        let i = v.iter().position(|x| {
+            matches!(
+                x,
+                RegionFn::Around { .. } | RegionFn::Direction { .. } | RegionFn::Between { .. }
+            )
+        })?;
+        let near = self.small_sites(&v[i], c)?;
+        let mut lists: SmallVec<[Option<SmallVec<[u32; 12]>>; 4]> = SmallVec::from_elem(None, v.len());
+        let mut count = 0;
+        'site: for &t in &near {
+            for (j, x) in v.iter().enumerate() {
+                if j == i {
+                    continue;
+                }
+                let inside = match x {
+                    RegionFn::Cached(..) => self.in_region(t as i32, x, c),
+                    RegionFn::LineOfSightPiece { at, dirs } => self.in_line_of_sight(t, self.int(at, c), dirs, c),
+                    _ => {
+                        if lists[j].is_none() {
+                            lists[j] = self.small_sites(x, c);
+                        }
+                        match &lists[j] {
+                            Some(l) => l.contains(&t),
+                            None => self.in_region(t as i32, x, c),
+                        }
+                    }
+                };
+                if !inside {
+                    continue 'site;
+                }
+            }
+            count += 1;
+        }
+        Some(count)
+    }
+}
+
+impl GameDef {
+    /// [`IntFn::MemoSite`]: the value at `(site)`, computed once per site for the state and
+    /// roles.
+    pub(super) fn memo_site(&self, slot: u32, inner: &IntFn, c: &Ctx) -> i32 {
+        let site = c.site;
+        if site < 0 || site as usize >= self.n() {
+            return self.int(inner, c);
+        }
+        let key = (c.mover, c.next, c.prev);
+        let slot = slot as usize;
+        if let Some(Some((k, table))) = c.cache.site_ints.borrow().get(slot) {
+            if *k == key && table[site as usize] != i32::MIN {
+                return table[site as usize];
+            }
+        }
+        let v = self.int(inner, c);
+        let mut tables = c.cache.site_ints.borrow_mut();
+        if tables.len() <= slot {
+            tables.resize(slot + 1, None);
+        }
+        let entry = &mut tables[slot];
+        if entry.as_ref().is_none_or(|(k, _)| *k != key) {
+            *entry = Some((key, vec![i32::MIN; self.n()]));
+        }
+        if let Some((_, table)) = entry {
+            table[site as usize] = v;
+        }
+        v
+    }
+}
