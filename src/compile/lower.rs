@@ -24,6 +24,9 @@ impl LowerError {
 
 type R<T> = Result<T, LowerError>;
 
+#[path = "lower_ext.rs"]
+mod ext;
+
 /// A call matched to its form.
 struct Call<'n> {
     node: &'n Node,
@@ -112,6 +115,10 @@ pub struct Lowerer {
     distance_relation: Option<Relation>,
     scores: bool,
     cached_regions: u32,
+    /// Ludii's `isStacking`: some lowered ludeme sets the Stacking game flag.
+    stacking: bool,
+    /// Relations named by `count Steps` (for the single distance table).
+    distance_requests: Vec<Relation>,
 }
 
 /// Lower a checked `(game ..)` tree.
@@ -131,6 +138,8 @@ pub fn lower_game(game: &Node) -> R<GameIr> {
         distance_relation: None,
         scores: false,
         cached_regions: 0,
+        stacking: false,
+        distance_requests: Vec::new(),
     };
     l.game(game)
 }
@@ -250,7 +259,7 @@ impl Lowerer {
             Some(e) => self.end(e)?,
             None => Vec::new(),
         };
-        let stacking = false;
+        let stacking = self.stacking;
         Ok(GameIr {
             name,
             players,
@@ -517,6 +526,7 @@ impl Lowerer {
                         value: self.int(v)?,
                     });
                 }
+                ("place", None) => out.push(self.start_place(&sc)?),
                 (id, w) => return unsupported(w.map(|w| format!("{id} {w}")).unwrap_or(id.to_string()), sc.span()),
             }
         }
@@ -620,6 +630,7 @@ impl Lowerer {
                     None => None,
                 };
                 let stack = self.flag(c.named("stack"))?;
+                self.stacking |= stack;
                 MovesKind::Add {
                     piece,
                     to,
@@ -676,8 +687,14 @@ impl Lowerer {
                     None => None,
                 };
                 let copy = self.flag(c.named("copy"))?;
-                if self.flag(c.named("stack"))? || c.typed(self.reg, "roleType").is_some() {
-                    return unsupported("move with stack: or a role", c.span());
+                if c.typed(self.reg, "roleType").is_some() {
+                    return unsupported("move with a role", c.span());
+                }
+                // `stack:True` moves the whole stack (`count:` of it); it makes the game a
+                // stacking one, where a counted move takes the top pieces in order.
+                self.stacking |= self.flag(c.named("stack"))?;
+                if self.stacking && copy && count.is_some() {
+                    return unsupported("move copy:True with count:", c.span());
                 }
                 MovesKind::FromTo {
                     from,
@@ -754,9 +771,15 @@ impl Lowerer {
                 },
             },
             ("moveAgain", _) => MovesKind::MoveAgain,
+            ("do", _) => self.do_moves(&c)?,
+            ("remember", Some("Value")) => self.remember(&c)?,
+            ("forget", Some("Value")) => self.forget(&c)?,
+            ("operators.foreach.forEach", Some("Value")) => self.for_each_value(&c)?,
             ("logical.or", _) | ("logical.and", _) => {
+                let then_node = c.typed(self.reg, "then");
                 let all = flatten(&c.positional())
                     .into_iter()
+                    .filter(|n| !then_node.is_some_and(|t| std::ptr::eq(*n, t)))
                     .map(|n| self.moves(n))
                     .collect::<R<Vec<_>>>()?;
                 if c.id == "logical.or" {
@@ -776,8 +799,10 @@ impl Lowerer {
                 MovesKind::If(cond, Box::new(a), b)
             }
             ("priority", _) => {
+                let then_node = c.typed(self.reg, "then");
                 let all = flatten(&c.positional())
                     .into_iter()
+                    .filter(|n| !then_node.is_some_and(|t| std::ptr::eq(*n, t)))
                     .map(|n| self.moves(n))
                     .collect::<R<Vec<_>>>()?;
                 MovesKind::Priority(all)
@@ -807,6 +832,7 @@ impl Lowerer {
                     return unsupported("forEach Piece on:/container:", c.span());
                 }
                 let top = self.flag(c.named("top"))?;
+                self.stacking |= c.named("top").is_some();
                 MovesKind::ForEachPiece { item, body, role, top }
             }
             (id, w) => {
@@ -989,6 +1015,9 @@ impl Lowerer {
                 )
             }
             "who" => IntFn::Who(b(self, req(c.named("at"), &c)?)?),
+            "size" => self.size(&c)?,
+            "ahead" => self.ahead(&c)?,
+            "count.count" if c.word(self.reg) == Some("Steps") => self.count_steps(&c)?,
             "what" => IntFn::What(b(self, req(c.named("at"), &c)?)?),
             "ints.math.+" | "dim.math.+" => match pos.as_slice() {
                 [x, y] => IntFn::Add(vec![self.int(x)?, self.int(y)?]),
@@ -1254,9 +1283,18 @@ impl Lowerer {
         let c = self.call(node, "sites")?;
         let pos = c.positional();
         Ok(match c.id {
+            "sites" if c.word(self.reg).is_none() && c.typed(self.reg, "ints").is_some() => {
+                let n = req(c.typed(self.reg, "ints"), &c)?;
+                if matches!(n.kind, NodeKind::List(_)) {
+                    RegionFn::Sites(self.const_ints(n)?.into_iter().map(IntFn::Const).collect())
+                } else {
+                    self.sites_of_ints(n)?
+                }
+            }
             "sites" => {
                 let word = c.word(self.reg);
                 match word {
+                    Some("Direction") => self.sites_direction(&c)?,
                     Some("Empty") => RegionFn::Empty,
                     Some("Board") => RegionFn::Board,
                     Some("Corners") => RegionFn::Corners,

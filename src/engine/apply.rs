@@ -129,8 +129,9 @@ impl GameDef {
                 }
                 if self.ir.stacking {
                     let h = s.sites[f].len();
-                    let n = (*count as usize).min(h);
-                    if n == 0 {
+                    // a counted move of more pieces than the stack holds does nothing
+                    let n = *count as usize;
+                    if n == 0 || n > h {
                         return;
                     }
                     let moved: SmallVec<[Piece; 4]> = s.sites[f][h - n..].iter().copied().collect();

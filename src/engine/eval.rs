@@ -499,10 +499,23 @@ impl GameDef {
                 regions[slot] = Some((key, r.clone()));
                 r
             }
-            RegionFn::Direction { .. }
-            | RegionFn::LineOfSightPiece { .. }
-            | RegionFn::Between { .. }
-            | RegionFn::Distance { .. } => {
+            RegionFn::Direction {
+                from,
+                dirs,
+                included,
+                stop,
+                stop_included,
+                distance,
+            } => self.sites_direction_region(
+                from,
+                dirs,
+                *included,
+                stop.as_deref(),
+                *stop_included,
+                distance.as_deref(),
+                c,
+            ),
+            RegionFn::LineOfSightPiece { .. } | RegionFn::Between { .. } | RegionFn::Distance { .. } => {
                 // lowered only where the engine supports them
                 Region::new(n)
             }

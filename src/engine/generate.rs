@@ -188,7 +188,8 @@ impl GameDef {
                 let origins: Vec<i32> = match (&from.site, &from.region) {
                     (Some(s), _) => vec![self.int(s, c)],
                     (_, Some(r)) => self.region(r, c).iter().collect(),
-                    _ => vec![],
+                    // `(from)` without a location: the iterator `from`
+                    _ => vec![c.from],
                 };
                 for f in origins {
                     if Self::top(c.s, f).is_none() {
@@ -378,7 +379,11 @@ impl GameDef {
                     }
                 }
             }
-            MovesKind::Do { .. } => {}
+            MovesKind::Do {
+                pre,
+                next,
+                if_afterwards,
+            } => self.gen_do(pre, next.as_deref(), if_afterwards.as_ref(), c, out),
         }
     }
 

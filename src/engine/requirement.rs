@@ -1,0 +1,163 @@
+//! Requirements on moves: `(do A next:B)` and `(do A ifAfterwards:C)` (see the semantics
+//! notes, 4.7 and 4.8), and `sites Direction`.
+
+use super::board::Walk;
+use super::game::{Cache, Ctx, GameDef};
+use super::moves::{Action, MoveData};
+use super::region::Region;
+use super::state::StateData;
+use crate::ir::*;
+use smallvec::SmallVec;
+
+impl GameDef {
+    /// A copy of the state with the context's roles as its players (Ludii's temporary
+    /// context keeps the mover `forEach Piece` may have swapped in).
+    fn scratch(&self, c: &Ctx) -> StateData {
+        let mut s = c.s.clone();
+        s.mover = c.mover;
+        s.next = c.next;
+        s.prev = c.prev;
+        s
+    }
+
+    /// `(do pre [next:B] [ifAfterwards:C])`.
+    pub(super) fn gen_do(
+        &self,
+        pre: &Moves,
+        next: Option<&Moves>,
+        if_afterwards: Option<&BoolFn>,
+        c: &mut Ctx,
+        out: &mut Vec<MoveData>,
+    ) {
+        let start = out.len();
+        match next {
+            Some(b) => {
+                // the pre-moves, generated in the real context, applied (with their
+                // consequents, without storing) to a copy on which B is generated
+                let mut pre_moves = Vec::new();
+                self.gen(pre, c, &mut pre_moves);
+                let mut s2 = self.scratch(c);
+                let mut pre_actions: SmallVec<[SmallVec<[Action; 2]>; 1]> = SmallVec::new();
+                for m in &pre_moves {
+                    let mut done = SmallVec::new();
+                    self.execute_collect(&mut s2, m, &mut done);
+                    pre_actions.push(done);
+                }
+                {
+                    let cache = Cache::default();
+                    let mut c2 = *c;
+                    c2.s = &s2;
+                    c2.cache = &cache;
+                    self.gen(b, &mut c2, out);
+                }
+                // Ludii inserts each pre-move's actions at the index where the previous one's
+                // ended (not cumulative).
+                let mut at = 0;
+                for acts in &pre_actions {
+                    for mv in &mut out[start..] {
+                        let at = at.min(mv.actions.len());
+                        mv.actions.insert_many(at, acts.iter().cloned());
+                    }
+                    at = acts.len();
+                }
+                for mv in &mut out[start..] {
+                    mv.mover = c.mover;
+                }
+            }
+            None => self.gen(pre, c, out),
+        }
+        if let Some(cond) = if_afterwards {
+            let mut keep = start;
+            for i in start..out.len() {
+                if self.passes_afterwards(&out[i], cond, c) {
+                    out.swap(keep, i);
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
+        }
+    }
+
+    /// Whether `cond` holds after applying `m` (stored, with its own consequents) to a copy.
+    fn passes_afterwards(&self, m: &MoveData, cond: &BoolFn, c: &Ctx) -> bool {
+        let mut s2 = self.scratch(c);
+        self.execute(&mut s2, m, true);
+        if s2.next == s2.mover {
+            s2.next = s2.prev;
+        }
+        let cache = Cache::default();
+        let mut c2 = self.ctx(&s2, &cache);
+        c2.from = c.from;
+        c2.to = c.to;
+        c2.between = c.between;
+        c2.site = c.site;
+        c2.value = c.value;
+        c2.level = c.level;
+        self.boolean(cond, &c2)
+    }
+
+    /// Apply a move without storing it, with its consequents, collecting every action done.
+    pub(super) fn execute_collect(&self, s: &mut StateData, m: &MoveData, done: &mut SmallVec<[Action; 2]>) {
+        for a in &m.actions {
+            self.act(s, a, m.mover);
+            done.push(a.clone());
+        }
+        for &t in &m.then {
+            let rule = &self.ir.thens[t as usize];
+            let mut subs = Vec::new();
+            {
+                let cache = Cache::default();
+                let mut c = self.ctx(s, &cache);
+                c.from = m.from;
+                c.to = m.to;
+                self.gen(rule, &mut c, &mut subs);
+            }
+            for sub in &subs {
+                self.execute_collect(s, sub, done);
+            }
+        }
+    }
+
+    /// `(sites Direction from:s dirs included: stop: stopIncluded: distance:)`: `to` is
+    /// set to each site for the conditions.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn sites_direction_region(
+        &self,
+        from: &IntFn,
+        dirs: &[Direction],
+        included: bool,
+        stop: Option<&BoolFn>,
+        stop_included: bool,
+        distance: Option<&IntFn>,
+        c: &Ctx,
+    ) -> Region {
+        let mut r = Region::new(self.n());
+        let f = self.int(from, c);
+        if f < 0 || f as usize >= self.n() {
+            return r;
+        }
+        let walk = Walk {
+            included,
+            distance: match distance {
+                Some(d) => self.int(d, c).max(0) as usize,
+                None => usize::MAX,
+            },
+        };
+        let at = |t: u32| {
+            let mut c2 = *c;
+            c2.to = t as i32;
+            c2
+        };
+        self.board.sites_direction(
+            f as u32,
+            dirs,
+            walk,
+            |t| stop.is_some_and(|b| self.boolean(b, &at(t))),
+            |_| stop_included,
+            |t| r.insert(t as i32),
+        );
+        r
+    }
+}
+
+use super::board::Direction;
