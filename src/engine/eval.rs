@@ -219,9 +219,7 @@ impl GameDef {
                 c2.prev = c.mover;
                 c2.mover = p;
                 c2.next = self.next_after(p, c.s);
-                let mut out = Vec::new();
-                self.gen(&self.ir.play, &mut c2, &mut out);
-                out.is_empty()
+                !self.has_moves(&self.ir.play, &mut c2)
             }
         }
     }

@@ -10,6 +10,39 @@ use crate::ir::*;
 use smallvec::SmallVec;
 
 impl GameDef {
+    /// Whether `m` generates at least one move (what `(no Moves ..)` asks), stopping as soon
+    /// as one is found; alternatives without `ifAfterwards` filters are tried first, since the
+    /// answer does not depend on the order.
+    pub(super) fn has_moves(&self, m: &Moves, c: &mut Ctx) -> bool {
+        match &m.kind {
+            MovesKind::Priority(v) | MovesKind::Or(v) | MovesKind::And(v) => {
+                let (cheap, costly): (Vec<&Moves>, Vec<&Moves>) = v.iter().partition(|x| !filters(x));
+                cheap.into_iter().chain(costly).any(|x| self.has_moves(x, c))
+            }
+            MovesKind::If(b, x, y) => {
+                if self.boolean(b, c) {
+                    self.has_moves(x, c)
+                } else {
+                    y.as_ref().is_some_and(|y| self.has_moves(y, c))
+                }
+            }
+            MovesKind::Do {
+                pre,
+                next: None,
+                if_afterwards: Some(cond),
+            } => {
+                let mut cands = Vec::new();
+                self.gen(pre, c, &mut cands);
+                cands.iter().any(|mv| self.passes_afterwards(mv, cond, c))
+            }
+            _ => {
+                let mut out = Vec::new();
+                self.gen(m, c, &mut out);
+                !out.is_empty()
+            }
+        }
+    }
+
     /// A copy of the state with the context's roles as its players (Ludii's temporary
     /// context keeps the mover `forEach Piece` may have swapped in).
     fn scratch(&self, c: &Ctx) -> StateData {
@@ -161,3 +194,19 @@ impl GameDef {
 }
 
 use super::board::Direction;
+
+/// Whether a generator filters its moves by applying them (`ifAfterwards`).
+fn filters(m: &Moves) -> bool {
+    match &m.kind {
+        MovesKind::Do {
+            if_afterwards,
+            pre,
+            next,
+        } => if_afterwards.is_some() || filters(pre) || next.as_deref().is_some_and(filters),
+        MovesKind::Priority(v) | MovesKind::Or(v) | MovesKind::And(v) => v.iter().any(filters),
+        MovesKind::If(_, x, y) => filters(x) || y.as_deref().is_some_and(filters),
+        MovesKind::ForEachPiece { body, .. } => body.as_deref().is_some_and(filters),
+        MovesKind::ForEachValue { body, .. } | MovesKind::ForEachSite { body, .. } => filters(body),
+        _ => false,
+    }
+}
