@@ -8,6 +8,80 @@ use super::region::Region;
 use super::state::StateData;
 use crate::ir::*;
 use smallvec::SmallVec;
+use std::cell::RefCell;
+
+thread_local! {
+    /// Scratch states for the copies `do` works on.
+    static POOL: RefCell<Vec<StateData>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Give a scratch state back to the pool.
+fn release(s: StateData) {
+    POOL.with(|p| {
+        let mut p = p.borrow_mut();
+        if p.len() < 16 {
+            p.push(s);
+        }
+    });
+}
+
+/// `dst := src`, reusing `dst`'s allocations.
+fn copy_state(dst: &mut StateData, src: &StateData) {
+    let sites = &src.sites;
+    if dst.sites.len() != sites.len() {
+        dst.sites.clone_from(sites);
+    } else {
+        // pooled copies are mostly of the same position: rewrite only the sites that differ
+        for (d, s) in dst.sites.iter_mut().zip(sites) {
+            if d.as_slice() != s.as_slice() {
+                d.clear();
+                d.extend_from_slice(s);
+            }
+        }
+    }
+    copy_small(dst, src);
+}
+
+/// `dst := src` but for the board.
+fn copy_small(dst: &mut StateData, src: &StateData) {
+    let StateData {
+        sites: _,
+        scores,
+        mover,
+        next,
+        prev,
+        var,
+        vars,
+        pending,
+        remembered,
+        propositions,
+        stalemated,
+        active,
+        over,
+        ranking,
+        num_turn,
+        num_decisions,
+        history,
+        history_truncated,
+    } = src;
+    dst.scores.clone_from(scores);
+    dst.mover = *mover;
+    dst.next = *next;
+    dst.prev = *prev;
+    dst.var = *var;
+    dst.vars.clone_from(vars);
+    dst.pending.clone_from(pending);
+    dst.remembered.clone_from(remembered);
+    dst.propositions.clone_from(propositions);
+    dst.stalemated = *stalemated;
+    dst.active = *active;
+    dst.over = *over;
+    dst.ranking.clone_from(ranking);
+    dst.num_turn = *num_turn;
+    dst.num_decisions = *num_decisions;
+    dst.history.clone_from(history);
+    dst.history_truncated = *history_truncated;
+}
 
 impl GameDef {
     /// Whether `m` generates at least one move (what `(no Moves ..)` asks), stopping as soon
@@ -45,8 +119,16 @@ impl GameDef {
 
     /// A copy of the state with the context's roles as its players (Ludii's temporary
     /// context keeps the mover `forEach Piece` may have swapped in).
+    /// Taken from a per-thread pool and overwritten in place (no allocation once warm); give
+    /// it back with [`release`].
     fn scratch(&self, c: &Ctx) -> StateData {
-        let mut s = c.s.clone();
+        let mut s = match POOL.with(|p| p.borrow_mut().pop()) {
+            Some(mut s) => {
+                copy_state(&mut s, c.s);
+                s
+            }
+            None => c.s.clone(),
+        };
         s.mover = c.mover;
         s.next = c.next;
         s.prev = c.prev;
@@ -83,6 +165,7 @@ impl GameDef {
                     c2.cache = &cache;
                     self.gen(b, &mut c2, out);
                 }
+                release(s2);
                 // Ludii inserts each pre-move's actions at the index where the previous one's
                 // ended (not cumulative).
                 let mut at = 0;
@@ -100,33 +183,84 @@ impl GameDef {
             None => self.gen(pre, c, out),
         }
         if let Some(cond) = if_afterwards {
+            let mut s2 = self.scratch(c);
             let mut keep = start;
             for i in start..out.len() {
-                if self.passes_afterwards(&out[i], cond, c) {
+                if self.check_afterwards(&mut s2, &out[i], cond, c) {
                     out.swap(keep, i);
                     keep += 1;
                 }
             }
             out.truncate(keep);
+            release(s2);
         }
     }
 
     /// Whether `cond` holds after applying `m` (stored, with its own consequents) to a copy.
     fn passes_afterwards(&self, m: &MoveData, cond: &BoolFn, c: &Ctx) -> bool {
         let mut s2 = self.scratch(c);
-        self.execute(&mut s2, m, true);
+        let ok = self.check_afterwards(&mut s2, m, cond, c);
+        release(s2);
+        ok
+    }
+
+    /// [`passes_afterwards`] on `s2`, a copy of the context's state with its roles, which is
+    /// left so again: only the sites the move touched (and the small fields) are restored.
+    fn check_afterwards(&self, s2: &mut StateData, m: &MoveData, cond: &BoolFn, c: &Ctx) -> bool {
+        let mut done: SmallVec<[Action; 2]> = SmallVec::new();
+        self.execute_stored(s2, m, &mut done);
         if s2.next == s2.mover {
             s2.next = s2.prev;
         }
-        let cache = Cache::default();
-        let mut c2 = self.ctx(&s2, &cache);
-        c2.from = c.from;
-        c2.to = c.to;
-        c2.between = c.between;
-        c2.site = c.site;
-        c2.value = c.value;
-        c2.level = c.level;
-        self.boolean(cond, &c2)
+        let ok = {
+            let cache = Cache::default();
+            let mut c2 = self.ctx(s2, &cache);
+            c2.from = c.from;
+            c2.to = c.to;
+            c2.between = c.between;
+            c2.site = c.site;
+            c2.value = c.value;
+            c2.level = c.level;
+            self.boolean(cond, &c2)
+        };
+        // restore
+        for a in &done {
+            let (x, y) = match a {
+                Action::Add { site, .. } | Action::Remove { site, .. } => (*site, *site),
+                Action::Move { from, to, .. } => (*from, *to),
+                _ => continue,
+            };
+            for t in [x, y] {
+                let (d, o) = (&mut s2.sites[t as usize], &c.s.sites[t as usize]);
+                if d.as_slice() != o.as_slice() {
+                    d.clear();
+                    d.extend_from_slice(o);
+                }
+            }
+        }
+        copy_small(s2, c.s);
+        s2.mover = c.mover;
+        s2.next = c.next;
+        s2.prev = c.prev;
+        ok
+    }
+
+    /// Apply a move, store it in the history, then its consequents, collecting every action.
+    fn execute_stored(&self, s: &mut StateData, m: &MoveData, done: &mut SmallVec<[Action; 2]>) {
+        for a in &m.actions {
+            self.act(s, a, m.mover);
+            done.push(a.clone());
+        }
+        super::game::push_history(
+            s,
+            super::state::MoveRecord {
+                mover: m.mover,
+                from: m.from,
+                to: m.to,
+                pass: m.is_pass(),
+            },
+        );
+        self.run_consequents(s, m, done);
     }
 
     /// Apply a move without storing it, with its consequents, collecting every action done.
@@ -135,6 +269,11 @@ impl GameDef {
             self.act(s, a, m.mover);
             done.push(a.clone());
         }
+        self.run_consequents(s, m, done);
+    }
+
+    /// The consequents of `m`, each generated on the current state then applied.
+    fn run_consequents(&self, s: &mut StateData, m: &MoveData, done: &mut SmallVec<[Action; 2]>) {
         for &t in &m.then {
             let rule = &self.ir.thens[t as usize];
             let mut subs = Vec::new();
