@@ -260,22 +260,44 @@ impl GameDef {
                 pass: m.is_pass(),
             },
         );
-        self.run_consequents(s, m, done);
+        self.run_consequents(s, m, Some(done));
     }
 
     /// Apply a move without storing it, with its consequents, collecting every action done.
     pub(super) fn execute_collect(&self, s: &mut StateData, m: &MoveData, done: &mut SmallVec<[Action; 2]>) {
+        self.execute_sub(s, m, Some(done));
+    }
+
+    /// Apply a consequent's move (not stored): its actions, then its own consequents.
+    pub(super) fn execute_sub(&self, s: &mut StateData, m: &MoveData, mut done: Option<&mut SmallVec<[Action; 2]>>) {
         for a in &m.actions {
             self.act(s, a, m.mover);
-            done.push(a.clone());
+            if let Some(d) = done.as_deref_mut() {
+                d.push(a.clone());
+            }
         }
         self.run_consequents(s, m, done);
     }
 
     /// The consequents of `m`, each generated on the current state then applied.
-    fn run_consequents(&self, s: &mut StateData, m: &MoveData, done: &mut SmallVec<[Action; 2]>) {
+    pub(super) fn run_consequents(
+        &self,
+        s: &mut StateData,
+        m: &MoveData,
+        mut done: Option<&mut SmallVec<[Action; 2]>>,
+    ) {
         for &t in &m.then {
             let rule = &self.ir.thens[t as usize];
+            if let MovesKind::Do {
+                pre,
+                next: Some(b),
+                if_afterwards: None,
+            } = &rule.kind
+            {
+                if self.do_in_place(s, pre, b, rule.then, m, done.as_deref_mut()) {
+                    continue;
+                }
+            }
             let mut subs = Vec::new();
             {
                 let cache = Cache::default();
@@ -285,9 +307,89 @@ impl GameDef {
                 self.gen(rule, &mut c, &mut subs);
             }
             for sub in &subs {
-                self.execute_collect(s, sub, done);
+                self.execute_sub(s, sub, done.as_deref_mut());
             }
         }
+    }
+
+    /// A consequent `(do pre next:B)` applied without a copy of the state: the pre-move is
+    /// applied to the state itself, B generated there, and each B move applied as the
+    /// combined move would be (the pre-move's actions again before every B move after the
+    /// first); if B gives nothing, the pre-move is undone. Only for at most one pre-move
+    /// without consequents (its changes are then known in advance); false otherwise, with
+    /// nothing changed.
+    fn do_in_place(
+        &self,
+        s: &mut StateData,
+        pre: &Moves,
+        b: &Moves,
+        then: Option<u32>,
+        m: &MoveData,
+        mut done: Option<&mut SmallVec<[Action; 2]>>,
+    ) -> bool {
+        let mut pre_moves = Vec::new();
+        {
+            let cache = Cache::default();
+            let mut c = self.ctx(s, &cache);
+            c.from = m.from;
+            c.to = m.to;
+            self.gen(pre, &mut c, &mut pre_moves);
+        }
+        if pre_moves.len() > 1 || pre_moves.iter().any(|p| !p.then.is_empty()) {
+            return false;
+        }
+        let acts: SmallVec<[Action; 2]> = pre_moves.pop().map(|p| p.actions).unwrap_or_default();
+        // what undoing needs: the touched sites and the small fields
+        let mut saved: SmallVec<[(u32, SmallVec<[super::state::Piece; 1]>); 2]> = SmallVec::new();
+        for a in &acts {
+            let sites: &[u32] = match a {
+                Action::Add { site, .. } | Action::Remove { site, .. } => std::slice::from_ref(site),
+                Action::Move { from, to, .. } => &[*from, *to],
+                _ => &[],
+            };
+            for &t in sites {
+                if !saved.iter().any(|(x, _)| *x == t) {
+                    if let Some(st) = s.sites.get(t as usize) {
+                        saved.push((t, st.clone()));
+                    }
+                }
+            }
+        }
+        let mut small = POOL.with(|p| p.borrow_mut().pop()).unwrap_or_else(|| s.clone());
+        copy_small(&mut small, s);
+        for a in &acts {
+            self.act(s, a, m.mover);
+        }
+        let mut moves = Vec::new();
+        {
+            let cache = Cache::default();
+            let mut c = self.ctx(s, &cache);
+            c.from = m.from;
+            c.to = m.to;
+            self.gen(b, &mut c, &mut moves);
+        }
+        if moves.is_empty() {
+            for (t, st) in saved {
+                s.sites[t as usize] = st;
+            }
+            copy_small(s, &small);
+        }
+        release(small);
+        for (i, mut bm) in moves.into_iter().enumerate() {
+            if i > 0 {
+                for a in &acts {
+                    self.act(s, a, m.mover);
+                }
+            }
+            if let Some(d) = done.as_deref_mut() {
+                d.extend(acts.iter().cloned());
+            }
+            if let Some(t) = then {
+                bm.then.push(t);
+            }
+            self.execute_sub(s, &bm, done.as_deref_mut());
+        }
+        true
     }
 
     /// `(sites Direction from:s dirs included: stop: stopIncluded: distance:)`: `to` is
@@ -329,6 +431,92 @@ impl GameDef {
             |t| r.insert(t as i32),
         );
         r
+    }
+
+    /// The sites of a `sites Direction` region, in walk order (possibly repeated).
+    fn direction_sites(&self, f: &RegionFn, c: &Ctx, out: &mut SmallVec<[u32; 32]>) -> bool {
+        let RegionFn::Direction {
+            from,
+            dirs,
+            included,
+            stop,
+            stop_included,
+            distance,
+        } = f
+        else {
+            return false;
+        };
+        let s = self.int(from, c);
+        if s < 0 || s as usize >= self.n() {
+            return true;
+        }
+        let walk = Walk {
+            included: *included,
+            distance: match distance {
+                Some(d) => self.int(d, c).max(0) as usize,
+                None => usize::MAX,
+            },
+        };
+        let at = |t: u32| {
+            let mut c2 = *c;
+            c2.to = t as i32;
+            c2
+        };
+        self.board.sites_direction(
+            s as u32,
+            dirs,
+            walk,
+            |t| stop.as_deref().is_some_and(|b| self.boolean(b, &at(t))),
+            |_| *stop_included,
+            |t| out.push(t),
+        );
+        true
+    }
+
+    /// `(count Sites in:R)` for a `sites Direction` region, or an intersection with one,
+    /// without building regions: the walk's sites, tested one by one against the others.
+    pub(super) fn count_direction(&self, r: &RegionFn, c: &Ctx) -> Option<i32> {
+        let mut sites = SmallVec::new();
+        let others: &[RegionFn] = match r {
+            RegionFn::Direction { .. } => {
+                self.direction_sites(r, c, &mut sites);
+                &[]
+            }
+            RegionFn::Intersection(v) => {
+                let i = v.iter().position(|x| matches!(x, RegionFn::Direction { .. }))?;
+                self.direction_sites(&v[i], c, &mut sites);
+                if v.len() != 2 {
+                    return None;
+                }
+                &v[1 - i..2 - i]
+            }
+            _ => return None,
+        };
+        sites.sort_unstable();
+        sites.dedup();
+        Some(
+            sites
+                .iter()
+                .filter(|&&t| others.iter().all(|o| self.contains_site(o, t, c)))
+                .count() as i32,
+        )
+    }
+
+    /// Whether a region holds a site; occupancy is read off the site itself.
+    pub(super) fn contains_site(&self, r: &RegionFn, t: u32, c: &Ctx) -> bool {
+        match r {
+            RegionFn::Cached(_, inner) if matches!(**inner, RegionFn::Occupied { .. }) => {
+                self.contains_site(inner, t, c)
+            }
+            RegionFn::Occupied { role, component, top } if *top || !self.ir.stacking => {
+                let Some(p) = c.s.sites.get(t as usize).and_then(|st| st.last()) else {
+                    return false;
+                };
+                self.players_of(*role, c).contains(&p.who)
+                    && component.is_none_or(|k| self.ir.components[p.what as usize].base == self.ir.names[k as usize])
+            }
+            _ => self.region(r, c).contains(t as i32),
+        }
     }
 }
 
