@@ -65,10 +65,15 @@ impl Lowerer {
             Some(n) => Some(self.boolean(n)?),
             None => None,
         };
+        // conservative: any `(last From)` anywhere in the condition
+        let afterwards_reads_from = if_afterwards
+            .as_ref()
+            .is_some_and(|b| format!("{b:?}").contains("LastFrom"));
         Ok(MovesKind::Do {
             pre,
             next,
             if_afterwards,
+            afterwards_reads_from,
         })
     }
 

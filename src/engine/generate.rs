@@ -383,7 +383,15 @@ impl GameDef {
                 pre,
                 next,
                 if_afterwards,
-            } => self.gen_do(pre, next.as_deref(), if_afterwards.as_ref(), c, out),
+                afterwards_reads_from,
+            } => self.gen_do(
+                pre,
+                next.as_deref(),
+                if_afterwards.as_ref(),
+                *afterwards_reads_from,
+                c,
+                out,
+            ),
         }
     }
 

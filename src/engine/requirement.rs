@@ -9,6 +9,59 @@ use super::state::StateData;
 use crate::ir::*;
 use smallvec::SmallVec;
 use std::cell::RefCell;
+use std::collections::HashMap;
+
+/// Answers of an `ifAfterwards` condition by resulting position.
+struct Memo {
+    reads_from: bool,
+    seen: HashMap<Vec<i32>, bool>,
+}
+
+/// Everything that distinguishes the position after a candidate from the one after another
+/// candidate applied to the same `base`: the sites that differ from it, the small fields, and
+/// what the history's last entry records.
+fn position_key(s: &StateData, base: &StateData, touched: &[u32], m: &MoveData, reads_from: bool) -> Vec<i32> {
+    let mut k = vec![
+        m.to,
+        if reads_from { m.from } else { -2 },
+        m.is_pass() as i32,
+        s.var,
+        s.mover as i32,
+        s.next as i32,
+        s.prev as i32,
+        s.stalemated as i32,
+        s.active as i32,
+        s.over as i32,
+    ];
+    for list in [&s.pending[..], &s.remembered[..], &s.scores[..]] {
+        k.push(list.len() as i32);
+        k.extend_from_slice(list);
+    }
+    k.push(s.vars.len() as i32);
+    for (n, v) in &s.vars {
+        k.extend([*n as i32, *v]);
+    }
+    k.push(s.propositions.len() as i32);
+    k.extend(s.propositions.iter().map(|&p| p as i32));
+    for &t in touched {
+        let st = &s.sites[t as usize];
+        if st.as_slice() == base.sites[t as usize].as_slice() {
+            continue;
+        }
+        k.extend([t as i32, st.len() as i32]);
+        for p in st {
+            k.extend([
+                p.what as i32,
+                p.who as i32,
+                p.count as i32,
+                p.state,
+                p.value,
+                p.rotation,
+            ]);
+        }
+    }
+    k
+}
 
 thread_local! {
     /// Scratch states for the copies `do` works on.
@@ -104,6 +157,7 @@ impl GameDef {
                 pre,
                 next: None,
                 if_afterwards: Some(cond),
+                ..
             } => {
                 let mut cands = Vec::new();
                 self.gen(pre, c, &mut cands);
@@ -141,6 +195,7 @@ impl GameDef {
         pre: &Moves,
         next: Option<&Moves>,
         if_afterwards: Option<&BoolFn>,
+        reads_from: bool,
         c: &mut Ctx,
         out: &mut Vec<MoveData>,
     ) {
@@ -184,9 +239,13 @@ impl GameDef {
         }
         if let Some(cond) = if_afterwards {
             let mut s2 = self.scratch(c);
+            let mut memo = Memo {
+                reads_from,
+                seen: HashMap::new(),
+            };
             let mut keep = start;
             for i in start..out.len() {
-                if self.check_afterwards(&mut s2, &out[i], cond, c) {
+                if self.check_afterwards(&mut s2, &out[i], cond, c, Some(&mut memo)) {
                     out.swap(keep, i);
                     keep += 1;
                 }
@@ -199,20 +258,46 @@ impl GameDef {
     /// Whether `cond` holds after applying `m` (stored, with its own consequents) to a copy.
     fn passes_afterwards(&self, m: &MoveData, cond: &BoolFn, c: &Ctx) -> bool {
         let mut s2 = self.scratch(c);
-        let ok = self.check_afterwards(&mut s2, m, cond, c);
+        let ok = self.check_afterwards(&mut s2, m, cond, c, None);
         release(s2);
         ok
     }
 
     /// [`passes_afterwards`] on `s2`, a copy of the context's state with its roles, which is
     /// left so again: only the sites the move touched (and the small fields) are restored.
-    fn check_afterwards(&self, s2: &mut StateData, m: &MoveData, cond: &BoolFn, c: &Ctx) -> bool {
+    /// With a memo, candidates that leave the same position (and the same `(last To)`, and
+    /// `(last From)` where the condition reads it) share one evaluation of the condition.
+    fn check_afterwards(
+        &self,
+        s2: &mut StateData,
+        m: &MoveData,
+        cond: &BoolFn,
+        c: &Ctx,
+        memo: Option<&mut Memo>,
+    ) -> bool {
         let mut done: SmallVec<[Action; 2]> = SmallVec::new();
         self.execute_stored(s2, m, &mut done);
         if s2.next == s2.mover {
             s2.next = s2.prev;
         }
-        let ok = {
+        let mut touched: SmallVec<[u32; 8]> = SmallVec::new();
+        for a in &done {
+            match a {
+                Action::Add { site, .. } | Action::Remove { site, .. } => touched.push(*site),
+                Action::Move { from, to, .. } => touched.extend([*from, *to]),
+                _ => {}
+            }
+        }
+        touched.sort_unstable();
+        touched.dedup();
+        let key = memo
+            .as_ref()
+            .map(|memo| position_key(s2, c.s, &touched, m, memo.reads_from));
+        let known = match (&memo, &key) {
+            (Some(memo), Some(k)) => memo.seen.get(k).copied(),
+            _ => None,
+        };
+        let ok = known.unwrap_or_else(|| {
             let cache = Cache::default();
             let mut c2 = self.ctx(s2, &cache);
             c2.from = c.from;
@@ -222,20 +307,16 @@ impl GameDef {
             c2.value = c.value;
             c2.level = c.level;
             self.boolean(cond, &c2)
-        };
+        });
+        if let (Some(memo), Some(k), None) = (memo, key, known) {
+            memo.seen.insert(k, ok);
+        }
         // restore
-        for a in &done {
-            let (x, y) = match a {
-                Action::Add { site, .. } | Action::Remove { site, .. } => (*site, *site),
-                Action::Move { from, to, .. } => (*from, *to),
-                _ => continue,
-            };
-            for t in [x, y] {
-                let (d, o) = (&mut s2.sites[t as usize], &c.s.sites[t as usize]);
-                if d.as_slice() != o.as_slice() {
-                    d.clear();
-                    d.extend_from_slice(o);
-                }
+        for &t in &touched {
+            let (d, o) = (&mut s2.sites[t as usize], &c.s.sites[t as usize]);
+            if d.as_slice() != o.as_slice() {
+                d.clear();
+                d.extend_from_slice(o);
             }
         }
         copy_small(s2, c.s);
@@ -292,6 +373,7 @@ impl GameDef {
                 pre,
                 next: Some(b),
                 if_afterwards: None,
+                ..
             } = &rule.kind
             {
                 if self.do_in_place(s, pre, b, rule.then, m, done.as_deref_mut()) {
@@ -529,6 +611,7 @@ fn filters(m: &Moves) -> bool {
             if_afterwards,
             pre,
             next,
+            ..
         } => if_afterwards.is_some() || filters(pre) || next.as_deref().is_some_and(filters),
         MovesKind::Priority(v) | MovesKind::Or(v) | MovesKind::And(v) => v.iter().any(filters),
         MovesKind::If(_, x, y) => filters(x) || y.as_deref().is_some_and(filters),

@@ -291,6 +291,9 @@ pub enum MovesKind {
         pre: Box<Moves>,
         next: Option<Box<Moves>>,
         if_afterwards: Option<BoolFn>,
+        /// Whether the `ifAfterwards` condition may read `(last From)` (else candidates
+        /// differing only in their origin but leaving the same position share one answer).
+        afterwards_reads_from: bool,
     },
 }
 
