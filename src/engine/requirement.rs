@@ -21,7 +21,8 @@ struct Memo {
 /// candidate applied to the same `base`: the sites that differ from it, the small fields, and
 /// what the history's last entry records.
 fn position_key(s: &StateData, base: &StateData, touched: &[u32], m: &MoveData, reads_from: bool) -> Vec<i32> {
-    let mut k = vec![
+    let mut k = Vec::with_capacity(64);
+    k.extend_from_slice(&[
         m.to,
         if reads_from { m.from } else { -2 },
         m.is_pass() as i32,
@@ -32,7 +33,7 @@ fn position_key(s: &StateData, base: &StateData, touched: &[u32], m: &MoveData, 
         s.stalemated as i32,
         s.active as i32,
         s.over as i32,
-    ];
+    ]);
     for list in [&s.pending[..], &s.remembered[..], &s.scores[..]] {
         k.push(list.len() as i32);
         k.extend_from_slice(list);
@@ -117,22 +118,39 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
         history,
         history_truncated,
     } = src;
-    dst.scores.clone_from(scores);
+    if dst.scores != *scores {
+        dst.scores.clone_from(scores);
+    }
     dst.mover = *mover;
     dst.next = *next;
     dst.prev = *prev;
     dst.var = *var;
-    dst.vars.clone_from(vars);
-    dst.pending.clone_from(pending);
-    dst.remembered.clone_from(remembered);
-    dst.propositions.clone_from(propositions);
+    if dst.vars != *vars {
+        dst.vars.clone_from(vars);
+    }
+    if dst.pending != *pending {
+        dst.pending.clone_from(pending);
+    }
+    if dst.remembered != *remembered {
+        dst.remembered.clone_from(remembered);
+    }
+    if dst.propositions != *propositions {
+        dst.propositions.clone_from(propositions);
+    }
     dst.stalemated = *stalemated;
     dst.active = *active;
     dst.over = *over;
-    dst.ranking.clone_from(ranking);
+    if dst.ranking != *ranking {
+        dst.ranking.clone_from(ranking);
+    }
     dst.num_turn = *num_turn;
     dst.num_decisions = *num_decisions;
-    dst.history.clone_from(history);
+    // a scratch copy usually differs by the one move it stored
+    if dst.history.len() == history.len() + 1 && dst.history[..history.len()] == history[..] {
+        dst.history.pop();
+    } else if dst.history != *history {
+        dst.history.clone_from(history);
+    }
     dst.history_truncated = *history_truncated;
 }
 
@@ -152,6 +170,48 @@ impl GameDef {
                 } else {
                     y.as_ref().is_some_and(|y| self.has_moves(y, c))
                 }
+            }
+            MovesKind::ForEachPiece {
+                item,
+                body: Some(body),
+                role,
+                top,
+            } => {
+                // as generation iterates (4.1), stopping at the first piece with a move
+                let player = self.role_player(*role, c) as u8;
+                let mut c1 = *c;
+                if player != c.mover && player != 0 {
+                    c1.prev = c.mover;
+                    c1.next = c.mover;
+                    c1.mover = player;
+                }
+                for (comp, k) in self.ir.components.iter().enumerate().skip(1) {
+                    if k.owner != player || item.is_some_and(|it| k.base != self.ir.names[it as usize]) {
+                        continue;
+                    }
+                    for (site, st) in c.s.sites.iter().enumerate() {
+                        for (level, p) in st.iter().enumerate() {
+                            if p.what as usize != comp || (*top && level + 1 != st.len()) {
+                                continue;
+                            }
+                            let mut c2 = c1;
+                            c2.from = site as i32;
+                            c2.level = level as i32;
+                            if self.has_moves(body, &mut c2) {
+                                return true;
+                            }
+                        }
+                    }
+                }
+                false
+            }
+            MovesKind::ForEachValue { min, max, body } => {
+                let (a, b) = (self.int(min, c), self.int(max, c));
+                (a..=b).any(|v| {
+                    let mut c2 = *c;
+                    c2.value = v;
+                    self.has_moves(body, &mut c2)
+                })
             }
             MovesKind::Do {
                 pre,
