@@ -564,11 +564,15 @@ impl GameDef {
             c2.to = t as i32;
             c2
         };
+        let fast = stop.and_then(|b| self.who_test(b, c));
         self.board.sites_direction(
             f as u32,
             dirs,
             walk,
-            |t| stop.is_some_and(|b| self.boolean(b, &at(t))),
+            |t| match &fast {
+                Some(test) => test.holds(c.s, t),
+                None => stop.is_some_and(|b| self.boolean(b, &at(t))),
+            },
             |_| stop_included,
             |t| r.insert(t as i32),
         );
@@ -604,15 +608,51 @@ impl GameDef {
             c2.to = t as i32;
             c2
         };
+        let fast = stop.as_deref().and_then(|b| self.who_test(b, c));
         self.board.sites_direction(
             s as u32,
             dirs,
             walk,
-            |t| stop.as_deref().is_some_and(|b| self.boolean(b, &at(t))),
+            |t| match &fast {
+                Some(test) => test.holds(c.s, t),
+                None => stop.as_deref().is_some_and(|b| self.boolean(b, &at(t))),
+            },
             |_| *stop_included,
             |t| out.push(t),
         );
         true
+    }
+
+    /// A stop condition comparing `(who at:(to))` with a value that does not depend on `to`
+    /// (`(= (mover) (who at:(to)))`, `(< 0 (who at:(to)))`): the value, computed once.
+    fn who_test(&self, b: &BoolFn, c: &Ctx) -> Option<WhoTest> {
+        let (op, x, y) = match b {
+            BoolFn::Eq(x, y) => (0, x, y),
+            BoolFn::Ne(x, y) => (1, x, y),
+            BoolFn::Lt(x, y) => (2, x, y),
+            BoolFn::Le(x, y) => (3, x, y),
+            BoolFn::Gt(x, y) => (4, x, y),
+            BoolFn::Ge(x, y) => (5, x, y),
+            _ => return None,
+        };
+        let who_to = |f: &IntFn| matches!(f, IntFn::Who(a) if **a == IntFn::To);
+        // the other side must not read `to` (nor anything the walk binds)
+        let fixed = |f: &IntFn| crate::ir::purity::int(f);
+        if who_to(y) && fixed(x) {
+            Some(WhoTest {
+                op,
+                value: self.int(x, c),
+                who_left: false,
+            })
+        } else if who_to(x) && fixed(y) {
+            Some(WhoTest {
+                op,
+                value: self.int(y, c),
+                who_left: true,
+            })
+        } else {
+            None
+        }
     }
 
     /// `(count Sites in:R)` for a `sites Direction` region, or an intersection with one,
@@ -663,6 +703,33 @@ impl GameDef {
 }
 
 use super::board::Direction;
+
+/// `value <op> who(t)` (or `who(t) <op> value`), ops in the order = != < <= > >=.
+struct WhoTest {
+    op: u8,
+    value: i32,
+    who_left: bool,
+}
+
+impl WhoTest {
+    #[inline]
+    fn holds(&self, s: &StateData, t: u32) -> bool {
+        let who = s.sites[t as usize].last().map(|p| p.who as i32).unwrap_or(0);
+        let (a, b) = if self.who_left {
+            (who, self.value)
+        } else {
+            (self.value, who)
+        };
+        match self.op {
+            0 => a == b,
+            1 => a != b,
+            2 => a < b,
+            3 => a <= b,
+            4 => a > b,
+            _ => a >= b,
+        }
+    }
+}
 
 /// Whether a generator filters its moves by applying them (`ifAfterwards`).
 fn filters(m: &Moves) -> bool {
