@@ -497,8 +497,17 @@ impl GameDef {
                 }
             }
         }
-        let mut small = POOL.with(|p| p.borrow_mut().pop()).unwrap_or_else(|| s.clone());
-        copy_small(&mut small, s);
+        // board-only pre-moves need no copy of the small fields to be undone
+        let board_only = acts
+            .iter()
+            .all(|a| matches!(a, Action::Add { .. } | Action::Remove { .. } | Action::Move { .. }));
+        let small = if board_only {
+            None
+        } else {
+            let mut small = POOL.with(|p| p.borrow_mut().pop()).unwrap_or_else(|| s.clone());
+            copy_small(&mut small, s);
+            Some(small)
+        };
         for a in &acts {
             self.act(s, a, m.mover);
         }
@@ -514,9 +523,13 @@ impl GameDef {
             for (t, st) in saved {
                 s.sites[t as usize] = st;
             }
-            copy_small(s, &small);
+            if let Some(small) = &small {
+                copy_small(s, small);
+            }
         }
-        release(small);
+        if let Some(small) = small {
+            release(small);
+        }
         for (i, mut bm) in moves.into_iter().enumerate() {
             if i > 0 {
                 for a in &acts {
