@@ -1285,8 +1285,8 @@ impl Lowerer {
         Ok(match c.id {
             "sites" if c.word(self.reg).is_none() && c.typed(self.reg, "ints").is_some() => {
                 let n = req(c.typed(self.reg, "ints"), &c)?;
-                if matches!(n.kind, NodeKind::List(_)) {
-                    RegionFn::Sites(self.const_ints(n)?.into_iter().map(IntFn::Const).collect())
+                if let NodeKind::List(items) = &n.kind {
+                    RegionFn::Sites(items.iter().map(|i| self.int(i)).collect::<R<_>>()?)
                 } else {
                     self.sites_of_ints(n)?
                 }
