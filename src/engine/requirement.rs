@@ -221,7 +221,10 @@ impl GameDef {
             } => {
                 let mut cands = Vec::new();
                 self.gen(pre, c, &mut cands);
-                cands.iter().any(|mv| self.passes_afterwards(mv, cond, c))
+                let mut s2 = self.scratch(c);
+                let found = cands.iter().any(|mv| self.check_afterwards(&mut s2, mv, cond, c, None));
+                release(s2);
+                found
             }
             _ => {
                 let mut out = Vec::new();
@@ -315,16 +318,9 @@ impl GameDef {
         }
     }
 
-    /// Whether `cond` holds after applying `m` (stored, with its own consequents) to a copy.
-    fn passes_afterwards(&self, m: &MoveData, cond: &BoolFn, c: &Ctx) -> bool {
-        let mut s2 = self.scratch(c);
-        let ok = self.check_afterwards(&mut s2, m, cond, c, None);
-        release(s2);
-        ok
-    }
-
-    /// [`passes_afterwards`] on `s2`, a copy of the context's state with its roles, which is
-    /// left so again: only the sites the move touched (and the small fields) are restored.
+    /// Whether `cond` holds after applying `m` (stored, with its own consequents) to `s2`, a
+    /// copy of the context's state with its roles, which is left so again: only the sites the
+    /// move touched (and the small fields) are restored.
     /// With a memo, candidates that leave the same position (and the same `(last To)`, and
     /// `(last From)` where the condition reads it) share one evaluation of the condition.
     fn check_afterwards(
