@@ -119,6 +119,8 @@ pub struct Lowerer {
     stacking: bool,
     /// Relations named by `count Steps` (for the single distance table).
     distance_requests: Vec<Relation>,
+    /// The region of each cached slot.
+    cached_bodies: Vec<RegionFn>,
 }
 
 /// Lower a checked `(game ..)` tree.
@@ -140,6 +142,7 @@ pub fn lower_game(game: &Node) -> R<GameIr> {
         cached_regions: 0,
         stacking: false,
         distance_requests: Vec::new(),
+        cached_bodies: Vec::new(),
     };
     l.game(game)
 }
@@ -609,6 +612,11 @@ impl Lowerer {
         }
         let body = tc.positional()[0];
         let m = self.moves(body)?;
+        // equal consequents (a define used twice) share one entry, so equal generators
+        // compare equal
+        if let Some(i) = self.thens.iter().position(|t| *t == m) {
+            return Ok(Some(i as u32));
+        }
         self.thens.push(m);
         Ok(Some((self.thens.len() - 1) as u32))
     }
@@ -1270,6 +1278,11 @@ impl Lowerer {
             RegionFn::Cached(..) | RegionFn::Site(_) | RegionFn::Sites(_) | RegionFn::Board
         );
         if worth && crate::ir::purity::region(&r) {
+            // equal pure regions share one slot (same value for the same state and roles)
+            if let Some(i) = self.cached_bodies.iter().position(|b| *b == r) {
+                return Ok(RegionFn::Cached(i as u32, Box::new(r)));
+            }
+            self.cached_bodies.push(r.clone());
             self.cached_regions += 1;
             return Ok(RegionFn::Cached(self.cached_regions - 1, Box::new(r)));
         }

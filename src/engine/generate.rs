@@ -370,15 +370,7 @@ impl GameDef {
                     self.gen(y, c, out);
                 }
             }
-            MovesKind::Priority(v) => {
-                for m in v {
-                    let start = out.len();
-                    self.gen(m, c, out);
-                    if out.len() > start {
-                        return;
-                    }
-                }
-            }
+            MovesKind::Priority(v) => self.gen_priority(v, c, out),
             MovesKind::Do {
                 pre,
                 next,

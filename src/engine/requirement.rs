@@ -234,6 +234,90 @@ impl GameDef {
         }
     }
 
+    /// `(priority A B ..)`: the first alternative that gives moves. When A is
+    /// `(do X ifAfterwards:C)` and gives nothing, and B comes down (through `if`s) to the same
+    /// generator as X, B's moves are X's candidates: they are not generated again.
+    pub(super) fn gen_priority(&self, v: &[Moves], c: &mut Ctx, out: &mut Vec<MoveData>) {
+        let mut i = 0;
+        while i < v.len() {
+            let m = &v[i];
+            let start = out.len();
+            if let (
+                MovesKind::Do {
+                    pre,
+                    next: None,
+                    if_afterwards: Some(cond),
+                    afterwards_reads_from,
+                },
+                Some(b),
+            ) = (&m.kind, v.get(i + 1))
+            {
+                let mut cands = Vec::new();
+                self.gen(pre, c, &mut cands);
+                self.keep_passing(&cands, cond, *afterwards_reads_from, c, out);
+                if let Some(t) = m.then {
+                    for mv in &mut out[start..] {
+                        mv.then.push(t);
+                    }
+                }
+                if out.len() > start {
+                    return;
+                }
+                if self.same_generator(pre, b, c) {
+                    out.extend(cands);
+                    if let Some(t) = b.then {
+                        for mv in &mut out[start..] {
+                            mv.then.push(t);
+                        }
+                    }
+                    if out.len() > start {
+                        return;
+                    }
+                    i += 2;
+                    continue;
+                }
+                i += 1;
+                continue;
+            }
+            self.gen(m, c, out);
+            if out.len() > start {
+                return;
+            }
+            i += 1;
+        }
+    }
+
+    /// Whether two generators give the same moves here: equal once their `if`s (without
+    /// consequents of their own) are decided.
+    fn same_generator(&self, a: &Moves, b: &Moves, c: &Ctx) -> bool {
+        match (self.decide_ifs(a, c), self.decide_ifs(b, c)) {
+            (Some(x), Some(y)) => std::ptr::eq(x, y) || x == y,
+            _ => false,
+        }
+    }
+
+    fn decide_ifs<'m>(&self, mut m: &'m Moves, c: &Ctx) -> Option<&'m Moves> {
+        while let (MovesKind::If(b, x, y), None) = (&m.kind, m.then) {
+            m = if self.boolean(b, c) { x } else { y.as_deref()? };
+        }
+        Some(m)
+    }
+
+    /// The candidates for which `cond` holds afterwards, appended to `out`.
+    fn keep_passing(&self, cands: &[MoveData], cond: &BoolFn, reads_from: bool, c: &Ctx, out: &mut Vec<MoveData>) {
+        let mut s2 = self.scratch(c);
+        let mut memo = Memo {
+            reads_from,
+            seen: HashMap::new(),
+        };
+        for mv in cands {
+            if self.check_afterwards(&mut s2, mv, cond, c, Some(&mut memo)) {
+                out.push(mv.clone());
+            }
+        }
+        release(s2);
+    }
+
     /// A copy of the state with the context's roles as its players (Ludii's temporary
     /// context keeps the mover `forEach Piece` may have swapped in).
     /// Taken from a per-thread pool and overwritten in place (no allocation once warm); give
@@ -301,20 +385,8 @@ impl GameDef {
             None => self.gen(pre, c, out),
         }
         if let Some(cond) = if_afterwards {
-            let mut s2 = self.scratch(c);
-            let mut memo = Memo {
-                reads_from,
-                seen: HashMap::new(),
-            };
-            let mut keep = start;
-            for i in start..out.len() {
-                if self.check_afterwards(&mut s2, &out[i], cond, c, Some(&mut memo)) {
-                    out.swap(keep, i);
-                    keep += 1;
-                }
-            }
-            out.truncate(keep);
-            release(s2);
+            let cands = out.split_off(start);
+            self.keep_passing(&cands, cond, reads_from, c, out);
         }
     }
 
