@@ -10,11 +10,44 @@ use crate::ir::*;
 use smallvec::SmallVec;
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// Answers of an `ifAfterwards` condition by resulting position.
 struct Memo {
     reads_from: bool,
-    seen: HashMap<Vec<i32>, bool>,
+    seen: HashMap<Vec<i32>, bool, BuildHasherDefault<MixHasher>>,
+}
+
+/// A cheap multiply-rotate hasher for the memo's keys (positions, not outside input).
+#[derive(Default)]
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.add(u64::from_le_bytes(c.try_into().unwrap_or_default()));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut w = [0u8; 8];
+            w[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(w));
+        }
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl MixHasher {
+    #[inline]
+    fn add(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
 }
 
 /// Everything that distinguishes the position after a candidate from the one after another
@@ -308,7 +341,7 @@ impl GameDef {
         let mut s2 = self.scratch(c);
         let mut memo = Memo {
             reads_from,
-            seen: HashMap::new(),
+            seen: HashMap::default(),
         };
         for mv in cands {
             if self.check_afterwards(&mut s2, mv, cond, c, Some(&mut memo)) {
