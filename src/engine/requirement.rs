@@ -9,12 +9,17 @@ use super::state::StateData;
 use crate::ir::*;
 use smallvec::SmallVec;
 use std::cell::RefCell;
+
+/// The actions a move did, with its consequents'.
+type Done = SmallVec<[Action; 8]>;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// Answers of an `ifAfterwards` condition by resulting position.
 struct Memo {
     reads_from: bool,
+    /// The key being built (kept to reuse its allocation).
+    key: Vec<i32>,
     seen: HashMap<Vec<i32>, bool, BuildHasherDefault<MixHasher>>,
 }
 
@@ -53,8 +58,8 @@ impl MixHasher {
 /// Everything that distinguishes the position after a candidate from the one after another
 /// candidate applied to the same `base`: the sites that differ from it, the small fields, and
 /// what the history's last entry records.
-fn position_key(s: &StateData, base: &StateData, touched: &[u32], m: &MoveData, reads_from: bool) -> Vec<i32> {
-    let mut k = Vec::with_capacity(64);
+fn position_key(k: &mut Vec<i32>, s: &StateData, base: &StateData, touched: &[u32], m: &MoveData, reads_from: bool) {
+    k.clear();
     k.extend_from_slice(&[
         m.to,
         if reads_from { m.from } else { -2 },
@@ -94,7 +99,6 @@ fn position_key(s: &StateData, base: &StateData, touched: &[u32], m: &MoveData, 
             ]);
         }
     }
-    k
 }
 
 thread_local! {
@@ -341,6 +345,7 @@ impl GameDef {
         let mut s2 = self.scratch(c);
         let mut memo = Memo {
             reads_from,
+            key: Vec::new(),
             seen: HashMap::default(),
         };
         for mv in cands {
@@ -387,7 +392,7 @@ impl GameDef {
                 let mut pre_moves = Vec::new();
                 self.gen(pre, c, &mut pre_moves);
                 let mut s2 = self.scratch(c);
-                let mut pre_actions: SmallVec<[SmallVec<[Action; 2]>; 1]> = SmallVec::new();
+                let mut pre_actions: SmallVec<[Done; 1]> = SmallVec::new();
                 for m in &pre_moves {
                     let mut done = SmallVec::new();
                     self.execute_collect(&mut s2, m, &mut done);
@@ -436,7 +441,7 @@ impl GameDef {
         c: &Ctx,
         memo: Option<&mut Memo>,
     ) -> bool {
-        let mut done: SmallVec<[Action; 2]> = SmallVec::new();
+        let mut done: Done = SmallVec::new();
         self.execute_stored(s2, m, &mut done);
         if s2.next == s2.mover {
             s2.next = s2.prev;
@@ -451,12 +456,13 @@ impl GameDef {
         }
         touched.sort_unstable();
         touched.dedup();
-        let key = memo
-            .as_ref()
-            .map(|memo| position_key(s2, c.s, &touched, m, memo.reads_from));
-        let known = match (&memo, &key) {
-            (Some(memo), Some(k)) => memo.seen.get(k).copied(),
-            _ => None,
+        let mut memo = memo;
+        let known = match memo.as_deref_mut() {
+            Some(memo) => {
+                position_key(&mut memo.key, s2, c.s, &touched, m, memo.reads_from);
+                memo.seen.get(&memo.key[..]).copied()
+            }
+            None => None,
         };
         let ok = known.unwrap_or_else(|| {
             let cache = Cache::default();
@@ -469,8 +475,8 @@ impl GameDef {
             c2.level = c.level;
             self.boolean(cond, &c2)
         });
-        if let (Some(memo), Some(k), None) = (memo, key, known) {
-            memo.seen.insert(k, ok);
+        if let (Some(memo), None) = (memo, known) {
+            memo.seen.insert(memo.key.clone(), ok);
         }
         // restore
         for &t in &touched {
@@ -488,7 +494,7 @@ impl GameDef {
     }
 
     /// Apply a move, store it in the history, then its consequents, collecting every action.
-    fn execute_stored(&self, s: &mut StateData, m: &MoveData, done: &mut SmallVec<[Action; 2]>) {
+    fn execute_stored(&self, s: &mut StateData, m: &MoveData, done: &mut Done) {
         for a in &m.actions {
             self.act(s, a, m.mover);
             done.push(a.clone());
@@ -506,12 +512,12 @@ impl GameDef {
     }
 
     /// Apply a move without storing it, with its consequents, collecting every action done.
-    pub(super) fn execute_collect(&self, s: &mut StateData, m: &MoveData, done: &mut SmallVec<[Action; 2]>) {
+    pub(super) fn execute_collect(&self, s: &mut StateData, m: &MoveData, done: &mut Done) {
         self.execute_sub(s, m, Some(done));
     }
 
     /// Apply a consequent's move (not stored): its actions, then its own consequents.
-    pub(super) fn execute_sub(&self, s: &mut StateData, m: &MoveData, mut done: Option<&mut SmallVec<[Action; 2]>>) {
+    pub(super) fn execute_sub(&self, s: &mut StateData, m: &MoveData, mut done: Option<&mut Done>) {
         for a in &m.actions {
             self.act(s, a, m.mover);
             if let Some(d) = done.as_deref_mut() {
@@ -522,12 +528,7 @@ impl GameDef {
     }
 
     /// The consequents of `m`, each generated on the current state then applied.
-    pub(super) fn run_consequents(
-        &self,
-        s: &mut StateData,
-        m: &MoveData,
-        mut done: Option<&mut SmallVec<[Action; 2]>>,
-    ) {
+    pub(super) fn run_consequents(&self, s: &mut StateData, m: &MoveData, mut done: Option<&mut Done>) {
         for &t in &m.then {
             let rule = &self.ir.thens[t as usize];
             if let MovesKind::Do {
@@ -568,7 +569,7 @@ impl GameDef {
         b: &Moves,
         then: Option<u32>,
         m: &MoveData,
-        mut done: Option<&mut SmallVec<[Action; 2]>>,
+        mut done: Option<&mut Done>,
     ) -> bool {
         let mut pre_moves = Vec::new();
         {
