@@ -104,6 +104,24 @@ fn position_key(k: &mut Vec<i32>, s: &StateData, base: &StateData, touched: &[u3
 thread_local! {
     /// Scratch states for the copies `do` works on.
     static POOL: RefCell<Vec<StateData>> = const { RefCell::new(Vec::new()) };
+    /// Empty move lists with their capacity, for consequents generated at apply time.
+    static LISTS: RefCell<Vec<Vec<MoveData>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// An empty move list (from the pool when there is one).
+fn take_list() -> Vec<MoveData> {
+    LISTS.with(|p| p.borrow_mut().pop()).unwrap_or_default()
+}
+
+/// Give a move list back to the pool.
+fn give_list(mut l: Vec<MoveData>) {
+    l.clear();
+    LISTS.with(|p| {
+        let mut p = p.borrow_mut();
+        if p.len() < 16 {
+            p.push(l);
+        }
+    });
 }
 
 /// Give a scratch state back to the pool.
@@ -542,7 +560,7 @@ impl GameDef {
                     continue;
                 }
             }
-            let mut subs = Vec::new();
+            let mut subs = take_list();
             {
                 let cache = Cache::default();
                 let mut c = self.ctx(s, &cache);
@@ -553,6 +571,7 @@ impl GameDef {
             for sub in &subs {
                 self.execute_sub(s, sub, done.as_deref_mut());
             }
+            give_list(subs);
         }
     }
 
@@ -571,7 +590,7 @@ impl GameDef {
         m: &MoveData,
         mut done: Option<&mut Done>,
     ) -> bool {
-        let mut pre_moves = Vec::new();
+        let mut pre_moves = take_list();
         {
             let cache = Cache::default();
             let mut c = self.ctx(s, &cache);
@@ -580,9 +599,11 @@ impl GameDef {
             self.gen(pre, &mut c, &mut pre_moves);
         }
         if pre_moves.len() > 1 || pre_moves.iter().any(|p| !p.then.is_empty()) {
+            give_list(pre_moves);
             return false;
         }
         let acts: SmallVec<[Action; 2]> = pre_moves.pop().map(|p| p.actions).unwrap_or_default();
+        give_list(pre_moves);
         // what undoing needs: the touched sites and the small fields
         let mut saved: SmallVec<[(u32, SmallVec<[super::state::Piece; 1]>); 2]> = SmallVec::new();
         for a in &acts {
@@ -613,7 +634,7 @@ impl GameDef {
         for a in &acts {
             self.act(s, a, m.mover);
         }
-        let mut moves = Vec::new();
+        let mut moves = take_list();
         {
             let cache = Cache::default();
             let mut c = self.ctx(s, &cache);
@@ -632,7 +653,7 @@ impl GameDef {
         if let Some(small) = small {
             release(small);
         }
-        for (i, mut bm) in moves.into_iter().enumerate() {
+        for (i, mut bm) in moves.drain(..).enumerate() {
             if i > 0 {
                 for a in &acts {
                     self.act(s, a, m.mover);
@@ -646,6 +667,7 @@ impl GameDef {
             }
             self.execute_sub(s, &bm, done.as_deref_mut());
         }
+        give_list(moves);
         true
     }
 
