@@ -1,5 +1,5 @@
-//! Playout speed: random playouts of Refugia on the Hex 3-4 board and of Equi Game System
-//! (ruleset "Equi (Described)", Hex 3-4), one thread.
+//! Playout speed, one thread: Refugia (Hex 3-4), Equi Game System (ruleset "Equi (Described)",
+//! Hex 3-4) and Ex Nihilo (default base-5 board).
 //!
 //! `cargo bench --bench playout` (needs `../shared/ludii/lud` beside the project). Each
 //! iteration is one full playout with a new seed, so the figure is the time per playout.
@@ -14,13 +14,18 @@ const REFUGIA: &str = concat!(
     "/../shared/ludii/lud/board/space/territory/Refugia.lud"
 );
 
-fn refugia_3_4() -> Game {
-    let text = std::fs::read_to_string(REFUGIA).expect("Refugia.lud beside the project");
+const EX_NIHILO: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../shared/ludii/lud/board/space/blocking/Ex Nihilo.lud"
+);
+
+fn load(path: &str, options: &[&str]) -> Game {
+    let text = std::fs::read_to_string(path).expect("the description beside the project");
     let selections = Selections {
-        options: vec!["Board Size/Hex 3-4".into()],
+        options: options.iter().map(|o| o.to_string()).collect(),
         ruleset: None,
     };
-    Game::load("Refugia.lud", &text, &selections).unwrap_or_else(|e| panic!("loading Refugia: {e}"))
+    Game::load(path, &text, &selections).unwrap_or_else(|e| panic!("loading {path}: {e}"))
 }
 
 const EQUI: &str = concat!(
@@ -38,18 +43,22 @@ fn equi_described() -> Game {
 }
 
 fn bench(c: &mut Criterion) {
-    let game = refugia_3_4();
-    let mut group = c.benchmark_group("refugia-hex-3-4");
+    bench_game(c, "refugia-hex-3-4", &load(REFUGIA, &["Board Size/Hex 3-4"]), 100);
+    bench_game(c, "ex-nihilo-5", &load(EX_NIHILO, &[]), 20);
+}
+
+fn bench_game(c: &mut Criterion, name: &str, game: &Game, batch: u64) {
+    let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Elements(1));
     group.bench_function("playout", |b| {
         let mut i = 0u64;
         b.iter(|| {
             i += 1;
-            playout(&game, &mut playout_rng(1, i), DEFAULT_MAX_DECISIONS)
+            playout(game, &mut playout_rng(1, i), DEFAULT_MAX_DECISIONS)
         })
     });
     group.sample_size(10);
-    group.bench_function("100 playouts", |b| b.iter(|| playouts(&game, 100, 1, 1)));
+    group.bench_function(format!("{batch} playouts"), |b| b.iter(|| playouts(game, batch, 1, 1)));
     group.finish();
 
     let game = equi_described();

@@ -1,4 +1,4 @@
-//! Engine invariants under random play: for each Refugia board size, seeded random playouts
+//! Engine invariants under random play: for each Refugia and Ex Nihilo board size, seeded random playouts
 //! checking that move generation is deterministic, that cloned states behave identically, that
 //! every legal move applies, and that every game ends within the cap.
 
@@ -10,6 +10,10 @@ use rand::Rng;
 const REFUGIA: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../shared/ludii/lud/board/space/territory/Refugia.lud"
+);
+const EX_NIHILO: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../shared/ludii/lud/board/space/blocking/Ex Nihilo.lud"
 );
 
 /// Playouts whose every legal move is applied (on a clone) at every decision; later playouts
@@ -108,25 +112,27 @@ fn random_sim_invariants(game: &Game, n_playouts: usize, seed: u64) -> SimReport
     report
 }
 
-fn refugia(size: &str) -> Game {
-    let text = std::fs::read_to_string(REFUGIA).expect("Refugia.lud");
+/// A description with its "Board Size" item selected.
+fn load(path: &str, size: &str) -> Game {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let selections = Selections {
         options: vec![format!("Board Size/{size}")],
         ruleset: None,
     };
-    match Game::load("Refugia.lud", &text, &selections) {
+    match Game::load(path, &text, &selections) {
         Ok(g) => g,
         Err(LoadError::Invalid(c)) => panic!("{}", ludeme::diag::render_human(&c.diagnostics, &c.sources)),
-        Err(e) => panic!("Refugia {size}: {e}"),
+        Err(e) => panic!("{path} {size}: {e}"),
     }
 }
 
-fn run(size: &str, seed: u64) {
-    let game = refugia(size);
+fn run(path: &str, size: &str, seed: u64) {
+    let game = load(path, size);
     let start = std::time::Instant::now();
     let r = random_sim_invariants(&game, 200, seed);
     println!(
-        "Refugia {size}: {} playouts, {} decisions, longest {}, {} extra applications, {:.2} s",
+        "{} {size}: {} playouts, {} decisions, longest {}, {} extra applications, {:.2} s",
+        game.name(),
         r.playouts,
         r.decisions,
         r.longest,
@@ -136,18 +142,19 @@ fn run(size: &str, seed: u64) {
 }
 
 macro_rules! sizes {
-    ($($name:ident: $item:literal,)*) => {
-        const SIZES: &[&str] = &[$($item),*];
+    ($table:ident, $path:expr; $($name:ident: $item:literal,)*) => {
+        const $table: &[&str] = &[$($item),*];
         $(
             #[test]
             fn $name() {
-                run($item, 0x5eed);
+                run($path, $item, 0x5eed);
             }
         )*
     };
 }
 
 sizes! {
+    SIZES, REFUGIA;
     refugia_hex_2_3: "Hex 2-3",
     refugia_hex_2_4: "Hex 2-4",
     refugia_hex_3_4: "Hex 3-4",
@@ -160,10 +167,22 @@ sizes! {
     refugia_hex_6_8: "Hex 6-8",
 }
 
-/// The table above lists exactly the items of Refugia's "Board Size" option.
+sizes! {
+    EX_NIHILO_SIZES, EX_NIHILO;
+    ex_nihilo_4: "4",
+    ex_nihilo_5: "5",
+    ex_nihilo_6: "6",
+}
+
+/// The tables above list exactly the items of each description's "Board Size" option.
 #[test]
 fn sizes_match_the_description() {
-    let text = std::fs::read_to_string(REFUGIA).expect("Refugia.lud");
+    board_sizes_are(REFUGIA, SIZES);
+    board_sizes_are(EX_NIHILO, EX_NIHILO_SIZES);
+}
+
+fn board_sizes_are(path: &str, sizes: &[&str]) {
+    let text = std::fs::read_to_string(path).expect("the description");
     let start = text.find("(option \"Board Size\"").expect("a Board Size option");
     let rest = &text[start + 1..];
     let body = &rest[..rest.find("(option ").unwrap_or(rest.len())];
@@ -172,7 +191,7 @@ fn sizes_match_the_description() {
         .skip(1)
         .map(|s| &s[..s.find('"').unwrap()])
         .collect();
-    assert_eq!(items, SIZES);
+    assert_eq!(items, sizes);
 }
 
 // ------------------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ macro_rules! suites {
 suites! {
     refugia: "seed/refugia-*.jsonl" => "board/space/territory/Refugia.lud",
     equi: "seed/equi*.jsonl" => "experimental/Equi Game System.lud",
-    // ex_nihilo: "seed/ex-nihilo-*.jsonl" => "board/space/blocking/Ex Nihilo.lud",
+    ex_nihilo: "seed/ex-nihilo-*.jsonl" => "board/space/blocking/Ex Nihilo.lud",
 }
 
 /// Files matching `glob` (a path under `traces/` whose file name may hold one `*`), sorted.

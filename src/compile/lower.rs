@@ -24,6 +24,8 @@ impl LowerError {
 
 type R<T> = Result<T, LowerError>;
 
+#[path = "lower_ext.rs"]
+mod ext;
 mod more;
 
 /// A call matched to its form.
@@ -120,6 +122,10 @@ pub struct Lowerer {
     /// [`IntFn::MemoSite`] slots, by slot.
     cached_inners: Vec<RegionFn>,
     memo_site_inners: Vec<IntFn>,
+    /// Ludii's `isStacking`: some lowered ludeme sets the Stacking game flag.
+    stacking: bool,
+    /// Relations named by `count Steps` (for the single distance table).
+    distance_requests: Vec<Relation>,
 }
 
 /// Lower a checked `(game ..)` tree.
@@ -143,6 +149,8 @@ pub fn lower_game(game: &Node) -> R<GameIr> {
         memo_site_ints: 0,
         cached_inners: Vec::new(),
         memo_site_inners: Vec::new(),
+        stacking: false,
+        distance_requests: Vec::new(),
     };
     l.game(game)
 }
@@ -265,7 +273,7 @@ impl Lowerer {
             Some(e) => self.end(e)?,
             None => Vec::new(),
         };
-        let stacking = false;
+        let stacking = self.stacking;
         Ok(GameIr {
             name,
             players,
@@ -534,6 +542,7 @@ impl Lowerer {
                         value: self.int(v)?,
                     });
                 }
+                ("place", None) => out.push(self.start_place(&sc)?),
                 (id, w) => return unsupported(w.map(|w| format!("{id} {w}")).unwrap_or(id.to_string()), sc.span()),
             }
         }
@@ -616,6 +625,11 @@ impl Lowerer {
         }
         let body = tc.positional()[0];
         let m = self.moves(body)?;
+        // equal consequents (a define used twice) share one entry, so equal generators
+        // compare equal
+        if let Some(i) = self.thens.iter().position(|t| *t == m) {
+            return Ok(Some(i as u32));
+        }
         self.thens.push(m);
         Ok(Some((self.thens.len() - 1) as u32))
     }
@@ -637,6 +651,7 @@ impl Lowerer {
                     None => None,
                 };
                 let stack = self.flag(c.named("stack"))?;
+                self.stacking |= stack;
                 MovesKind::Add {
                     piece,
                     to,
@@ -693,8 +708,14 @@ impl Lowerer {
                     None => None,
                 };
                 let copy = self.flag(c.named("copy"))?;
-                if self.flag(c.named("stack"))? || c.typed(self.reg, "roleType").is_some() {
-                    return unsupported("move with stack: or a role", c.span());
+                if c.typed(self.reg, "roleType").is_some() {
+                    return unsupported("move with a role", c.span());
+                }
+                // `stack:True` moves the whole stack (`count:` of it); it makes the game a
+                // stacking one, where a counted move takes the top pieces in order.
+                self.stacking |= self.flag(c.named("stack"))?;
+                if self.stacking && copy && count.is_some() {
+                    return unsupported("move copy:True with count:", c.span());
                 }
                 MovesKind::FromTo {
                     from,
@@ -771,10 +792,15 @@ impl Lowerer {
                 },
             },
             ("moveAgain", _) => MovesKind::MoveAgain,
+            ("do", _) => self.do_moves(&c)?,
+            ("remember", Some("Value")) => self.remember(&c)?,
+            ("forget", Some("Value")) => self.forget(&c)?,
+            ("operators.foreach.forEach", Some("Value")) => self.for_each_value(&c)?,
             ("logical.or", _) | ("logical.and", _) => {
+                let then_node = c.typed(self.reg, "then");
                 let all = flatten(&c.positional())
                     .into_iter()
-                    .filter(|n| Self::head(n) != Some("then"))
+                    .filter(|n| !then_node.is_some_and(|t| std::ptr::eq(*n, t)))
                     .map(|n| self.moves(n))
                     .collect::<R<Vec<_>>>()?;
                 if c.id == "logical.or" {
@@ -794,9 +820,10 @@ impl Lowerer {
                 MovesKind::If(cond, Box::new(a), b)
             }
             ("priority", _) => {
+                let then_node = c.typed(self.reg, "then");
                 let all = flatten(&c.positional())
                     .into_iter()
-                    .filter(|n| Self::head(n) != Some("then"))
+                    .filter(|n| !then_node.is_some_and(|t| std::ptr::eq(*n, t)))
                     .map(|n| self.moves(n))
                     .collect::<R<Vec<_>>>()?;
                 MovesKind::Priority(all)
@@ -826,9 +853,10 @@ impl Lowerer {
                     return unsupported("forEach Piece on:/container:", c.span());
                 }
                 let top = self.flag(c.named("top"))?;
+                self.stacking |= c.named("top").is_some();
                 MovesKind::ForEachPiece { item, body, role, top }
             }
-            ("remember", _) | ("forget", _) | ("propose", _) | ("do", _) | ("select", _) => self.state_moves(&c)?,
+            ("remember", _) | ("forget", _) | ("propose", _) | ("select", _) => self.state_moves(&c)?,
             ("move", Some("Select")) => self.state_moves(&c)?,
             ("operators.foreach.forEach", Some("Site")) => self.for_each_site(&c)?,
             (id, w) => {
@@ -1046,6 +1074,9 @@ impl Lowerer {
                 )
             }
             "who" => IntFn::Who(b(self, req(c.named("at"), &c)?)?),
+            "size" => self.size(&c)?,
+            "ahead" => self.ahead(&c)?,
+            "count.count" if c.word(self.reg) == Some("Steps") => self.count_steps(&c)?,
             "what" => IntFn::What(b(self, req(c.named("at"), &c)?)?),
             "ints.math.+" | "dim.math.+" => match pos.as_slice() {
                 [x, y] => IntFn::Add(vec![self.int(x)?, self.int(y)?]),
@@ -1319,9 +1350,18 @@ impl Lowerer {
         let c = self.call(node, "sites")?;
         let pos = c.positional();
         Ok(match c.id {
+            "sites" if c.word(self.reg).is_none() && c.typed(self.reg, "ints").is_some() => {
+                let n = req(c.typed(self.reg, "ints"), &c)?;
+                if let NodeKind::List(items) = &n.kind {
+                    RegionFn::Sites(items.iter().map(|i| self.int(i)).collect::<R<_>>()?)
+                } else {
+                    self.sites_of_ints(n)?
+                }
+            }
             "sites" => {
                 let word = c.word(self.reg);
                 match word {
+                    Some("Direction") => self.sites_direction(&c)?,
                     Some("Empty") => RegionFn::Empty,
                     Some("Board") => RegionFn::Board,
                     Some("Corners") => RegionFn::Corners,
@@ -1377,7 +1417,7 @@ impl Lowerer {
                             include_self,
                         }
                     }
-                    Some("Direction" | "LineOfSight" | "Distance" | "Between" | "To") | None => self.sites_more(&c)?,
+                    Some("LineOfSight" | "Distance" | "Between" | "To") | None => self.sites_more(&c)?,
                     w => return unsupported(format!("sites {}", w.unwrap_or("")), c.span()),
                 }
             }

@@ -91,20 +91,7 @@ impl GameDef {
                 },
             );
         }
-        for &t in &m.then {
-            let rule = &self.ir.thens[t as usize];
-            let mut out = Vec::new();
-            {
-                let cache = Cache::default();
-                let mut c = self.ctx(s, &cache);
-                c.from = m.from;
-                c.to = m.to;
-                self.gen(rule, &mut c, &mut out);
-            }
-            for sub in &out {
-                self.execute(s, sub, false);
-            }
-        }
+        self.run_consequents(s, m, None);
     }
 
     pub(super) fn act(&self, s: &mut StateData, a: &Action, mover: u8) {
@@ -129,8 +116,9 @@ impl GameDef {
                 }
                 if self.ir.stacking {
                     let h = s.sites[f].len();
-                    let n = (*count as usize).min(h);
-                    if n == 0 {
+                    // a counted move of more pieces than the stack holds does nothing
+                    let n = *count as usize;
+                    if n == 0 || n > h {
                         return;
                     }
                     let moved: SmallVec<[Piece; 4]> = s.sites[f][h - n..].iter().copied().collect();

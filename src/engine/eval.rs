@@ -302,9 +302,7 @@ impl GameDef {
                 c2.prev = c.mover;
                 c2.mover = p;
                 c2.next = self.next_after(p, c.s);
-                let mut out = Vec::new();
-                self.gen(&self.ir.play, &mut c2, &mut out);
-                out.is_empty()
+                !self.has_moves(&self.ir.play, &mut c2)
             }
         }
     }
@@ -412,6 +410,9 @@ impl GameDef {
                     return near.iter().filter(|&&t| region.contains(t as i32)).count() as i32;
                 }
             }
+        }
+        if let Some(n) = self.count_direction(r, c) {
+            return n;
         }
         if let RegionFn::Intersection(v) = r {
             if let Some((i, near)) = v
@@ -658,10 +659,25 @@ impl GameDef {
                 regions[slot] = Some((key, r.clone()));
                 r
             }
-            RegionFn::Direction { .. }
-            | RegionFn::LineOfSightPiece { .. }
-            | RegionFn::Between { .. }
-            | RegionFn::Distance { .. } => self.region_query(f, c),
+            RegionFn::Direction {
+                from,
+                dirs,
+                included,
+                stop,
+                stop_included,
+                distance,
+            } => self.sites_direction_region(
+                from,
+                dirs,
+                *included,
+                stop.as_deref(),
+                *stop_included,
+                distance.as_deref(),
+                c,
+            ),
+            RegionFn::LineOfSightPiece { .. } | RegionFn::Between { .. } | RegionFn::Distance { .. } => {
+                self.region_query(f, c)
+            }
         }
     }
 

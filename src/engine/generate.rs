@@ -188,7 +188,8 @@ impl GameDef {
                 let origins: Vec<i32> = match (&from.site, &from.region) {
                     (Some(s), _) => vec![self.int(s, c)],
                     (_, Some(r)) => self.region(r, c).iter().collect(),
-                    _ => vec![],
+                    // `(from)` without a location: the iterator `from`
+                    _ => vec![c.from],
                 };
                 for f in origins {
                     if Self::top(c.s, f).is_none() {
@@ -369,20 +370,20 @@ impl GameDef {
                     self.gen(y, c, out);
                 }
             }
-            MovesKind::Priority(v) => {
-                for m in v {
-                    let start = out.len();
-                    self.gen(m, c, out);
-                    if out.len() > start {
-                        return;
-                    }
-                }
-            }
+            MovesKind::Priority(v) => self.gen_priority(v, c, out),
             MovesKind::Do {
                 pre,
                 next,
                 if_afterwards,
-            } => self.gen_do(pre, next, if_afterwards, c, out),
+                afterwards_reads_from,
+            } => self.gen_do(
+                pre,
+                next.as_deref(),
+                if_afterwards.as_ref(),
+                *afterwards_reads_from,
+                c,
+                out,
+            ),
             MovesKind::Select { from, to } => self.gen_select(from, to, c, out),
         }
     }

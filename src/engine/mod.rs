@@ -11,6 +11,7 @@ mod generate;
 mod moves;
 pub mod playout;
 mod region;
+mod requirement;
 mod select;
 mod state;
 mod text;

@@ -3,80 +3,13 @@
 //! `Between`, `Distance`). See `../shared/docs/ludii-semantics.md` 3.6, 4.7, 4.8, 6.1.
 
 use super::board::{Direction, LineOfSight, Relation, Walk};
-use super::game::{Cache, Ctx, GameDef};
-use super::moves::{Action, MoveData};
+use super::game::{Ctx, GameDef};
+use super::moves::MoveData;
 use super::region::Region;
 use crate::ir::*;
 use smallvec::SmallVec;
 
 impl GameDef {
-    /// `(do pre next:B ifAfterwards:C)` (4.7, 4.8).
-    pub(super) fn gen_do(
-        &self,
-        pre: &Moves,
-        next: &Option<Box<Moves>>,
-        if_afterwards: &Option<BoolFn>,
-        c: &mut Ctx,
-        out: &mut Vec<MoveData>,
-    ) {
-        let start = out.len();
-        match next {
-            Some(next) => {
-                let mut pre_moves = Vec::new();
-                let mut c1 = *c;
-                self.gen(pre, &mut c1, &mut pre_moves);
-                if pre_moves.is_empty() {
-                    self.gen(next, c, out);
-                } else {
-                    // A's moves applied (with their consequents, not stored) to a copy
-                    let mut copy = c.s.clone();
-                    for m in &pre_moves {
-                        self.execute(&mut copy, m, false);
-                    }
-                    let cache = Cache::default();
-                    let mut c2 = Ctx {
-                        s: &copy,
-                        cache: &cache,
-                        ..*c
-                    };
-                    self.gen(next, &mut c2, out);
-                    let prefix: SmallVec<[Action; 2]> =
-                        pre_moves.iter().flat_map(|m| m.actions.iter().cloned()).collect();
-                    for mv in &mut out[start..] {
-                        let mut actions = prefix.clone();
-                        actions.extend(mv.actions.drain(..));
-                        mv.actions = actions;
-                    }
-                }
-            }
-            None => self.gen(pre, c, out),
-        }
-        if let Some(cond) = if_afterwards {
-            let mut k = start;
-            for i in start..out.len() {
-                let keep = {
-                    let mut copy = c.s.clone();
-                    self.execute(&mut copy, &out[i], true);
-                    if copy.next == copy.mover {
-                        copy.next = copy.prev;
-                    }
-                    let cache = Cache::default();
-                    let c2 = Ctx {
-                        s: &copy,
-                        cache: &cache,
-                        ..*c
-                    };
-                    self.boolean(cond, &c2)
-                };
-                if keep {
-                    out.swap(k, i);
-                    k += 1;
-                }
-            }
-            out.truncate(k);
-        }
-    }
-
     /// `(select (from R if:F) (to R2 if:G))` (3.6): selection moves, no action.
     pub(super) fn gen_select(&self, from: &Place, to: &Option<Place>, c: &Ctx, out: &mut Vec<MoveData>) {
         let origins: Vec<i32> = match (&from.site, &from.region) {

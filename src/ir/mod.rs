@@ -304,6 +304,9 @@ pub enum MovesKind {
         pre: Box<Moves>,
         next: Option<Box<Moves>>,
         if_afterwards: Option<BoolFn>,
+        /// Whether the `ifAfterwards` condition may read `(last From)` (else candidates
+        /// differing only in their origin but leaving the same position share one answer).
+        afterwards_reads_from: bool,
     },
     /// `(select (from R if:F) (to R2 if:G))`: selection moves (read by `sites To`).
     Select {

@@ -34,22 +34,6 @@ impl Lowerer {
                 Some(NodeKind::Str(s)) => MovesKind::Propose(self.intern(s)),
                 _ => return unsupported("propose a list", c.span()),
             },
-            ("do", _) => {
-                let pre = self.moves(req(c.typed(self.reg, "moves"), c)?)?;
-                let next = match c.named("next") {
-                    Some(n) => Some(Box::new(self.moves(n)?)),
-                    None => None,
-                };
-                let if_afterwards = match c.named("ifAfterwards") {
-                    Some(n) => Some(self.boolean(n)?),
-                    None => None,
-                };
-                MovesKind::Do {
-                    pre: Box::new(pre),
-                    next,
-                    if_afterwards,
-                }
-            }
             ("select", _) | ("move", Some("Select")) => {
                 if c.typed(self.reg, "roleType").is_some() {
                     return unsupported("select with a role", c.span());

@@ -1,0 +1,219 @@
+//! Lowering of the stacking, memory and requirement ludemes (`place` start rules,
+//! `do`, `remember`/`forget`, `forEach Value`, `size Stack`, `count Steps`, `ahead`,
+//! `sites Direction`, `(sites (values Remembered))`).
+
+use super::*;
+
+impl Lowerer {
+    /// `(place "Name" [sites] [{sites}] [site] [count:n])` as a start rule.
+    pub(super) fn start_place(&mut self, c: &Call) -> R<StartRule> {
+        for name in ["state", "rotation", "value", "counts", "coord"] {
+            if c.named(name).is_some() {
+                return unsupported(format!("place {name}:"), c.span());
+            }
+        }
+        if c.typed(self.reg, "siteType").is_some() {
+            return unsupported("place with a site type", c.span());
+        }
+        let pos = c.positional();
+        let name = match pos.first().map(|n| &n.kind) {
+            Some(NodeKind::Str(s)) => s.clone(),
+            _ => return invalid("place needs a component name", c.span()),
+        };
+        let component = match self.components.iter().position(|k| k.name == name) {
+            Some(i) => i as u16,
+            None => return invalid(format!("no component named \"{name}\""), c.span()),
+        };
+        let mut sites = Vec::new();
+        let mut region = None;
+        for n in &pos[1..] {
+            match &n.kind {
+                NodeKind::Str(_) => return unsupported("place with coordinates", n.span.clone()),
+                NodeKind::List(items) => {
+                    for i in items {
+                        sites.push(self.int(i)?);
+                    }
+                }
+                _ => match self.site_or_region(n)? {
+                    (Some(i), _) => sites.push(i),
+                    (_, Some(r)) => region = Some(r),
+                    _ => {}
+                },
+            }
+        }
+        let count = match c.named("count") {
+            Some(n) => self.const_int(n)?,
+            None => 1,
+        };
+        Ok(StartRule::Place {
+            component,
+            sites,
+            region,
+            count,
+        })
+    }
+
+    /// `(do A [next:B] [ifAfterwards:C])`.
+    pub(super) fn do_moves(&mut self, c: &Call) -> R<MovesKind> {
+        let pre = req(c.typed(self.reg, "moves"), c)?;
+        let pre = Box::new(self.moves(pre)?);
+        let next = match c.named("next") {
+            Some(n) => Some(Box::new(self.moves(n)?)),
+            None => None,
+        };
+        let if_afterwards = match c.named("ifAfterwards") {
+            Some(n) => Some(self.boolean(n)?),
+            None => None,
+        };
+        // conservative: any `(last From)` anywhere in the condition
+        let afterwards_reads_from = if_afterwards
+            .as_ref()
+            .is_some_and(|b| format!("{b:?}").contains("LastFrom"));
+        Ok(MovesKind::Do {
+            pre,
+            next,
+            if_afterwards,
+            afterwards_reads_from,
+        })
+    }
+
+    /// `(remember Value v [unique:b])`.
+    pub(super) fn remember(&mut self, c: &Call) -> R<MovesKind> {
+        if c.positional().iter().any(|n| matches!(n.kind, NodeKind::Str(_))) {
+            return unsupported("remember a named value", c.span());
+        }
+        let v = req(c.typed(self.reg, "int"), c)?;
+        let value = self.int(v)?;
+        let unique = self.flag(c.named("unique"))?;
+        Ok(MovesKind::Remember { value, unique })
+    }
+
+    /// `(forget Value All)`.
+    pub(super) fn forget(&mut self, c: &Call) -> R<MovesKind> {
+        let pos = c.positional();
+        if pos.iter().any(|n| matches!(n.kind, NodeKind::Str(_))) {
+            return unsupported("forget a named value", c.span());
+        }
+        if pos.iter().any(|n| matches!(&n.kind, NodeKind::Atom(a) if a == "All")) {
+            return Ok(MovesKind::ForgetAll);
+        }
+        unsupported("forget Value <int>", c.span())
+    }
+
+    /// `(forEach Value min:a max:b M)`.
+    pub(super) fn for_each_value(&mut self, c: &Call) -> R<MovesKind> {
+        let (Some(min), Some(max)) = (c.named("min"), c.named("max")) else {
+            return unsupported("forEach Value over a list", c.span());
+        };
+        let min = self.int(min)?;
+        let max = self.int(max)?;
+        let body = Box::new(self.moves(req(c.typed(self.reg, "moves"), c)?)?);
+        Ok(MovesKind::ForEachValue { min, max, body })
+    }
+
+    /// `(size Stack at:s)`.
+    pub(super) fn size(&mut self, c: &Call) -> R<IntFn> {
+        match (c.word(self.reg), c.named("at")) {
+            (Some("Stack"), Some(at)) if c.named("in").is_none() => {
+                self.stacking = true;
+                Ok(IntFn::SizeStack(Box::new(self.int(at)?)))
+            }
+            (w, _) => unsupported(format!("size {}", w.unwrap_or("")), c.span()),
+        }
+    }
+
+    /// `(count Steps [rel] a b)`.
+    pub(super) fn count_steps(&mut self, c: &Call) -> R<IntFn> {
+        if c.typed(self.reg, "effect.step").is_some()
+            || c.named("newRotation").is_some()
+            || c.typed(self.reg, "siteType").is_some()
+        {
+            return unsupported("count Steps with a step move, rotation or site type", c.span());
+        }
+        let rel = match c.typed(self.reg, "relationType").map(|n| &n.kind) {
+            Some(NodeKind::Atom(a)) => match Relation::from_name(a) {
+                Some(r) => r,
+                None => return unsupported(format!("relation {a}"), c.span()),
+            },
+            _ => Relation::Adjacent,
+        };
+        let ints: Vec<&Node> = c
+            .positional()
+            .into_iter()
+            .filter(|n| !matches!(&n.kind, NodeKind::Atom(a) if a == "Steps" || Relation::from_name(a).is_some()))
+            .collect();
+        let [a, b] = ints.as_slice() else {
+            return unsupported("count Steps to a region", c.span());
+        };
+        let int = self.reg.id("int").expect("declared");
+        if !self.ck.matches(b, &ParamType::Sym(int)) {
+            return unsupported("count Steps to a region", c.span());
+        }
+        self.distance_requests.push(rel);
+        self.distance_relation = crate::engine::board::distance_relation_for_game(self.distance_requests.clone());
+        Ok(IntFn::CountSteps(Box::new(self.int(a)?), Box::new(self.int(b)?)))
+    }
+
+    /// `(ahead s [steps:k] [dir])`.
+    pub(super) fn ahead(&mut self, c: &Call) -> R<IntFn> {
+        if c.typed(self.reg, "siteType").is_some() {
+            return unsupported("ahead with a site type", c.span());
+        }
+        let site = req(c.typed(self.reg, "int"), c)?;
+        let steps = match c.named("steps") {
+            Some(n) => self.int(n)?,
+            None => IntFn::Const(1),
+        };
+        let dirs = self.directions(c.typed(self.reg, "direction"))?;
+        let [dir] = dirs.as_slice() else {
+            return unsupported("ahead with several directions", c.span());
+        };
+        Ok(IntFn::Ahead {
+            site: Box::new(self.int(site)?),
+            steps: Box::new(steps),
+            dir: *dir,
+        })
+    }
+
+    /// `(sites Direction from:s [dirs] [included:] [stop:] [stopIncluded:] [distance:])`.
+    pub(super) fn sites_direction(&mut self, c: &Call) -> R<RegionFn> {
+        if c.typed(self.reg, "siteType").is_some() {
+            return unsupported("sites Direction with a site type", c.span());
+        }
+        let from = req(c.named("from"), c)?;
+        let from = match self.site_or_region(from)? {
+            (Some(i), _) => i,
+            _ => return unsupported("sites Direction from a region", c.span()),
+        };
+        let dirs = self.directions(c.typed(self.reg, "direction"))?;
+        let included = self.flag(c.named("included"))?;
+        let stop = match c.named("stop") {
+            Some(n) => Some(Box::new(self.boolean(n)?)),
+            None => None,
+        };
+        let stop_included = self.flag(c.named("stopIncluded"))?;
+        let distance = match c.named("distance") {
+            Some(n) => Some(Box::new(self.int(n)?)),
+            None => None,
+        };
+        Ok(RegionFn::Direction {
+            from: Box::new(from),
+            dirs,
+            included,
+            stop,
+            stop_included,
+            distance,
+        })
+    }
+
+    /// `(sites <ints>)`: the values as sites (`(sites (values Remembered))`).
+    pub(super) fn sites_of_ints(&mut self, n: &Node) -> R<RegionFn> {
+        let c = self.call(n, "ints")?;
+        match c.id {
+            "values.values" if c.positional().iter().all(|n| !matches!(n.kind, NodeKind::Str(_))) => {
+                Ok(RegionFn::Remembered)
+            }
+            _ => unsupported(format!("(sites ({} ..))", Self::head(n).unwrap_or(c.id)), c.span()),
+        }
+    }
+}

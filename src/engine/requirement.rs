@@ -1,0 +1,886 @@
+//! Requirements on moves: `(do A next:B)` and `(do A ifAfterwards:C)` (see the semantics
+//! notes, 4.7 and 4.8), and `sites Direction`.
+
+use super::board::Walk;
+use super::game::{Cache, Ctx, GameDef};
+use super::moves::{Action, MoveData};
+use super::region::Region;
+use super::state::StateData;
+use crate::ir::*;
+use smallvec::SmallVec;
+use std::cell::RefCell;
+
+/// The actions a move did, with its consequents'.
+type Done = SmallVec<[Action; 8]>;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Answers of an `ifAfterwards` condition by resulting position.
+struct Memo {
+    reads_from: bool,
+    /// The key being built (kept to reuse its allocation).
+    key: Vec<i32>,
+    seen: HashMap<Vec<i32>, bool, BuildHasherDefault<MixHasher>>,
+}
+
+/// A cheap multiply-rotate hasher for the memo's keys (positions, not outside input).
+#[derive(Default)]
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.add(u64::from_le_bytes(c.try_into().unwrap_or_default()));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut w = [0u8; 8];
+            w[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(w));
+        }
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl MixHasher {
+    #[inline]
+    fn add(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+/// Everything that distinguishes the position after a candidate from the one after another
+/// candidate applied to the same `base`: the sites that differ from it, the small fields, and
+/// what the history's last entry records.
+fn position_key(k: &mut Vec<i32>, s: &StateData, base: &StateData, touched: &[u32], m: &MoveData, reads_from: bool) {
+    k.clear();
+    k.extend_from_slice(&[
+        m.to,
+        if reads_from { m.from } else { -2 },
+        m.is_pass() as i32,
+        s.var,
+        s.mover as i32,
+        s.next as i32,
+        s.prev as i32,
+        s.stalemated as i32,
+        s.active as i32,
+        s.over as i32,
+    ]);
+    for list in [&s.pending[..], &s.remembered[..], &s.scores[..]] {
+        k.push(list.len() as i32);
+        k.extend_from_slice(list);
+    }
+    k.push(s.vars.len() as i32);
+    for (n, v) in &s.vars {
+        k.extend([*n as i32, *v]);
+    }
+    k.push(s.propositions.len() as i32);
+    k.extend(s.propositions.iter().map(|&p| p as i32));
+    for &t in touched {
+        let st = &s.sites[t as usize];
+        if st.as_slice() == base.sites[t as usize].as_slice() {
+            continue;
+        }
+        k.extend([t as i32, st.len() as i32]);
+        for p in st {
+            k.extend([
+                p.what as i32,
+                p.who as i32,
+                p.count as i32,
+                p.state,
+                p.value,
+                p.rotation,
+            ]);
+        }
+    }
+}
+
+thread_local! {
+    /// Scratch states for the copies `do` works on.
+    static POOL: RefCell<Vec<StateData>> = const { RefCell::new(Vec::new()) };
+    /// Empty move lists with their capacity, for consequents generated at apply time.
+    static LISTS: RefCell<Vec<Vec<MoveData>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// An empty move list (from the pool when there is one).
+fn take_list() -> Vec<MoveData> {
+    LISTS.with(|p| p.borrow_mut().pop()).unwrap_or_default()
+}
+
+/// Give a move list back to the pool.
+fn give_list(mut l: Vec<MoveData>) {
+    l.clear();
+    LISTS.with(|p| {
+        let mut p = p.borrow_mut();
+        if p.len() < 16 {
+            p.push(l);
+        }
+    });
+}
+
+/// Give a scratch state back to the pool.
+fn release(s: StateData) {
+    POOL.with(|p| {
+        let mut p = p.borrow_mut();
+        if p.len() < 16 {
+            p.push(s);
+        }
+    });
+}
+
+/// `dst := src`, reusing `dst`'s allocations.
+fn copy_state(dst: &mut StateData, src: &StateData) {
+    let sites = &src.sites;
+    if dst.sites.len() != sites.len() {
+        dst.sites.clone_from(sites);
+    } else {
+        // pooled copies are mostly of the same position: rewrite only the sites that differ
+        for (d, s) in dst.sites.iter_mut().zip(sites) {
+            if d.as_slice() != s.as_slice() {
+                d.clear();
+                d.extend_from_slice(s);
+            }
+        }
+    }
+    copy_small(dst, src);
+}
+
+/// `dst := src` but for the board.
+fn copy_small(dst: &mut StateData, src: &StateData) {
+    let StateData {
+        sites: _,
+        scores,
+        mover,
+        next,
+        prev,
+        var,
+        vars,
+        pending,
+        remembered,
+        propositions,
+        stalemated,
+        active,
+        over,
+        ranking,
+        num_turn,
+        num_decisions,
+        history,
+        history_truncated,
+    } = src;
+    if dst.scores != *scores {
+        dst.scores.clone_from(scores);
+    }
+    dst.mover = *mover;
+    dst.next = *next;
+    dst.prev = *prev;
+    dst.var = *var;
+    if dst.vars != *vars {
+        dst.vars.clone_from(vars);
+    }
+    if dst.pending != *pending {
+        dst.pending.clone_from(pending);
+    }
+    if dst.remembered != *remembered {
+        dst.remembered.clone_from(remembered);
+    }
+    if dst.propositions != *propositions {
+        dst.propositions.clone_from(propositions);
+    }
+    dst.stalemated = *stalemated;
+    dst.active = *active;
+    dst.over = *over;
+    if dst.ranking != *ranking {
+        dst.ranking.clone_from(ranking);
+    }
+    dst.num_turn = *num_turn;
+    dst.num_decisions = *num_decisions;
+    // a scratch copy usually differs by the one move it stored
+    if dst.history.len() == history.len() + 1 && dst.history[..history.len()] == history[..] {
+        dst.history.pop();
+    } else if dst.history != *history {
+        dst.history.clone_from(history);
+    }
+    dst.history_truncated = *history_truncated;
+}
+
+impl GameDef {
+    /// Whether `m` generates at least one move (what `(no Moves ..)` asks), stopping as soon
+    /// as one is found; alternatives without `ifAfterwards` filters are tried first, since the
+    /// answer does not depend on the order.
+    pub(super) fn has_moves(&self, m: &Moves, c: &mut Ctx) -> bool {
+        match &m.kind {
+            MovesKind::Priority(v) | MovesKind::Or(v) | MovesKind::And(v) => {
+                let (cheap, costly): (Vec<&Moves>, Vec<&Moves>) = v.iter().partition(|x| !filters(x));
+                cheap.into_iter().chain(costly).any(|x| self.has_moves(x, c))
+            }
+            MovesKind::If(b, x, y) => {
+                if self.boolean(b, c) {
+                    self.has_moves(x, c)
+                } else {
+                    y.as_ref().is_some_and(|y| self.has_moves(y, c))
+                }
+            }
+            MovesKind::ForEachPiece {
+                item,
+                body: Some(body),
+                role,
+                top,
+            } => {
+                // as generation iterates (4.1), stopping at the first piece with a move
+                let player = self.role_player(*role, c) as u8;
+                let mut c1 = *c;
+                if player != c.mover && player != 0 {
+                    c1.prev = c.mover;
+                    c1.next = c.mover;
+                    c1.mover = player;
+                }
+                for (comp, k) in self.ir.components.iter().enumerate().skip(1) {
+                    if k.owner != player || item.is_some_and(|it| k.base != self.ir.names[it as usize]) {
+                        continue;
+                    }
+                    for (site, st) in c.s.sites.iter().enumerate() {
+                        for (level, p) in st.iter().enumerate() {
+                            if p.what as usize != comp || (*top && level + 1 != st.len()) {
+                                continue;
+                            }
+                            let mut c2 = c1;
+                            c2.from = site as i32;
+                            c2.level = level as i32;
+                            if self.has_moves(body, &mut c2) {
+                                return true;
+                            }
+                        }
+                    }
+                }
+                false
+            }
+            MovesKind::ForEachValue { min, max, body } => {
+                let (a, b) = (self.int(min, c), self.int(max, c));
+                (a..=b).any(|v| {
+                    let mut c2 = *c;
+                    c2.value = v;
+                    self.has_moves(body, &mut c2)
+                })
+            }
+            MovesKind::Do {
+                pre,
+                next: None,
+                if_afterwards: Some(cond),
+                ..
+            } => {
+                let mut cands = Vec::new();
+                self.gen(pre, c, &mut cands);
+                let mut s2 = self.scratch(c);
+                let found = cands.iter().any(|mv| self.check_afterwards(&mut s2, mv, cond, c, None));
+                release(s2);
+                found
+            }
+            _ => {
+                let mut out = Vec::new();
+                self.gen(m, c, &mut out);
+                !out.is_empty()
+            }
+        }
+    }
+
+    /// `(priority A B ..)`: the first alternative that gives moves. When A is
+    /// `(do X ifAfterwards:C)` and gives nothing, and B comes down (through `if`s) to the same
+    /// generator as X, B's moves are X's candidates: they are not generated again.
+    pub(super) fn gen_priority(&self, v: &[Moves], c: &mut Ctx, out: &mut Vec<MoveData>) {
+        let mut i = 0;
+        while i < v.len() {
+            let m = &v[i];
+            let start = out.len();
+            if let (
+                MovesKind::Do {
+                    pre,
+                    next: None,
+                    if_afterwards: Some(cond),
+                    afterwards_reads_from,
+                },
+                Some(b),
+            ) = (&m.kind, v.get(i + 1))
+            {
+                let mut cands = Vec::new();
+                self.gen(pre, c, &mut cands);
+                self.keep_passing(&cands, cond, *afterwards_reads_from, c, out);
+                if let Some(t) = m.then {
+                    for mv in &mut out[start..] {
+                        mv.then.push(t);
+                    }
+                }
+                if out.len() > start {
+                    return;
+                }
+                if self.same_generator(pre, b, c) {
+                    out.extend(cands);
+                    if let Some(t) = b.then {
+                        for mv in &mut out[start..] {
+                            mv.then.push(t);
+                        }
+                    }
+                    if out.len() > start {
+                        return;
+                    }
+                    i += 2;
+                    continue;
+                }
+                i += 1;
+                continue;
+            }
+            self.gen(m, c, out);
+            if out.len() > start {
+                return;
+            }
+            i += 1;
+        }
+    }
+
+    /// Whether two generators give the same moves here: equal once their `if`s (without
+    /// consequents of their own) are decided.
+    fn same_generator(&self, a: &Moves, b: &Moves, c: &Ctx) -> bool {
+        match (self.decide_ifs(a, c), self.decide_ifs(b, c)) {
+            (Some(x), Some(y)) => std::ptr::eq(x, y) || x == y,
+            _ => false,
+        }
+    }
+
+    fn decide_ifs<'m>(&self, mut m: &'m Moves, c: &Ctx) -> Option<&'m Moves> {
+        while let (MovesKind::If(b, x, y), None) = (&m.kind, m.then) {
+            m = if self.boolean(b, c) { x } else { y.as_deref()? };
+        }
+        Some(m)
+    }
+
+    /// The candidates for which `cond` holds afterwards, appended to `out`.
+    fn keep_passing(&self, cands: &[MoveData], cond: &BoolFn, reads_from: bool, c: &Ctx, out: &mut Vec<MoveData>) {
+        let mut s2 = self.scratch(c);
+        let mut memo = Memo {
+            reads_from,
+            key: Vec::new(),
+            seen: HashMap::default(),
+        };
+        for mv in cands {
+            if self.check_afterwards(&mut s2, mv, cond, c, Some(&mut memo)) {
+                out.push(mv.clone());
+            }
+        }
+        release(s2);
+    }
+
+    /// A copy of the state with the context's roles as its players (Ludii's temporary
+    /// context keeps the mover `forEach Piece` may have swapped in).
+    /// Taken from a per-thread pool and overwritten in place (no allocation once warm); give
+    /// it back with [`release`].
+    fn scratch(&self, c: &Ctx) -> StateData {
+        let mut s = match POOL.with(|p| p.borrow_mut().pop()) {
+            Some(mut s) => {
+                copy_state(&mut s, c.s);
+                s
+            }
+            None => c.s.clone(),
+        };
+        s.mover = c.mover;
+        s.next = c.next;
+        s.prev = c.prev;
+        s
+    }
+
+    /// `(do pre [next:B] [ifAfterwards:C])`.
+    pub(super) fn gen_do(
+        &self,
+        pre: &Moves,
+        next: Option<&Moves>,
+        if_afterwards: Option<&BoolFn>,
+        reads_from: bool,
+        c: &mut Ctx,
+        out: &mut Vec<MoveData>,
+    ) {
+        let start = out.len();
+        match next {
+            Some(b) => {
+                // the pre-moves, generated in the real context, applied (with their
+                // consequents, without storing) to a copy on which B is generated
+                let mut pre_moves = Vec::new();
+                self.gen(pre, c, &mut pre_moves);
+                let mut s2 = self.scratch(c);
+                let mut pre_actions: SmallVec<[Done; 1]> = SmallVec::new();
+                for m in &pre_moves {
+                    let mut done = SmallVec::new();
+                    self.execute_collect(&mut s2, m, &mut done);
+                    pre_actions.push(done);
+                }
+                {
+                    let cache = Cache::default();
+                    let mut c2 = *c;
+                    c2.s = &s2;
+                    c2.cache = &cache;
+                    self.gen(b, &mut c2, out);
+                }
+                release(s2);
+                // Ludii inserts each pre-move's actions at the index where the previous one's
+                // ended (not cumulative).
+                let mut at = 0;
+                for acts in &pre_actions {
+                    for mv in &mut out[start..] {
+                        let at = at.min(mv.actions.len());
+                        mv.actions.insert_many(at, acts.iter().cloned());
+                    }
+                    at = acts.len();
+                }
+                for mv in &mut out[start..] {
+                    mv.mover = c.mover;
+                }
+            }
+            None => self.gen(pre, c, out),
+        }
+        if let Some(cond) = if_afterwards {
+            let cands = out.split_off(start);
+            self.keep_passing(&cands, cond, reads_from, c, out);
+        }
+    }
+
+    /// Whether `cond` holds after applying `m` (stored, with its own consequents) to `s2`, a
+    /// copy of the context's state with its roles, which is left so again: only the sites the
+    /// move touched (and the small fields) are restored.
+    /// With a memo, candidates that leave the same position (and the same `(last To)`, and
+    /// `(last From)` where the condition reads it) share one evaluation of the condition.
+    fn check_afterwards(
+        &self,
+        s2: &mut StateData,
+        m: &MoveData,
+        cond: &BoolFn,
+        c: &Ctx,
+        memo: Option<&mut Memo>,
+    ) -> bool {
+        let mut done: Done = SmallVec::new();
+        self.execute_stored(s2, m, &mut done);
+        if s2.next == s2.mover {
+            s2.next = s2.prev;
+        }
+        let mut touched: SmallVec<[u32; 8]> = SmallVec::new();
+        for a in &done {
+            match a {
+                Action::Add { site, .. } | Action::Remove { site, .. } => touched.push(*site),
+                Action::Move { from, to, .. } => touched.extend([*from, *to]),
+                _ => {}
+            }
+        }
+        touched.sort_unstable();
+        touched.dedup();
+        let mut memo = memo;
+        let known = match memo.as_deref_mut() {
+            Some(memo) => {
+                position_key(&mut memo.key, s2, c.s, &touched, m, memo.reads_from);
+                memo.seen.get(&memo.key[..]).copied()
+            }
+            None => None,
+        };
+        let ok = known.unwrap_or_else(|| {
+            let cache = Cache::default();
+            let mut c2 = self.ctx(s2, &cache);
+            c2.from = c.from;
+            c2.to = c.to;
+            c2.between = c.between;
+            c2.site = c.site;
+            c2.value = c.value;
+            c2.level = c.level;
+            self.boolean(cond, &c2)
+        });
+        if let (Some(memo), None) = (memo, known) {
+            memo.seen.insert(memo.key.clone(), ok);
+        }
+        // restore
+        for &t in &touched {
+            let (d, o) = (&mut s2.sites[t as usize], &c.s.sites[t as usize]);
+            if d.as_slice() != o.as_slice() {
+                d.clear();
+                d.extend_from_slice(o);
+            }
+        }
+        copy_small(s2, c.s);
+        s2.mover = c.mover;
+        s2.next = c.next;
+        s2.prev = c.prev;
+        ok
+    }
+
+    /// Apply a move, store it in the history, then its consequents, collecting every action.
+    fn execute_stored(&self, s: &mut StateData, m: &MoveData, done: &mut Done) {
+        for a in &m.actions {
+            self.act(s, a, m.mover);
+            done.push(a.clone());
+        }
+        super::game::push_history(
+            s,
+            super::state::MoveRecord {
+                mover: m.mover,
+                from: m.from,
+                to: m.to,
+                pass: m.is_pass(),
+            },
+        );
+        self.run_consequents(s, m, Some(done));
+    }
+
+    /// Apply a move without storing it, with its consequents, collecting every action done.
+    pub(super) fn execute_collect(&self, s: &mut StateData, m: &MoveData, done: &mut Done) {
+        self.execute_sub(s, m, Some(done));
+    }
+
+    /// Apply a consequent's move (not stored): its actions, then its own consequents.
+    pub(super) fn execute_sub(&self, s: &mut StateData, m: &MoveData, mut done: Option<&mut Done>) {
+        for a in &m.actions {
+            self.act(s, a, m.mover);
+            if let Some(d) = done.as_deref_mut() {
+                d.push(a.clone());
+            }
+        }
+        self.run_consequents(s, m, done);
+    }
+
+    /// The consequents of `m`, each generated on the current state then applied.
+    pub(super) fn run_consequents(&self, s: &mut StateData, m: &MoveData, mut done: Option<&mut Done>) {
+        for &t in &m.then {
+            let rule = &self.ir.thens[t as usize];
+            if let MovesKind::Do {
+                pre,
+                next: Some(b),
+                if_afterwards: None,
+                ..
+            } = &rule.kind
+            {
+                if self.do_in_place(s, pre, b, rule.then, m, done.as_deref_mut()) {
+                    continue;
+                }
+            }
+            let mut subs = take_list();
+            {
+                let cache = Cache::default();
+                let mut c = self.ctx(s, &cache);
+                c.from = m.from;
+                c.to = m.to;
+                self.gen(rule, &mut c, &mut subs);
+            }
+            for sub in &subs {
+                self.execute_sub(s, sub, done.as_deref_mut());
+            }
+            give_list(subs);
+        }
+    }
+
+    /// A consequent `(do pre next:B)` applied without a copy of the state: the pre-move is
+    /// applied to the state itself, B generated there, and each B move applied as the
+    /// combined move would be (the pre-move's actions again before every B move after the
+    /// first); if B gives nothing, the pre-move is undone. Only for at most one pre-move
+    /// without consequents (its changes are then known in advance); false otherwise, with
+    /// nothing changed.
+    fn do_in_place(
+        &self,
+        s: &mut StateData,
+        pre: &Moves,
+        b: &Moves,
+        then: Option<u32>,
+        m: &MoveData,
+        mut done: Option<&mut Done>,
+    ) -> bool {
+        let mut pre_moves = take_list();
+        {
+            let cache = Cache::default();
+            let mut c = self.ctx(s, &cache);
+            c.from = m.from;
+            c.to = m.to;
+            self.gen(pre, &mut c, &mut pre_moves);
+        }
+        if pre_moves.len() > 1 || pre_moves.iter().any(|p| !p.then.is_empty()) {
+            give_list(pre_moves);
+            return false;
+        }
+        let acts: SmallVec<[Action; 2]> = pre_moves.pop().map(|p| p.actions).unwrap_or_default();
+        give_list(pre_moves);
+        // what undoing needs: the touched sites and the small fields
+        let mut saved: SmallVec<[(u32, SmallVec<[super::state::Piece; 1]>); 2]> = SmallVec::new();
+        for a in &acts {
+            let sites: &[u32] = match a {
+                Action::Add { site, .. } | Action::Remove { site, .. } => std::slice::from_ref(site),
+                Action::Move { from, to, .. } => &[*from, *to],
+                _ => &[],
+            };
+            for &t in sites {
+                if !saved.iter().any(|(x, _)| *x == t) {
+                    if let Some(st) = s.sites.get(t as usize) {
+                        saved.push((t, st.clone()));
+                    }
+                }
+            }
+        }
+        // board-only pre-moves need no copy of the small fields to be undone
+        let board_only = acts
+            .iter()
+            .all(|a| matches!(a, Action::Add { .. } | Action::Remove { .. } | Action::Move { .. }));
+        let small = if board_only {
+            None
+        } else {
+            let mut small = POOL.with(|p| p.borrow_mut().pop()).unwrap_or_else(|| s.clone());
+            copy_small(&mut small, s);
+            Some(small)
+        };
+        for a in &acts {
+            self.act(s, a, m.mover);
+        }
+        let mut moves = take_list();
+        {
+            let cache = Cache::default();
+            let mut c = self.ctx(s, &cache);
+            c.from = m.from;
+            c.to = m.to;
+            self.gen(b, &mut c, &mut moves);
+        }
+        if moves.is_empty() {
+            for (t, st) in saved {
+                s.sites[t as usize] = st;
+            }
+            if let Some(small) = &small {
+                copy_small(s, small);
+            }
+        }
+        if let Some(small) = small {
+            release(small);
+        }
+        for (i, mut bm) in moves.drain(..).enumerate() {
+            if i > 0 {
+                for a in &acts {
+                    self.act(s, a, m.mover);
+                }
+            }
+            if let Some(d) = done.as_deref_mut() {
+                d.extend(acts.iter().cloned());
+            }
+            if let Some(t) = then {
+                bm.then.push(t);
+            }
+            self.execute_sub(s, &bm, done.as_deref_mut());
+        }
+        give_list(moves);
+        true
+    }
+
+    /// `(sites Direction from:s dirs included: stop: stopIncluded: distance:)`: `to` is
+    /// set to each site for the conditions.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn sites_direction_region(
+        &self,
+        from: &IntFn,
+        dirs: &[Direction],
+        included: bool,
+        stop: Option<&BoolFn>,
+        stop_included: bool,
+        distance: Option<&IntFn>,
+        c: &Ctx,
+    ) -> Region {
+        let mut r = Region::new(self.n());
+        let f = self.int(from, c);
+        if f < 0 || f as usize >= self.n() {
+            return r;
+        }
+        let walk = Walk {
+            included,
+            distance: match distance {
+                Some(d) => self.int(d, c).max(0) as usize,
+                None => usize::MAX,
+            },
+        };
+        let at = |t: u32| {
+            let mut c2 = *c;
+            c2.to = t as i32;
+            c2
+        };
+        let fast = stop.and_then(|b| self.who_test(b, c));
+        self.board.sites_direction(
+            f as u32,
+            dirs,
+            walk,
+            |t| match &fast {
+                Some(test) => test.holds(c.s, t),
+                None => stop.is_some_and(|b| self.boolean(b, &at(t))),
+            },
+            |_| stop_included,
+            |t| r.insert(t as i32),
+        );
+        r
+    }
+
+    /// The sites of a `sites Direction` region, in walk order (possibly repeated).
+    fn direction_sites(&self, f: &RegionFn, c: &Ctx, out: &mut SmallVec<[u32; 32]>) -> bool {
+        let RegionFn::Direction {
+            from,
+            dirs,
+            included,
+            stop,
+            stop_included,
+            distance,
+        } = f
+        else {
+            return false;
+        };
+        let s = self.int(from, c);
+        if s < 0 || s as usize >= self.n() {
+            return true;
+        }
+        let walk = Walk {
+            included: *included,
+            distance: match distance {
+                Some(d) => self.int(d, c).max(0) as usize,
+                None => usize::MAX,
+            },
+        };
+        let at = |t: u32| {
+            let mut c2 = *c;
+            c2.to = t as i32;
+            c2
+        };
+        let fast = stop.as_deref().and_then(|b| self.who_test(b, c));
+        self.board.sites_direction(
+            s as u32,
+            dirs,
+            walk,
+            |t| match &fast {
+                Some(test) => test.holds(c.s, t),
+                None => stop.as_deref().is_some_and(|b| self.boolean(b, &at(t))),
+            },
+            |_| *stop_included,
+            |t| out.push(t),
+        );
+        true
+    }
+
+    /// A stop condition comparing `(who at:(to))` with a value that does not depend on `to`
+    /// (`(= (mover) (who at:(to)))`, `(< 0 (who at:(to)))`): the value, computed once.
+    fn who_test(&self, b: &BoolFn, c: &Ctx) -> Option<WhoTest> {
+        let (op, x, y) = match b {
+            BoolFn::Eq(x, y) => (0, x, y),
+            BoolFn::Ne(x, y) => (1, x, y),
+            BoolFn::Lt(x, y) => (2, x, y),
+            BoolFn::Le(x, y) => (3, x, y),
+            BoolFn::Gt(x, y) => (4, x, y),
+            BoolFn::Ge(x, y) => (5, x, y),
+            _ => return None,
+        };
+        let who_to = |f: &IntFn| matches!(f, IntFn::Who(a) if **a == IntFn::To);
+        // the other side must not read `to` (nor anything the walk binds)
+        let fixed = |f: &IntFn| crate::ir::purity::int(f);
+        if who_to(y) && fixed(x) {
+            Some(WhoTest {
+                op,
+                value: self.int(x, c),
+                who_left: false,
+            })
+        } else if who_to(x) && fixed(y) {
+            Some(WhoTest {
+                op,
+                value: self.int(y, c),
+                who_left: true,
+            })
+        } else {
+            None
+        }
+    }
+
+    /// `(count Sites in:R)` for a `sites Direction` region, or an intersection with one,
+    /// without building regions: the walk's sites, tested one by one against the others.
+    pub(super) fn count_direction(&self, r: &RegionFn, c: &Ctx) -> Option<i32> {
+        let mut sites = SmallVec::new();
+        let others: &[RegionFn] = match r {
+            RegionFn::Direction { .. } => {
+                self.direction_sites(r, c, &mut sites);
+                &[]
+            }
+            RegionFn::Intersection(v) => {
+                let i = v.iter().position(|x| matches!(x, RegionFn::Direction { .. }))?;
+                self.direction_sites(&v[i], c, &mut sites);
+                if v.len() != 2 {
+                    return None;
+                }
+                &v[1 - i..2 - i]
+            }
+            _ => return None,
+        };
+        sites.sort_unstable();
+        sites.dedup();
+        Some(
+            sites
+                .iter()
+                .filter(|&&t| others.iter().all(|o| self.contains_site(o, t, c)))
+                .count() as i32,
+        )
+    }
+
+    /// Whether a region holds a site; occupancy is read off the site itself.
+    pub(super) fn contains_site(&self, r: &RegionFn, t: u32, c: &Ctx) -> bool {
+        match r {
+            RegionFn::Cached(_, inner) if matches!(**inner, RegionFn::Occupied { .. }) => {
+                self.contains_site(inner, t, c)
+            }
+            RegionFn::Occupied { role, component, top } if *top || !self.ir.stacking => {
+                let Some(p) = c.s.sites.get(t as usize).and_then(|st| st.last()) else {
+                    return false;
+                };
+                self.players_of(*role, c).contains(&p.who)
+                    && component.is_none_or(|k| self.ir.components[p.what as usize].base == self.ir.names[k as usize])
+            }
+            _ => self.region(r, c).contains(t as i32),
+        }
+    }
+}
+
+use super::board::Direction;
+
+/// `value <op> who(t)` (or `who(t) <op> value`), ops in the order = != < <= > >=.
+struct WhoTest {
+    op: u8,
+    value: i32,
+    who_left: bool,
+}
+
+impl WhoTest {
+    #[inline]
+    fn holds(&self, s: &StateData, t: u32) -> bool {
+        let who = s.sites[t as usize].last().map(|p| p.who as i32).unwrap_or(0);
+        let (a, b) = if self.who_left {
+            (who, self.value)
+        } else {
+            (self.value, who)
+        };
+        match self.op {
+            0 => a == b,
+            1 => a != b,
+            2 => a < b,
+            3 => a <= b,
+            4 => a > b,
+            _ => a >= b,
+        }
+    }
+}
+
+/// Whether a generator filters its moves by applying them (`ifAfterwards`).
+fn filters(m: &Moves) -> bool {
+    match &m.kind {
+        MovesKind::Do {
+            if_afterwards,
+            pre,
+            next,
+            ..
+        } => if_afterwards.is_some() || filters(pre) || next.as_deref().is_some_and(filters),
+        MovesKind::Priority(v) | MovesKind::Or(v) | MovesKind::And(v) => v.iter().any(filters),
+        MovesKind::If(_, x, y) => filters(x) || y.as_deref().is_some_and(filters),
+        MovesKind::ForEachPiece { body, .. } => body.as_deref().is_some_and(filters),
+        MovesKind::ForEachValue { body, .. } | MovesKind::ForEachSite { body, .. } => filters(body),
+        _ => false,
+    }
+}
