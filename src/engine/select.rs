@@ -55,37 +55,6 @@ impl GameDef {
         let mut r = Region::new(n);
         let on_board = |s: i32| s >= 0 && (s as usize) < n;
         match f {
-            RegionFn::Direction {
-                from,
-                dirs,
-                included,
-                stop,
-                stop_included,
-                distance,
-            } => {
-                let s = self.int(from, c);
-                if !on_board(s) {
-                    return r;
-                }
-                let distance = match distance {
-                    Some(d) => self.int(d, c).max(0) as usize,
-                    None => usize::MAX,
-                };
-                let walk = Walk {
-                    included: *included,
-                    distance,
-                };
-                let test = |t: u32| match stop {
-                    None => false,
-                    Some(b) => {
-                        let mut c2 = *c;
-                        c2.to = t as i32;
-                        self.boolean(b, &c2)
-                    }
-                };
-                self.board
-                    .sites_direction(s as u32, dirs, walk, test, |_| *stop_included, |t| r.insert(t as i32));
-            }
             RegionFn::LineOfSightPiece { at, dirs } => {
                 let s = self.int(at, c);
                 if !on_board(s) {

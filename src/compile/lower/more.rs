@@ -83,32 +83,6 @@ impl Lowerer {
         }
         let bi = |l: &mut Self, n: &Node| -> R<Box<IntFn>> { Ok(Box::new(l.int(n)?)) };
         Ok(match c.word(self.reg) {
-            Some("Direction") => {
-                let from = req(c.named("from"), c)?;
-                let (site, region) = self.site_or_region(from)?;
-                if region.is_some() {
-                    return unsupported("sites Direction from a region", c.span());
-                }
-                let dirs = self.directions(c.typed(self.reg, "direction"))?;
-                let included = self.flag(c.named("included"))?;
-                let stop = match c.named("stop") {
-                    Some(n) => Some(Box::new(self.boolean(n)?)),
-                    None => None,
-                };
-                let stop_included = self.flag(c.named("stopIncluded"))?;
-                let distance = match c.named("distance") {
-                    Some(n) => Some(bi(self, n)?),
-                    None => None,
-                };
-                RegionFn::Direction {
-                    from: Box::new(site.unwrap_or(IntFn::Const(-1))),
-                    dirs,
-                    included,
-                    stop,
-                    stop_included,
-                    distance,
-                }
-            }
             Some("LineOfSight") => {
                 let kind = c
                     .positional()
