@@ -395,6 +395,9 @@ impl GameDef {
     /// The number of sites of a region; intersections with the neighbours of one site are
     /// counted without building regions.
     pub(super) fn count_region(&self, r: &RegionFn, c: &Ctx) -> i32 {
+        if let Some(n) = self.count_direction(r, c) {
+            return n;
+        }
         if let Some(n) = self.count_small_intersection(r, c) {
             return n;
         }
@@ -410,9 +413,6 @@ impl GameDef {
                     return near.iter().filter(|&&t| region.contains(t as i32)).count() as i32;
                 }
             }
-        }
-        if let Some(n) = self.count_direction(r, c) {
-            return n;
         }
         if let RegionFn::Intersection(v) = r {
             if let Some((i, near)) = v

@@ -89,9 +89,9 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
 pub(super) struct Cache {
     pub(super) occupied: std::cell::RefCell<SmallVec<[OccupiedEntry; 4]>>,
     /// Pure regions by slot: (mover, next, prev) they were computed for, and the region.
-    pub(super) regions: std::cell::RefCell<SmallVec<[Option<CachedRegion>; 8]>>,
+    pub(super) regions: std::cell::RefCell<Vec<Option<CachedRegion>>>,
     /// Remembered integers by slot: (from, mover, next, prev) and the value.
-    pub(super) ints: std::cell::RefCell<SmallVec<[Option<MemoInt>; 8]>>,
+    pub(super) ints: std::cell::RefCell<Vec<Option<MemoInt>>>,
     /// Integers remembered per site by slot ([`IntFn::MemoSite`]): the roles and a value per
     /// site (`i32::MIN` until computed).
     pub(super) site_ints: std::cell::RefCell<Vec<Option<SiteInts>>>,
