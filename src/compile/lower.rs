@@ -661,15 +661,7 @@ impl Lowerer {
                 }
             }
             ("move", Some("Step")) | ("effect.step", _) => {
-                let from = match c.typed(self.reg, "moves.from") {
-                    Some(f) => Some(self.place(f, "moves.from")?),
-                    None => None,
-                };
-                let dirs = self.directions(c.typed(self.reg, "direction"))?;
-                let to = self.place(req(c.typed(self.reg, "moves.to"), &c)?, "moves.to")?;
-                if self.flag(c.named("stack"))? {
-                    return unsupported("step stack:True", c.span());
-                }
+                let (from, dirs, to) = self.step_parts(&c, "step")?;
                 MovesKind::Step {
                     from,
                     dirs,
@@ -678,19 +670,11 @@ impl Lowerer {
                 }
             }
             ("move", Some("Hop")) | ("hop", _) => {
-                let from = match c.typed(self.reg, "moves.from") {
-                    Some(f) => Some(self.place(f, "moves.from")?),
-                    None => None,
-                };
-                let dirs = self.directions(c.typed(self.reg, "direction"))?;
+                let (from, dirs, to) = self.step_parts(&c, "hop")?;
                 let (between_cond, between_apply) = match c.typed(self.reg, "moves.between") {
                     Some(b) => self.between(b)?,
                     None => (None, None),
                 };
-                let to = self.place(req(c.typed(self.reg, "moves.to"), &c)?, "moves.to")?;
-                if self.flag(c.named("stack"))? {
-                    return unsupported("hop stack:True", c.span());
-                }
                 MovesKind::Hop {
                     from,
                     dirs,
@@ -868,6 +852,20 @@ impl Lowerer {
             }
         };
         Ok(Moves { kind, then })
+    }
+
+    /// The `(from ..)`, directions and `(to ..)` of a step or hop.
+    fn step_parts(&mut self, c: &Call, what: &str) -> R<(Option<Place>, Vec<Direction>, Place)> {
+        let from = match c.typed(self.reg, "moves.from") {
+            Some(f) => Some(self.place(f, "moves.from")?),
+            None => None,
+        };
+        let dirs = self.directions(c.typed(self.reg, "direction"))?;
+        let to = self.place(req(c.typed(self.reg, "moves.to"), c)?, "moves.to")?;
+        if self.flag(c.named("stack"))? {
+            return unsupported(format!("{what} stack:True"), c.span());
+        }
+        Ok((from, dirs, to))
     }
 
     fn player_or_role(&mut self, c: &Call) -> R<(Role, Option<IntFn>)> {

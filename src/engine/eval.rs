@@ -152,27 +152,7 @@ impl GameDef {
                 let p = self.role_player(*role, c);
                 by_player.get(p.max(0) as usize).copied().unwrap_or(-1)
             }
-            IntFn::Memo { slot, deps, inner } => {
-                let from = if deps & crate::ir::deps::FROM != 0 {
-                    c.from
-                } else {
-                    i32::MIN
-                };
-                let key = (from, c.mover, c.next, c.prev);
-                let slot = *slot as usize;
-                if let Some(Some((k, v))) = c.cache.ints.borrow().get(slot) {
-                    if *k == key {
-                        return *v;
-                    }
-                }
-                let v = self.int(inner, c);
-                let mut ints = c.cache.ints.borrow_mut();
-                if ints.len() <= slot {
-                    ints.resize(slot + 1, None);
-                }
-                ints[slot] = Some((key, v));
-                v
-            }
+            IntFn::Memo { slot, deps, inner } => self.memo_int(*slot, *deps, inner, c),
             IntFn::MemoSite { slot, inner } => self.memo_site(*slot, inner, c),
             IntFn::If(b, x, y) => {
                 if self.boolean(b, c) {
