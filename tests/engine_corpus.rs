@@ -1,0 +1,46 @@
+//! Loading every valid corpus description as a playable game never panics: each either loads
+//! or is refused with the ludeme the engine cannot run yet. Prints how many load and which
+//! ludemes are missing most often (the roadmap).
+
+mod common;
+
+use ludeme::engine::{Game, LoadError};
+use ludeme::expand::Selections;
+use std::collections::BTreeMap;
+
+#[test]
+fn every_valid_corpus_game_loads_or_names_what_is_missing() {
+    let verdicts = common::jsonl("ludii/lud-verdicts.jsonl");
+    let (mut loaded, mut refused, mut panicked) = (0, 0, Vec::new());
+    let mut missing: BTreeMap<String, usize> = BTreeMap::new();
+    for v in verdicts.iter().filter(|v| v["ok"].as_bool() == Some(true)) {
+        let file = v["file"].as_str().unwrap();
+        let text = std::fs::read_to_string(common::shared(&format!("ludii/lud/{file}"))).unwrap();
+        let result = std::panic::catch_unwind(|| match Game::load(file, &text, &Selections::default()) {
+            Ok(game) => {
+                // the initial position and its moves must be computable too
+                let s = game.initial_state();
+                let _ = game.legal_moves(&s);
+                Ok(())
+            }
+            Err(e) => Err(e),
+        });
+        match result {
+            Ok(Ok(())) => loaded += 1,
+            Ok(Err(LoadError::Unsupported { ludeme, .. })) => {
+                refused += 1;
+                *missing.entry(ludeme).or_default() += 1;
+            }
+            Ok(Err(e)) => panic!("{file}: valid for Ludii but not loaded: {e}"),
+            Err(_) => panicked.push(file.to_string()),
+        }
+    }
+    let mut top: Vec<(usize, String)> = missing.into_iter().map(|(k, v)| (v, k)).collect();
+    top.sort_by(|a, b| b.cmp(a));
+    println!("{loaded} games load, {refused} are refused; most often missing:");
+    for (n, l) in top.iter().take(15) {
+        println!("  {n:4}  {l}");
+    }
+    assert!(panicked.is_empty(), "panics while loading: {panicked:?}");
+    assert!(loaded >= 3, "only {loaded} games load");
+}
