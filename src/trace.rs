@@ -420,6 +420,39 @@ pub struct CompareReport {
     pub trials_total: usize,
     /// Each disagreeing trial's first divergence, in trial order.
     pub divergences: Vec<Divergence>,
+    /// Trials left out because Ludii followed a move a [`RuleDifference`] rules out (not counted
+    /// in the figures above).
+    pub trials_skipped: usize,
+    /// Step lines of the skipped trials.
+    pub steps_skipped: usize,
+}
+
+/// A known, documented difference between the rules a description follows and Ludii's own
+/// description of the game: at decision `ply` of every trial, Ludii's successors that change
+/// one of `sites` are not legal under our rules. Such successors are not expected of us, and a
+/// trial in which Ludii followed one is skipped (counted apart).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleDifference {
+    /// What differs, in words (for reports).
+    pub name: String,
+    /// The decision concerned (0: the first of the game).
+    pub ply: usize,
+    /// Sites whose change marks a successor that our rules forbid.
+    pub sites: Vec<usize>,
+}
+
+impl RuleDifference {
+    /// Whether Ludii's successor `diff`, at decision `ply`, is ruled out.
+    pub fn excludes(&self, ply: usize, diff: &str) -> bool {
+        ply == self.ply
+            && diff
+                .split('|')
+                .next()
+                .unwrap_or("")
+                .split_whitespace()
+                .filter_map(|part| part.split_once('=').and_then(|(site, _)| site.parse::<usize>().ok()))
+                .any(|site| self.sites.contains(&site))
+    }
 }
 
 impl CompareReport {
@@ -428,12 +461,19 @@ impl CompareReport {
         self.divergences.is_empty() && self.steps_agreed == self.steps_total && self.trials_agreed == self.trials_total
     }
 
-    /// `agree: N/M steps, T/U trials`.
+    /// `agree: N/M steps, T/U trials` (and `; skipped: K trials, S steps` when some were).
     pub fn summary(&self) -> String {
-        format!(
+        let mut s = format!(
             "agree: {}/{} steps, {}/{} trials",
             self.steps_agreed, self.steps_total, self.trials_agreed, self.trials_total
-        )
+        );
+        if self.trials_skipped > 0 {
+            s.push_str(&format!(
+                "; skipped (known rule differences): {} trials, {} steps",
+                self.trials_skipped, self.steps_skipped
+            ));
+        }
+        s
     }
 
     /// Add another report's figures (for several traces).
@@ -443,6 +483,8 @@ impl CompareReport {
         self.trials_agreed += other.trials_agreed;
         self.trials_total += other.trials_total;
         self.divergences.extend(other.divergences);
+        self.trials_skipped += other.trials_skipped;
+        self.steps_skipped += other.steps_skipped;
     }
 }
 
@@ -459,13 +501,41 @@ where
     G: Replay + ?Sized,
     I: IntoIterator<Item = Result<Trial, E>>,
 {
+    compare_trials_with(game, trials, &[])
+}
+
+/// [`compare`], allowing for known rule differences.
+pub fn compare_with<G: Replay + ?Sized>(game: &G, trace: &Trace, differences: &[RuleDifference]) -> CompareReport {
+    compare_trials_with(game, trace.trials.iter().cloned().map(Ok::<_, TraceError>), differences)
+        .expect("trials in memory cannot fail to read")
+}
+
+/// [`compare_trials`], allowing for known rule differences: at their decisions, Ludii's
+/// successors they rule out are not expected, and the trials that followed one are skipped.
+pub fn compare_trials_with<G, I, E>(game: &G, trials: I, differences: &[RuleDifference]) -> Result<CompareReport, E>
+where
+    G: Replay + ?Sized,
+    I: IntoIterator<Item = Result<Trial, E>>,
+{
     let mut report = CompareReport::default();
     for trial in trials {
         let trial = trial?;
+        let ruled_out = trial.steps.iter().any(|step| {
+            step.successors
+                .get(step.chosen)
+                .is_some_and(|chosen| differences.iter().any(|d| d.excludes(step.ply, chosen)))
+        });
+        if ruled_out {
+            report.trials_skipped += 1;
+            report.steps_skipped += trial.steps.len();
+            continue;
+        }
         report.trials_total += 1;
         report.steps_total += trial.steps.len();
         let mut agreed = 0;
-        let result = catch_unwind(AssertUnwindSafe(|| replay_trial(game, &trial, &mut agreed)));
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            replay_trial(game, &trial, differences, &mut agreed)
+        }));
         report.steps_agreed += agreed;
         let divergence = match result {
             Ok(d) => d,
@@ -499,7 +569,12 @@ where
 }
 
 /// Replay one trial; `agreed` counts the step lines that agreed.
-fn replay_trial<G: Replay + ?Sized>(game: &G, trial: &Trial, agreed: &mut usize) -> Option<Divergence> {
+fn replay_trial<G: Replay + ?Sized>(
+    game: &G,
+    trial: &Trial,
+    differences: &[RuleDifference],
+    agreed: &mut usize,
+) -> Option<Divergence> {
     let diverge = |ply: usize, kind, expected: &str, ours: String, detail: String| Divergence {
         trial: trial.index,
         ply,
@@ -525,7 +600,12 @@ fn replay_trial<G: Replay + ?Sized>(game: &G, trial: &Trial, agreed: &mut usize)
             let diff = game.diff_text(&state, &next);
             successors.entry(diff).or_insert(next);
         }
-        let theirs: BTreeSet<&str> = step.successors.iter().map(String::as_str).collect();
+        let theirs: BTreeSet<&str> = step
+            .successors
+            .iter()
+            .map(String::as_str)
+            .filter(|diff| !differences.iter().any(|d| d.excludes(step.ply, diff)))
+            .collect();
         let missing: Vec<String> = theirs
             .iter()
             .filter(|d| !successors.contains_key(**d))
