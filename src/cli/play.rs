@@ -208,7 +208,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
                     }
                     s.states.pop();
                     s.moves.pop();
-                    while s.moves.len() > 0 && !s.is_human(s.states.last().expect("non-empty")) {
+                    while !s.moves.is_empty() && !s.is_human(s.states.last().expect("non-empty")) {
                         s.states.pop();
                         s.moves.pop();
                     }
