@@ -104,3 +104,25 @@ fn records_round_trip_and_names_are_unique() {
     bad.moves[0] = "Z99".into();
     assert!(bad.replay(&game).unwrap_err().contains("not legal"));
 }
+
+#[test]
+fn mcts_reuses_its_tree_after_the_reply() {
+    let game = refugia();
+    let mut a = MctsAgent::new(
+        1,
+        MctsConfig {
+            iterations: Some(300),
+            ..MctsConfig::default()
+        },
+    );
+    let mut s = game.initial_state();
+    for _ in 0..2 {
+        let i = a.choose(&game, &s);
+        let mv = game.legal_moves(&s)[i].clone();
+        game.apply(&mut s, &mv);
+    }
+    // Our move then the reply MCTS itself would pick: both were expanded.
+    let i = a.choose(&game, &s);
+    assert!(a.last_reused > 0);
+    assert!(i < game.legal_moves(&s).len());
+}
