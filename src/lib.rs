@@ -2,6 +2,7 @@
 //!
 //! Layers (see `ARCHITECTURE.md`): [`syntax`] → [`expand`] → [`registry`]/[`check`] → … → `cli`.
 
+pub mod ai;
 pub mod check;
 pub mod cli;
 pub mod compile;

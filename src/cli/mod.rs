@@ -4,7 +4,12 @@ mod check;
 mod compare;
 mod doc;
 mod expand;
+mod play;
 mod playout;
+mod render;
+mod replay;
+mod tournament;
+mod view;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -51,6 +56,14 @@ pub enum Command {
     Compare(compare::CompareArgs),
     /// Play random playouts and print statistics (wins, lengths, speed).
     Playout(playout::PlayoutArgs),
+    /// Play in the terminal: humans, random and MCTS agents; game records.
+    Play(play::PlayArgs),
+    /// Check a game record and print each position.
+    Replay(replay::ReplayArgs),
+    /// Draw a position as SVG.
+    Render(render::RenderArgs),
+    /// Agents play each other; win rates per agent and seat.
+    Tournament(tournament::TournamentArgs),
 }
 
 /// Run the command line; returns the process exit code.
@@ -62,6 +75,10 @@ pub fn main() -> ExitCode {
         Command::Doc(a) => doc::run(&a),
         Command::Compare(a) => compare::run(&a),
         Command::Playout(a) => playout::run(&a),
+        Command::Play(a) => play::run(&a),
+        Command::Replay(a) => replay::run(&a),
+        Command::Render(a) => render::run(&a),
+        Command::Tournament(a) => tournament::run(&a),
     }
 }
 

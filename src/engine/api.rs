@@ -89,6 +89,16 @@ impl Game {
         &self.inner.board
     }
 
+    /// Whether the game keeps scores.
+    pub fn has_scores(&self) -> bool {
+        self.inner.ir.scores
+    }
+
+    /// Whether pieces stack.
+    pub fn is_stacking(&self) -> bool {
+        self.inner.ir.stacking
+    }
+
     /// A short text naming a move (for lists and records).
     pub fn move_text(&self, mv: &Move) -> String {
         self.inner.move_text(mv)
@@ -113,6 +123,46 @@ impl State {
     /// Decisions taken since the start.
     pub fn num_decisions(&self) -> usize {
         self.inner.num_decisions as usize
+    }
+}
+
+/// What a site holds, as a viewer sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct SiteView {
+    /// Number of pieces stacked there (0: empty).
+    pub height: usize,
+    /// Owner of the top piece (0: neutral).
+    pub top_owner: usize,
+    /// The top piece's count (flat games with counts).
+    pub top_count: u32,
+}
+
+impl State {
+    /// What a site holds.
+    pub fn site(&self, site: usize) -> SiteView {
+        let st = &self.inner.sites[site];
+        match st.last() {
+            None => SiteView::default(),
+            Some(p) => SiteView {
+                height: st.len(),
+                top_owner: p.who as usize,
+                top_count: p.count,
+            },
+        }
+    }
+
+    /// Scores by player (index 0 unused).
+    pub fn scores(&self) -> &[i32] {
+        &self.inner.scores
+    }
+
+    /// The last decision's `(from, to)` sites (-1 when none), if a player has moved.
+    pub fn last_move(&self) -> Option<(i32, i32)> {
+        self.inner
+            .history
+            .last()
+            .filter(|r| r.mover != 0 && !r.pass)
+            .map(|r| (r.from, r.to))
     }
 }
 

@@ -16,4 +16,4 @@ mod select;
 mod state;
 mod text;
 
-pub use api::{Game, LoadError, Move, State};
+pub use api::{Game, LoadError, Move, SiteView, State};

@@ -1,0 +1,251 @@
+//! UCT: Monte Carlo tree search with uniformly random playouts.
+//!
+//! Each node keeps its position, its distinct legal moves (equal moves listed twice by the
+//! engine are searched once) and the sum of every player's reward ([`super::rewards`]) over
+//! the simulations through it. Selection maximises the mean reward of the player to move
+//! plus `c·sqrt(ln N / n)`. The final choice is the most visited child.
+//!
+//! Tree reuse: after a move, the agent keeps the subtree of the position it is next asked
+//! about when that position is within two plies of its previous root (its own move and the
+//! opponent's reply, if the search had expanded them); otherwise it starts afresh. Positions
+//! are matched by state equality, so a reused subtree is always the right one.
+//!
+//! Runs are deterministic for a seed with an iteration budget; a time budget depends on speed.
+
+use super::{rewards, Agent};
+use crate::engine::{Game, Move, State};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::time::{Duration, Instant};
+
+/// The search budget and parameters.
+#[derive(Clone, Copy, Debug)]
+pub struct MctsConfig {
+    /// Simulations per decision (None: no bound; then `time` must be set).
+    pub iterations: Option<u64>,
+    /// Thinking time per decision.
+    pub time: Option<Duration>,
+    /// The exploration constant.
+    pub exploration: f64,
+    /// Playouts stop (scored as draws) after this many decisions.
+    pub max_playout: usize,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            iterations: Some(1000),
+            time: None,
+            exploration: std::f64::consts::SQRT_2,
+            max_playout: 1000,
+        }
+    }
+}
+
+struct Node {
+    state: State,
+    /// Distinct legal moves with their index in the engine's list.
+    moves: Vec<(usize, Move)>,
+    /// Indices into `moves` not yet expanded.
+    untried: Vec<usize>,
+    /// `(index into moves, node)`.
+    children: Vec<(usize, usize)>,
+    visits: f64,
+    /// Reward sums by player (index 0 unused).
+    total: Vec<f64>,
+}
+
+/// A UCT agent, seeded.
+pub struct MctsAgent {
+    config: MctsConfig,
+    rng: ChaCha8Rng,
+    nodes: Vec<Node>,
+    root: Option<usize>,
+    /// Simulations run for the last decision, and how many of the root's visits were reused.
+    pub last_iterations: u64,
+    pub last_reused: u64,
+}
+
+impl MctsAgent {
+    pub fn new(seed: u64, config: MctsConfig) -> MctsAgent {
+        MctsAgent {
+            config,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            nodes: Vec::new(),
+            root: None,
+            last_iterations: 0,
+            last_reused: 0,
+        }
+    }
+
+    fn new_node(&mut self, game: &Game, state: State) -> usize {
+        let mut moves: Vec<(usize, Move)> = Vec::new();
+        if !state.is_over() {
+            for (i, m) in game.legal_moves(&state).into_iter().enumerate() {
+                if !moves.iter().any(|(_, x)| *x == m) {
+                    moves.push((i, m));
+                }
+            }
+        }
+        let untried = (0..moves.len()).collect();
+        self.nodes.push(Node {
+            state,
+            moves,
+            untried,
+            children: Vec::new(),
+            visits: 0.0,
+            total: vec![0.0; game.num_players() + 1],
+        });
+        self.nodes.len() - 1
+    }
+
+    /// Find `state` within two plies of the current root; keep only that subtree.
+    fn reuse(&mut self, state: &State) -> Option<usize> {
+        let root = self.root?;
+        let mut frontier = vec![root];
+        for _ in 0..3 {
+            if let Some(&hit) = frontier.iter().find(|&&n| self.nodes[n].state == *state) {
+                return Some(self.compact(hit));
+            }
+            frontier = frontier
+                .iter()
+                .flat_map(|&n| self.nodes[n].children.iter().map(|&(_, c)| c))
+                .collect();
+        }
+        None
+    }
+
+    /// Move the subtree under `keep` to a fresh arena; returns its new root (0).
+    fn compact(&mut self, keep: usize) -> usize {
+        let mut old: Vec<Option<Node>> = std::mem::take(&mut self.nodes).into_iter().map(Some).collect();
+        let mut order = vec![keep];
+        let mut i = 0;
+        while i < order.len() {
+            let n = order[i];
+            if let Some(node) = &old[n] {
+                order.extend(node.children.iter().map(|&(_, c)| c));
+            }
+            i += 1;
+        }
+        let mut new_index = vec![usize::MAX; old.len()];
+        for (k, &n) in order.iter().enumerate() {
+            new_index[n] = k;
+        }
+        for &n in &order {
+            let mut node = old[n].take().expect("a tree, not a graph");
+            for c in &mut node.children {
+                c.1 = new_index[c.1];
+            }
+            self.nodes.push(node);
+        }
+        0
+    }
+
+    /// Run the search from `state` and return each distinct move's `(legal index, visits,
+    /// mean reward for the mover)`, most visited first.
+    pub fn analyse(&mut self, game: &Game, state: &State) -> Vec<(usize, f64, f64)> {
+        let root = match self.reuse(state) {
+            Some(r) => r,
+            None => {
+                self.nodes.clear();
+                self.new_node(game, state.clone())
+            }
+        };
+        self.root = Some(root);
+        self.last_reused = self.nodes[root].visits as u64;
+        let start = Instant::now();
+        let mut done = 0u64;
+        let iterations = match (self.config.iterations, self.config.time) {
+            (None, None) => Some(1000),
+            (i, _) => i,
+        };
+        loop {
+            if iterations.is_some_and(|n| done >= n) || self.config.time.is_some_and(|t| start.elapsed() >= t) {
+                break;
+            }
+            self.iterate(game, root);
+            done += 1;
+        }
+        self.last_iterations = done;
+        let mover = state.mover();
+        let node = &self.nodes[root];
+        let mut out: Vec<(usize, f64, f64)> = node
+            .children
+            .iter()
+            .map(|&(m, c)| {
+                let ch = &self.nodes[c];
+                (node.moves[m].0, ch.visits, ch.total[mover] / ch.visits.max(1.0))
+            })
+            .collect();
+        out.sort_by(|a, b| b.1.total_cmp(&a.1).then(b.2.total_cmp(&a.2)).then(a.0.cmp(&b.0)));
+        out
+    }
+
+    fn iterate(&mut self, game: &Game, root: usize) {
+        let mut path = vec![root];
+        let mut n = root;
+        // Selection.
+        while self.nodes[n].untried.is_empty() && !self.nodes[n].children.is_empty() {
+            let node = &self.nodes[n];
+            let mover = node.state.mover();
+            let ln = node.visits.max(1.0).ln();
+            let c = self.config.exploration;
+            let mut best = (f64::NEG_INFINITY, 0);
+            for &(_, child) in &node.children {
+                let ch = &self.nodes[child];
+                let v = ch.total[mover] / ch.visits + c * (ln / ch.visits).sqrt();
+                if v > best.0 {
+                    best = (v, child);
+                }
+            }
+            n = best.1;
+            path.push(n);
+        }
+        // Expansion.
+        if !self.nodes[n].untried.is_empty() {
+            let k = self.rng.gen_range(0..self.nodes[n].untried.len());
+            let m = self.nodes[n].untried.swap_remove(k);
+            let mut next = self.nodes[n].state.clone();
+            game.apply(&mut next, &self.nodes[n].moves[m].1);
+            let child = self.new_node(game, next);
+            self.nodes[n].children.push((m, child));
+            n = child;
+            path.push(n);
+        }
+        // Simulation.
+        let mut s = self.nodes[n].state.clone();
+        let mut steps = 0;
+        while !s.is_over() && steps < self.config.max_playout {
+            let moves = game.legal_moves(&s);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = &moves[self.rng.gen_range(0..moves.len())];
+            game.apply(&mut s, mv);
+            steps += 1;
+        }
+        let r = rewards(&s, game.num_players());
+        // Backpropagation.
+        for &p in &path {
+            let node = &mut self.nodes[p];
+            node.visits += 1.0;
+            for (t, x) in node.total.iter_mut().zip(&r) {
+                *t += x;
+            }
+        }
+    }
+}
+
+impl Agent for MctsAgent {
+    fn name(&self) -> String {
+        "mcts".into()
+    }
+
+    fn choose(&mut self, game: &Game, state: &State) -> usize {
+        let ranked = self.analyse(game, state);
+        match ranked.first() {
+            Some(&(i, _, _)) => i,
+            None => 0,
+        }
+    }
+}

@@ -1,0 +1,275 @@
+//! `ludeme play FILE`: play in the terminal, humans and agents.
+//!
+//! Human input: a move by its text (`C3-E5`, `C3`, `pass`, or a canonical `C3-E5#2`), or by its
+//! number in the list; `undo`, `hint`, `save FILE`, `quit`. When stdin is not a terminal, one
+//! line is read per input and the output is plain text, so scripts and tests can drive it.
+
+use super::compare::load_game;
+use super::view::{board_text, status_text};
+use super::{SelectArgs, EXIT_USAGE};
+use crate::ai::record::{canonical_text, choices, Choice, Record};
+use crate::ai::{make_agent, result_text, Agent, MctsAgent, MctsConfig};
+use crate::engine::{Game, State};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Agent budget flags, shared with `tournament`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct BudgetArgs {
+    /// MCTS thinking time per move, in seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub think: Option<f64>,
+    /// MCTS simulations per move (default 1000 when --think is not given).
+    #[arg(long)]
+    pub iterations: Option<u64>,
+    /// Seed of the agents' randomness.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+impl BudgetArgs {
+    pub fn config(&self) -> MctsConfig {
+        MctsConfig {
+            iterations: self.iterations.or(if self.think.is_some() { None } else { Some(1000) }),
+            time: self.think.map(Duration::from_secs_f64),
+            ..MctsConfig::default()
+        }
+    }
+}
+
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    /// The description (.lud).
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub select: SelectArgs,
+    /// Player 1: human, random or mcts.
+    #[arg(long, default_value = "human", value_parser = ["human", "random", "mcts"])]
+    pub p1: String,
+    /// Player 2: human, random or mcts (further players are mcts).
+    #[arg(long, default_value = "mcts", value_parser = ["human", "random", "mcts"])]
+    pub p2: String,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+    /// Save the game record (JSON) here when the game ends or on quit.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+}
+
+enum Seat {
+    Human,
+    Ai(Box<dyn Agent>),
+}
+
+struct Session<'a> {
+    game: &'a Game,
+    args: &'a PlayArgs,
+    states: Vec<State>,
+    moves: Vec<String>,
+    seats: Vec<Seat>,
+    names: Vec<String>,
+}
+
+impl Session<'_> {
+    fn record(&self) -> Record {
+        let last = self.states.last().expect("non-empty");
+        Record {
+            file: self.args.file.display().to_string(),
+            options: self.args.select.options.clone(),
+            ruleset: self.args.select.ruleset.clone(),
+            seed: Some(self.args.budget.seed),
+            players: self.names.clone(),
+            moves: self.moves.clone(),
+            result: last.is_over().then(|| result_text(last, self.game.num_players())),
+        }
+    }
+
+    fn save(&self, path: &std::path::Path) {
+        let json = serde_json::to_string_pretty(&self.record()).expect("serialisable");
+        match std::fs::write(path, json + "\n") {
+            Ok(()) => println!("Saved the record to {}", path.display()),
+            Err(e) => eprintln!("error: cannot write {}: {e}", path.display()),
+        }
+    }
+
+    fn push(&mut self, c: &Choice) {
+        self.moves.push(c.text.clone());
+        self.states.push(c.after.clone());
+    }
+
+    fn is_human(&self, state: &State) -> bool {
+        !state.is_over() && matches!(self.seats.get(state.mover() - 1), Some(Seat::Human))
+    }
+}
+
+fn list_choices(cs: &[Choice]) -> String {
+    let items: Vec<String> = cs
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("{:>3}. {:<8}", i + 1, c.text))
+        .collect();
+    let mut out = String::new();
+    for chunk in items.chunks(6) {
+        out.push_str(chunk.join(" ").trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+pub fn run(args: &PlayArgs) -> ExitCode {
+    let Some(game) = load_game(&args.file, &args.select.selections()) else {
+        return ExitCode::from(EXIT_USAGE);
+    };
+    let colour = std::io::stdout().is_terminal();
+    let interactive = std::io::stdin().is_terminal();
+    let config = args.budget.config();
+    let mut seats = Vec::new();
+    let mut names = Vec::new();
+    for p in 1..=game.num_players() {
+        let kind = match p {
+            1 => args.p1.as_str(),
+            2 => args.p2.as_str(),
+            _ => "mcts",
+        };
+        names.push(kind.to_string());
+        seats.push(match kind {
+            "human" => Seat::Human,
+            k => Seat::Ai(make_agent(k, args.budget.seed.wrapping_add(p as u64), config).expect("known agent")),
+        });
+    }
+    let mut s = Session {
+        game: &game,
+        args,
+        states: vec![game.initial_state()],
+        moves: Vec::new(),
+        seats,
+        names,
+    };
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut read = |prompt: &str| -> Option<String> {
+        if interactive {
+            print!("{prompt}");
+            let _ = std::io::stdout().flush();
+        }
+        match lines.next() {
+            Some(Ok(l)) => {
+                if !interactive {
+                    println!("{prompt}{}", l.trim());
+                }
+                Some(l.trim().to_string())
+            }
+            _ => None,
+        }
+    };
+    println!("{} — {}", game.name(), s.names.join(" vs "));
+    loop {
+        let state = s.states.last().expect("non-empty").clone();
+        println!();
+        print!("{}", board_text(&game, &state, colour));
+        println!("{}", status_text(&game, &state, &s.names));
+        if state.is_over() {
+            break;
+        }
+        let mover = state.mover();
+        let cs = choices(&game, &state);
+        if let Some(Seat::Ai(agent)) = s.seats.get_mut(mover - 1) {
+            let i = agent.choose(&game, &state);
+            let text = canonical_text(&game, &state, i);
+            println!("Player {mover} ({}) plays {text}", agent.name());
+            let c = cs.iter().find(|c| c.text == text).expect("a choice").clone();
+            s.push(&c);
+            continue;
+        }
+        print!("{}", list_choices(&cs));
+        loop {
+            let Some(line) = read("> ") else {
+                println!("End of input: quitting.");
+                if let Some(p) = &args.record {
+                    s.save(p);
+                }
+                return ExitCode::SUCCESS;
+            };
+            let mut words = line.split_whitespace();
+            match words.next() {
+                None => continue,
+                Some("quit") | Some("exit") => {
+                    if let Some(p) = &args.record {
+                        s.save(p);
+                    }
+                    return ExitCode::SUCCESS;
+                }
+                Some("undo") => {
+                    if s.moves.is_empty() {
+                        println!("Nothing to undo.");
+                        continue;
+                    }
+                    s.states.pop();
+                    s.moves.pop();
+                    while !s.moves.is_empty() && !s.is_human(s.states.last().expect("non-empty")) {
+                        s.states.pop();
+                        s.moves.pop();
+                    }
+                    break;
+                }
+                Some("hint") => {
+                    let mut a = MctsAgent::new(args.budget.seed ^ 0x5eed, config);
+                    let ranked = a.analyse(&game, &state);
+                    for (i, visits, value) in ranked.iter().take(3) {
+                        println!(
+                            "  hint: {} ({} visits, {:.0}% expected)",
+                            canonical_text(&game, &state, *i),
+                            visits,
+                            value * 100.0
+                        );
+                    }
+                    continue;
+                }
+                Some("save") => {
+                    match words.next() {
+                        Some(f) => s.save(std::path::Path::new(f)),
+                        None => println!("Usage: save FILE"),
+                    }
+                    continue;
+                }
+                Some(_) => {}
+            }
+            let picked: Option<Choice> = if let Ok(k) = line.parse::<usize>() {
+                cs.get(k.wrapping_sub(1)).cloned()
+            } else if let Some(c) = cs.iter().find(|c| c.text == line) {
+                Some(c.clone())
+            } else {
+                let same: Vec<&Choice> = cs.iter().filter(|c| c.base == line).collect();
+                if same.len() > 1 {
+                    println!("Several moves are named {line}:");
+                    for (k, c) in same.iter().enumerate() {
+                        println!("  {}. {} ({})", k + 1, c.text, game.diff_text(&state, &c.after));
+                    }
+                    read("which? ")
+                        .and_then(|l| l.parse::<usize>().ok())
+                        .and_then(|k| same.get(k.wrapping_sub(1)).map(|c| (*c).clone()))
+                } else {
+                    None
+                }
+            };
+            match picked {
+                Some(c) => {
+                    println!("Player {mover} (human) plays {}", c.text);
+                    s.push(&c);
+                    break;
+                }
+                None => {
+                    println!("Not a legal move or command: `{line}` (moves, a number, undo, hint, save FILE, quit)")
+                }
+            }
+        }
+    }
+    let last = s.states.last().expect("non-empty");
+    println!("Result: {}", result_text(last, game.num_players()));
+    if let Some(p) = &args.record {
+        s.save(p);
+    }
+    ExitCode::SUCCESS
+}

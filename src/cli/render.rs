@@ -1,0 +1,189 @@
+//! `ludeme render FILE --svg OUT`: an SVG picture of a position.
+
+use super::compare::load_game;
+use super::replay::load_record;
+use super::view::spacing;
+use super::{SelectArgs, EXIT_USAGE};
+use crate::engine::board::{Relation, SiteType};
+use crate::engine::{Game, State};
+use std::fmt::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args, Debug)]
+pub struct RenderArgs {
+    /// The description (.lud); with --record, the record's game and options are used.
+    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub select: SelectArgs,
+    /// Draw a position of this game record.
+    #[arg(long, value_name = "RECORD")]
+    pub record: Option<PathBuf>,
+    /// The position after this many moves of the record (default: the last).
+    #[arg(long)]
+    pub ply: Option<usize>,
+    /// Where to write the SVG.
+    #[arg(long, value_name = "OUT")]
+    pub svg: PathBuf,
+}
+
+/// Fill colours by player, player 1 first.
+const FILLS: [&str; 4] = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e"];
+
+/// The SVG of a position: sites at their coordinates (hexagons or squares for cells, circles
+/// for vertices), labels, pieces coloured by owner with stack heights, the last move ringed.
+pub fn svg(game: &Game, state: &State) -> String {
+    let b = game.board();
+    let n = game.num_sites();
+    let d = spacing(game);
+    let unit = 48.0;
+    let k = unit / d;
+    let margin = unit;
+    let pts: Vec<(f64, f64)> = (0..n).map(|i| b.xy(i as u32)).collect();
+    let minx = pts.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+    let maxx = pts.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
+    let miny = pts.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+    let maxy = pts.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
+    let px = |i: usize| (margin + (pts[i].0 - minx) * k, margin + (maxy - pts[i].1) * k);
+    let w = 2.0 * margin + (maxx - minx) * k;
+    let h = 2.0 * margin + (maxy - miny) * k;
+    let cells = b.site_type() == SiteType::Cell;
+    let max_adj = (0..n)
+        .map(|i| b.relation(i as u32, Relation::Adjacent).len())
+        .max()
+        .unwrap_or(0);
+    // Pointy-top hexagons when some neighbour lies level with its site.
+    let level = (0..n).any(|i| {
+        b.relation(i as u32, Relation::Adjacent)
+            .iter()
+            .any(|&j| (pts[j as usize].1 - pts[i].1).abs() < 1e-6 * d.max(1e-9))
+    });
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.1} {h:.1}">"#
+    );
+    let _ = writeln!(out, r##"<rect width="100%" height="100%" fill="#f4ecd8"/>"##);
+    if !cells {
+        for i in 0..n {
+            for &j in b.relation(i as u32, Relation::Orthogonal) {
+                if (j as usize) > i {
+                    let ((x1, y1), (x2, y2)) = (px(i), px(j as usize));
+                    let _ = writeln!(
+                        out,
+                        r##"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="#8a7a5c" stroke-width="2"/>"##
+                    );
+                }
+            }
+        }
+    }
+    let last = state.last_move();
+    for i in 0..n {
+        let (x, y) = px(i);
+        let is_last = last.is_some_and(|(f, t)| f == i as i32 || t == i as i32);
+        let stroke = if is_last {
+            r##"stroke="#000" stroke-width="4""##
+        } else {
+            r##"stroke="#8a7a5c" stroke-width="1.5""##
+        };
+        if cells && max_adj == 6 {
+            let r = unit / 3f64.sqrt();
+            let off = if level { 30.0 } else { 0.0 };
+            let pts: Vec<String> = (0..6)
+                .map(|a| {
+                    let t = (off + 60.0 * a as f64).to_radians();
+                    format!("{:.1},{:.1}", x + r * t.cos(), y + r * t.sin())
+                })
+                .collect();
+            let _ = writeln!(
+                out,
+                r##"<polygon points="{}" fill="#e8d9b5" {stroke}/>"##,
+                pts.join(" ")
+            );
+        } else if cells {
+            let s = unit;
+            let _ = writeln!(
+                out,
+                r##"<rect x="{:.1}" y="{:.1}" width="{s:.1}" height="{s:.1}" fill="#e8d9b5" {stroke}/>"##,
+                x - s / 2.0,
+                y - s / 2.0
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                r##"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="#e8d9b5" {stroke}/>"##,
+                unit * 0.12
+            );
+        }
+        let v = state.site(i);
+        if v.height > 0 {
+            let fill = if v.top_owner == 0 {
+                "#777"
+            } else {
+                FILLS[(v.top_owner - 1) % FILLS.len()]
+            };
+            let _ = writeln!(
+                out,
+                r##"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="{fill}" stroke="#222" stroke-width="1.5"/>"##,
+                unit * 0.32
+            );
+            let count = if v.height > 1 { v.height } else { v.top_count as usize };
+            if count > 1 {
+                let _ = writeln!(
+                    out,
+                    r##"<text x="{x:.1}" y="{:.1}" font-family="sans-serif" font-size="{:.0}" font-weight="bold" fill="#fff" text-anchor="middle">{count}</text>"##,
+                    y + unit * 0.12,
+                    unit * 0.34
+                );
+            }
+        }
+        let _ = writeln!(
+            out,
+            r##"<text x="{x:.1}" y="{:.1}" font-family="sans-serif" font-size="{:.0}" fill="#555" text-anchor="middle">{}</text>"##,
+            y - unit * 0.36,
+            unit * 0.2,
+            game.site_label(i)
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+pub fn run(args: &RenderArgs) -> ExitCode {
+    let (game, state) = if let Some(r) = &args.record {
+        let (rec, game) = match load_record(r) {
+            Ok(x) => x,
+            Err(code) => return code,
+        };
+        let states = match rec.replay(&game) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("error: {}: {e}", r.display());
+                return ExitCode::from(1);
+            }
+        };
+        let ply = args.ply.unwrap_or(states.len() - 1);
+        let Some(st) = states.get(ply).cloned() else {
+            eprintln!("error: the record has {} moves", states.len() - 1);
+            return ExitCode::from(EXIT_USAGE);
+        };
+        (game, st)
+    } else {
+        let Some(file) = &args.file else {
+            eprintln!("error: give a FILE or --record");
+            return ExitCode::from(EXIT_USAGE);
+        };
+        let Some(game) = load_game(file, &args.select.selections()) else {
+            return ExitCode::from(EXIT_USAGE);
+        };
+        let st = game.initial_state();
+        (game, st)
+    };
+    match std::fs::write(&args.svg, svg(&game, &state)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: cannot write {}: {e}", args.svg.display());
+            ExitCode::from(EXIT_USAGE)
+        }
+    }
+}

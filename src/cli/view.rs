@@ -1,0 +1,131 @@
+//! Drawing a position as text: each site's content placed on a character grid scaled from
+//! the sites' coordinates.
+
+use crate::engine::{Game, SiteView, State};
+
+/// Colours by player (ANSI), player 1 first.
+const COLOURS: [&str; 4] = ["31", "34", "32", "33"];
+
+/// A player's letter: `a` for player 1, `b` for player 2, …; `n` for neutral pieces.
+pub fn owner_letter(p: usize) -> char {
+    if p == 0 {
+        'n'
+    } else {
+        (b'a' + ((p - 1) % 26) as u8) as char
+    }
+}
+
+/// A site's token: empty `None`; one piece its owner's letter; a stack (or a counted piece)
+/// its height then the top owner, e.g. `3b`.
+pub fn token(v: SiteView) -> Option<String> {
+    if v.height == 0 {
+        return None;
+    }
+    let n = if v.height > 1 { v.height } else { v.top_count as usize };
+    let l = owner_letter(v.top_owner);
+    Some(if n > 1 { format!("{n}{l}") } else { l.to_string() })
+}
+
+/// The smallest distance between two sites (1 when fewer than two sites).
+pub fn spacing(game: &Game) -> f64 {
+    let b = game.board();
+    let n = game.num_sites();
+    let pts: Vec<(f64, f64)> = (0..n).map(|i| b.xy(i as u32)).collect();
+    let mut d = f64::INFINITY;
+    for i in 0..n.min(4000) {
+        for j in i + 1..n.min(4000) {
+            let e = ((pts[i].0 - pts[j].0).powi(2) + (pts[i].1 - pts[j].1).powi(2)).sqrt();
+            if e > 1e-9 && e < d {
+                d = e;
+            }
+        }
+    }
+    if d.is_finite() {
+        d
+    } else {
+        1.0
+    }
+}
+
+/// The board: occupied sites show their token, empty ones their label.
+pub fn board_text(game: &Game, state: &State, colour: bool) -> String {
+    let b = game.board();
+    let n = game.num_sites();
+    if n == 0 {
+        return String::new();
+    }
+    let d = spacing(game);
+    let pts: Vec<(f64, f64)> = (0..n).map(|i| b.xy(i as u32)).collect();
+    let minx = pts.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+    let maxy = pts.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
+    let last = state.last_move();
+    // (row, col, visible text, escape code)
+    let mut cells: Vec<(usize, usize, String, Option<String>)> = Vec::new();
+    for (i, &(x, y)) in pts.iter().enumerate() {
+        let col = ((x - minx) / d * 4.0).round() as usize;
+        let row = ((maxy - y) / d * 2.0).round() as usize;
+        let v = state.site(i);
+        let is_last = last.is_some_and(|(f, t)| f == i as i32 || t == i as i32);
+        let (text, code) = match token(v) {
+            Some(t) => {
+                let c = if v.top_owner == 0 {
+                    "1".to_string()
+                } else {
+                    format!("1;{}", COLOURS[(v.top_owner - 1) % COLOURS.len()])
+                };
+                (t, Some(if is_last { format!("{c};4") } else { c }))
+            }
+            None => (
+                game.site_label(i).to_string(),
+                Some(if is_last { "2;4".into() } else { "2".into() }),
+            ),
+        };
+        cells.push((row, col, text, code));
+    }
+    cells.sort_by_key(|c| (c.0, c.1));
+    let mut out = String::new();
+    let max_row = cells.iter().map(|c| c.0).max().unwrap_or(0);
+    let mut k = 0;
+    for row in 0..=max_row {
+        let mut line = String::new();
+        let mut pos = 0;
+        while k < cells.len() && cells[k].0 == row {
+            let (_, col, text, code) = &cells[k];
+            let col = (*col).max(if pos == 0 { 0 } else { pos + 1 });
+            line.push_str(&" ".repeat(col - pos));
+            match code {
+                Some(c) if colour => line.push_str(&format!("\x1b[{c}m{text}\x1b[0m")),
+                _ => line.push_str(text),
+            }
+            pos = col + text.chars().count();
+            k += 1;
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    // Drop blank rows (rows are scaled finely so that hex and square layouts keep their shape).
+    let lines: Vec<&str> = out.lines().filter(|l| !l.is_empty()).collect();
+    lines.join("\n") + "\n"
+}
+
+/// A status line: whose turn, or the result, and the scores.
+pub fn status_text(game: &Game, state: &State, seats: &[String]) -> String {
+    let mut s = if state.is_over() {
+        format!("Game over: {}", crate::ai::result_text(state, game.num_players()))
+    } else {
+        let m = state.mover();
+        let who = seats.get(m - 1).map(|w| format!(" ({w})")).unwrap_or_default();
+        format!(
+            "Move {}: player {m} [{}]{who} to move",
+            state.num_decisions() + 1,
+            owner_letter(m)
+        )
+    };
+    if game.has_scores() {
+        let sc: Vec<String> = (1..=game.num_players())
+            .map(|p| format!("P{p} {}", state.scores().get(p).copied().unwrap_or(0)))
+            .collect();
+        s.push_str(&format!("; scores {}", sc.join(", ")));
+    }
+    s
+}

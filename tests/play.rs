@@ -1,0 +1,144 @@
+//! `ludeme play`, `replay`, `render` and `tournament` on Ludii's Refugia (Hex 2-3).
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const REFUGIA: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../shared/ludii/lud/board/space/territory/Refugia.lud"
+);
+const HEX23: &str = "Board Size/Hex 2-3";
+
+fn ludeme() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_ludeme"))
+}
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ludeme-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Drive `ludeme play` with these stdin lines; returns stdout.
+fn play(extra: &[&str], input: &str) -> String {
+    let mut child = ludeme()
+        .arg("play")
+        .arg(REFUGIA)
+        .args(["--option", HEX23])
+        .args(extra)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn human_vs_random_through_stdin_to_the_end() {
+    let rec = tmp("game.json");
+    // Always the first listed move; by text once, a bad line, undo and a hint on the way.
+    let mut input = String::from("A1\nZ9\nundo\nhint\n");
+    input.push_str(&"1\n".repeat(40));
+    let out = play(
+        &[
+            "--p2",
+            "random",
+            "--seed",
+            "5",
+            "--iterations",
+            "20",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        &input,
+    );
+    assert!(out.contains("Player 1 (human) plays A1"), "{out}");
+    assert!(out.contains("Not a legal move or command: `Z9`"), "{out}");
+    assert!(out.contains("hint: "), "{out}");
+    let result = out.lines().find(|l| l.starts_with("Result: ")).expect(&out).to_string();
+    assert!(
+        result == "Result: Player 1 wins" || result == "Result: Player 2 wins" || result == "Result: Draw",
+        "{result}"
+    );
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&rec).unwrap()).unwrap();
+    assert_eq!(format!("Result: {}", v["result"].as_str().unwrap()), result);
+
+    // The record replays to the same end.
+    let out = ludeme().arg("replay").arg(&rec).arg("--last").output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(&format!("Game over: {}", &result["Result: ".len()..])),
+        "{text}"
+    );
+
+    // A tampered record is rejected.
+    let mut bad = v.clone();
+    bad["moves"][0] = "Z9".into();
+    let badf = tmp("bad.json");
+    std::fs::write(&badf, bad.to_string()).unwrap();
+    let out = ludeme().arg("replay").arg(&badf).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("move 1 `Z9` is not legal"));
+}
+
+#[test]
+fn same_seed_same_game() {
+    let a = play(
+        &["--p1", "mcts", "--p2", "random", "--seed", "3", "--iterations", "30"],
+        "",
+    );
+    let b = play(
+        &["--p1", "mcts", "--p2", "random", "--seed", "3", "--iterations", "30"],
+        "",
+    );
+    assert_eq!(a, b);
+    assert!(a.contains("Result: "), "{a}");
+}
+
+#[test]
+fn svg_of_a_position() {
+    let rec = tmp("svg.json");
+    let record = serde_json::json!({
+        "file": REFUGIA,
+        "options": [HEX23],
+        "moves": ["A1", "D4", "C1", "C2"],
+    });
+    std::fs::write(&rec, record.to_string()).unwrap();
+    let out = tmp("pos.svg");
+    let st = ludeme()
+        .args(["render", "--record"])
+        .arg(&rec)
+        .args(["--ply", "4", "--svg"])
+        .arg(&out)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    insta::assert_snapshot!("refugia_hex23_ply4_svg", std::fs::read_to_string(&out).unwrap());
+}
+
+#[test]
+fn tournament_reports_win_rates() {
+    let out = ludeme()
+        .arg("tournament")
+        .arg(REFUGIA)
+        .args([
+            "--option",
+            HEX23,
+            "--agents",
+            "mcts,random",
+            "-n",
+            "4",
+            "--iterations",
+            "100",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("4 games of Refugia"), "{text}");
+    assert!(text.contains(" as P1"), "{text}");
+}
