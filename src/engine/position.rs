@@ -1,7 +1,7 @@
 //! Setting up positions (for tests, puzzles and analysis) and finding moves by their text.
 
 use super::api::{Game, Move, State};
-use super::state::Piece;
+use super::state::{MoveRecord, Piece};
 use smallvec::SmallVec;
 
 impl Game {
@@ -23,8 +23,9 @@ impl Game {
     /// `("C3", &["Disc1", "Disc2"])`; an empty list empties the site. Each piece belongs to its
     /// component's owner. Flat (non-stacking) games allow at most one piece per site.
     ///
-    /// The new position has no past: the move history, pending sites and remembered values
-    /// are cleared and the game is not over. Scores and variables are kept from `base` (set
+    /// The new position has no past, as right after the start rules: the move history holds
+    /// only a start-rules record (so the previous move was no pass), pending sites and
+    /// remembered values are cleared, and the game is not over. Scores and variables are kept from `base` (set
     /// them with [`State::set_score`]).
     pub fn position_on(&self, base: &State, pieces: &[(&str, &[&str])], mover: usize) -> Result<State, String> {
         let g = &self.inner;
@@ -33,7 +34,10 @@ impl Game {
         }
         let mut s = base.inner.clone();
         for (label, stack) in pieces {
-            let site = g.board.site_of_label(label).ok_or_else(|| format!("no site labelled {label}"))? as usize;
+            let site = g
+                .board
+                .site_of_label(label)
+                .ok_or_else(|| format!("no site labelled {label}"))? as usize;
             if !g.ir.stacking && stack.len() > 1 {
                 return Err(format!("{label}: this game does not stack pieces"));
             }
@@ -54,7 +58,15 @@ impl Game {
         s.mover = mover as u8;
         s.next = g.next_after(s.mover, &s);
         s.prev = if mover == 1 { g.num_players } else { mover as u8 - 1 };
+        // No past but one start-rules record (mover 0), as after the start rules: the previous
+        // move was no pass.
         s.history.clear();
+        s.history.push(MoveRecord {
+            mover: 0,
+            from: -1,
+            to: -1,
+            pass: false,
+        });
         s.history_truncated = false;
         s.pending.clear();
         s.remembered.clear();
