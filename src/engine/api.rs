@@ -1,6 +1,9 @@
 //! The engine's public surface: load a game, play it, read its state.
 //!
 //! `Game` is immutable and cheap to share (`Arc`); `State` is a cheap `Clone`.
+//!
+//! Setting up positions (`Game::position`, `Game::position_on`, `State::score`,
+//! `State::set_score`) and finding moves by name (`Game::find_move`): see `position.rs`.
 
 use crate::check::Checked;
 use crate::expand::{SelectionError, Selections};

@@ -10,6 +10,7 @@ mod game;
 mod generate;
 mod moves;
 pub mod playout;
+mod position;
 mod region;
 mod requirement;
 mod select;
