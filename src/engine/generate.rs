@@ -36,6 +36,45 @@ impl GameDef {
         tmp.into_iter().flat_map(|mv| mv.actions).collect()
     }
 
+    /// `(forEach Piece ..)`'s iteration (4.1): for each component of the role's player (and
+    /// item), each of its pieces (only stack tops with `top`), with `from`/`level` set and the
+    /// mover swapped when the player is not the mover; `f` returns true to stop.
+    pub(super) fn for_each_piece(
+        &self,
+        c: &Ctx,
+        role: Role,
+        item: Option<u16>,
+        top: bool,
+        mut f: impl FnMut(&mut Ctx) -> bool,
+    ) -> bool {
+        let player = self.role_player(role, c) as u8;
+        let mut c1 = *c;
+        if player != c.mover && player != 0 {
+            c1.prev = c.mover;
+            c1.next = c.mover;
+            c1.mover = player;
+        }
+        for (comp, k) in self.ir.components.iter().enumerate().skip(1) {
+            if k.owner != player || item.is_some_and(|it| k.base != self.ir.names[it as usize]) {
+                continue;
+            }
+            for (site, st) in c.s.sites.iter().enumerate() {
+                for (level, p) in st.iter().enumerate() {
+                    if p.what as usize != comp || (top && level + 1 != st.len()) {
+                        continue;
+                    }
+                    let mut c2 = c1;
+                    c2.from = site as i32;
+                    c2.level = level as i32;
+                    if f(&mut c2) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
     /// The site a step or hop starts from: its `(from ..)` site, else the iterator `from`.
     pub(super) fn origin(&self, from: &Option<Place>, c: &Ctx) -> i32 {
         match from.as_ref().and_then(|p| p.site.as_ref()) {
@@ -313,31 +352,12 @@ impl GameDef {
             MovesKind::Propose(k) => out.push(self.new_move(c, -1, -1, smallvec::smallvec![Action::Propose(*k)])),
             MovesKind::ForEachPiece { item, body, role, top } => {
                 let Some(body) = body else { return };
-                let player = self.role_player(*role, c) as u8;
                 let real = *c;
-                let mut c1 = *c;
-                if player != c.mover && player != 0 {
-                    c1.prev = c.mover;
-                    c1.next = c.mover;
-                    c1.mover = player;
-                }
                 let start = out.len();
-                for (comp, k) in self.ir.components.iter().enumerate().skip(1) {
-                    if k.owner != player || item.is_some_and(|it| k.base != self.ir.names[it as usize]) {
-                        continue;
-                    }
-                    for (site, st) in c.s.sites.iter().enumerate() {
-                        for (level, p) in st.iter().enumerate() {
-                            if p.what as usize != comp || (*top && level + 1 != st.len()) {
-                                continue;
-                            }
-                            let mut c2 = c1;
-                            c2.from = site as i32;
-                            c2.level = level as i32;
-                            self.gen(body, &mut c2, out);
-                        }
-                    }
-                }
+                self.for_each_piece(c, *role, *item, *top, |c2| {
+                    self.gen(body, c2, out);
+                    false
+                });
                 for mv in &mut out[start..] {
                     mv.mover = real.mover;
                 }

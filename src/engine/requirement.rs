@@ -233,32 +233,7 @@ impl GameDef {
                 top,
             } => {
                 // as generation iterates (4.1), stopping at the first piece with a move
-                let player = self.role_player(*role, c) as u8;
-                let mut c1 = *c;
-                if player != c.mover && player != 0 {
-                    c1.prev = c.mover;
-                    c1.next = c.mover;
-                    c1.mover = player;
-                }
-                for (comp, k) in self.ir.components.iter().enumerate().skip(1) {
-                    if k.owner != player || item.is_some_and(|it| k.base != self.ir.names[it as usize]) {
-                        continue;
-                    }
-                    for (site, st) in c.s.sites.iter().enumerate() {
-                        for (level, p) in st.iter().enumerate() {
-                            if p.what as usize != comp || (*top && level + 1 != st.len()) {
-                                continue;
-                            }
-                            let mut c2 = c1;
-                            c2.from = site as i32;
-                            c2.level = level as i32;
-                            if self.has_moves(body, &mut c2) {
-                                return true;
-                            }
-                        }
-                    }
-                }
-                false
+                self.for_each_piece(c, *role, *item, *top, |c2| self.has_moves(body, c2))
             }
             MovesKind::ForEachValue { min, max, body } => {
                 let (a, b) = (self.int(min, c), self.int(max, c));
