@@ -3,16 +3,17 @@
 //! A1..F6). Neighbours of `Xn`: `X+1 n+1`, `X+1 n`, `X n-1`, `X-1 n-1`, `X-1 n`, `X n+1`.
 //! A turn: an optional Disc move (a step, or hops), then a placement (separate decisions).
 
+mod common;
+
+use common::{at, play};
 use ludeme::engine::{Game, State};
-use ludeme::expand::Selections;
 use std::collections::BTreeSet;
 
+/// A position with the given scores.
 fn game() -> Game {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/games/equi.lud")).unwrap();
-    Game::load("equi.lud", &text, &Selections::default()).unwrap()
+    common::our_game("equi.lud")
 }
 
-/// A position with the given scores.
 fn pos(g: &Game, pieces: &[(&str, &[&str])], mover: usize, scores: (i32, i32)) -> State {
     let mut s = g.position(pieces, mover).unwrap();
     s.set_score(1, scores.0);
@@ -20,31 +21,8 @@ fn pos(g: &Game, pieces: &[(&str, &[&str])], mover: usize, scores: (i32, i32)) -
     s
 }
 
-fn play(g: &Game, s: &mut State, text: &str) {
-    let found = g.find_move(s, text);
-    assert_eq!(
-        found.len(),
-        1,
-        "{text}: {} legal moves named so in {}",
-        found.len(),
-        g.state_text(s)
-    );
-    g.apply(s, &found[0]);
-}
-
 fn texts(g: &Game, s: &State) -> BTreeSet<String> {
     g.legal_moves(s).iter().map(|m| g.move_text(m)).collect()
-}
-
-fn at(g: &Game, s: &State, label: &str) -> String {
-    let i = (0..g.num_sites()).find(|&i| g.site_label(i) == label).unwrap();
-    let text = g.state_text(s);
-    let board = text.split('|').next().unwrap();
-    board
-        .split(' ')
-        .find_map(|p| p.strip_prefix(&format!("{i}=")))
-        .unwrap_or("")
-        .to_string()
 }
 
 fn set(items: &[&str]) -> BTreeSet<String> {

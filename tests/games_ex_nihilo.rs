@@ -4,29 +4,18 @@
 //! Neighbours of `Xn`: `X+1 n+1`, `X+1 n`, `X n-1`, `X-1 n-1`, `X-1 n`, `X n+1`. Steps to the
 //! centre: E5 0, D5/F6/E6 1, C5/G7 2, B5/H8 3, A5/I9 4. Empty cells hold a 0-stack (`Disc0`).
 
-use ludeme::engine::{Game, State};
-use ludeme::expand::Selections;
+mod common;
 
-fn game() -> Game {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/games/ex-nihilo.lud")).unwrap();
-    Game::load("ex-nihilo.lud", &text, &Selections::default()).unwrap()
-}
+use common::at;
+use ludeme::engine::{Game, State};
 
 /// The start position (0-stacks everywhere) with the listed sites replaced.
-fn pos(g: &Game, pieces: &[(&str, &[&str])], mover: usize) -> State {
-    g.position_on(&g.initial_state(), pieces, mover).unwrap()
+fn game() -> Game {
+    common::our_game("ex-nihilo.lud")
 }
 
-/// The content of a site, as in the state text (`Disc1,Disc2`, bottom first).
-fn at(g: &Game, s: &State, label: &str) -> String {
-    let i = (0..g.num_sites()).find(|&i| g.site_label(i) == label).unwrap();
-    let text = g.state_text(s);
-    let board = text.split('|').next().unwrap();
-    board
-        .split(' ')
-        .find_map(|p| p.strip_prefix(&format!("{i}=")))
-        .unwrap_or("")
-        .to_string()
+fn pos(g: &Game, pieces: &[(&str, &[&str])], mover: usize) -> State {
+    g.position_on(&g.initial_state(), pieces, mover).unwrap()
 }
 
 /// Play the move named `text` after which `label` holds `content` (several moves share a

@@ -3,29 +3,17 @@
 //!
 //! Neighbours of a cell `Xn` on this board: `X+1 n+1`, `X+1 n`, `X n-1`, `X-1 n-1`, `X-1 n`, `X n+1`.
 
+mod common;
+
+use common::play;
 use ludeme::engine::{Game, State};
-use ludeme::expand::Selections;
 
 fn game() -> Game {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/games/refugia.lud")).unwrap();
-    Game::load("refugia.lud", &text, &Selections::default()).unwrap()
+    common::our_game("refugia.lud")
 }
 
 fn pos(g: &Game, pieces: &[(&str, &[&str])], mover: usize) -> State {
     g.position(pieces, mover).unwrap()
-}
-
-/// Play the move named `text` (exactly one legal move has that name).
-fn play(g: &Game, s: &mut State, text: &str) {
-    let found = g.find_move(s, text);
-    assert_eq!(
-        found.len(),
-        1,
-        "{text}: {} legal moves named so in {}",
-        found.len(),
-        g.state_text(s)
-    );
-    g.apply(s, &found[0]);
 }
 
 fn legal(g: &Game, s: &State, text: &str) -> bool {

@@ -336,16 +336,7 @@ impl GameDef {
     /// `(sites Around <site> <relation>)`: the neighbour table's slice, when that is what
     /// the region is.
     fn near_slice(&self, r: &RegionFn, c: &Ctx) -> Option<&[u32]> {
-        let RegionFn::Around {
-            sites,
-            dirs,
-            cond: None,
-            include_self: false,
-        } = r
-        else {
-            return None;
-        };
-        let (RegionFn::Site(x), [Direction::Rel(rel)]) = (&**sites, dirs.as_slice()) else {
+        let (x, [Direction::Rel(rel)]) = around_one_site(r)? else {
             return None;
         };
         let s = self.int(x, c);
@@ -357,16 +348,7 @@ impl GameDef {
     }
 
     pub(super) fn small_around(&self, r: &RegionFn, c: &Ctx) -> Option<SmallVec<[u32; 12]>> {
-        let RegionFn::Around {
-            sites,
-            dirs,
-            cond: None,
-            include_self: false,
-        } = r
-        else {
-            return None;
-        };
-        let RegionFn::Site(x) = &**sites else { return None };
+        let (x, dirs) = around_one_site(r)?;
         let mut out = SmallVec::new();
         self.around_site(self.int(x, c), dirs, &mut out);
         Some(out)
@@ -662,4 +644,20 @@ impl GameDef {
     }
 
     // ------------------------------------------------------------------ generation
+}
+
+/// `(sites Around <site> [dirs])` without a condition: the site and the directions.
+fn around_one_site(r: &RegionFn) -> Option<(&IntFn, &[Direction])> {
+    match r {
+        RegionFn::Around {
+            sites,
+            dirs,
+            cond: None,
+            include_self: false,
+        } => match &**sites {
+            RegionFn::Site(x) => Some((x, dirs.as_slice())),
+            _ => None,
+        },
+        _ => None,
+    }
 }

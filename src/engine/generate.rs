@@ -75,6 +75,22 @@ impl GameDef {
         false
     }
 
+    /// A step's or hop's actions: the effects applied on the way (generated now, in the
+    /// pre-move state), then the piece moving from `f` to `t`.
+    fn piece_move(&self, effects: &[Option<&Moves>], c: &Ctx, f: i32, t: i32) -> SmallVec<[Action; 2]> {
+        let mut actions: SmallVec<[Action; 2]> = SmallVec::new();
+        for e in effects.iter().flatten() {
+            actions.extend(self.effect_actions(e, c));
+        }
+        actions.push(Action::Move {
+            from: f as u32,
+            to: t as u32,
+            count: 1,
+            copy: false,
+        });
+        actions
+    }
+
     /// The site a step or hop starts from: its `(from ..)` site, else the iterator `from`.
     pub(super) fn origin(&self, from: &Option<Place>, c: &Ctx) -> i32 {
         match from.as_ref().and_then(|p| p.site.as_ref()) {
@@ -159,16 +175,7 @@ impl GameDef {
                         if to.cond.as_ref().is_none_or(|b| self.boolean(b, &c2))
                             && !out[start..].iter().any(|m| m.from == f && m.to == t)
                         {
-                            let mut actions: SmallVec<[Action; 2]> = SmallVec::new();
-                            if let Some(e) = &to.apply {
-                                actions.extend(self.effect_actions(e, &c2));
-                            }
-                            actions.push(Action::Move {
-                                from: f as u32,
-                                to: t as u32,
-                                count: 1,
-                                copy: false,
-                            });
+                            let actions = self.piece_move(&[to.apply.as_deref()], &c2, f, t);
                             out.push(self.new_move(c, f, t, actions));
                         }
                     }
@@ -200,19 +207,8 @@ impl GameDef {
                         if !to.cond.as_ref().is_none_or(|x| self.boolean(x, &c2)) {
                             continue;
                         }
-                        let mut actions: SmallVec<[Action; 2]> = SmallVec::new();
-                        if let Some(e) = between_apply {
-                            actions.extend(self.effect_actions(e, &c2));
-                        }
-                        if let Some(e) = &to.apply {
-                            actions.extend(self.effect_actions(e, &c2));
-                        }
-                        actions.push(Action::Move {
-                            from: f as u32,
-                            to: t,
-                            count: 1,
-                            copy: false,
-                        });
+                        let actions =
+                            self.piece_move(&[between_apply.as_deref(), to.apply.as_deref()], &c2, f, t as i32);
                         out.push(self.new_move(c, f, t as i32, actions));
                     }
                 }
