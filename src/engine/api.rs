@@ -45,6 +45,11 @@ impl Game {
         super::game::load(name, text, selections)
     }
 
+    /// The executable rules, for inspection (`{:#?}`).
+    pub fn ir(&self) -> &crate::ir::GameIr {
+        &self.inner.ir
+    }
+
     pub fn name(&self) -> &str {
         &self.inner.name
     }

@@ -14,7 +14,7 @@ impl GameDef {
         if s.over {
             return Vec::new();
         }
-        let cache = Cache::default();
+        let cache = Cache::fresh();
         let mut c = self.ctx(s, &cache);
         let mut out = Vec::new();
         self.gen(&self.ir.play, &mut c, &mut out);
@@ -173,7 +173,7 @@ impl GameDef {
             if s.over {
                 break;
             }
-            let cache = Cache::default();
+            let cache = Cache::fresh();
             let c = self.ctx(s, &cache);
             if !self.boolean(&rule.cond, &c) {
                 continue;
@@ -207,7 +207,7 @@ impl GameDef {
         let n = self.num_players as usize;
         match r {
             EndResult::Result(role, outcome) => {
-                let cache = Cache::default();
+                let cache = Cache::fresh();
                 let c = self.ctx(s, &cache);
                 let p = self.role_player(*role, &c) as usize;
                 if p == 0 || p > n || s.active & (1 << p) == 0 {

@@ -97,6 +97,54 @@ pub(super) struct Cache {
     pub(super) site_ints: std::cell::RefCell<Vec<Option<SiteInts>>>,
 }
 
+thread_local! {
+    /// Evaluation caches kept with their allocations for the next evaluation.
+    static CACHES: std::cell::RefCell<Vec<Cache>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Cache {
+    /// An empty cache, from this thread's pool when it has one (no allocation once warm);
+    /// it goes back to the pool when dropped.
+    pub(super) fn fresh() -> PooledCache {
+        PooledCache(Some(CACHES.with(|p| p.borrow_mut().pop()).unwrap_or_default()))
+    }
+
+    /// Forget every entry, keeping the allocations.
+    fn reset(&mut self) {
+        self.occupied.get_mut().clear();
+        self.regions.get_mut().iter_mut().for_each(|e| *e = None);
+        self.ints.get_mut().iter_mut().for_each(|e| *e = None);
+        // per-site tables keep their storage; an impossible key marks them stale
+        for (k, _) in self.site_ints.get_mut().iter_mut().flatten() {
+            *k = (u8::MAX, u8::MAX, u8::MAX);
+        }
+    }
+}
+
+/// A [`Cache`] on loan from the thread's pool.
+pub(super) struct PooledCache(Option<Cache>);
+
+impl std::ops::Deref for PooledCache {
+    type Target = Cache;
+    fn deref(&self) -> &Cache {
+        self.0.as_ref().expect("a pooled cache is present until dropped")
+    }
+}
+
+impl Drop for PooledCache {
+    fn drop(&mut self) {
+        if let Some(mut c) = self.0.take() {
+            c.reset();
+            CACHES.with(|p| {
+                let mut p = p.borrow_mut();
+                if p.len() < 32 {
+                    p.push(c);
+                }
+            });
+        }
+    }
+}
+
 /// ((mover, next, prev), value per site).
 pub(super) type SiteInts = ((u8, u8, u8), Vec<i32>);
 /// (players mask, component, top only, region).
@@ -190,7 +238,7 @@ impl GameDef {
                     region,
                     count,
                 } => {
-                    let cache = Cache::default();
+                    let cache = Cache::fresh();
                     let ctx = self.ctx(&s, &cache);
                     let mut targets: Vec<i32> = sites.iter().map(|i| self.int(i, &ctx)).collect();
                     if let Some(r) = region {

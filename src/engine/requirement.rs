@@ -392,7 +392,7 @@ impl GameDef {
                     pre_actions.push(done);
                 }
                 {
-                    let cache = Cache::default();
+                    let cache = Cache::fresh();
                     let mut c2 = *c;
                     c2.s = &s2;
                     c2.cache = &cache;
@@ -458,7 +458,7 @@ impl GameDef {
             None => None,
         };
         let ok = known.unwrap_or_else(|| {
-            let cache = Cache::default();
+            let cache = Cache::fresh();
             let mut c2 = self.ctx(s2, &cache);
             c2.from = c.from;
             c2.to = c.to;
@@ -537,7 +537,7 @@ impl GameDef {
             }
             let mut subs = take_list();
             {
-                let cache = Cache::default();
+                let cache = Cache::fresh();
                 let mut c = self.ctx(s, &cache);
                 c.from = m.from;
                 c.to = m.to;
@@ -567,7 +567,7 @@ impl GameDef {
     ) -> bool {
         let mut pre_moves = take_list();
         {
-            let cache = Cache::default();
+            let cache = Cache::fresh();
             let mut c = self.ctx(s, &cache);
             c.from = m.from;
             c.to = m.to;
@@ -611,7 +611,7 @@ impl GameDef {
         }
         let mut moves = take_list();
         {
-            let cache = Cache::default();
+            let cache = Cache::fresh();
             let mut c = self.ctx(s, &cache);
             c.from = m.from;
             c.to = m.to;

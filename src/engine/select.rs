@@ -274,7 +274,7 @@ impl GameDef {
         let key = (c.mover, c.next, c.prev);
         let slot = slot as usize;
         if let Some(Some((k, table))) = c.cache.site_ints.borrow().get(slot) {
-            if *k == key && table[site as usize] != i32::MIN {
+            if *k == key && table.get(site as usize).is_some_and(|&v| v != i32::MIN) {
                 return table[site as usize];
             }
         }
@@ -284,8 +284,15 @@ impl GameDef {
             tables.resize(slot + 1, None);
         }
         let entry = &mut tables[slot];
-        if entry.as_ref().is_none_or(|(k, _)| *k != key) {
-            *entry = Some((key, vec![i32::MIN; self.n()]));
+        match entry {
+            // (pooled caches may come from another game: the table is sized again)
+            Some((k, table)) if *k != key || table.len() != self.n() => {
+                *k = key;
+                table.clear();
+                table.resize(self.n(), i32::MIN);
+            }
+            None => *entry = Some((key, vec![i32::MIN; self.n()])),
+            _ => {}
         }
         if let Some((_, table)) = entry {
             table[site as usize] = v;
