@@ -36,7 +36,7 @@ impl GameDef {
         } else {
             i32::MIN
         };
-        let key = (from, c.mover, c.next, c.prev);
+        let key = (from, c.role_key());
         let slot = slot as usize;
         if let Some(Some((k, v))) = c.cache.ints.borrow().get(slot) {
             if *k == key {
@@ -399,7 +399,7 @@ impl GameDef {
                 for &(slot, inner) in &cached {
                     self.ensure_cached(slot, inner, c);
                 }
-                let key = (c.mover, c.next, c.prev);
+                let key = c.role_key();
                 let regions = c.cache.regions.borrow();
                 let in_cached = |t: i32| {
                     cached.iter().all(|(slot, _)| {
@@ -423,7 +423,7 @@ impl GameDef {
 
     /// Compute a cached region's slot for the current roles if it is not there yet.
     pub(super) fn ensure_cached(&self, slot: u32, inner: &RegionFn, c: &Ctx) {
-        let key = (c.mover, c.next, c.prev);
+        let key = c.role_key();
         if let Some(Some((k, _))) = c.cache.regions.borrow().get(slot as usize) {
             if *k == key {
                 return;
@@ -606,7 +606,7 @@ impl GameDef {
                 r
             }
             RegionFn::Cached(slot, inner) => {
-                let key = (c.mover, c.next, c.prev);
+                let key = c.role_key();
                 let slot = *slot as usize;
                 if let Some(Some((k, r))) = c.cache.regions.borrow().get(slot) {
                     if *k == key {

@@ -87,10 +87,12 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
 /// moves are generated or a rule is evaluated).
 #[derive(Default)]
 pub(super) struct Cache {
+    /// Entries stamped with another epoch are stale (a reset only moves the epoch on).
+    pub(super) epoch: u32,
     pub(super) occupied: std::cell::RefCell<SmallVec<[OccupiedEntry; 4]>>,
-    /// Pure regions by slot: (mover, next, prev) they were computed for, and the region.
+    /// Pure regions by slot: the key (epoch and roles) they were computed for, and the region.
     pub(super) regions: std::cell::RefCell<Vec<Option<CachedRegion>>>,
-    /// Remembered integers by slot: (from, mover, next, prev) and the value.
+    /// Remembered integers by slot: (from, key) and the value.
     pub(super) ints: std::cell::RefCell<Vec<Option<MemoInt>>>,
     /// Integers remembered per site by slot ([`IntFn::MemoSite`]): the roles and a value per
     /// site (`i32::MIN` until computed).
@@ -109,15 +111,24 @@ impl Cache {
         PooledCache(Some(CACHES.with(|p| p.borrow_mut().pop()).unwrap_or_default()))
     }
 
-    /// Forget every entry, keeping the allocations.
+    /// Forget every entry, keeping the allocations: the epoch moves on (entries are cleared
+    /// for real only when it wraps around).
     fn reset(&mut self) {
         self.occupied.get_mut().clear();
-        self.regions.get_mut().iter_mut().for_each(|e| *e = None);
-        self.ints.get_mut().iter_mut().for_each(|e| *e = None);
-        // per-site tables keep their storage; an impossible key marks them stale
-        for (k, _) in self.site_ints.get_mut().iter_mut().flatten() {
-            *k = (u8::MAX, u8::MAX, u8::MAX);
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.regions.get_mut().iter_mut().for_each(|e| *e = None);
+            self.ints.get_mut().iter_mut().for_each(|e| *e = None);
+            self.site_ints.get_mut().iter_mut().for_each(|e| *e = None);
         }
+    }
+}
+
+impl Ctx<'_> {
+    /// What a cached value computed now is valid for: the cache's epoch and the roles.
+    #[inline]
+    pub(super) fn role_key(&self) -> RoleKey {
+        (self.cache.epoch, self.mover, self.next, self.prev)
     }
 }
 
@@ -145,14 +156,16 @@ impl Drop for PooledCache {
     }
 }
 
-/// ((mover, next, prev), value per site).
-pub(super) type SiteInts = ((u8, u8, u8), Vec<i32>);
+/// (epoch, mover, next, prev).
+pub(super) type RoleKey = (u32, u8, u8, u8);
+/// (key, value per site).
+pub(super) type SiteInts = (RoleKey, Vec<i32>);
 /// (players mask, component, top only, region).
 type OccupiedEntry = (u32, Option<u16>, bool, Region);
-/// ((mover, next, prev), region).
-pub(super) type CachedRegion = ((u8, u8, u8), Region);
-/// ((from, mover, next, prev), value).
-pub(super) type MemoInt = ((i32, u8, u8, u8), i32);
+/// (key, region).
+pub(super) type CachedRegion = (RoleKey, Region);
+/// ((from, key), value).
+pub(super) type MemoInt = ((i32, RoleKey), i32);
 
 /// The evaluation context: the state, the iterator variables and the players' roles.
 #[derive(Clone, Copy)]

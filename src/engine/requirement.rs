@@ -777,11 +777,11 @@ impl GameDef {
                 &[]
             }
             RegionFn::Intersection(v) => {
-                let i = v.iter().position(|x| matches!(x, RegionFn::Direction { .. }))?;
-                self.direction_sites(&v[i], c, &mut sites);
                 if v.len() != 2 {
                     return None;
                 }
+                let i = v.iter().position(|x| matches!(x, RegionFn::Direction { .. }))?;
+                self.direction_sites(&v[i], c, &mut sites);
                 &v[1 - i..2 - i]
             }
             _ => return None,

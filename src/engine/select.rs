@@ -195,7 +195,7 @@ impl GameDef {
         match r {
             RegionFn::Cached(slot, inner) => {
                 self.ensure_cached(*slot, inner, c);
-                let key = (c.mover, c.next, c.prev);
+                let key = c.role_key();
                 let regions = c.cache.regions.borrow();
                 match regions.get(*slot as usize).and_then(|e| e.as_ref()) {
                     Some((k, region)) if *k == key => region.contains(s),
@@ -271,7 +271,7 @@ impl GameDef {
         if site < 0 || site as usize >= self.n() {
             return self.int(inner, c);
         }
-        let key = (c.mover, c.next, c.prev);
+        let key = c.role_key();
         let slot = slot as usize;
         if let Some(Some((k, table))) = c.cache.site_ints.borrow().get(slot) {
             if *k == key && table.get(site as usize).is_some_and(|&v| v != i32::MIN) {
