@@ -1106,7 +1106,7 @@ impl Lowerer {
                         Some(n) => self.region(n)?,
                         None => return unsupported("count Sites without in:", c.span()),
                     };
-                    IntFn::CountSites(Box::new(r))
+                    count_sites(r)
                 }
                 Some("Pieces") => {
                     if c.named("in").is_some()
@@ -1437,4 +1437,29 @@ impl Lowerer {
             other => return unsupported(format!("({} ..)", Self::head(node).unwrap_or(other)), c.span()),
         })
     }
+}
+
+/// `(count Sites in:r)`, as [`IntFn::CountNear`] where `r` is the neighbours of one site in
+/// one relation within a cached region.
+fn count_sites(r: RegionFn) -> IntFn {
+    if let RegionFn::Intersection(v) = &r {
+        if let [a, b @ RegionFn::Cached(..)] | [b @ RegionFn::Cached(..), a] = v.as_slice() {
+            if let RegionFn::Around {
+                sites,
+                dirs,
+                cond: None,
+                include_self: false,
+            } = a
+            {
+                if let (RegionFn::Site(x), [crate::engine::board::Direction::Rel(rel)]) = (&**sites, dirs.as_slice()) {
+                    return IntFn::CountNear {
+                        site: x.clone(),
+                        rel: *rel,
+                        region: Box::new(b.clone()),
+                    };
+                }
+            }
+        }
+    }
+    IntFn::CountSites(Box::new(r))
 }

@@ -25,6 +25,7 @@ impl GameDef {
             }
             IntFn::Who(at) => GameDef::top(c.s, self.int(at, c)).map(|p| p.who as i32).unwrap_or(0),
             IntFn::CountSites(r) => self.count_region(r, c),
+            IntFn::CountNear { site, rel, region } => self.count_near(site, *rel, region, c),
             IntFn::Memo { slot, deps, inner } => self.memo_int(*slot, *deps, inner, c),
             _ => self.int_full(f, c),
         }
@@ -83,6 +84,7 @@ impl GameDef {
                 }
             }
             IntFn::CountSites(r) => self.count_region(r, c),
+            IntFn::CountNear { site, rel, region } => self.count_near(site, *rel, region, c),
             IntFn::CountPieces(role, name) => {
                 let players = self.players_of(*role, c);
                 let mut n = 0;
@@ -419,6 +421,38 @@ impl GameDef {
             return near.len() as i32;
         }
         self.region(r, c).len() as i32
+    }
+
+    /// [`IntFn::CountNear`]: the neighbours of a site in a relation that lie in a region.
+    fn count_near(&self, site: &IntFn, rel: Relation, region: &RegionFn, c: &Ctx) -> i32 {
+        let s = self.int(site, c);
+        if s < 0 || s as usize >= self.n() {
+            return 0;
+        }
+        let mask = &self.near_masks[rel as usize][s as usize];
+        match region {
+            RegionFn::Cached(slot, inner) => self.with_cached(*slot, inner, c, |r| mask.count_common(r) as i32),
+            _ => mask.count_common(&self.region(region, c)) as i32,
+        }
+    }
+
+    /// `f` of a cached region, computed first if it is not there for the current key.
+    pub(super) fn with_cached<T>(&self, slot: u32, inner: &RegionFn, c: &Ctx, f: impl FnOnce(&Region) -> T) -> T {
+        let key = c.role_key();
+        {
+            let regions = c.cache.regions.borrow();
+            if let Some(Some((k, r))) = regions.get(slot as usize) {
+                if *k == key {
+                    return f(r);
+                }
+            }
+        }
+        self.ensure_cached(slot, inner, c);
+        let regions = c.cache.regions.borrow();
+        match regions.get(slot as usize) {
+            Some(Some((_, r))) => f(r),
+            _ => f(&self.region(inner, c)),
+        }
     }
 
     /// Compute a cached region's slot for the current roles if it is not there yet.

@@ -21,6 +21,8 @@ pub struct GameDef {
     /// distinct, as offsets into `around_sites`.
     pub(super) around_start: Vec<Vec<u32>>,
     pub(super) around_sites: Vec<Vec<u32>>,
+    /// Per relation, per site: the same neighbours as a region (for counts by mask).
+    pub(super) near_masks: Vec<Vec<Region>>,
 }
 
 /// The first site of every radial of every site, per relation.
@@ -71,6 +73,21 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
         at: None,
     })?;
     let (around_start, around_sites) = around_tables(&board);
+    let near_masks = around_start
+        .iter()
+        .zip(&around_sites)
+        .map(|(start, sites)| {
+            (0..board.num_sites())
+                .map(|s| {
+                    let mut r = Region::new(board.num_sites());
+                    for &t in &sites[start[s] as usize..start[s + 1] as usize] {
+                        r.insert(t as i32);
+                    }
+                    r
+                })
+                .collect()
+        })
+        .collect();
     Ok(Game {
         inner: GameDef {
             name: ir.name.clone(),
@@ -79,6 +96,7 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
             ir,
             around_start,
             around_sites,
+            near_masks,
         },
     })
 }

@@ -69,6 +69,12 @@ impl Region {
         }
     }
 
+    /// The number of sites in both regions.
+    #[inline]
+    pub fn count_common(&self, o: &Region) -> usize {
+        self.words.iter().zip(&o.words).map(|(a, b)| (a & b).count_ones() as usize).sum()
+    }
+
     /// Sites in ascending order.
     pub fn iter(&self) -> impl Iterator<Item = i32> + '_ {
         self.words.iter().enumerate().flat_map(|(i, &w)| {

@@ -193,15 +193,7 @@ impl GameDef {
             return false;
         }
         match r {
-            RegionFn::Cached(slot, inner) => {
-                self.ensure_cached(*slot, inner, c);
-                let key = c.role_key();
-                let regions = c.cache.regions.borrow();
-                match regions.get(*slot as usize).and_then(|e| e.as_ref()) {
-                    Some((k, region)) if *k == key => region.contains(s),
-                    _ => self.region(r, c).contains(s),
-                }
-            }
+            RegionFn::Cached(slot, inner) => self.with_cached(*slot, inner, c, |region| region.contains(s)),
             _ => match self.small_sites(r, c) {
                 Some(v) => v.contains(&(s as u32)),
                 None => self.region(r, c).contains(s),

@@ -48,6 +48,13 @@ pub enum IntFn {
     What(Box<IntFn>),
     SizeStack(Box<IntFn>),
     CountSites(Box<RegionFn>),
+    /// `(count Sites in:(intersection (sites Around <site> <rel>) <region>))` where the region
+    /// is cached for the state ([`RegionFn::Cached`]): a mask and a population count.
+    CountNear {
+        site: Box<IntFn>,
+        rel: Relation,
+        region: Box<RegionFn>,
+    },
     /// Pieces on the board owned by the role's player(s), optionally of one component name.
     CountPieces(Role, Option<u16>),
     CountSteps(Box<IntFn>, Box<IntFn>),
@@ -418,6 +425,7 @@ pub mod purity {
             | IntFn::Id { .. } => true,
             IntFn::Score(a) | IntFn::Who(a) | IntFn::What(a) | IntFn::SizeStack(a) | IntFn::Neg(a) => int(a),
             IntFn::CountSites(r) => region(r),
+            IntFn::CountNear { site, region: r, .. } => int(site) && region(r),
             IntFn::CountSteps(a, b) | IntFn::Sub(a, b) | IntFn::Div(a, b) | IntFn::Mod(a, b) => int(a) && int(b),
             IntFn::Ahead { site, steps, .. } => int(site) && int(steps),
             IntFn::Add(v) | IntFn::Mul(v) => v.iter().all(int),
@@ -528,6 +536,7 @@ pub mod deps {
             | IntFn::Id { .. } => 0,
             IntFn::Score(a) | IntFn::Who(a) | IntFn::What(a) | IntFn::SizeStack(a) | IntFn::Neg(a) => int(a),
             IntFn::CountSites(r) => region(r),
+            IntFn::CountNear { site, region: r, .. } => int(site) | region(r),
             IntFn::CountSteps(a, b) | IntFn::Sub(a, b) | IntFn::Div(a, b) | IntFn::Mod(a, b) => int(a) | int(b),
             IntFn::Ahead { site, steps, .. } => int(site) | int(steps),
             IntFn::Add(v) | IntFn::Mul(v) => v.iter().fold(0, |m, x| m | int(x)),
