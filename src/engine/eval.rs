@@ -138,9 +138,21 @@ impl GameDef {
                 }
             }
             IntFn::Neg(a) => self.int(a, c).wrapping_neg(),
-            IntFn::Sum(l) => self.ints(l, c).iter().fold(0i32, |a, b| a.wrapping_add(*b)),
-            IntFn::Min(l) => self.ints(l, c).into_iter().min().unwrap_or(-1),
-            IntFn::Max(l) => self.ints(l, c).into_iter().max().unwrap_or(-1),
+            IntFn::Sum(l) => {
+                let mut sum = 0i32;
+                self.for_each_int(l, c, |v| sum = sum.wrapping_add(v));
+                sum
+            }
+            IntFn::Min(l) => {
+                let mut min = None;
+                self.for_each_int(l, c, |v| min = Some(min.map_or(v, |m: i32| m.min(v))));
+                min.unwrap_or(-1)
+            }
+            IntFn::Max(l) => {
+                let mut max = None;
+                self.for_each_int(l, c, |v| max = Some(max.map_or(v, |m: i32| m.max(v))));
+                max.unwrap_or(-1)
+            }
             IntFn::LastTo => c.s.history.last().map(|m| m.to).unwrap_or(-1),
             IntFn::LastFrom => c.s.history.last().map(|m| m.from).unwrap_or(-1),
             IntFn::ValuePending => {
@@ -161,6 +173,50 @@ impl GameDef {
                     self.int(x, c)
                 } else {
                     self.int(y, c)
+                }
+            }
+        }
+    }
+
+    /// Each value of an int list, in order, without building the list; a `results` whose
+    /// `to:` is the neighbours of `(from)` walks the neighbour table.
+    fn for_each_int(&self, f: &IntsFn, c: &Ctx, mut out: impl FnMut(i32)) {
+        let IntsFn::Results { from, to, value } = f else {
+            return self.ints(f, c).into_iter().for_each(out);
+        };
+        let near = match &**to {
+            RegionFn::Around {
+                sites,
+                dirs,
+                cond,
+                include_self: false,
+            } => match (&**sites, dirs.as_slice()) {
+                (RegionFn::Site(x), [Direction::Rel(rel)]) if **x == IntFn::From => Some((*rel, cond)),
+                _ => None,
+            },
+            _ => None,
+        };
+        for f in self.region(from, c).iter() {
+            let mut c1 = *c;
+            c1.from = f;
+            match near {
+                Some((rel, cond)) if (f as usize) < self.n() => {
+                    let start = &self.around_start[rel as usize];
+                    let sites = &self.around_sites[rel as usize][start[f as usize] as usize..start[f as usize + 1] as usize];
+                    for &t in sites {
+                        let mut c2 = c1;
+                        c2.to = t as i32;
+                        if cond.as_ref().is_none_or(|b| self.boolean(b, &c2)) {
+                            out(self.int(value, &c2));
+                        }
+                    }
+                }
+                _ => {
+                    for t in self.region(to, &c1).iter() {
+                        let mut c2 = c1;
+                        c2.to = t;
+                        out(self.int(value, &c2));
+                    }
                 }
             }
         }
