@@ -122,6 +122,8 @@ pub struct Lowerer {
     /// [`IntFn::MemoSite`] slots, by slot.
     cached_inners: Vec<RegionFn>,
     memo_site_inners: Vec<IntFn>,
+    /// The functions behind each [`IntFn::Memo`] slot: equal functions share one slot.
+    memo_inners: Vec<IntFn>,
     /// Ludii's `isStacking`: some lowered ludeme sets the Stacking game flag.
     stacking: bool,
     /// Relations named by `count Steps` (for the single distance table).
@@ -149,6 +151,7 @@ pub fn lower_game(game: &Node) -> R<GameIr> {
         memo_site_ints: 0,
         cached_inners: Vec::new(),
         memo_site_inners: Vec::new(),
+        memo_inners: Vec::new(),
         stacking: false,
         distance_requests: Vec::new(),
     };
@@ -1008,9 +1011,17 @@ impl Lowerer {
         );
         let d = crate::ir::deps::int(&f);
         if expensive && d & !crate::ir::deps::FROM == 0 {
-            self.memo_ints += 1;
+            // one slot per distinct function (its value depends on `from` and the roles only)
+            let slot = match self.memo_inners.iter().position(|x| *x == f) {
+                Some(slot) => slot as u32,
+                None => {
+                    self.memo_inners.push(f.clone());
+                    self.memo_ints += 1;
+                    self.memo_ints - 1
+                }
+            };
             return Ok(IntFn::Memo {
-                slot: self.memo_ints - 1,
+                slot,
                 deps: d,
                 inner: Box::new(f),
             });
