@@ -119,7 +119,7 @@ pub(super) struct Cache {
 
 thread_local! {
     /// Evaluation caches kept with their allocations for the next evaluation.
-    static CACHES: std::cell::RefCell<Vec<Cache>> = const { std::cell::RefCell::new(Vec::new()) };
+    static CACHES: std::cell::RefCell<Vec<Box<Cache>>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 impl Cache {
@@ -151,7 +151,7 @@ impl Ctx<'_> {
 }
 
 /// A [`Cache`] on loan from the thread's pool.
-pub(super) struct PooledCache(Option<Cache>);
+pub(super) struct PooledCache(Option<Box<Cache>>);
 
 impl std::ops::Deref for PooledCache {
     type Target = Cache;
@@ -315,6 +315,23 @@ impl GameDef {
                 count,
                 ..Piece::default()
             });
+        }
+    }
+
+    /// Whether a role denotes player (or owner) `who` in this context: [`Self::players_of`]
+    /// without building the list.
+    #[inline]
+    pub(super) fn role_has(&self, role: Role, who: u8, c: &Ctx) -> bool {
+        let n = self.num_players;
+        match role {
+            Role::Mover | Role::Friend => who == c.mover,
+            Role::Next => who == c.next,
+            Role::Prev => who == c.prev,
+            Role::Neutral => who == 0,
+            Role::Shared => who == n + 1,
+            Role::Player(p) => who == p,
+            Role::Each | Role::All => (1..=n).contains(&who),
+            Role::NonMover | Role::Enemy => (1..=n).contains(&who) && who != c.mover,
         }
     }
 

@@ -806,7 +806,7 @@ impl GameDef {
                 let Some(p) = c.s.sites.get(t as usize).and_then(|st| st.last()) else {
                     return false;
                 };
-                self.players_of(*role, c).contains(&p.who)
+                self.role_has(*role, p.who, c)
                     && component.is_none_or(|k| self.ir.components[p.what as usize].base == self.ir.names[k as usize])
             }
             _ => self.region(r, c).contains(t as i32),
