@@ -92,7 +92,7 @@ impl GameDef {
                     for p in st {
                         if players.contains(&p.who)
                             && name
-                                .is_none_or(|k| self.ir.components[p.what as usize].base == self.ir.names[k as usize])
+                                .is_none_or(|k| self.is_named(p.what, k))
                         {
                             n += p.count.max(1) as i32;
                         }
@@ -557,7 +557,7 @@ impl GameDef {
                     let hit = |p: &Piece| {
                         players.contains(&p.who)
                             && component
-                                .is_none_or(|k| self.ir.components[p.what as usize].base == self.ir.names[k as usize])
+                                .is_none_or(|k| self.is_named(p.what, k))
                     };
                     let ok = if *top || !self.ir.stacking {
                         st.last().is_some_and(hit)

@@ -21,6 +21,10 @@ pub struct GameDef {
     /// distinct, as offsets into `around_sites`.
     pub(super) around_start: Vec<Vec<u32>>,
     pub(super) around_sites: Vec<Vec<u32>>,
+    /// Per component, the first index in the name table of its base name (`u16::MAX` if
+    /// none); per name, the first index of an equal name: names compared as integers.
+    pub(super) base_name: Vec<u16>,
+    pub(super) name_canon: Vec<u16>,
     /// Per relation, per site: the same neighbours as a region (for counts by mask).
     pub(super) near_masks: Vec<Vec<Region>>,
 }
@@ -73,6 +77,9 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
         at: None,
     })?;
     let (around_start, around_sites) = around_tables(&board);
+    let first_name = |name: &str| ir.names.iter().position(|n| n == name).map_or(u16::MAX, |i| i as u16);
+    let base_name = ir.components.iter().map(|k| first_name(&k.base)).collect();
+    let name_canon = ir.names.iter().map(|n| first_name(n)).collect();
     let near_masks = around_start
         .iter()
         .zip(&around_sites)
@@ -97,6 +104,8 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
             around_start,
             around_sites,
             near_masks,
+            base_name,
+            name_canon,
         },
     })
 }
@@ -333,6 +342,13 @@ impl GameDef {
             Role::Each | Role::All => (1..=n).contains(&who),
             Role::NonMover | Role::Enemy => (1..=n).contains(&who) && who != c.mover,
         }
+    }
+
+    /// Whether component `what`'s base name is name `k` of the name table.
+    #[inline]
+    pub(super) fn is_named(&self, what: u16, k: u16) -> bool {
+        let base = self.base_name.get(what as usize).copied().unwrap_or(u16::MAX);
+        base != u16::MAX && self.name_canon.get(k as usize) == Some(&base)
     }
 
     /// The players a role denotes in this context.

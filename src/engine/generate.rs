@@ -55,7 +55,7 @@ impl GameDef {
             c1.mover = player;
         }
         for (comp, k) in self.ir.components.iter().enumerate().skip(1) {
-            if k.owner != player || item.is_some_and(|it| k.base != self.ir.names[it as usize]) {
+            if k.owner != player || item.is_some_and(|it| !self.is_named(comp as u16, it)) {
                 continue;
             }
             for (site, st) in c.s.sites.iter().enumerate() {

@@ -807,7 +807,7 @@ impl GameDef {
                     return false;
                 };
                 self.role_has(*role, p.who, c)
-                    && component.is_none_or(|k| self.ir.components[p.what as usize].base == self.ir.names[k as usize])
+                    && component.is_none_or(|k| self.is_named(p.what, k))
             }
             _ => self.region(r, c).contains(t as i32),
         }
