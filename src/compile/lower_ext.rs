@@ -65,10 +65,7 @@ impl Lowerer {
             Some(n) => Some(self.boolean(n)?),
             None => None,
         };
-        // conservative: any `(last From)` anywhere in the condition
-        let afterwards_reads_from = if_afterwards
-            .as_ref()
-            .is_some_and(|b| format!("{b:?}").contains("LastFrom"));
+        let afterwards_reads_from = if_afterwards.as_ref().is_some_and(crate::ir::last_from::boolean);
         Ok(MovesKind::Do {
             pre,
             next,

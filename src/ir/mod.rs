@@ -605,3 +605,123 @@ pub mod deps {
         }
     }
 }
+
+/// Whether a function may read `(last From)`: an exact walk of the tree, where generating
+/// moves (`(no Moves ..)`, `(sites To ..)`) counts as reading it.
+pub mod last_from {
+    use super::*;
+
+    pub fn int(f: &IntFn) -> bool {
+        match f {
+            IntFn::LastFrom => true,
+            IntFn::Const(_)
+            | IntFn::Mover
+            | IntFn::Next
+            | IntFn::Prev
+            | IntFn::From
+            | IntFn::To
+            | IntFn::Between
+            | IntFn::Site
+            | IntFn::Value
+            | IntFn::Level
+            | IntFn::Var
+            | IntFn::NamedVar(_)
+            | IntFn::RolePlayer(_)
+            | IntFn::CountPieces(..)
+            | IntFn::CentrePoint
+            | IntFn::LastTo
+            | IntFn::ValuePending
+            | IntFn::Id { .. } => false,
+            IntFn::Score(a) | IntFn::Who(a) | IntFn::What(a) | IntFn::SizeStack(a) | IntFn::Neg(a) => int(a),
+            IntFn::CountSites(r) => region(r),
+            IntFn::CountNear { site, region: r, .. } => int(site) || region(r),
+            IntFn::CountSteps(a, b) | IntFn::Sub(a, b) | IntFn::Div(a, b) | IntFn::Mod(a, b) => int(a) || int(b),
+            IntFn::Ahead { site, steps, .. } => int(site) || int(steps),
+            IntFn::Add(v) | IntFn::Mul(v) => v.iter().any(int),
+            IntFn::Sum(l) | IntFn::Min(l) | IntFn::Max(l) => ints(l),
+            IntFn::If(b, x, y) => boolean(b) || int(x) || int(y),
+            IntFn::Memo { inner, .. } | IntFn::MemoSite { inner, .. } => int(inner),
+        }
+    }
+
+    pub fn ints(f: &IntsFn) -> bool {
+        match f {
+            IntsFn::List(v) => v.iter().any(int),
+            IntsFn::Remembered => false,
+            IntsFn::Results { from, to, value } => region(from) || region(to) || int(value),
+        }
+    }
+
+    pub fn boolean(f: &BoolFn) -> bool {
+        match f {
+            BoolFn::Const(_) | BoolFn::IsPrevMover | BoolFn::IsPending | BoolFn::IsProposed(_) | BoolFn::AllPassed => {
+                false
+            }
+            BoolFn::NoMoves(_) => true,
+            BoolFn::Not(a) => boolean(a),
+            BoolFn::And(v) | BoolFn::Or(v) => v.iter().any(boolean),
+            BoolFn::Xor(a, b) => boolean(a) || boolean(b),
+            BoolFn::Eq(a, b)
+            | BoolFn::Ne(a, b)
+            | BoolFn::Lt(a, b)
+            | BoolFn::Le(a, b)
+            | BoolFn::Gt(a, b)
+            | BoolFn::Ge(a, b)
+            | BoolFn::IsWithinAt(a, b) => int(a) || int(b),
+            BoolFn::RegionEq(a, b) => region(a) || region(b),
+            BoolFn::IsEmpty(a)
+            | BoolFn::IsOccupied(a)
+            | BoolFn::IsPlayer(_, a)
+            | BoolFn::IsEnemy(a)
+            | BoolFn::IsFriend(a)
+            | BoolFn::IsEven(a)
+            | BoolFn::IsOdd(a) => int(a),
+            BoolFn::IsIn(a, r) | BoolFn::IsWithinRegion(a, r) => int(a) || region(r),
+            BoolFn::If(a, b, c) => boolean(a) || boolean(b) || boolean(c),
+        }
+    }
+
+    pub fn region(f: &RegionFn) -> bool {
+        match f {
+            RegionFn::Board
+            | RegionFn::Empty
+            | RegionFn::Occupied { .. }
+            | RegionFn::Corners
+            | RegionFn::Perimeter
+            | RegionFn::Centre
+            | RegionFn::Remembered => false,
+            RegionFn::To(_) => true,
+            RegionFn::Sites(v) => v.iter().any(int),
+            RegionFn::Site(a) => int(a),
+            RegionFn::Around { sites, cond, .. } => region(sites) || cond.as_deref().is_some_and(boolean),
+            RegionFn::Direction {
+                from, stop, distance, ..
+            } => int(from) || stop.as_deref().is_some_and(boolean) || distance.as_deref().is_some_and(int),
+            RegionFn::LineOfSightPiece { at, .. } => int(at),
+            RegionFn::Between { from, to, .. } => int(from) || int(to),
+            RegionFn::Distance { from, exact } => int(from) || int(exact),
+            RegionFn::Union(v) | RegionFn::Intersection(v) => v.iter().any(region),
+            RegionFn::Difference(a, b) => region(a) || region(b),
+            RegionFn::Filter(a, b) => region(a) || boolean(b),
+            RegionFn::Cached(_, inner) => region(inner),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn last_from_is_found_where_it_is_read() {
+        let steps = |a: IntFn| IntFn::CountSteps(Box::new(a), Box::new(IntFn::CentrePoint));
+        let reads = BoolFn::Lt(Box::new(steps(IntFn::LastTo)), Box::new(steps(IntFn::LastFrom)));
+        let plain = BoolFn::Lt(Box::new(steps(IntFn::LastTo)), Box::new(steps(IntFn::From)));
+        assert!(last_from::boolean(&reads));
+        assert!(!last_from::boolean(&plain));
+        // generating moves may read anything
+        assert!(last_from::boolean(&BoolFn::Not(Box::new(BoolFn::NoMoves(Role::Next)))));
+        let cached = RegionFn::Cached(0, Box::new(RegionFn::Site(Box::new(IntFn::LastFrom))));
+        assert!(last_from::boolean(&BoolFn::IsIn(Box::new(IntFn::To), Box::new(cached))));
+    }
+}
