@@ -122,11 +122,9 @@ pub fn svg(game: &Game, state: &State) -> String {
             } else {
                 FILLS[(v.top_owner - 1) % FILLS.len()]
             };
-            let _ = writeln!(
-                out,
-                r##"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="{fill}" stroke="#222" stroke-width="1.5"/>"##,
-                unit * 0.32
-            );
+            let kinds = game.piece_kinds();
+            let kind = game.piece_kind(v.top_component);
+            let _ = writeln!(out, "{}", piece_shape(kinds.get(kind).copied().unwrap_or(""), kind, x, y, unit * 0.32, fill));
             let count = if v.height > 1 { v.height } else { v.top_count as usize };
             if count > 1 {
                 let _ = writeln!(
@@ -147,6 +145,31 @@ pub fn svg(game: &Game, state: &State) -> String {
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// A piece's SVG shape: hexes and squares as their names say, the game's first kind of piece
+/// a disc, further kinds a diamond.
+fn piece_shape(kind_name: &str, kind: usize, x: f64, y: f64, r: f64, fill: &str) -> String {
+    let style = format!(r##"fill="{fill}" stroke="#222" stroke-width="1.5""##);
+    let polygon = |corners: usize, turn: f64| {
+        let pts: Vec<String> = (0..corners)
+            .map(|i| {
+                let a = turn + i as f64 * std::f64::consts::TAU / corners as f64;
+                format!("{:.1},{:.1}", x + r * a.cos(), y + r * a.sin())
+            })
+            .collect();
+        format!(r#"<polygon points="{}" {style}/>"#, pts.join(" "))
+    };
+    let name = kind_name.to_ascii_lowercase();
+    if name.starts_with("hex") {
+        polygon(6, std::f64::consts::FRAC_PI_6)
+    } else if name.starts_with("square") {
+        polygon(4, std::f64::consts::FRAC_PI_4)
+    } else if kind == 0 || name.starts_with("disc") {
+        format!(r#"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" {style}/>"#)
+    } else {
+        polygon(4, 0.0)
+    }
 }
 
 pub fn run(args: &RenderArgs) -> ExitCode {

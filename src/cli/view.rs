@@ -15,15 +15,44 @@ pub fn owner_letter(p: usize) -> char {
     }
 }
 
-/// A site's token: empty `None`; one piece its owner's letter; a stack (or a counted piece)
-/// its height then the top owner, e.g. `3b`.
-pub fn token(v: SiteView) -> Option<String> {
+/// A piece's letter: its owner's letter, in upper case for the game's second kind of piece
+/// (Equi's hexes beside its discs), followed by `'` for each further kind.
+pub fn piece_letter(owner: usize, kind: usize) -> String {
+    let l = owner_letter(owner);
+    match kind {
+        0 => l.to_string(),
+        1 => l.to_ascii_uppercase().to_string(),
+        k => format!("{l}{}", "'".repeat(k - 1)),
+    }
+}
+
+/// A site's token: empty `None`; one piece its letter; a stack (or a counted piece) its
+/// height then the top piece's letter, e.g. `3b`.
+pub fn token(game: &Game, v: SiteView) -> Option<String> {
     if v.height == 0 {
         return None;
     }
     let n = if v.height > 1 { v.height } else { v.top_count as usize };
-    let l = owner_letter(v.top_owner);
-    Some(if n > 1 { format!("{n}{l}") } else { l.to_string() })
+    let l = piece_letter(v.top_owner, game.piece_kind(v.top_component));
+    Some(if n > 1 { format!("{n}{l}") } else { l })
+}
+
+/// What the letters mean, when the game has more than one kind of piece: e.g.
+/// `pieces: a b Disc, A B Hex`.
+pub fn legend_text(game: &Game) -> Option<String> {
+    let kinds = game.piece_kinds();
+    if kinds.len() < 2 {
+        return None;
+    }
+    let parts: Vec<String> = kinds
+        .iter()
+        .enumerate()
+        .map(|(k, name)| {
+            let letters: Vec<String> = (1..=game.num_players()).map(|p| piece_letter(p, k)).collect();
+            format!("{} {name}", letters.join(" "))
+        })
+        .collect();
+    Some(format!("pieces: {}", parts.join(", ")))
 }
 
 /// The smallest distance between two sites (1 when fewer than two sites).
@@ -66,7 +95,7 @@ pub fn board_text(game: &Game, state: &State, colour: bool) -> String {
         let row = ((maxy - y) / d * 2.0).round() as usize;
         let v = state.site(i);
         let is_last = last.is_some_and(|(f, t)| f == i as i32 || t == i as i32);
-        let (text, code) = match token(v) {
+        let (text, code) = match token(game, v) {
             Some(t) => {
                 let c = if v.top_owner == 0 {
                     "1".to_string()
@@ -105,7 +134,12 @@ pub fn board_text(game: &Game, state: &State, colour: bool) -> String {
     }
     // Drop blank rows (rows are scaled finely so that hex and square layouts keep their shape).
     let lines: Vec<&str> = out.lines().filter(|l| !l.is_empty()).collect();
-    lines.join("\n") + "\n"
+    let mut text = lines.join("\n") + "\n";
+    if let Some(legend) = legend_text(game) {
+        text.push_str(&legend);
+        text.push('\n');
+    }
+    text
 }
 
 /// A status line: whose turn, or the result, and the scores.

@@ -50,6 +50,25 @@ impl Game {
         &self.inner.ir
     }
 
+    /// The kinds of piece, by name without owner (`Disc`, `Hex`), in equipment order.
+    pub fn piece_kinds(&self) -> Vec<&str> {
+        let mut kinds: Vec<&str> = Vec::new();
+        for k in self.inner.ir.components.iter().skip(1) {
+            if !kinds.contains(&k.base.as_str()) {
+                kinds.push(&k.base);
+            }
+        }
+        kinds
+    }
+
+    /// A component's kind: its index in [`Self::piece_kinds`] (0 for an unknown component).
+    pub fn piece_kind(&self, component: usize) -> usize {
+        let Some(k) = self.inner.ir.components.get(component).filter(|_| component > 0) else {
+            return 0;
+        };
+        self.piece_kinds().iter().position(|b| *b == k.base).unwrap_or(0)
+    }
+
     pub fn name(&self) -> &str {
         &self.inner.name
     }
@@ -143,6 +162,8 @@ pub struct SiteView {
     pub top_owner: usize,
     /// The top piece's count (flat games with counts).
     pub top_count: u32,
+    /// The top piece's component (see [`Game::piece_kind`]).
+    pub top_component: usize,
 }
 
 impl State {
@@ -155,6 +176,7 @@ impl State {
                 height: st.len(),
                 top_owner: p.who as usize,
                 top_count: p.count,
+                top_component: p.what as usize,
             },
         }
     }
