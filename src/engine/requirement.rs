@@ -770,6 +770,9 @@ impl GameDef {
     /// `(count Sites in:R)` for a `sites Direction` region, or an intersection with one,
     /// without building regions: the walk's sites, tested one by one against the others.
     pub(super) fn count_direction(&self, r: &RegionFn, c: &Ctx) -> Option<i32> {
+        if let Some(n) = self.count_one_radial(r, c) {
+            return Some(n);
+        }
         let mut sites = SmallVec::new();
         let others: &[RegionFn] = match r {
             RegionFn::Direction { .. } => {
@@ -794,6 +797,69 @@ impl GameDef {
                 .filter(|&&t| others.iter().all(|o| self.contains_site(o, t, c)))
                 .count() as i32,
         )
+    }
+
+    /// [`Self::count_direction`] where the walk follows one absolute direction from a site
+    /// (at most one radial, whose sites are distinct): counted while walking, no list built.
+    fn count_one_radial(&self, r: &RegionFn, c: &Ctx) -> Option<i32> {
+        let (dir, other) = match r {
+            RegionFn::Direction { .. } => (r, None),
+            RegionFn::Intersection(v) if v.len() == 2 => {
+                let i = v.iter().position(|x| matches!(x, RegionFn::Direction { .. }))?;
+                (&v[i], Some(&v[1 - i]))
+            }
+            _ => return None,
+        };
+        let RegionFn::Direction {
+            from,
+            dirs,
+            included: false,
+            stop,
+            stop_included,
+            distance,
+        } = dir
+        else {
+            return None;
+        };
+        let [d] = dirs.as_slice() else { return None };
+        if matches!(d, Direction::Rel(_)) {
+            return None;
+        }
+        let s = self.int(from, c);
+        if s < 0 || s as usize >= self.n() {
+            return Some(0);
+        }
+        let mut radials = self.board.radials(s as u32, *d);
+        if radials.len() > 1 {
+            return None;
+        }
+        let Some(radial) = radials.next() else { return Some(0) };
+        let limit = match distance {
+            Some(x) => self.int(x, c).max(0) as usize,
+            None => usize::MAX,
+        };
+        let fast = stop.as_deref().and_then(|b| self.who_test(b, c));
+        let mut n = 0;
+        for &t in radial.iter().skip(1).take(limit) {
+            let stops = match &fast {
+                Some(test) => test.holds(c.s, t),
+                None => stop.as_deref().is_some_and(|b| {
+                    let mut c2 = *c;
+                    c2.to = t as i32;
+                    self.boolean(b, &c2)
+                }),
+            };
+            if stops && !*stop_included {
+                break;
+            }
+            if other.is_none_or(|o| self.contains_site(o, t, c)) {
+                n += 1;
+            }
+            if stops {
+                break;
+            }
+        }
+        Some(n)
     }
 
     /// Whether a region holds a site; occupancy is read off the site itself.
