@@ -183,6 +183,9 @@ impl Drop for PooledCache {
     }
 }
 
+/// A short list of sites (origins, targets), kept off the heap.
+pub(super) type Sites = SmallVec<[i32; 16]>;
+
 /// (epoch, mover, next, prev).
 pub(super) type RoleKey = (u32, u8, u8, u8);
 /// (key, value per site).

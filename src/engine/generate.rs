@@ -1,6 +1,6 @@
 //! Move generation.
 
-use super::game::{Ctx, GameDef};
+use super::game::{Ctx, GameDef, Sites};
 use super::moves::{Action, MoveData};
 use crate::ir::*;
 use smallvec::SmallVec;
@@ -220,11 +220,11 @@ impl GameDef {
                 copy,
                 decision: _,
             } => {
-                let origins: Vec<i32> = match (&from.site, &from.region) {
-                    (Some(s), _) => vec![self.int(s, c)],
+                let origins: Sites = match (&from.site, &from.region) {
+                    (Some(s), _) => smallvec::smallvec![self.int(s, c)],
                     (_, Some(r)) => self.region(r, c).iter().collect(),
                     // `(from)` without a location: the iterator `from`
-                    _ => vec![c.from],
+                    _ => smallvec::smallvec![c.from],
                 };
                 for f in origins {
                     if Self::top(c.s, f).is_none() {
@@ -235,10 +235,10 @@ impl GameDef {
                     if !from.cond.as_ref().is_none_or(|b| self.boolean(b, &c1)) {
                         continue;
                     }
-                    let targets: Vec<i32> = match (&to.site, &to.region) {
-                        (Some(s), _) => vec![self.int(s, &c1)],
+                    let targets: Sites = match (&to.site, &to.region) {
+                        (Some(s), _) => smallvec::smallvec![self.int(s, &c1)],
                         (_, Some(r)) => self.region(r, &c1).iter().collect(),
-                        _ => vec![],
+                        _ => smallvec::smallvec![],
                     };
                     let n = count.as_ref().map(|x| self.int(x, &c1)).unwrap_or(1).max(1) as u32;
                     for t in targets {
@@ -271,10 +271,10 @@ impl GameDef {
                 level,
                 decision: _,
             } => {
-                let targets: Vec<i32> = match (site, region) {
-                    (Some(s), _) => vec![self.int(s, c)],
+                let targets: Sites = match (site, region) {
+                    (Some(s), _) => smallvec::smallvec![self.int(s, c)],
                     (_, Some(r)) => self.region(r, c).iter().collect(),
-                    _ => vec![],
+                    _ => smallvec::smallvec![],
                 };
                 let n = count.as_ref().map(|x| self.int(x, c)).unwrap_or(1).max(1);
                 let level = level.as_ref().map(|x| self.int(x, c));

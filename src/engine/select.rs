@@ -3,7 +3,7 @@
 //! `Between`, `Distance`). See `../shared/docs/ludii-semantics.md` 3.6, 4.7, 4.8, 6.1.
 
 use super::board::{Direction, LineOfSight, Relation, Walk};
-use super::game::{Ctx, GameDef};
+use super::game::{Ctx, GameDef, Sites};
 use super::moves::MoveData;
 use super::region::Region;
 use crate::ir::*;
@@ -12,10 +12,10 @@ use smallvec::SmallVec;
 impl GameDef {
     /// `(select (from R if:F) (to R2 if:G))` (3.6): selection moves, no action.
     pub(super) fn gen_select(&self, from: &Place, to: &Option<Place>, c: &Ctx, out: &mut Vec<MoveData>) {
-        let origins: Vec<i32> = match (&from.site, &from.region) {
-            (Some(s), _) => vec![self.int(s, c)],
+        let origins: Sites = match (&from.site, &from.region) {
+            (Some(s), _) => smallvec::smallvec![self.int(s, c)],
             (_, Some(r)) => self.region(r, c).iter().collect(),
-            _ => vec![],
+            _ => smallvec::smallvec![],
         };
         for f in origins {
             if f < 0 {
@@ -31,10 +31,10 @@ impl GameDef {
                 out.push(self.new_move(c, f, f, SmallVec::new()));
                 continue;
             };
-            let targets: Vec<i32> = match (&to.site, &to.region) {
-                (Some(s), _) => vec![self.int(s, &c1)],
+            let targets: Sites = match (&to.site, &to.region) {
+                (Some(s), _) => smallvec::smallvec![self.int(s, &c1)],
                 (_, Some(r)) => self.region(r, &c1).iter().collect(),
-                _ => vec![],
+                _ => smallvec::smallvec![],
             };
             for t in targets {
                 if t < 0 {
