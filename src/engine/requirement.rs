@@ -747,9 +747,11 @@ impl GameDef {
             BoolFn::Ge(x, y) => (5, x, y),
             _ => return None,
         };
-        let who_to = |f: &IntFn| matches!(f, IntFn::Who(a) if **a == IntFn::To);
-        // the other side must not read `to` (nor anything the walk binds)
-        let fixed = |f: &IntFn| crate::ir::purity::int(f);
+        let who_to = |f: &IntFn| matches!(f, IntFn::Who(a) if matches!(**a, IntFn::To));
+        // the other side must not read `to` (nor anything the walk binds); leaves first
+        let fixed = |f: &IntFn| {
+            matches!(f, IntFn::Const(_) | IntFn::Mover | IntFn::Next | IntFn::Prev) || crate::ir::purity::int(f)
+        };
         if who_to(y) && fixed(x) {
             Some(WhoTest {
                 op,
