@@ -124,7 +124,11 @@ pub fn svg(game: &Game, state: &State) -> String {
             };
             let kinds = game.piece_kinds();
             let kind = game.piece_kind(v.top_component);
-            let _ = writeln!(out, "{}", piece_shape(kinds.get(kind).copied().unwrap_or(""), kind, x, y, unit * 0.32, fill));
+            let _ = writeln!(
+                out,
+                "{}",
+                piece_shape(kinds.get(kind).copied().unwrap_or(""), kind, x, y, unit * 0.32, fill)
+            );
             let count = if v.height > 1 { v.height } else { v.top_count as usize };
             if count > 1 {
                 let _ = writeln!(

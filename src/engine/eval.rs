@@ -91,10 +91,7 @@ impl GameDef {
                 let mut n = 0;
                 for st in &c.s.sites {
                     for p in st {
-                        if players.contains(&p.who)
-                            && name
-                                .is_none_or(|k| self.is_named(p.what, k))
-                        {
+                        if players.contains(&p.who) && name.is_none_or(|k| self.is_named(p.what, k)) {
                             n += p.count.max(1) as i32;
                         }
                     }
@@ -203,7 +200,8 @@ impl GameDef {
             match near {
                 Some((rel, cond)) if (f as usize) < self.n() => {
                     let start = &self.around_start[rel as usize];
-                    let sites = &self.around_sites[rel as usize][start[f as usize] as usize..start[f as usize + 1] as usize];
+                    let sites =
+                        &self.around_sites[rel as usize][start[f as usize] as usize..start[f as usize + 1] as usize];
                     for &t in sites {
                         let mut c2 = c1;
                         c2.to = t as i32;
@@ -555,11 +553,8 @@ impl GameDef {
                 }
                 let mut r = Region::new(n);
                 for (i, st) in c.s.sites.iter().enumerate() {
-                    let hit = |p: &Piece| {
-                        players.contains(&p.who)
-                            && component
-                                .is_none_or(|k| self.is_named(p.what, k))
-                    };
+                    let hit =
+                        |p: &Piece| players.contains(&p.who) && component.is_none_or(|k| self.is_named(p.what, k));
                     let ok = if *top || !self.ir.stacking {
                         st.last().is_some_and(hit)
                     } else {

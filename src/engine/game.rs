@@ -127,7 +127,9 @@ pub(super) struct Cache {
 }
 
 thread_local! {
-    /// Evaluation caches kept with their allocations for the next evaluation.
+    /// Evaluation caches kept with their allocations for the next evaluation (boxed: a
+    /// loan moves a pointer, not the cache).
+    #[allow(clippy::vec_box)]
     static CACHES: std::cell::RefCell<Vec<Box<Cache>>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 

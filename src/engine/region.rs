@@ -72,7 +72,11 @@ impl Region {
     /// The number of sites in both regions.
     #[inline]
     pub fn count_common(&self, o: &Region) -> usize {
-        self.words.iter().zip(&o.words).map(|(a, b)| (a & b).count_ones() as usize).sum()
+        self.words
+            .iter()
+            .zip(&o.words)
+            .map(|(a, b)| (a & b).count_ones() as usize)
+            .sum()
     }
 
     /// Sites in ascending order.

@@ -874,8 +874,7 @@ impl GameDef {
                 let Some(p) = c.s.sites.get(t as usize).and_then(|st| st.last()) else {
                     return false;
                 };
-                self.role_has(*role, p.who, c)
-                    && component.is_none_or(|k| self.is_named(p.what, k))
+                self.role_has(*role, p.who, c) && component.is_none_or(|k| self.is_named(p.what, k))
             }
             _ => self.region(r, c).contains(t as i32),
         }
