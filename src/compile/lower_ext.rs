@@ -65,7 +65,9 @@ impl Lowerer {
             Some(n) => Some(self.boolean(n)?),
             None => None,
         };
-        let afterwards_reads_from = if_afterwards.as_ref().is_some_and(crate::ir::last_from::boolean);
+        let afterwards_reads_from = if_afterwards
+            .as_ref()
+            .is_some_and(|b| crate::ir::reads_last_from(crate::ir::Node::Bool(b)));
         Ok(MovesKind::Do {
             pre,
             next,

@@ -606,105 +606,130 @@ pub mod deps {
     }
 }
 
-/// Whether a function may read `(last From)`: an exact walk of the tree, where generating
-/// moves (`(no Moves ..)`, `(sites To ..)`) counts as reading it.
-pub mod last_from {
-    use super::*;
+/// A function of any kind, for walks over the tree.
+#[derive(Clone, Copy, Debug)]
+pub enum Node<'a> {
+    Int(&'a IntFn),
+    Ints(&'a IntsFn),
+    Bool(&'a BoolFn),
+    Region(&'a RegionFn),
+}
 
-    pub fn int(f: &IntFn) -> bool {
-        match f {
-            IntFn::LastFrom => true,
-            IntFn::Const(_)
-            | IntFn::Mover
-            | IntFn::Next
-            | IntFn::Prev
-            | IntFn::From
-            | IntFn::To
-            | IntFn::Between
-            | IntFn::Site
-            | IntFn::Value
-            | IntFn::Level
-            | IntFn::Var
-            | IntFn::NamedVar(_)
-            | IntFn::RolePlayer(_)
-            | IntFn::CountPieces(..)
-            | IntFn::CentrePoint
-            | IntFn::LastTo
-            | IntFn::ValuePending
-            | IntFn::Id { .. } => false,
-            IntFn::Score(a) | IntFn::Who(a) | IntFn::What(a) | IntFn::SizeStack(a) | IntFn::Neg(a) => int(a),
-            IntFn::CountSites(r) => region(r),
-            IntFn::CountNear { site, region: r, .. } => int(site) || region(r),
-            IntFn::CountSteps(a, b) | IntFn::Sub(a, b) | IntFn::Div(a, b) | IntFn::Mod(a, b) => int(a) || int(b),
-            IntFn::Ahead { site, steps, .. } => int(site) || int(steps),
-            IntFn::Add(v) | IntFn::Mul(v) => v.iter().any(int),
-            IntFn::Sum(l) | IntFn::Min(l) | IntFn::Max(l) => ints(l),
-            IntFn::If(b, x, y) => boolean(b) || int(x) || int(y),
-            IntFn::Memo { inner, .. } | IntFn::MemoSite { inner, .. } => int(inner),
+impl<'a> Node<'a> {
+    /// The functions this one is made of (moves inside `sites To`, and what `(no Moves ..)`
+    /// generates, are not functions: walks decide about those nodes themselves).
+    pub fn children(self) -> Vec<Node<'a>> {
+        use Node::*;
+        let mut out = Vec::new();
+        match self {
+            Int(f) => match f {
+                IntFn::Score(a) | IntFn::Who(a) | IntFn::What(a) | IntFn::SizeStack(a) | IntFn::Neg(a) => {
+                    out.push(Int(a))
+                }
+                IntFn::CountSites(r) => out.push(Region(r)),
+                IntFn::CountNear { site, region, .. } => out.extend([Int(site), Region(region)]),
+                IntFn::CountSteps(a, b) | IntFn::Sub(a, b) | IntFn::Div(a, b) | IntFn::Mod(a, b) => {
+                    out.extend([Int(a), Int(b)])
+                }
+                IntFn::Ahead { site, steps, .. } => out.extend([Int(site), Int(steps)]),
+                IntFn::Add(v) | IntFn::Mul(v) => out.extend(v.iter().map(Int)),
+                IntFn::Sum(l) | IntFn::Min(l) | IntFn::Max(l) => out.push(Ints(l)),
+                IntFn::If(b, x, y) => out.extend([Bool(b), Int(x), Int(y)]),
+                IntFn::Memo { inner, .. } | IntFn::MemoSite { inner, .. } => out.push(Int(inner)),
+                IntFn::Const(_)
+                | IntFn::Mover
+                | IntFn::Next
+                | IntFn::Prev
+                | IntFn::From
+                | IntFn::To
+                | IntFn::Between
+                | IntFn::Site
+                | IntFn::Value
+                | IntFn::Level
+                | IntFn::Var
+                | IntFn::NamedVar(_)
+                | IntFn::RolePlayer(_)
+                | IntFn::CountPieces(..)
+                | IntFn::CentrePoint
+                | IntFn::LastTo
+                | IntFn::LastFrom
+                | IntFn::ValuePending
+                | IntFn::Id { .. } => {}
+            },
+            Ints(f) => match f {
+                IntsFn::List(v) => out.extend(v.iter().map(Int)),
+                IntsFn::Remembered => {}
+                IntsFn::Results { from, to, value } => out.extend([Region(from), Region(to), Int(value)]),
+            },
+            Bool(f) => match f {
+                BoolFn::Not(a) => out.push(Bool(a)),
+                BoolFn::And(v) | BoolFn::Or(v) => out.extend(v.iter().map(Bool)),
+                BoolFn::Xor(a, b) => out.extend([Bool(a), Bool(b)]),
+                BoolFn::Eq(a, b)
+                | BoolFn::Ne(a, b)
+                | BoolFn::Lt(a, b)
+                | BoolFn::Le(a, b)
+                | BoolFn::Gt(a, b)
+                | BoolFn::Ge(a, b)
+                | BoolFn::IsWithinAt(a, b) => out.extend([Int(a), Int(b)]),
+                BoolFn::RegionEq(a, b) => out.extend([Region(a), Region(b)]),
+                BoolFn::IsEmpty(a)
+                | BoolFn::IsOccupied(a)
+                | BoolFn::IsPlayer(_, a)
+                | BoolFn::IsEnemy(a)
+                | BoolFn::IsFriend(a)
+                | BoolFn::IsEven(a)
+                | BoolFn::IsOdd(a) => out.push(Int(a)),
+                BoolFn::IsIn(a, r) | BoolFn::IsWithinRegion(a, r) => out.extend([Int(a), Region(r)]),
+                BoolFn::If(a, b, c) => out.extend([Bool(a), Bool(b), Bool(c)]),
+                BoolFn::Const(_)
+                | BoolFn::IsPrevMover
+                | BoolFn::IsPending
+                | BoolFn::IsProposed(_)
+                | BoolFn::AllPassed
+                | BoolFn::NoMoves(_) => {}
+            },
+            Region(f) => match f {
+                RegionFn::Sites(v) => out.extend(v.iter().map(Int)),
+                RegionFn::Site(a) => out.push(Int(a)),
+                RegionFn::Around { sites, cond, .. } => {
+                    out.push(Region(sites));
+                    out.extend(cond.as_deref().map(Bool));
+                }
+                RegionFn::Direction {
+                    from, stop, distance, ..
+                } => {
+                    out.push(Int(from));
+                    out.extend(stop.as_deref().map(Bool));
+                    out.extend(distance.as_deref().map(Int));
+                }
+                RegionFn::LineOfSightPiece { at, .. } => out.push(Int(at)),
+                RegionFn::Between { from, to, .. } => out.extend([Int(from), Int(to)]),
+                RegionFn::Distance { from, exact } => out.extend([Int(from), Int(exact)]),
+                RegionFn::Union(v) | RegionFn::Intersection(v) => out.extend(v.iter().map(Region)),
+                RegionFn::Difference(a, b) => out.extend([Region(a), Region(b)]),
+                RegionFn::Filter(a, b) => out.extend([Region(a), Bool(b)]),
+                RegionFn::Cached(_, inner) => out.push(Region(inner)),
+                RegionFn::Board
+                | RegionFn::Empty
+                | RegionFn::Occupied { .. }
+                | RegionFn::Corners
+                | RegionFn::Perimeter
+                | RegionFn::Centre
+                | RegionFn::Remembered
+                | RegionFn::To(_) => {}
+            },
         }
+        out
     }
+}
 
-    pub fn ints(f: &IntsFn) -> bool {
-        match f {
-            IntsFn::List(v) => v.iter().any(int),
-            IntsFn::Remembered => false,
-            IntsFn::Results { from, to, value } => region(from) || region(to) || int(value),
-        }
-    }
-
-    pub fn boolean(f: &BoolFn) -> bool {
-        match f {
-            BoolFn::Const(_) | BoolFn::IsPrevMover | BoolFn::IsPending | BoolFn::IsProposed(_) | BoolFn::AllPassed => {
-                false
-            }
-            BoolFn::NoMoves(_) => true,
-            BoolFn::Not(a) => boolean(a),
-            BoolFn::And(v) | BoolFn::Or(v) => v.iter().any(boolean),
-            BoolFn::Xor(a, b) => boolean(a) || boolean(b),
-            BoolFn::Eq(a, b)
-            | BoolFn::Ne(a, b)
-            | BoolFn::Lt(a, b)
-            | BoolFn::Le(a, b)
-            | BoolFn::Gt(a, b)
-            | BoolFn::Ge(a, b)
-            | BoolFn::IsWithinAt(a, b) => int(a) || int(b),
-            BoolFn::RegionEq(a, b) => region(a) || region(b),
-            BoolFn::IsEmpty(a)
-            | BoolFn::IsOccupied(a)
-            | BoolFn::IsPlayer(_, a)
-            | BoolFn::IsEnemy(a)
-            | BoolFn::IsFriend(a)
-            | BoolFn::IsEven(a)
-            | BoolFn::IsOdd(a) => int(a),
-            BoolFn::IsIn(a, r) | BoolFn::IsWithinRegion(a, r) => int(a) || region(r),
-            BoolFn::If(a, b, c) => boolean(a) || boolean(b) || boolean(c),
-        }
-    }
-
-    pub fn region(f: &RegionFn) -> bool {
-        match f {
-            RegionFn::Board
-            | RegionFn::Empty
-            | RegionFn::Occupied { .. }
-            | RegionFn::Corners
-            | RegionFn::Perimeter
-            | RegionFn::Centre
-            | RegionFn::Remembered => false,
-            RegionFn::To(_) => true,
-            RegionFn::Sites(v) => v.iter().any(int),
-            RegionFn::Site(a) => int(a),
-            RegionFn::Around { sites, cond, .. } => region(sites) || cond.as_deref().is_some_and(boolean),
-            RegionFn::Direction {
-                from, stop, distance, ..
-            } => int(from) || stop.as_deref().is_some_and(boolean) || distance.as_deref().is_some_and(int),
-            RegionFn::LineOfSightPiece { at, .. } => int(at),
-            RegionFn::Between { from, to, .. } => int(from) || int(to),
-            RegionFn::Distance { from, exact } => int(from) || int(exact),
-            RegionFn::Union(v) | RegionFn::Intersection(v) => v.iter().any(region),
-            RegionFn::Difference(a, b) => region(a) || region(b),
-            RegionFn::Filter(a, b) => region(a) || boolean(b),
-            RegionFn::Cached(_, inner) => region(inner),
-        }
+/// Whether a function may read `(last From)`; generating moves (`(no Moves ..)`,
+/// `(sites To ..)`) counts as reading it.
+pub fn reads_last_from(n: Node) -> bool {
+    match n {
+        Node::Int(IntFn::LastFrom) | Node::Bool(BoolFn::NoMoves(_)) | Node::Region(RegionFn::To(_)) => true,
+        _ => n.children().into_iter().any(reads_last_from),
     }
 }
 
@@ -717,11 +742,16 @@ mod tests {
         let steps = |a: IntFn| IntFn::CountSteps(Box::new(a), Box::new(IntFn::CentrePoint));
         let reads = BoolFn::Lt(Box::new(steps(IntFn::LastTo)), Box::new(steps(IntFn::LastFrom)));
         let plain = BoolFn::Lt(Box::new(steps(IntFn::LastTo)), Box::new(steps(IntFn::From)));
-        assert!(last_from::boolean(&reads));
-        assert!(!last_from::boolean(&plain));
+        assert!(reads_last_from(Node::Bool(&reads)));
+        assert!(!reads_last_from(Node::Bool(&plain)));
         // generating moves may read anything
-        assert!(last_from::boolean(&BoolFn::Not(Box::new(BoolFn::NoMoves(Role::Next)))));
+        assert!(reads_last_from(Node::Bool(&BoolFn::Not(Box::new(BoolFn::NoMoves(
+            Role::Next
+        ))))));
         let cached = RegionFn::Cached(0, Box::new(RegionFn::Site(Box::new(IntFn::LastFrom))));
-        assert!(last_from::boolean(&BoolFn::IsIn(Box::new(IntFn::To), Box::new(cached))));
+        assert!(reads_last_from(Node::Bool(&BoolFn::IsIn(
+            Box::new(IntFn::To),
+            Box::new(cached)
+        ))));
     }
 }
