@@ -1318,7 +1318,8 @@ impl Lowerer {
             "Within" => {
                 let what = bi(self, ints[0])?;
                 if let Some(r) = c.named("in") {
-                    BoolFn::IsWithinRegion(what, Box::new(self.region(r)?))
+                    let r = self.region(r)?;
+                    self.within_near(what, r)
                 } else if let Some(a) = c.named("at") {
                     BoolFn::IsWithinAt(what, bi(self, a)?)
                 } else {
@@ -1333,9 +1334,37 @@ impl Lowerer {
         })
     }
 
+    /// `(is Within what in:r)`; where `r` is one site's neighbours in one relation and `what`
+    /// reads no iterator, a mask test against the (cached) sites holding `what`.
+    fn within_near(&mut self, what: Box<IntFn>, r: RegionFn) -> BoolFn {
+        if let RegionFn::Around {
+            sites,
+            dirs,
+            cond: None,
+            include_self: false,
+        } = &r
+        {
+            if let (RegionFn::Site(x), [Direction::Rel(rel)]) = (&**sites, dirs.as_slice()) {
+                if crate::ir::purity::int(&what) {
+                    return BoolFn::NearAny {
+                        site: x.clone(),
+                        rel: *rel,
+                        region: Box::new(self.cached(RegionFn::Holding(what))),
+                    };
+                }
+            }
+        }
+        BoolFn::IsWithinRegion(what, Box::new(r))
+    }
+
     /// A region, computed once per state where it is pure and worth it.
     fn region(&mut self, node: &Node) -> R<RegionFn> {
         let r = self.region_uncached(node)?;
+        Ok(self.cached(r))
+    }
+
+    /// `r`, as a [`RegionFn::Cached`] slot where it is pure and worth it.
+    fn cached(&mut self, r: RegionFn) -> RegionFn {
         let worth = !matches!(
             r,
             RegionFn::Cached(..) | RegionFn::Site(_) | RegionFn::Sites(_) | RegionFn::Board
@@ -1343,13 +1372,13 @@ impl Lowerer {
         if worth && crate::ir::purity::region(&r) {
             // one slot per distinct region
             if let Some(slot) = self.cached_inners.iter().position(|x| *x == r) {
-                return Ok(RegionFn::Cached(slot as u32, Box::new(r)));
+                return RegionFn::Cached(slot as u32, Box::new(r));
             }
             self.cached_inners.push(r.clone());
             self.cached_regions += 1;
-            return Ok(RegionFn::Cached(self.cached_regions - 1, Box::new(r)));
+            return RegionFn::Cached(self.cached_regions - 1, Box::new(r));
         }
-        Ok(r)
+        r
     }
 
     fn region_uncached(&mut self, node: &Node) -> R<RegionFn> {

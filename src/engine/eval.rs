@@ -296,6 +296,17 @@ impl GameDef {
                     .any(|s| c.s.sites[s as usize].iter().any(|p| p.what as i32 == what));
                 found
             }
+            BoolFn::NearAny { site, rel, region } => {
+                let s = self.int(site, c);
+                if s < 0 || s as usize >= self.n() {
+                    return false;
+                }
+                let mask = &self.near_masks[*rel as usize][s as usize];
+                match &**region {
+                    RegionFn::Cached(slot, inner) => self.with_cached(*slot, inner, c, |r| mask.count_common(r) > 0),
+                    r => mask.count_common(&self.region(r, c)) > 0,
+                }
+            }
             BoolFn::IsWithinAt(what, at) => {
                 let what = self.int(what, c);
                 let at = self.int(at, c);
@@ -670,6 +681,16 @@ impl GameDef {
                     c2.site = s;
                     if self.boolean(cond, &c2) {
                         r.insert(s);
+                    }
+                }
+                r
+            }
+            RegionFn::Holding(what) => {
+                let what = self.int(what, c);
+                let mut r = Region::new(n);
+                for (i, st) in c.s.sites.iter().enumerate() {
+                    if st.iter().any(|p| p.what as i32 == what) {
+                        r.insert(i as i32);
                     }
                 }
                 r

@@ -134,6 +134,13 @@ pub enum BoolFn {
     /// Some site holding component `what` lies in the region / is `at`.
     IsWithinRegion(Box<IntFn>, Box<RegionFn>),
     IsWithinAt(Box<IntFn>, Box<IntFn>),
+    /// Some neighbour of `site` in relation `rel` lies in `region` (a cached region): what
+    /// `(is Within what in:(sites Around site))` comes to, as a mask test.
+    NearAny {
+        site: Box<IntFn>,
+        rel: Relation,
+        region: Box<RegionFn>,
+    },
     /// `(is Mover w)`, `(is Next w)`, ...: the role's player equals `w`.
     IsPlayer(Role, Box<IntFn>),
     IsEnemy(Box<IntFn>),
@@ -197,6 +204,8 @@ pub enum RegionFn {
     /// A single site as a region (an int where a region is wanted).
     Site(Box<IntFn>),
     Remembered,
+    /// The sites where some piece, at any level, is of component `what`.
+    Holding(Box<IntFn>),
     /// The `to` sites of some moves.
     To(Box<Moves>),
     /// A pure region (see [`purity`]), computed once per state and roles; the index is its
@@ -471,6 +480,7 @@ pub mod purity {
             | BoolFn::IsFriend(a) => int(a),
             BoolFn::IsEven(a) | BoolFn::IsOdd(a) => int(a),
             BoolFn::IsIn(a, r) | BoolFn::IsWithinRegion(a, r) => int(a) && region(r),
+            BoolFn::NearAny { site, region: r, .. } => int(site) && region(r),
             BoolFn::If(a, b, c) => boolean(a) && boolean(b) && boolean(c),
         }
     }
@@ -483,7 +493,7 @@ pub mod purity {
             }
             RegionFn::Centre | RegionFn::Remembered => true,
             RegionFn::Sites(v) => v.iter().all(int),
-            RegionFn::Site(a) => int(a),
+            RegionFn::Site(a) | RegionFn::Holding(a) => int(a),
             // conditions of these read iterators they bind themselves, or the outer ones
             RegionFn::Around { sites, cond, .. } => region(sites) && cond.is_none(),
             RegionFn::Direction { .. }
@@ -576,6 +586,7 @@ pub mod deps {
             | BoolFn::IsFriend(a) => int(a),
             BoolFn::IsEven(a) | BoolFn::IsOdd(a) => int(a),
             BoolFn::IsIn(a, r) | BoolFn::IsWithinRegion(a, r) => int(a) | region(r),
+            BoolFn::NearAny { site, region: r, .. } => int(site) | region(r),
             BoolFn::If(a, b, c) => boolean(a) | boolean(b) | boolean(c),
         }
     }
@@ -588,7 +599,7 @@ pub mod deps {
             }
             RegionFn::Centre | RegionFn::Remembered => 0,
             RegionFn::Sites(v) => v.iter().fold(0, |m, x| m | int(x)),
-            RegionFn::Site(a) => int(a),
+            RegionFn::Site(a) | RegionFn::Holding(a) => int(a),
             RegionFn::Around { sites, cond, .. } => {
                 region(sites) | cond.as_ref().map_or(0, |b| boolean(b) & !(FROM | TO))
             }
@@ -681,6 +692,7 @@ impl<'a> Node<'a> {
                 | BoolFn::IsEven(a)
                 | BoolFn::IsOdd(a) => out.push(Int(a)),
                 BoolFn::IsIn(a, r) | BoolFn::IsWithinRegion(a, r) => out.extend([Int(a), Region(r)]),
+                BoolFn::NearAny { site, region, .. } => out.extend([Int(site), Region(region)]),
                 BoolFn::If(a, b, c) => out.extend([Bool(a), Bool(b), Bool(c)]),
                 BoolFn::Const(_)
                 | BoolFn::IsPrevMover
@@ -691,7 +703,7 @@ impl<'a> Node<'a> {
             },
             Region(f) => match f {
                 RegionFn::Sites(v) => out.extend(v.iter().map(Int)),
-                RegionFn::Site(a) => out.push(Int(a)),
+                RegionFn::Site(a) | RegionFn::Holding(a) => out.push(Int(a)),
                 RegionFn::Around { sites, cond, .. } => {
                     out.push(Region(sites));
                     out.extend(cond.as_deref().map(Bool));
