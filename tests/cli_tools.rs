@@ -189,3 +189,26 @@ fn playout_human_says_when_capped() {
     assert!(stdout.contains("5 playouts"), "{stdout}");
     assert!(stdout.contains("capped: 5 playouts"), "{stdout}");
 }
+
+#[test]
+fn compare_allows_a_known_rule_difference() {
+    // Our Equi forbids a first placement on a corner; Ludii's description allows it.
+    let equi = concat!(env!("CARGO_MANIFEST_DIR"), "/games/equi.lud");
+    let trace = format!("{SHARED}/traces/seed/equi-described.jsonl");
+    let run = |extra: &[&str]| {
+        let out = ludeme()
+            .args(["compare", &trace, "--game", equi])
+            .args(extra)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+        (out.status.code(), stdout.lines().last().unwrap_or("").to_string())
+    };
+    let (code, last) = run(&[]);
+    assert_eq!(code, Some(1), "{last}");
+    let (code, last) = run(&["--allow-difference", "0:corners"]);
+    assert_eq!(code, Some(0), "{last}");
+    assert!(last.contains("skipped (known rule differences): 1 trials"), "{last}");
+    let (code, _) = run(&["--allow-difference", "0:Z99"]);
+    assert_eq!(code, Some(2));
+}

@@ -2,7 +2,7 @@
 
 use super::{read_description, EXIT_USAGE};
 use crate::engine::{Game, LoadError};
-use crate::trace::{compare_trials, labelled, Divergence, DivergenceKind, TraceReader};
+use crate::trace::{compare_trials_with, labelled, Divergence, DivergenceKind, RuleDifference, TraceReader};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -17,6 +17,41 @@ pub struct CompareArgs {
     /// Output format: `human`, or `json` (one object: the figures and each divergence).
     #[arg(long, default_value = "human", value_parser = ["human", "json"])]
     pub format: String,
+    /// A known rule difference, `PLY:SITES`: at decision PLY (0: the first), Ludii's successors
+    /// that change one of SITES (labels separated by commas, or `corners`) are not expected;
+    /// trials that followed one are skipped and counted apart. Repeatable.
+    #[arg(long = "allow-difference", value_name = "PLY:SITES")]
+    pub allow_difference: Vec<String>,
+}
+
+/// A `--allow-difference` value as a rule difference on `game`'s sites.
+fn rule_difference(game: &Game, spec: &str) -> Result<RuleDifference, String> {
+    let (ply, sites) = spec
+        .split_once(':')
+        .ok_or_else(|| format!("`{spec}`: expected PLY:SITES, e.g. 0:corners or 0:A1,B2"))?;
+    let ply = ply
+        .trim()
+        .parse::<usize>()
+        .map_err(|_| format!("`{spec}`: `{ply}` is not a decision number"))?;
+    let mut out = Vec::new();
+    for name in sites.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        if name == "corners" {
+            out.extend(game.board().corners().iter().map(|&s| s as usize));
+            continue;
+        }
+        match (0..game.num_sites()).find(|&i| game.site_label(i) == name) {
+            Some(i) => out.push(i),
+            None => return Err(format!("`{spec}`: no site labelled `{name}`")),
+        }
+    }
+    if out.is_empty() {
+        return Err(format!("`{spec}`: no sites"));
+    }
+    Ok(RuleDifference {
+        name: spec.to_string(),
+        ply,
+        sites: out,
+    })
 }
 
 pub fn run(args: &CompareArgs) -> ExitCode {
@@ -38,7 +73,17 @@ pub fn run(args: &CompareArgs) -> ExitCode {
     let Some(game) = load_game(&args.game, &header.selections()) else {
         return ExitCode::from(EXIT_USAGE);
     };
-    let report = match compare_trials(&game, reader) {
+    let mut differences = Vec::new();
+    for spec in &args.allow_difference {
+        match rule_difference(&game, spec) {
+            Ok(d) => differences.push(d),
+            Err(e) => {
+                eprintln!("error: --allow-difference {e}");
+                return ExitCode::from(EXIT_USAGE);
+            }
+        }
+    }
+    let report = match compare_trials_with(&game, reader, &differences) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: {}: {e}", args.trace.display());
