@@ -55,10 +55,27 @@ impl MixHasher {
     }
 }
 
+/// The small fields of the state an action changes (bits of [`Changed`]).
+type Changed = u8;
+const SCORES: Changed = 1;
+const VARS: Changed = 2;
+const PENDING: Changed = 4;
+const REMEMBERED: Changed = 8;
+const PROPOSITIONS: Changed = 16;
+
 /// Everything that distinguishes the position after a candidate from the one after another
-/// candidate applied to the same `base`: the sites that differ from it, the small fields, and
-/// what the history's last entry records.
-fn position_key(k: &mut Vec<i32>, s: &StateData, base: &StateData, touched: &[u32], m: &MoveData, reads_from: bool) {
+/// candidate applied to the same `base`: the sites that differ from it, the roles and `(var)`,
+/// the small fields the candidate's actions changed (`changed`; the others are the base's),
+/// and what the history's last entry records.
+fn position_key(
+    k: &mut Vec<i32>,
+    s: &StateData,
+    base: &StateData,
+    touched: &[u32],
+    changed: Changed,
+    m: &MoveData,
+    reads_from: bool,
+) {
     k.clear();
     k.extend_from_slice(&[
         m.to,
@@ -68,20 +85,28 @@ fn position_key(k: &mut Vec<i32>, s: &StateData, base: &StateData, touched: &[u3
         s.mover as i32,
         s.next as i32,
         s.prev as i32,
-        s.stalemated as i32,
-        s.active as i32,
-        s.over as i32,
+        changed as i32,
     ]);
-    for list in [&s.pending[..], &s.remembered[..], &s.scores[..]] {
-        k.push(list.len() as i32);
-        k.extend_from_slice(list);
+    for (bit, list) in [
+        (PENDING, &s.pending[..]),
+        (REMEMBERED, &s.remembered[..]),
+        (SCORES, &s.scores[..]),
+    ] {
+        if changed & bit != 0 {
+            k.push(list.len() as i32);
+            k.extend_from_slice(list);
+        }
     }
-    k.push(s.vars.len() as i32);
-    for (n, v) in &s.vars {
-        k.extend([*n as i32, *v]);
+    if changed & VARS != 0 {
+        k.push(s.vars.len() as i32);
+        for (n, v) in &s.vars {
+            k.extend([*n as i32, *v]);
+        }
     }
-    k.push(s.propositions.len() as i32);
-    k.extend(s.propositions.iter().map(|&p| p as i32));
+    if changed & PROPOSITIONS != 0 {
+        k.push(s.propositions.len() as i32);
+        k.extend(s.propositions.iter().map(|&p| p as i32));
+    }
     for &t in touched {
         let st = &s.sites[t as usize];
         if st.as_slice() == base.sites[t as usize].as_slice() {
@@ -149,6 +174,35 @@ fn copy_state(dst: &mut StateData, src: &StateData) {
         }
     }
     copy_small(dst, src);
+}
+
+/// Undo a candidate's changes to the small fields of `dst`, a copy of `base` but for the
+/// fields in `changed`, `(var)`, the roles and one more history entry.
+fn restore_small(dst: &mut StateData, base: &StateData, changed: Changed) {
+    dst.var = base.var;
+    if changed & SCORES != 0 {
+        dst.scores.clone_from(&base.scores);
+    }
+    if changed & VARS != 0 {
+        dst.vars.clone_from(&base.vars);
+    }
+    if changed & PENDING != 0 {
+        dst.pending.clone_from(&base.pending);
+    }
+    if changed & REMEMBERED != 0 {
+        dst.remembered.clone_from(&base.remembered);
+    }
+    if changed & PROPOSITIONS != 0 {
+        dst.propositions.clone_from(&base.propositions);
+    }
+    if dst.history.len() == base.history.len() + 1 {
+        dst.history.pop();
+    } else {
+        // the window was full: the push dropped the oldest entry
+        dst.history.clone_from(&base.history);
+        dst.history_truncated = base.history_truncated;
+    }
+    debug_assert!(dst.history == base.history && dst.scores == base.scores && dst.remembered == base.remembered);
 }
 
 /// `dst := src` but for the board.
@@ -439,12 +493,20 @@ impl GameDef {
         if s2.next == s2.mover {
             s2.next = s2.prev;
         }
+        // what the candidate (and its consequents) changed: sites, and which small fields
+        // (the history always gets one entry; the roles and `(var)` are always restored)
         let mut touched: SmallVec<[u32; 8]> = SmallVec::new();
+        let mut changed: Changed = 0;
         for a in &done {
             match a {
                 Action::Add { site, .. } | Action::Remove { site, .. } => touched.push(*site),
                 Action::Move { from, to, .. } => touched.extend([*from, *to]),
-                _ => {}
+                Action::SetScore { .. } | Action::AddScore { .. } => changed |= SCORES,
+                Action::SetNamedVar { .. } => changed |= VARS,
+                Action::AddPending(_) => changed |= PENDING,
+                Action::Remember(_) | Action::Forget(_) => changed |= REMEMBERED,
+                Action::Propose(_) => changed |= PROPOSITIONS,
+                Action::SetVar(_) | Action::SetNext(_) | Action::Pass => {}
             }
         }
         touched.sort_unstable();
@@ -452,7 +514,7 @@ impl GameDef {
         let mut memo = memo;
         let known = match memo.as_deref_mut() {
             Some(memo) => {
-                position_key(&mut memo.key, s2, c.s, &touched, m, memo.reads_from);
+                position_key(&mut memo.key, s2, c.s, &touched, changed, m, memo.reads_from);
                 memo.seen.get(&memo.key[..]).copied()
             }
             None => None,
@@ -479,7 +541,7 @@ impl GameDef {
                 d.extend_from_slice(o);
             }
         }
-        copy_small(s2, c.s);
+        restore_small(s2, c.s, changed);
         s2.mover = c.mover;
         s2.next = c.next;
         s2.prev = c.prev;
