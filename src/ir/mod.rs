@@ -416,94 +416,39 @@ pub struct GameIr {
 pub mod purity {
     use super::*;
 
-    pub fn int(f: &IntFn) -> bool {
-        match f {
-            IntFn::From | IntFn::To | IntFn::Between | IntFn::Site | IntFn::Value | IntFn::Level => false,
-            IntFn::Const(_)
-            | IntFn::Mover
-            | IntFn::Next
-            | IntFn::Prev
-            | IntFn::Var
-            | IntFn::NamedVar(_)
-            | IntFn::RolePlayer(_)
-            | IntFn::CountPieces(..)
-            | IntFn::CentrePoint
-            | IntFn::LastTo
-            | IntFn::LastFrom
-            | IntFn::ValuePending
-            | IntFn::Id { .. } => true,
-            IntFn::Score(a) | IntFn::Who(a) | IntFn::What(a) | IntFn::SizeStack(a) | IntFn::Neg(a) => int(a),
-            IntFn::CountSites(r) => region(r),
-            IntFn::CountNear { site, region: r, .. } => int(site) && region(r),
-            IntFn::CountSteps(a, b) | IntFn::Sub(a, b) | IntFn::Div(a, b) | IntFn::Mod(a, b) => int(a) && int(b),
-            IntFn::Ahead { site, steps, .. } => int(site) && int(steps),
-            IntFn::Add(v) | IntFn::Mul(v) => v.iter().all(int),
-            IntFn::Sum(l) | IntFn::Min(l) | IntFn::Max(l) => ints(l),
-            IntFn::If(b, x, y) => boolean(b) && int(x) && int(y),
-            IntFn::Memo { deps, .. } => *deps == 0,
-            IntFn::MemoSite { .. } => false,
+    /// Whether a function of any kind is pure.
+    pub fn node(n: Node) -> bool {
+        match n {
+            Node::Int(IntFn::From | IntFn::To | IntFn::Between | IntFn::Site | IntFn::Value | IntFn::Level) => false,
+            Node::Int(IntFn::Memo { deps, .. }) => *deps == 0,
+            Node::Int(IntFn::MemoSite { .. }) => false,
+            // binds from/to itself, but its value may read outer iterators
+            Node::Ints(IntsFn::Results { .. }) => false,
+            Node::Region(RegionFn::Cached(..)) => true,
+            // conditions of these read iterators they bind themselves, or the outer ones
+            Node::Region(RegionFn::Around { cond: Some(_), .. }) => false,
+            Node::Region(
+                RegionFn::Direction { .. }
+                | RegionFn::LineOfSightPiece { .. }
+                | RegionFn::Between { .. }
+                | RegionFn::Distance { .. }
+                | RegionFn::Filter(..)
+                | RegionFn::To(_),
+            ) => false,
+            _ => n.children().into_iter().all(node),
         }
     }
 
-    pub fn ints(f: &IntsFn) -> bool {
-        match f {
-            IntsFn::List(v) => v.iter().all(int),
-            IntsFn::Remembered => true,
-            // binds from/to itself, but its value may read outer iterators
-            IntsFn::Results { .. } => false,
-        }
+    pub fn int(f: &IntFn) -> bool {
+        node(Node::Int(f))
     }
 
     pub fn boolean(f: &BoolFn) -> bool {
-        match f {
-            BoolFn::Const(_)
-            | BoolFn::IsPrevMover
-            | BoolFn::IsPending
-            | BoolFn::IsProposed(_)
-            | BoolFn::AllPassed
-            | BoolFn::NoMoves(_) => true,
-            BoolFn::Not(a) => boolean(a),
-            BoolFn::And(v) | BoolFn::Or(v) => v.iter().all(boolean),
-            BoolFn::Xor(a, b) => boolean(a) && boolean(b),
-            BoolFn::Eq(a, b)
-            | BoolFn::Ne(a, b)
-            | BoolFn::Lt(a, b)
-            | BoolFn::Le(a, b)
-            | BoolFn::Gt(a, b)
-            | BoolFn::Ge(a, b) => int(a) && int(b),
-            BoolFn::IsWithinAt(a, b) => int(a) && int(b),
-            BoolFn::RegionEq(a, b) => region(a) && region(b),
-            BoolFn::IsEmpty(a)
-            | BoolFn::IsOccupied(a)
-            | BoolFn::IsPlayer(_, a)
-            | BoolFn::IsEnemy(a)
-            | BoolFn::IsFriend(a) => int(a),
-            BoolFn::IsEven(a) | BoolFn::IsOdd(a) => int(a),
-            BoolFn::IsIn(a, r) | BoolFn::IsWithinRegion(a, r) => int(a) && region(r),
-            BoolFn::NearAny { site, region: r, .. } => int(site) && region(r),
-            BoolFn::If(a, b, c) => boolean(a) && boolean(b) && boolean(c),
-        }
+        node(Node::Bool(f))
     }
 
     pub fn region(f: &RegionFn) -> bool {
-        match f {
-            RegionFn::Cached(..) => true,
-            RegionFn::Board | RegionFn::Empty | RegionFn::Occupied { .. } | RegionFn::Corners | RegionFn::Perimeter => {
-                true
-            }
-            RegionFn::Centre | RegionFn::Remembered => true,
-            RegionFn::Sites(v) => v.iter().all(int),
-            RegionFn::Site(a) | RegionFn::Holding(a) => int(a),
-            // conditions of these read iterators they bind themselves, or the outer ones
-            RegionFn::Around { sites, cond, .. } => region(sites) && cond.is_none(),
-            RegionFn::Direction { .. }
-            | RegionFn::LineOfSightPiece { .. }
-            | RegionFn::Between { .. }
-            | RegionFn::Distance { .. } => false,
-            RegionFn::Union(v) | RegionFn::Intersection(v) => v.iter().all(region),
-            RegionFn::Difference(a, b) => region(a) && region(b),
-            RegionFn::Filter(..) | RegionFn::To(_) => false,
-        }
+        node(Node::Region(f))
     }
 }
 
@@ -521,99 +466,48 @@ pub mod deps {
     pub const LEVEL: u8 = 32;
     pub const ALL: u8 = 63;
 
-    pub fn int(f: &IntFn) -> u8 {
-        match f {
-            IntFn::From => FROM,
-            IntFn::To => TO,
-            IntFn::Between => BETWEEN,
-            IntFn::Site => SITE,
-            IntFn::Value => VALUE,
-            IntFn::Level => LEVEL,
-            IntFn::Memo { deps, .. } => *deps,
-            IntFn::MemoSite { .. } => SITE,
-            IntFn::Const(_)
-            | IntFn::Mover
-            | IntFn::Next
-            | IntFn::Prev
-            | IntFn::Var
-            | IntFn::NamedVar(_)
-            | IntFn::RolePlayer(_)
-            | IntFn::CountPieces(..)
-            | IntFn::CentrePoint
-            | IntFn::LastTo
-            | IntFn::LastFrom
-            | IntFn::ValuePending
-            | IntFn::Id { .. } => 0,
-            IntFn::Score(a) | IntFn::Who(a) | IntFn::What(a) | IntFn::SizeStack(a) | IntFn::Neg(a) => int(a),
-            IntFn::CountSites(r) => region(r),
-            IntFn::CountNear { site, region: r, .. } => int(site) | region(r),
-            IntFn::CountSteps(a, b) | IntFn::Sub(a, b) | IntFn::Div(a, b) | IntFn::Mod(a, b) => int(a) | int(b),
-            IntFn::Ahead { site, steps, .. } => int(site) | int(steps),
-            IntFn::Add(v) | IntFn::Mul(v) => v.iter().fold(0, |m, x| m | int(x)),
-            IntFn::Sum(l) | IntFn::Min(l) | IntFn::Max(l) => ints(l),
-            IntFn::If(b, x, y) => boolean(b) | int(x) | int(y),
+    /// The iterator variables a function of any kind reads.
+    pub fn node(n: Node) -> u8 {
+        match n {
+            Node::Int(IntFn::From) => FROM,
+            Node::Int(IntFn::To) => TO,
+            Node::Int(IntFn::Between) => BETWEEN,
+            Node::Int(IntFn::Site) => SITE,
+            Node::Int(IntFn::Value) => VALUE,
+            Node::Int(IntFn::Level) => LEVEL,
+            Node::Int(IntFn::Memo { deps, .. }) => *deps,
+            Node::Int(IntFn::MemoSite { .. }) => SITE,
+            Node::Ints(IntsFn::Results { from, to, value }) => {
+                region(from) | (region(to) & !FROM) | (int(value) & !(FROM | TO))
+            }
+            // generates moves: reads everything the rules may read
+            Node::Bool(BoolFn::NoMoves(_)) | Node::Region(RegionFn::To(_)) => ALL,
+            Node::Region(RegionFn::Cached(..)) => 0,
+            Node::Region(RegionFn::Around { sites, cond, .. }) => {
+                region(sites) | cond.as_ref().map_or(0, |b| boolean(b) & !(FROM | TO))
+            }
+            Node::Region(RegionFn::Direction {
+                from, stop, distance, ..
+            }) => int(from) | stop.as_ref().map_or(0, |b| boolean(b) & !TO) | distance.as_ref().map_or(0, |d| int(d)),
+            Node::Region(RegionFn::Filter(a, b)) => region(a) | (boolean(b) & !SITE),
+            _ => n.children().into_iter().fold(0, |m, x| m | node(x)),
         }
+    }
+
+    pub fn int(f: &IntFn) -> u8 {
+        node(Node::Int(f))
     }
 
     pub fn ints(f: &IntsFn) -> u8 {
-        match f {
-            IntsFn::List(v) => v.iter().fold(0, |m, x| m | int(x)),
-            IntsFn::Remembered => 0,
-            IntsFn::Results { from, to, value } => region(from) | (region(to) & !FROM) | (int(value) & !(FROM | TO)),
-        }
+        node(Node::Ints(f))
     }
 
     pub fn boolean(f: &BoolFn) -> u8 {
-        match f {
-            BoolFn::Const(_) | BoolFn::IsPrevMover | BoolFn::IsPending | BoolFn::IsProposed(_) | BoolFn::AllPassed => 0,
-            // generates moves: reads everything the rules may read
-            BoolFn::NoMoves(_) => ALL,
-            BoolFn::Not(a) => boolean(a),
-            BoolFn::And(v) | BoolFn::Or(v) => v.iter().fold(0, |m, x| m | boolean(x)),
-            BoolFn::Xor(a, b) => boolean(a) | boolean(b),
-            BoolFn::Eq(a, b)
-            | BoolFn::Ne(a, b)
-            | BoolFn::Lt(a, b)
-            | BoolFn::Le(a, b)
-            | BoolFn::Gt(a, b)
-            | BoolFn::Ge(a, b) => int(a) | int(b),
-            BoolFn::IsWithinAt(a, b) => int(a) | int(b),
-            BoolFn::RegionEq(a, b) => region(a) | region(b),
-            BoolFn::IsEmpty(a)
-            | BoolFn::IsOccupied(a)
-            | BoolFn::IsPlayer(_, a)
-            | BoolFn::IsEnemy(a)
-            | BoolFn::IsFriend(a) => int(a),
-            BoolFn::IsEven(a) | BoolFn::IsOdd(a) => int(a),
-            BoolFn::IsIn(a, r) | BoolFn::IsWithinRegion(a, r) => int(a) | region(r),
-            BoolFn::NearAny { site, region: r, .. } => int(site) | region(r),
-            BoolFn::If(a, b, c) => boolean(a) | boolean(b) | boolean(c),
-        }
+        node(Node::Bool(f))
     }
 
     pub fn region(f: &RegionFn) -> u8 {
-        match f {
-            RegionFn::Cached(..) => 0,
-            RegionFn::Board | RegionFn::Empty | RegionFn::Occupied { .. } | RegionFn::Corners | RegionFn::Perimeter => {
-                0
-            }
-            RegionFn::Centre | RegionFn::Remembered => 0,
-            RegionFn::Sites(v) => v.iter().fold(0, |m, x| m | int(x)),
-            RegionFn::Site(a) | RegionFn::Holding(a) => int(a),
-            RegionFn::Around { sites, cond, .. } => {
-                region(sites) | cond.as_ref().map_or(0, |b| boolean(b) & !(FROM | TO))
-            }
-            RegionFn::Direction {
-                from, stop, distance, ..
-            } => int(from) | stop.as_ref().map_or(0, |b| boolean(b) & !TO) | distance.as_ref().map_or(0, |d| int(d)),
-            RegionFn::LineOfSightPiece { at, .. } => int(at),
-            RegionFn::Between { from, to, .. } => int(from) | int(to),
-            RegionFn::Distance { from, exact } => int(from) | int(exact),
-            RegionFn::Union(v) | RegionFn::Intersection(v) => v.iter().fold(0, |m, x| m | region(x)),
-            RegionFn::Difference(a, b) => region(a) | region(b),
-            RegionFn::Filter(a, b) => region(a) | (boolean(b) & !SITE),
-            RegionFn::To(_) => ALL,
-        }
+        node(Node::Region(f))
     }
 }
 
