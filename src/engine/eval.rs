@@ -728,22 +728,11 @@ impl GameDef {
                 regions[slot] = Some((key, r.clone()));
                 r
             }
-            RegionFn::Direction {
-                from,
-                dirs,
-                included,
-                stop,
-                stop_included,
-                distance,
-            } => self.sites_direction_region(
-                from,
-                dirs,
-                *included,
-                stop.as_deref(),
-                *stop_included,
-                distance.as_deref(),
-                c,
-            ),
+            RegionFn::Direction { .. } => {
+                let mut r = Region::new(n);
+                self.walk_direction(f, c, |t| r.insert(t as i32));
+                r
+            }
             RegionFn::LineOfSightPiece { .. } | RegionFn::Between { .. } | RegionFn::Distance { .. } => {
                 self.region_query(f, c)
             }

@@ -4,7 +4,6 @@
 use super::board::Walk;
 use super::game::{Cache, Ctx, GameDef};
 use super::moves::{Action, MoveData};
-use super::region::Region;
 use super::state::StateData;
 use crate::ir::*;
 use smallvec::SmallVec;
@@ -708,53 +707,10 @@ impl GameDef {
         true
     }
 
-    /// `(sites Direction from:s dirs included: stop: stopIncluded: distance:)`: `to` is
-    /// set to each site for the conditions.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn sites_direction_region(
-        &self,
-        from: &IntFn,
-        dirs: &[Direction],
-        included: bool,
-        stop: Option<&BoolFn>,
-        stop_included: bool,
-        distance: Option<&IntFn>,
-        c: &Ctx,
-    ) -> Region {
-        let mut r = Region::new(self.n());
-        let f = self.int(from, c);
-        if f < 0 || f as usize >= self.n() {
-            return r;
-        }
-        let walk = Walk {
-            included,
-            distance: match distance {
-                Some(d) => self.int(d, c).max(0) as usize,
-                None => usize::MAX,
-            },
-        };
-        let at = |t: u32| {
-            let mut c2 = *c;
-            c2.to = t as i32;
-            c2
-        };
-        let fast = stop.and_then(|b| self.who_test(b, c));
-        self.board.sites_direction(
-            f as u32,
-            dirs,
-            walk,
-            |t| match &fast {
-                Some(test) => test.holds(c.s, t),
-                None => stop.is_some_and(|b| self.boolean(b, &at(t))),
-            },
-            |_| stop_included,
-            |t| r.insert(t as i32),
-        );
-        r
-    }
-
-    /// The sites of a `sites Direction` region, in walk order (possibly repeated).
-    fn direction_sites(&self, f: &RegionFn, c: &Ctx, out: &mut SmallVec<[u32; 32]>) -> bool {
+    /// Walk a `(sites Direction from:s dirs included: stop: stopIncluded: distance:)` region
+    /// (`to` set to each site for the stop condition), emitting its sites in walk order
+    /// (possibly repeated). False when `f` is not such a region.
+    pub(super) fn walk_direction(&self, f: &RegionFn, c: &Ctx, emit: impl FnMut(u32)) -> bool {
         let RegionFn::Direction {
             from,
             dirs,
@@ -772,29 +728,34 @@ impl GameDef {
         }
         let walk = Walk {
             included: *included,
-            distance: match distance {
-                Some(d) => self.int(d, c).max(0) as usize,
-                None => usize::MAX,
-            },
+            distance: self.walk_limit(distance.as_deref(), c),
         };
-        let at = |t: u32| {
-            let mut c2 = *c;
-            c2.to = t as i32;
-            c2
-        };
-        let fast = stop.as_deref().and_then(|b| self.who_test(b, c));
-        self.board.sites_direction(
-            s as u32,
-            dirs,
-            walk,
-            |t| match &fast {
-                Some(test) => test.holds(c.s, t),
-                None => stop.as_deref().is_some_and(|b| self.boolean(b, &at(t))),
-            },
-            |_| *stop_included,
-            |t| out.push(t),
-        );
+        let stops = self.stop_test(stop.as_deref(), c);
+        self.board
+            .sites_direction(s as u32, dirs, walk, stops, |_| *stop_included, emit);
         true
+    }
+
+    /// How far a walk goes: its `distance:`, else without limit.
+    fn walk_limit(&self, distance: Option<&IntFn>, c: &Ctx) -> usize {
+        match distance {
+            Some(d) => self.int(d, c).max(0) as usize,
+            None => usize::MAX,
+        }
+    }
+
+    /// A walk's stop condition as a test of the site reached (`to`); a comparison of
+    /// `(who at:(to))` with a fixed value is decided once, not per site.
+    fn stop_test<'a>(&'a self, stop: Option<&'a BoolFn>, c: &'a Ctx<'a>) -> impl Fn(u32) -> bool + 'a {
+        let fast = stop.and_then(|b| self.who_test(b, c));
+        move |t| match &fast {
+            Some(test) => test.holds(c.s, t),
+            None => stop.is_some_and(|b| {
+                let mut c2 = *c;
+                c2.to = t as i32;
+                self.boolean(b, &c2)
+            }),
+        }
     }
 
     /// A stop condition comparing `(who at:(to))` with a value that does not depend on `to`
@@ -837,10 +798,10 @@ impl GameDef {
         if let Some(n) = self.count_one_radial(r, c) {
             return Some(n);
         }
-        let mut sites = SmallVec::new();
+        let mut sites: SmallVec<[u32; 32]> = SmallVec::new();
         let others: &[RegionFn] = match r {
             RegionFn::Direction { .. } => {
-                self.direction_sites(r, c, &mut sites);
+                self.walk_direction(r, c, |t| sites.push(t));
                 &[]
             }
             RegionFn::Intersection(v) => {
@@ -848,7 +809,7 @@ impl GameDef {
                     return None;
                 }
                 let i = v.iter().position(|x| matches!(x, RegionFn::Direction { .. }))?;
-                self.direction_sites(&v[i], c, &mut sites);
+                self.walk_direction(&v[i], c, |t| sites.push(t));
                 &v[1 - i..2 - i]
             }
             _ => return None,
@@ -898,21 +859,11 @@ impl GameDef {
             return None;
         }
         let Some(radial) = radials.next() else { return Some(0) };
-        let limit = match distance {
-            Some(x) => self.int(x, c).max(0) as usize,
-            None => usize::MAX,
-        };
-        let fast = stop.as_deref().and_then(|b| self.who_test(b, c));
+        let limit = self.walk_limit(distance.as_deref(), c);
+        let stop_test = self.stop_test(stop.as_deref(), c);
         let mut n = 0;
         for &t in radial.iter().skip(1).take(limit) {
-            let stops = match &fast {
-                Some(test) => test.holds(c.s, t),
-                None => stop.as_deref().is_some_and(|b| {
-                    let mut c2 = *c;
-                    c2.to = t as i32;
-                    self.boolean(b, &c2)
-                }),
-            };
+            let stops = stop_test(t);
             if stops && !*stop_included {
                 break;
             }

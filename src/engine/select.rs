@@ -2,7 +2,7 @@
 //! region queries along radials and distances (`sites Direction`, `LineOfSight`,
 //! `Between`, `Distance`). See `../shared/docs/ludii-semantics.md` 3.6, 4.7, 4.8, 6.1.
 
-use super::board::{Direction, LineOfSight, Relation, Walk};
+use super::board::{Direction, LineOfSight, Relation};
 use super::game::{Ctx, GameDef, Sites};
 use super::moves::MoveData;
 use super::region::Region;
@@ -112,38 +112,18 @@ impl GameDef {
                 dirs,
                 included,
                 stop,
-                stop_included,
                 distance,
+                ..
             } => {
-                let s = self.int(from, c);
                 // one step along every radial of relations: the neighbour table
                 if let (Some(IntFn::Const(1)), None, false) = (distance.as_deref(), stop, included) {
                     if dirs.iter().all(|d| matches!(d, Direction::Rel(_))) {
                         let mut near = SmallVec::new();
-                        self.around_site(s, dirs, &mut near);
+                        self.around_site(self.int(from, c), dirs, &mut near);
                         return Some(near);
                     }
                 }
-                if on_board(s) {
-                    let distance = match distance {
-                        Some(d) => self.int(d, c).max(0) as usize,
-                        None => usize::MAX,
-                    };
-                    let walk = Walk {
-                        included: *included,
-                        distance,
-                    };
-                    let test = |t: u32| match stop {
-                        None => false,
-                        Some(b) => {
-                            let mut c2 = *c;
-                            c2.to = t as i32;
-                            self.boolean(b, &c2)
-                        }
-                    };
-                    self.board
-                        .sites_direction(s as u32, dirs, walk, test, |_| *stop_included, &mut push);
-                }
+                self.walk_direction(r, c, &mut push);
             }
             RegionFn::LineOfSightPiece { at, dirs } => {
                 let s = self.int(at, c);
