@@ -78,6 +78,7 @@ pub fn svg(game: &Game, state: &State) -> String {
         }
     }
     let last = state.last_move();
+    let kinds = game.piece_kinds();
     for i in 0..n {
         let (x, y) = px(i);
         let is_last = last.is_some_and(|(f, t)| f == i as i32 || t == i as i32);
@@ -122,7 +123,6 @@ pub fn svg(game: &Game, state: &State) -> String {
             } else {
                 FILLS[(v.top_owner - 1) % FILLS.len()]
             };
-            let kinds = game.piece_kinds();
             let kind = game.piece_kind(v.top_component);
             let _ = writeln!(
                 out,

@@ -784,12 +784,7 @@ impl Lowerer {
             ("forget", Some("Value")) => self.forget(&c)?,
             ("operators.foreach.forEach", Some("Value")) => self.for_each_value(&c)?,
             ("logical.or", _) | ("logical.and", _) => {
-                let then_node = c.typed(self.reg, "then");
-                let all = flatten(&c.positional())
-                    .into_iter()
-                    .filter(|n| !then_node.is_some_and(|t| std::ptr::eq(*n, t)))
-                    .map(|n| self.moves(n))
-                    .collect::<R<Vec<_>>>()?;
+                let all = self.alternatives(&c)?;
                 if c.id == "logical.or" {
                     MovesKind::Or(all)
                 } else {
@@ -806,15 +801,7 @@ impl Lowerer {
                 };
                 MovesKind::If(cond, Box::new(a), b)
             }
-            ("priority", _) => {
-                let then_node = c.typed(self.reg, "then");
-                let all = flatten(&c.positional())
-                    .into_iter()
-                    .filter(|n| !then_node.is_some_and(|t| std::ptr::eq(*n, t)))
-                    .map(|n| self.moves(n))
-                    .collect::<R<Vec<_>>>()?;
-                MovesKind::Priority(all)
-            }
+            ("priority", _) => MovesKind::Priority(self.alternatives(&c)?),
             ("operators.foreach.forEach", Some("Piece")) => {
                 let item = match c.positional().into_iter().find_map(|n| match &n.kind {
                     NodeKind::Str(s) => Some(s.clone()),
@@ -1332,6 +1319,17 @@ impl Lowerer {
             },
             w => return unsupported(format!("is {w}"), c.span()),
         })
+    }
+
+    /// The move generators of an `or`, `and` or `priority` (lists flattened), without its
+    /// `then`.
+    fn alternatives(&mut self, c: &Call) -> R<Vec<Moves>> {
+        let then_node = c.typed(self.reg, "then");
+        flatten(&c.positional())
+            .into_iter()
+            .filter(|n| !then_node.is_some_and(|t| std::ptr::eq(*n, t)))
+            .map(|n| self.moves(n))
+            .collect()
     }
 
     /// `(is Within what in:r)`; where `r` is one site's neighbours in one relation and `what`

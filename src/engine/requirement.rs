@@ -771,9 +771,23 @@ impl GameDef {
             _ => return None,
         };
         let who_to = |f: &IntFn| matches!(f, IntFn::Who(a) if matches!(**a, IntFn::To));
-        // the other side must not read `to` (nor anything the walk binds); leaves first
+        // the other side must not read `to` (nor anything the walk binds): a leaf that reads
+        // no iterator (anything else takes the general path; no tree walk per call)
         let fixed = |f: &IntFn| {
-            matches!(f, IntFn::Const(_) | IntFn::Mover | IntFn::Next | IntFn::Prev) || crate::ir::purity::int(f)
+            matches!(
+                f,
+                IntFn::Const(_)
+                    | IntFn::Mover
+                    | IntFn::Next
+                    | IntFn::Prev
+                    | IntFn::RolePlayer(_)
+                    | IntFn::Id { .. }
+                    | IntFn::Var
+                    | IntFn::NamedVar(_)
+                    | IntFn::LastTo
+                    | IntFn::LastFrom
+                    | IntFn::ValuePending
+            )
         };
         if who_to(y) && fixed(x) {
             Some(WhoTest {
