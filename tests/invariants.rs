@@ -82,6 +82,7 @@ fn random_sim_invariants(game: &Game, n_playouts: usize, seed: u64) -> SimReport
             for &k in &tried {
                 let mut next = state.clone();
                 game.apply(&mut next, &moves[k]);
+                assert!(next.is_consistent(), "{}: derived tables stale", at());
                 assert_eq!(
                     next.num_decisions(),
                     state.num_decisions() + 1,

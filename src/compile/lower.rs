@@ -1365,7 +1365,7 @@ impl Lowerer {
     fn cached(&mut self, r: RegionFn) -> RegionFn {
         let worth = !matches!(
             r,
-            RegionFn::Cached(..) | RegionFn::Site(_) | RegionFn::Sites(_) | RegionFn::Board
+            RegionFn::Cached(..) | RegionFn::Site(_) | RegionFn::Sites(_) | RegionFn::Board | RegionFn::Owned(_)
         );
         if worth && crate::ir::purity::region(&r) {
             // one slot per distinct region
@@ -1421,7 +1421,10 @@ impl Lowerer {
                             Some(n) => self.flag(Some(n))?,
                             None => true,
                         };
-                        RegionFn::Occupied { role, component, top }
+                        match (component, top) {
+                            (None, true) => RegionFn::Owned(vec![role]),
+                            _ => RegionFn::Occupied { role, component, top },
+                        }
                     }
                     Some("Around") => {
                         let target = pos
@@ -1462,8 +1465,15 @@ impl Lowerer {
                     .into_iter()
                     .map(|n| self.region(n))
                     .collect::<R<Vec<_>>>()?;
+                let owned = |r: &RegionFn| match r {
+                    RegionFn::Owned(roles) => Some(roles.clone()),
+                    _ => None,
+                };
                 if c.id == "region.math.union" {
-                    RegionFn::Union(all)
+                    match all.iter().map(owned).collect::<Option<Vec<_>>>() {
+                        Some(roles) => RegionFn::Owned(roles.concat()),
+                        None => RegionFn::Union(all),
+                    }
                 } else {
                     RegionFn::Intersection(all)
                 }
@@ -1478,10 +1488,12 @@ impl Lowerer {
 }
 
 /// `(count Sites in:r)`, as [`IntFn::CountNear`] where `r` is the neighbours of one site in
-/// one relation within a cached region.
+/// one relation within a cached region (or one of the owners' table).
 fn count_sites(r: RegionFn) -> IntFn {
     if let RegionFn::Intersection(v) = &r {
-        if let [a, b @ RegionFn::Cached(..)] | [b @ RegionFn::Cached(..), a] = v.as_slice() {
+        if let [a, b @ (RegionFn::Cached(..) | RegionFn::Owned(_))]
+        | [b @ (RegionFn::Cached(..) | RegionFn::Owned(_)), a] = v.as_slice()
+        {
             if let RegionFn::Around {
                 sites,
                 dirs,

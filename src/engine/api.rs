@@ -133,6 +133,12 @@ impl Game {
 }
 
 impl State {
+    /// Whether the state's derived tables (which sites each owner holds) agree with its
+    /// sites: an invariant every change keeps (tests check it).
+    pub fn is_consistent(&self) -> bool {
+        self.inner.owned_consistent()
+    }
+
     pub fn is_over(&self) -> bool {
         self.inner.over
     }

@@ -107,6 +107,7 @@ impl GameDef {
                             st.pop();
                         }
                     }
+                    s.sync_site(*site as usize);
                 }
             }
             Action::Move { from, to, count, copy } => {
@@ -126,6 +127,8 @@ impl GameDef {
                         s.sites[f].truncate(h - n);
                     }
                     s.sites[t].extend(moved);
+                    s.sync_site(f);
+                    s.sync_site(t);
                 } else {
                     let Some(p) = s.sites[f].last().copied() else { return };
                     if !*copy {
@@ -133,6 +136,8 @@ impl GameDef {
                     }
                     s.sites[t].clear();
                     s.sites[t].push(p);
+                    s.sync_site(f);
+                    s.sync_site(t);
                 }
             }
             Action::SetScore { player, value } => {

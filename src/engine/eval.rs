@@ -302,6 +302,9 @@ impl GameDef {
                     return false;
                 }
                 let mask = &self.near_masks[*rel as usize][s as usize];
+                if let Some(owners) = self.owners_of(region, c) {
+                    return self.count_owned(mask, owners, c.s) > 0;
+                }
                 match &**region {
                     RegionFn::Cached(slot, inner) => self.with_cached(*slot, inner, c, |r| mask.count_common(r) > 0),
                     r => mask.count_common(&self.region(r, c)) > 0,
@@ -433,6 +436,11 @@ impl GameDef {
         }
         // the common case, neighbours of one site within a cached region: no allocation
         if let RegionFn::Intersection(v) = r {
+            if let [a, o @ RegionFn::Owned(_)] | [o @ RegionFn::Owned(_), a] = v.as_slice() {
+                if let Some(near) = self.near_slice(a, c) {
+                    return near.iter().filter(|&&t| self.contains_site(o, t, c)).count() as i32;
+                }
+            }
             if let [a, RegionFn::Cached(slot, inner)] | [RegionFn::Cached(slot, inner), a] = v.as_slice() {
                 if let Some(near) = self.near_slice(a, c) {
                     self.ensure_cached(*slot, inner, c);
@@ -454,7 +462,7 @@ impl GameDef {
                 let others: SmallVec<[Region; 2]> = v
                     .iter()
                     .enumerate()
-                    .filter(|(j, x)| *j != i && !matches!(x, RegionFn::Cached(..)))
+                    .filter(|(j, x)| *j != i && !matches!(x, RegionFn::Cached(..) | RegionFn::Owned(_)))
                     .map(|(_, x)| self.region(x, c))
                     .collect();
                 let cached: SmallVec<[(u32, &RegionFn); 2]> = v
@@ -477,9 +485,13 @@ impl GameDef {
                             .is_some_and(|(k, r)| *k == key && r.contains(t))
                     })
                 };
+                let in_owned = |t: u32| {
+                    v.iter()
+                        .all(|x| !matches!(x, RegionFn::Owned(_)) || self.contains_site(x, t, c))
+                };
                 return near
                     .iter()
-                    .filter(|&&t| in_cached(t as i32) && others.iter().all(|o| o.contains(t as i32)))
+                    .filter(|&&t| in_cached(t as i32) && in_owned(t) && others.iter().all(|o| o.contains(t as i32)))
                     .count() as i32;
             }
         }
@@ -496,10 +508,57 @@ impl GameDef {
             return 0;
         }
         let mask = &self.near_masks[rel as usize][s as usize];
+        if let Some(owners) = self.owners_of(region, c) {
+            return self.count_owned(mask, owners, c.s) as i32;
+        }
         match region {
             RegionFn::Cached(slot, inner) => self.with_cached(*slot, inner, c, |r| mask.count_common(r) as i32),
             _ => mask.count_common(&self.region(region, c)) as i32,
         }
+    }
+
+    /// When a region is the sites whose top piece belongs to some owners
+    /// ([`RegionFn::Owned`]): those owners as a bit set.
+    #[inline]
+    pub(super) fn owners_of(&self, r: &RegionFn, c: &Ctx) -> Option<u32> {
+        match r {
+            RegionFn::Owned(roles) => Some(roles.iter().fold(0, |m, &r| m | self.role_owners(r, c))),
+            _ => None,
+        }
+    }
+
+    /// The number of sites of `mask` whose top piece belongs to one of `owners`.
+    #[inline]
+    pub(super) fn count_owned(&self, mask: &Region, owners: u32, s: &StateData) -> u32 {
+        let mut n = 0;
+        for (i, &m) in mask.words().iter().enumerate() {
+            if m == 0 {
+                continue;
+            }
+            let mut any = 0;
+            let k = s.owned_stride();
+            let mut bits = owners;
+            while bits != 0 {
+                let p = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                any |= s.owned.get(p * k + i).copied().unwrap_or(0);
+            }
+            n += (m & any).count_ones();
+        }
+        n
+    }
+
+    /// The sites whose top piece belongs to one of `owners`.
+    pub(super) fn owned_region(&self, owners: u32, s: &StateData) -> Region {
+        let mut r = Region::new(self.n());
+        for p in 0..s.owners() {
+            if owners & (1 << p) != 0 {
+                for (i, &w) in s.owned_words(p).iter().enumerate() {
+                    r.or_word(i, w);
+                }
+            }
+        }
+        r
     }
 
     /// `f` of a cached region, computed first if it is not there for the current key.
@@ -542,13 +601,18 @@ impl GameDef {
         match f {
             RegionFn::Board => Region::full(n),
             RegionFn::Empty => {
-                let mut r = Region::new(n);
-                for (i, st) in c.s.sites.iter().enumerate() {
-                    if st.is_empty() {
-                        r.insert(i as i32);
+                // every occupied site's top piece has an owner in the table
+                let mut r = Region::full(n);
+                for p in 0..c.s.owners() {
+                    for (i, &w) in c.s.owned_words(p).iter().enumerate() {
+                        r.and_not_word(i, w);
                     }
                 }
                 r
+            }
+            RegionFn::Owned(roles) => {
+                let owners = roles.iter().fold(0, |m, &r| m | self.role_owners(r, c));
+                self.owned_region(owners, c.s)
             }
             RegionFn::Occupied { role, component, top } => {
                 let players = self.players_of(*role, c);

@@ -240,8 +240,18 @@ impl GameDef {
 
     pub fn initial_state(&self) -> State {
         let p = self.num_players as usize;
+        let owners = self
+            .ir
+            .components
+            .iter()
+            .map(|k| k.owner as usize)
+            .max()
+            .unwrap_or(0)
+            .max(p)
+            + 1;
         let mut s = StateData {
             sites: vec![SmallVec::new(); self.n()],
+            owned: StateData::empty_owned(self.n(), owners),
             scores: SmallVec::from_elem(0, p + 1),
             mover: 1,
             next: if p > 1 { 2 } else { 1 },
@@ -330,6 +340,7 @@ impl GameDef {
                 ..Piece::default()
             });
         }
+        s.sync_site(site as usize);
     }
 
     /// Whether a role denotes player (or owner) `who` in this context: [`Self::players_of`]
@@ -346,6 +357,23 @@ impl GameDef {
             Role::Player(p) => who == p,
             Role::Each | Role::All => (1..=n).contains(&who),
             Role::NonMover | Role::Enemy => (1..=n).contains(&who) && who != c.mover,
+        }
+    }
+
+    /// The owners a role denotes in this context, as a bit set (bit 0: neutral).
+    #[inline]
+    pub(super) fn role_owners(&self, role: Role, c: &Ctx) -> u32 {
+        let n = self.num_players as u32;
+        let players = ((1u32 << (n + 1)) - 1) & !1;
+        match role {
+            Role::Mover | Role::Friend => 1 << c.mover,
+            Role::Next => 1 << c.next,
+            Role::Prev => 1 << c.prev,
+            Role::Neutral => 1,
+            Role::Shared => 1 << (n + 1),
+            Role::Player(p) => 1 << p,
+            Role::Each | Role::All => players,
+            Role::NonMover | Role::Enemy => players & !(1 << c.mover),
         }
     }
 

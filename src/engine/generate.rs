@@ -58,6 +58,21 @@ impl GameDef {
             if k.owner != player || item.is_some_and(|it| !self.is_named(comp as u16, it)) {
                 continue;
             }
+            if top || !self.ir.stacking {
+                // only stack tops: the sites the owner's table lists
+                for site in super::region::bits(c.s.owned_words(player as usize)) {
+                    let st = &c.s.sites[site as usize];
+                    if st.last().is_some_and(|p| p.what as usize == comp) {
+                        let mut c2 = c1;
+                        c2.from = site;
+                        c2.level = st.len() as i32 - 1;
+                        if f(&mut c2) {
+                            return true;
+                        }
+                    }
+                }
+                continue;
+            }
             for (site, st) in c.s.sites.iter().enumerate() {
                 for (level, p) in st.iter().enumerate() {
                     if p.what as usize != comp || (top && level + 1 != st.len()) {
@@ -133,12 +148,19 @@ impl GameDef {
                         if let Some(e) = &to.apply {
                             actions.extend(self.effect_actions(e, &c2));
                         }
-                        for _ in 0..count {
+                        // stacking: one action puts `count` pieces on the stack; flat: the
+                        // first of `count` single adds fills the site, the others do nothing
+                        let (actions_n, each) = if self.ir.stacking {
+                            (1, count as u32)
+                        } else {
+                            (count, 1)
+                        };
+                        for _ in 0..actions_n {
                             actions.push(Action::Add {
                                 site: t as u32,
                                 what: what as u16,
                                 who,
-                                count: 1,
+                                count: each,
                             });
                         }
                         out.push(self.new_move(c, t, t, actions));

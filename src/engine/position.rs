@@ -55,6 +55,7 @@ impl Game {
             }
             s.sites[site] = new;
         }
+        s.sync_all();
         s.mover = mover as u8;
         s.next = g.next_after(s.mover, &s);
         s.prev = if mover == 1 { g.num_players } else { mover as u8 - 1 };

@@ -34,6 +34,28 @@ impl Region {
         }
     }
 
+    /// The bit words, 64 sites each, lowest first.
+    #[inline]
+    pub fn words(&self) -> &[u64] {
+        &self.words
+    }
+
+    /// Add the sites of bit word `i`.
+    #[inline]
+    pub fn or_word(&mut self, i: usize, w: u64) {
+        if let Some(x) = self.words.get_mut(i) {
+            *x |= w;
+        }
+    }
+
+    /// Remove the sites of bit word `i`.
+    #[inline]
+    pub fn and_not_word(&mut self, i: usize, w: u64) {
+        if let Some(x) = self.words.get_mut(i) {
+            *x &= !w;
+        }
+    }
+
     #[inline]
     pub fn contains(&self, site: i32) -> bool {
         site >= 0
@@ -81,18 +103,23 @@ impl Region {
 
     /// Sites in ascending order.
     pub fn iter(&self) -> impl Iterator<Item = i32> + '_ {
-        self.words.iter().enumerate().flat_map(|(i, &w)| {
-            let mut w = w;
-            std::iter::from_fn(move || {
-                if w == 0 {
-                    return None;
-                }
-                let b = w.trailing_zeros();
-                w &= w - 1;
-                Some((i * 64 + b as usize) as i32)
-            })
-        })
+        bits(&self.words)
     }
+}
+
+/// The sites of bit words (64 sites a word, lowest first), in ascending order.
+pub fn bits(words: &[u64]) -> impl Iterator<Item = i32> + '_ {
+    words.iter().enumerate().flat_map(|(i, &w)| {
+        let mut w = w;
+        std::iter::from_fn(move || {
+            if w == 0 {
+                return None;
+            }
+            let b = w.trailing_zeros();
+            w &= w - 1;
+            Some((i * 64 + b as usize) as i32)
+        })
+    })
 }
 
 #[cfg(test)]

@@ -172,6 +172,7 @@ fn copy_state(dst: &mut StateData, src: &StateData) {
             }
         }
     }
+    dst.owned.clone_from(&src.owned);
     copy_small(dst, src);
 }
 
@@ -208,6 +209,7 @@ fn restore_small(dst: &mut StateData, base: &StateData, changed: Changed) {
 fn copy_small(dst: &mut StateData, src: &StateData) {
     let StateData {
         sites: _,
+        owned: _,
         scores,
         mover,
         next,
@@ -538,6 +540,7 @@ impl GameDef {
             if d.as_slice() != o.as_slice() {
                 d.clear();
                 d.extend_from_slice(o);
+                s2.sync_site(t as usize);
             }
         }
         restore_small(s2, c.s, changed);
@@ -681,6 +684,7 @@ impl GameDef {
         if moves.is_empty() {
             for (t, st) in saved {
                 s.sites[t as usize] = st;
+                s.sync_site(t as usize);
             }
             if let Some(small) = &small {
                 copy_small(s, small);
@@ -894,6 +898,15 @@ impl GameDef {
     /// Whether a region holds a site; occupancy is read off the site itself.
     pub(super) fn contains_site(&self, r: &RegionFn, t: u32, c: &Ctx) -> bool {
         match r {
+            RegionFn::Owned(roles) => {
+                let Some(p) = c.s.sites.get(t as usize).and_then(|st| st.last()) else {
+                    return false;
+                };
+                match roles.as_slice() {
+                    [r] => self.role_has(*r, p.who, c),
+                    _ => roles.iter().any(|&r| self.role_has(r, p.who, c)),
+                }
+            }
             RegionFn::Cached(_, inner) if matches!(**inner, RegionFn::Occupied { .. }) => {
                 self.contains_site(inner, t, c)
             }

@@ -31,6 +31,10 @@ pub const HISTORY: usize = 12;
 pub struct StateData {
     /// Per site, the pieces from the bottom of the stack up (at most one in flat games).
     pub sites: Vec<SmallVec<[Piece; 1]>>,
+    /// Per owner (0 neutral, then the players), the sites whose top piece it owns, as bit
+    /// words ([`StateData::owned_words`]): a function of `sites`, kept up to date by every
+    /// change of a site ([`StateData::sync_site`]).
+    pub owned: SmallVec<[u64; 6]>,
     /// Scores by player (index 0 unused).
     pub scores: SmallVec<[i32; 5]>,
     pub mover: u8,
@@ -57,4 +61,57 @@ pub struct StateData {
     pub history: SmallVec<[MoveRecord; HISTORY]>,
     /// Whether older moves than `history` exist.
     pub history_truncated: bool,
+}
+
+impl StateData {
+    /// Bit words per owner in `owned`.
+    #[inline]
+    pub fn owned_stride(&self) -> usize {
+        self.sites.len().div_ceil(64).max(1)
+    }
+
+    /// The owner table for `owners` owners (all sites empty).
+    pub fn empty_owned(num_sites: usize, owners: usize) -> SmallVec<[u64; 6]> {
+        SmallVec::from_elem(0, num_sites.div_ceil(64).max(1) * owners)
+    }
+
+    /// The sites whose top piece `owner` owns, as bit words (empty for an unknown owner).
+    #[inline]
+    pub fn owned_words(&self, owner: usize) -> &[u64] {
+        let k = self.owned_stride();
+        self.owned.get(owner * k..(owner + 1) * k).unwrap_or(&[])
+    }
+
+    /// The number of owners the table has.
+    #[inline]
+    pub fn owners(&self) -> usize {
+        self.owned.len() / self.owned_stride()
+    }
+
+    /// Bring `owned` up to date for one site after its stack changed.
+    #[inline]
+    pub fn sync_site(&mut self, site: usize) {
+        let k = self.owned_stride();
+        let who = self.sites[site].last().map_or(usize::MAX, |p| p.who as usize);
+        let (i, bit) = (site / 64, 1u64 << (site % 64));
+        for (p, words) in self.owned.chunks_exact_mut(k).enumerate() {
+            let w = &mut words[i];
+            *w = (*w & !bit) | if p == who { bit } else { 0 };
+        }
+    }
+
+    /// Rebuild `owned` from the sites (after changes made site by site without syncing).
+    pub fn sync_all(&mut self) {
+        self.owned.iter_mut().for_each(|w| *w = 0);
+        for site in 0..self.sites.len() {
+            self.sync_site(site);
+        }
+    }
+
+    /// Whether `owned` agrees with the sites (for tests of the invariant).
+    pub fn owned_consistent(&self) -> bool {
+        let mut fresh = self.clone();
+        fresh.sync_all();
+        fresh.owned == self.owned
+    }
 }

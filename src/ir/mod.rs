@@ -165,6 +165,10 @@ pub enum RegionFn {
         component: Option<u16>,
         top: bool,
     },
+    /// The sites whose top piece belongs to one of these roles' players: `(sites Occupied
+    /// by:R)` (top pieces, any component) and unions of such; read off the state's table of
+    /// owners, never cached.
+    Owned(Vec<Role>),
     Sites(Vec<IntFn>),
     Around {
         sites: Box<RegionFn>,
@@ -619,6 +623,7 @@ impl<'a> Node<'a> {
                 RegionFn::Board
                 | RegionFn::Empty
                 | RegionFn::Occupied { .. }
+                | RegionFn::Owned(_)
                 | RegionFn::Corners
                 | RegionFn::Perimeter
                 | RegionFn::Centre
