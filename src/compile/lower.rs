@@ -1487,9 +1487,61 @@ impl Lowerer {
     }
 }
 
+/// `(count Sites in:(intersection {R (sites Direction from:S <rel> distance:1)
+/// (sites LineOfSight Piece at:S <rel>)}))` with R a region of occupied sites: the first site
+/// of a radial is the first piece seen along it exactly when it is occupied, so the
+/// intersection is S's neighbours in the relation that lie in R, an [`IntFn::CountNear`].
+fn occupied_neighbours(r: &RegionFn) -> Option<IntFn> {
+    let RegionFn::Intersection(v) = r else { return None };
+    let [_, _, _] = v.as_slice() else { return None };
+    let (mut step, mut sight, mut rest) = (None, None, None);
+    for x in v {
+        match x {
+            RegionFn::Direction {
+                from,
+                dirs,
+                included: false,
+                stop: None,
+                distance: Some(d),
+                ..
+            } if matches!(**d, IntFn::Const(1)) => match dirs.as_slice() {
+                [Direction::Rel(rel)] => step = Some((from, *rel)),
+                _ => return None,
+            },
+            RegionFn::LineOfSightPiece { at, dirs } => match dirs.as_slice() {
+                [Direction::Rel(rel)] => sight = Some((at, *rel)),
+                _ => return None,
+            },
+            other if only_occupied(other) => rest = Some(other),
+            _ => return None,
+        }
+    }
+    let ((from, rel), (at, rel2), rest) = (step?, sight?, rest?);
+    (from == at && rel == rel2).then(|| IntFn::CountNear {
+        site: from.clone(),
+        rel,
+        region: Box::new(rest.clone()),
+    })
+}
+
+/// Whether a region holds only occupied sites, whatever the state.
+fn only_occupied(r: &RegionFn) -> bool {
+    match r {
+        RegionFn::Owned(_) | RegionFn::Occupied { .. } | RegionFn::Holding(_) => true,
+        RegionFn::Cached(_, inner) => only_occupied(inner),
+        RegionFn::Difference(a, _) => only_occupied(a),
+        RegionFn::Intersection(v) => v.iter().any(only_occupied),
+        RegionFn::Union(v) => !v.is_empty() && v.iter().all(only_occupied),
+        _ => false,
+    }
+}
+
 /// `(count Sites in:r)`, as [`IntFn::CountNear`] where `r` is the neighbours of one site in
 /// one relation within a cached region (or one of the owners' table).
 fn count_sites(r: RegionFn) -> IntFn {
+    if let Some(f) = occupied_neighbours(&r) {
+        return f;
+    }
     if let RegionFn::Intersection(v) = &r {
         if let [a, b @ (RegionFn::Cached(..) | RegionFn::Owned(_))]
         | [b @ (RegionFn::Cached(..) | RegionFn::Owned(_)), a] = v.as_slice()
