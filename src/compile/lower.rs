@@ -126,6 +126,8 @@ pub struct Lowerer {
     memo_inners: Vec<IntFn>,
     /// Ludii's `isStacking`: some lowered ludeme sets the Stacking game flag.
     stacking: bool,
+    /// The number of players (known before the rules are lowered).
+    players: u8,
     /// Relations named by `count Steps` (for the single distance table).
     distance_requests: Vec<Relation>,
 }
@@ -153,6 +155,7 @@ pub fn lower_game(game: &Node) -> R<GameIr> {
         memo_site_inners: Vec::new(),
         memo_inners: Vec::new(),
         stacking: false,
+        players: 0,
         distance_requests: Vec::new(),
     };
     l.game(game)
@@ -243,6 +246,7 @@ impl Lowerer {
             span: c.span(),
         })?;
         let players = self.players(players_node)?;
+        self.players = players;
         if c.typed(self.reg, "mode").is_some() {
             return unsupported("mode", c.span());
         }
@@ -1365,7 +1369,7 @@ impl Lowerer {
     fn cached(&mut self, r: RegionFn) -> RegionFn {
         let worth = !matches!(
             r,
-            RegionFn::Cached(..) | RegionFn::Site(_) | RegionFn::Sites(_) | RegionFn::Board | RegionFn::Owned(_)
+            RegionFn::Cached(..) | RegionFn::Site(_) | RegionFn::Sites(_) | RegionFn::Board | RegionFn::Owned(..)
         );
         if worth && crate::ir::purity::region(&r) {
             // one slot per distinct region
@@ -1422,7 +1426,7 @@ impl Lowerer {
                             None => true,
                         };
                         match (component, top) {
-                            (None, true) => RegionFn::Owned(vec![role]),
+                            (None, true) => RegionFn::Owned(Owners::of_role(role, self.players)),
                             _ => RegionFn::Occupied { role, component, top },
                         }
                     }
@@ -1465,23 +1469,29 @@ impl Lowerer {
                     .into_iter()
                     .map(|n| self.region(n))
                     .collect::<R<Vec<_>>>()?;
-                let owned = |r: &RegionFn| match r {
-                    RegionFn::Owned(roles) => Some(roles.clone()),
+                let owners = |r: &RegionFn| match r {
+                    RegionFn::Owned(o) => Some(*o),
                     _ => None,
                 };
                 if c.id == "region.math.union" {
-                    match all.iter().map(owned).collect::<Option<Vec<_>>>() {
-                        Some(roles) => RegionFn::Owned(roles.concat()),
-                        None => RegionFn::Union(all),
+                    let union = all
+                        .iter()
+                        .try_fold(Owners::default(), |u, r| owners(r).and_then(|o| u.union(o)));
+                    match union {
+                        Some(o) if !all.is_empty() => RegionFn::Owned(o),
+                        _ => RegionFn::Union(all),
                     }
                 } else {
                     RegionFn::Intersection(all)
                 }
             }
             "region.foreach.forEach" => self.region_for_each(&c)?,
-            "region.math.difference" => {
-                RegionFn::Difference(Box::new(self.region(pos[0])?), Box::new(self.region(pos[1])?))
-            }
+            "region.math.difference" => match (self.region(pos[0])?, self.region(pos[1])?) {
+                (RegionFn::Owned(a), RegionFn::Owned(b)) if a.minus(b).is_some() => {
+                    RegionFn::Owned(a.minus(b).unwrap_or(a))
+                }
+                (a, b) => RegionFn::Difference(Box::new(a), Box::new(b)),
+            },
             other => return unsupported(format!("({} ..)", Self::head(node).unwrap_or(other)), c.span()),
         })
     }
@@ -1527,7 +1537,7 @@ fn occupied_neighbours(r: &RegionFn) -> Option<IntFn> {
 /// Whether a region holds only occupied sites, whatever the state.
 fn only_occupied(r: &RegionFn) -> bool {
     match r {
-        RegionFn::Owned(_) | RegionFn::Occupied { .. } | RegionFn::Holding(_) => true,
+        RegionFn::Owned(..) | RegionFn::Occupied { .. } | RegionFn::Holding(_) => true,
         RegionFn::Cached(_, inner) => only_occupied(inner),
         RegionFn::Difference(a, _) => only_occupied(a),
         RegionFn::Intersection(v) => v.iter().any(only_occupied),
@@ -1543,8 +1553,8 @@ fn count_sites(r: RegionFn) -> IntFn {
         return f;
     }
     if let RegionFn::Intersection(v) = &r {
-        if let [a, b @ (RegionFn::Cached(..) | RegionFn::Owned(_))]
-        | [b @ (RegionFn::Cached(..) | RegionFn::Owned(_)), a] = v.as_slice()
+        if let [a, b @ (RegionFn::Cached(..) | RegionFn::Owned(..))]
+        | [b @ (RegionFn::Cached(..) | RegionFn::Owned(..)), a] = v.as_slice()
         {
             if let RegionFn::Around {
                 sites,

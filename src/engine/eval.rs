@@ -436,9 +436,10 @@ impl GameDef {
         }
         // the common case, neighbours of one site within a cached region: no allocation
         if let RegionFn::Intersection(v) = r {
-            if let [a, o @ RegionFn::Owned(_)] | [o @ RegionFn::Owned(_), a] = v.as_slice() {
+            if let [a, o @ RegionFn::Owned(..)] | [o @ RegionFn::Owned(..), a] = v.as_slice() {
                 if let Some(near) = self.near_slice(a, c) {
-                    return near.iter().filter(|&&t| self.contains_site(o, t, c)).count() as i32;
+                    let inside = self.site_test(o, c);
+                    return near.iter().filter(|&&t| inside.holds(self, t, c)).count() as i32;
                 }
             }
             if let [a, RegionFn::Cached(slot, inner)] | [RegionFn::Cached(slot, inner), a] = v.as_slice() {
@@ -462,7 +463,7 @@ impl GameDef {
                 let others: SmallVec<[Region; 2]> = v
                     .iter()
                     .enumerate()
-                    .filter(|(j, x)| *j != i && !matches!(x, RegionFn::Cached(..) | RegionFn::Owned(_)))
+                    .filter(|(j, x)| *j != i && !matches!(x, RegionFn::Cached(..) | RegionFn::Owned(..)))
                     .map(|(_, x)| self.region(x, c))
                     .collect();
                 let cached: SmallVec<[(u32, &RegionFn); 2]> = v
@@ -487,7 +488,7 @@ impl GameDef {
                 };
                 let in_owned = |t: u32| {
                     v.iter()
-                        .all(|x| !matches!(x, RegionFn::Owned(_)) || self.contains_site(x, t, c))
+                        .all(|x| !matches!(x, RegionFn::Owned(..)) || self.contains_site(x, t, c))
                 };
                 return near
                     .iter()
@@ -522,7 +523,7 @@ impl GameDef {
     #[inline]
     pub(super) fn owners_of(&self, r: &RegionFn, c: &Ctx) -> Option<u32> {
         match r {
-            RegionFn::Owned(roles) => Some(roles.iter().fold(0, |m, &r| m | self.role_owners(r, c))),
+            RegionFn::Owned(o) => Some(o.bits(c.mover, c.next, c.prev)),
             _ => None,
         }
     }
@@ -610,10 +611,7 @@ impl GameDef {
                 }
                 r
             }
-            RegionFn::Owned(roles) => {
-                let owners = roles.iter().fold(0, |m, &r| m | self.role_owners(r, c));
-                self.owned_region(owners, c.s)
-            }
+            RegionFn::Owned(o) => self.owned_region(o.bits(c.mover, c.next, c.prev), c.s),
             RegionFn::Occupied { role, component, top } => {
                 let players = self.players_of(*role, c);
                 let mask = players.iter().fold(0u32, |m, &p| m | 1 << p);

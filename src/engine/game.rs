@@ -360,23 +360,6 @@ impl GameDef {
         }
     }
 
-    /// The owners a role denotes in this context, as a bit set (bit 0: neutral).
-    #[inline]
-    pub(super) fn role_owners(&self, role: Role, c: &Ctx) -> u32 {
-        let n = self.num_players as u32;
-        let players = ((1u32 << (n + 1)) - 1) & !1;
-        match role {
-            Role::Mover | Role::Friend => 1 << c.mover,
-            Role::Next => 1 << c.next,
-            Role::Prev => 1 << c.prev,
-            Role::Neutral => 1,
-            Role::Shared => 1 << (n + 1),
-            Role::Player(p) => 1 << p,
-            Role::Each | Role::All => players,
-            Role::NonMover | Role::Enemy => players & !(1 << c.mover),
-        }
-    }
-
     /// Whether component `what`'s base name is name `k` of the name table.
     #[inline]
     pub(super) fn is_named(&self, what: u16, k: u16) -> bool {

@@ -834,10 +834,11 @@ impl GameDef {
         };
         sites.sort_unstable();
         sites.dedup();
+        let tests: SmallVec<[SiteTest; 1]> = others.iter().map(|o| self.site_test(o, c)).collect();
         Some(
             sites
                 .iter()
-                .filter(|&&t| others.iter().all(|o| self.contains_site(o, t, c)))
+                .filter(|&&t| tests.iter().all(|i| i.holds(self, t, c)))
                 .count() as i32,
         )
     }
@@ -879,13 +880,14 @@ impl GameDef {
         let Some(radial) = radials.next() else { return Some(0) };
         let limit = self.walk_limit(distance.as_deref(), c);
         let stop_test = self.stop_test(stop.as_deref(), c);
+        let inside = other.map(|o| self.site_test(o, c));
         let mut n = 0;
         for &t in radial.iter().skip(1).take(limit) {
             let stops = stop_test(t);
             if stops && !*stop_included {
                 break;
             }
-            if other.is_none_or(|o| self.contains_site(o, t, c)) {
+            if inside.as_ref().is_none_or(|i| i.holds(self, t, c)) {
                 n += 1;
             }
             if stops {
@@ -895,17 +897,22 @@ impl GameDef {
         Some(n)
     }
 
+    /// A test of whether a region holds a site, prepared once for many sites.
+    pub(super) fn site_test<'r>(&self, r: &'r RegionFn, c: &Ctx) -> SiteTest<'r> {
+        match r {
+            RegionFn::Owned(o) => SiteTest::Owners(o.bits(c.mover, c.next, c.prev)),
+            _ => SiteTest::Region(r),
+        }
+    }
+
     /// Whether a region holds a site; occupancy is read off the site itself.
     pub(super) fn contains_site(&self, r: &RegionFn, t: u32, c: &Ctx) -> bool {
         match r {
-            RegionFn::Owned(roles) => {
-                let Some(p) = c.s.sites.get(t as usize).and_then(|st| st.last()) else {
-                    return false;
-                };
-                match roles.as_slice() {
-                    [r] => self.role_has(*r, p.who, c),
-                    _ => roles.iter().any(|&r| self.role_has(r, p.who, c)),
-                }
+            RegionFn::Owned(o) => {
+                c.s.sites
+                    .get(t as usize)
+                    .and_then(|st| st.last())
+                    .is_some_and(|p| o.has(p.who, c.mover, c.next, c.prev))
             }
             RegionFn::Cached(_, inner) if matches!(**inner, RegionFn::Occupied { .. }) => {
                 self.contains_site(inner, t, c)
@@ -922,6 +929,28 @@ impl GameDef {
 }
 
 use super::board::Direction;
+
+/// A prepared membership test ([`GameDef::site_test`]): the owners of a site's top piece, or
+/// the region's own test.
+pub(super) enum SiteTest<'r> {
+    Owners(u32),
+    Region(&'r RegionFn),
+}
+
+impl SiteTest<'_> {
+    #[inline]
+    pub(super) fn holds(&self, g: &GameDef, t: u32, c: &Ctx) -> bool {
+        match self {
+            SiteTest::Owners(bits) => {
+                c.s.sites
+                    .get(t as usize)
+                    .and_then(|st| st.last())
+                    .is_some_and(|p| bits >> (p.who & 31) & 1 != 0)
+            }
+            SiteTest::Region(r) => g.contains_site(r, t, c),
+        }
+    }
+}
 
 /// `value <op> who(t)` (or `who(t) <op> value`), ops in the order = != < <= > >=.
 struct WhoTest {

@@ -174,7 +174,7 @@ impl GameDef {
         }
         match r {
             RegionFn::Cached(slot, inner) => self.with_cached(*slot, inner, c, |region| region.contains(s)),
-            RegionFn::Owned(_) => self.contains_site(r, s as u32, c),
+            RegionFn::Owned(..) => self.contains_site(r, s as u32, c),
             _ => match self.small_sites(r, c) {
                 Some(v) => v.contains(&(s as u32)),
                 None => self.region(r, c).contains(s),
@@ -214,7 +214,7 @@ impl GameDef {
                     continue;
                 }
                 let inside = match x {
-                    RegionFn::Cached(..) | RegionFn::Owned(_) => self.in_region(t as i32, x, c),
+                    RegionFn::Cached(..) | RegionFn::Owned(..) => self.in_region(t as i32, x, c),
                     RegionFn::LineOfSightPiece { at, dirs } => self.in_line_of_sight(t, self.int(at, c), dirs, c),
                     _ => {
                         if lists[j].is_none() {

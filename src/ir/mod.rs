@@ -155,6 +155,103 @@ pub enum BoolFn {
     If(Box<BoolFn>, Box<BoolFn>, Box<BoolFn>),
 }
 
+/// A set of owners (bit 0 neutral, then the players) as a function of the roles: the fixed
+/// owners and the roles' players, less the excepted ones. Roles are bits: [`Owners::MOVER`],
+/// [`Owners::NEXT`], [`Owners::PREV`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Owners {
+    pub fixed: u32,
+    pub roles: u8,
+    pub except_fixed: u32,
+    pub except_roles: u8,
+}
+
+impl Owners {
+    pub const MOVER: u8 = 1;
+    pub const NEXT: u8 = 2;
+    pub const PREV: u8 = 4;
+
+    /// The owners a role denotes, in a game of `players` players.
+    pub fn of_role(role: Role, players: u8) -> Owners {
+        let all = ((1u32 << (players as u32 + 1)) - 1) & !1;
+        let (fixed, roles, except_roles) = match role {
+            Role::Mover | Role::Friend => (0, Self::MOVER, 0),
+            Role::Next => (0, Self::NEXT, 0),
+            Role::Prev => (0, Self::PREV, 0),
+            Role::Neutral => (1, 0, 0),
+            Role::Shared => (1u32.checked_shl(players as u32 + 1).unwrap_or(0), 0, 0),
+            Role::Player(p) => (1u32.checked_shl(p as u32).unwrap_or(0), 0, 0),
+            Role::Each | Role::All => (all, 0, 0),
+            Role::NonMover | Role::Enemy => (all, 0, Self::MOVER),
+        };
+        Owners {
+            fixed,
+            roles,
+            except_fixed: 0,
+            except_roles,
+        }
+    }
+
+    /// The owners, as a bit set, for these roles' players.
+    #[inline]
+    pub fn bits(&self, mover: u8, next: u8, prev: u8) -> u32 {
+        let of = |k: u8| {
+            let mut b = 0u32;
+            if k & Self::MOVER != 0 {
+                b |= 1 << (mover & 31);
+            }
+            if k & Self::NEXT != 0 {
+                b |= 1 << (next & 31);
+            }
+            if k & Self::PREV != 0 {
+                b |= 1 << (prev & 31);
+            }
+            b
+        };
+        let plus = if self.roles == 0 {
+            self.fixed
+        } else {
+            self.fixed | of(self.roles)
+        };
+        if self.except_fixed == 0 && self.except_roles == 0 {
+            plus
+        } else {
+            plus & !(self.except_fixed | of(self.except_roles))
+        }
+    }
+
+    /// Whether owner `who` is in the set, for these roles' players.
+    #[inline]
+    pub fn has(&self, who: u8, mover: u8, next: u8, prev: u8) -> bool {
+        if self.except_fixed == 0 && self.except_roles == 0 {
+            (who < 32 && self.fixed >> who & 1 != 0)
+                || (self.roles & Self::MOVER != 0 && who == mover)
+                || (self.roles & Self::NEXT != 0 && who == next)
+                || (self.roles & Self::PREV != 0 && who == prev)
+        } else {
+            who < 32 && self.bits(mover, next, prev) >> who & 1 != 0
+        }
+    }
+
+    /// The union, where it is one set (neither has exceptions).
+    pub fn union(self, o: Owners) -> Option<Owners> {
+        (self.except_fixed | self.except_roles as u32 | o.except_fixed | o.except_roles as u32 == 0).then_some(Owners {
+            fixed: self.fixed | o.fixed,
+            roles: self.roles | o.roles,
+            ..Owners::default()
+        })
+    }
+
+    /// The difference, where it is one set (`o` has no exceptions).
+    pub fn minus(self, o: Owners) -> Option<Owners> {
+        (o.except_fixed | o.except_roles as u32 == 0).then_some(Owners {
+            except_fixed: self.except_fixed | o.fixed,
+            except_roles: self.except_roles | o.roles,
+            ..self
+        })
+    }
+}
+
 /// Region functions.
 #[derive(Clone, Debug, PartialEq)]
 pub enum RegionFn {
@@ -165,10 +262,10 @@ pub enum RegionFn {
         component: Option<u16>,
         top: bool,
     },
-    /// The sites whose top piece belongs to one of these roles' players: `(sites Occupied
-    /// by:R)` (top pieces, any component) and unions of such; read off the state's table of
+    /// The sites whose top piece belongs to one of these owners: `(sites Occupied by:R)` (top
+    /// pieces, any component), unions and differences of such; read off the state's table of
     /// owners, never cached.
-    Owned(Vec<Role>),
+    Owned(Owners),
     Sites(Vec<IntFn>),
     Around {
         sites: Box<RegionFn>,
@@ -623,7 +720,7 @@ impl<'a> Node<'a> {
                 RegionFn::Board
                 | RegionFn::Empty
                 | RegionFn::Occupied { .. }
-                | RegionFn::Owned(_)
+                | RegionFn::Owned(..)
                 | RegionFn::Corners
                 | RegionFn::Perimeter
                 | RegionFn::Centre
@@ -647,6 +744,26 @@ pub fn reads_last_from(n: Node) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn owner_sets_follow_the_roles() {
+        let of = |r| Owners::of_role(r, 3);
+        // mover 2, next 3, prev 1
+        let bits = |o: Owners| o.bits(2, 3, 1);
+        assert_eq!(bits(of(Role::Mover)), 0b0100);
+        assert_eq!(bits(of(Role::Neutral)), 0b0001);
+        assert_eq!(bits(of(Role::All)), 0b1110);
+        assert_eq!(bits(of(Role::NonMover)), 0b1010);
+        assert_eq!(bits(of(Role::Shared)), 0b1_0000);
+        // (sites Occupied by:All) minus (sites Occupied by:Mover): the other players
+        let others = of(Role::All).minus(of(Role::Mover)).unwrap();
+        assert_eq!(bits(others), 0b1010);
+        assert!(others.has(3, 2, 3, 1) && !others.has(2, 2, 3, 1) && !others.has(0, 2, 3, 1));
+        // a union of sets with exceptions is not one set; a union of plain ones is
+        assert_eq!(others.union(of(Role::Mover)), None);
+        assert_eq!(bits(of(Role::Next).union(of(Role::Neutral)).unwrap()), 0b1001);
+        assert_eq!(others.minus(others), None);
+    }
 
     #[test]
     fn last_from_is_found_where_it_is_read() {
