@@ -540,9 +540,10 @@ impl GameDef {
             if d.as_slice() != o.as_slice() {
                 d.clear();
                 d.extend_from_slice(o);
-                s2.sync_site(t as usize);
             }
         }
+        // the owners' table as a whole (a few words) rather than site by site
+        s2.owned.copy_from_slice(&c.s.owned);
         restore_small(s2, c.s, changed);
         s2.mover = c.mover;
         s2.next = c.next;
