@@ -909,21 +909,12 @@ impl GameDef {
     /// Whether a region holds a site; occupancy is read off the site itself.
     pub(super) fn contains_site(&self, r: &RegionFn, t: u32, c: &Ctx) -> bool {
         match r {
-            RegionFn::Owned(o) => {
-                c.s.sites
-                    .get(t as usize)
-                    .and_then(|st| st.last())
-                    .is_some_and(|p| o.has(p.who, c.mover, c.next, c.prev))
-            }
+            RegionFn::Owned(o) => Self::top(c.s, t as i32).is_some_and(|p| o.has(p.who, c.mover, c.next, c.prev)),
             RegionFn::Cached(_, inner) if matches!(**inner, RegionFn::Occupied { .. }) => {
                 self.contains_site(inner, t, c)
             }
-            RegionFn::Occupied { role, component, top } if *top || !self.ir.stacking => {
-                let Some(p) = c.s.sites.get(t as usize).and_then(|st| st.last()) else {
-                    return false;
-                };
-                self.role_has(*role, p.who, c) && component.is_none_or(|k| self.is_named(p.what, k))
-            }
+            RegionFn::Occupied { role, component, top } if *top || !self.ir.stacking => Self::top(c.s, t as i32)
+                .is_some_and(|p| self.role_has(*role, p.who, c) && component.is_none_or(|k| self.is_named(p.what, k))),
             _ => self.region(r, c).contains(t as i32),
         }
     }
@@ -942,12 +933,7 @@ impl SiteTest<'_> {
     #[inline]
     pub(super) fn holds(&self, g: &GameDef, t: u32, c: &Ctx) -> bool {
         match self {
-            SiteTest::Owners(bits) => {
-                c.s.sites
-                    .get(t as usize)
-                    .and_then(|st| st.last())
-                    .is_some_and(|p| bits >> (p.who & 31) & 1 != 0)
-            }
+            SiteTest::Owners(bits) => GameDef::top(c.s, t as i32).is_some_and(|p| bits >> (p.who & 31) & 1 != 0),
             SiteTest::Region(r) => g.contains_site(r, t, c),
         }
     }
