@@ -6,74 +6,21 @@
 //! At the first decision we expect Ludii's successors minus the corner placements, and the
 //! trials whose first placement is on a corner are skipped (reported apart).
 
-use ludeme::engine::{Game, LoadError};
-use ludeme::trace::{compare_with, labelled, CompareReport, RuleDifference, Trace};
-use std::path::{Path, PathBuf};
+mod common;
 
-const SHARED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/ludii/traces/seed");
+use ludeme::engine::Game;
+use ludeme::trace::{compare_with, CompareReport, RuleDifference};
+use std::path::Path;
+
 const GAMES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/games");
 
-fn traces(prefix: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(SHARED)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| {
-            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            name.starts_with(prefix) && name.ends_with(".jsonl")
-        })
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "no trace starts with {prefix}");
-    files
-}
-
-fn load(file: &str, trace: &Trace) -> Game {
-    let path = Path::new(GAMES).join(file);
-    let text = std::fs::read_to_string(&path).unwrap();
-    match Game::load(&path.display().to_string(), &text, &trace.header.selections()) {
-        Ok(g) => g,
-        Err(LoadError::Invalid(c)) => panic!("{file}: {}", ludeme::diag::render_human(&c.diagnostics, &c.sources)),
-        Err(e) => panic!("{file} {:?} {:?}: {e}", trace.header.options, trace.header.ruleset),
-    }
-}
-
-/// Replay the traces starting with `prefix` against `games/<file>`; `differences` gives the
-/// known rule differences for a loaded game. Returns the total report.
+/// Replay the seed traces starting with `prefix` against `games/<file>`; `differences` gives
+/// the known rule differences for a loaded game. Returns the total report.
 fn replay(prefix: &str, file: &str, differences: impl Fn(&Game) -> Vec<RuleDifference>) -> CompareReport {
-    let mut total = CompareReport::default();
-    let mut failures = vec![];
-    for path in traces(prefix) {
-        let trace = Trace::open(&path).unwrap();
-        let game = load(file, &trace);
-        let report = compare_with(&game, &trace, &differences(&game));
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        println!("{name}: {}", report.summary());
-        for d in report.divergences.iter().take(3) {
-            let labels = trace.header.labels();
-            println!(
-                "  trial {} ply {}: {:?} {}\n    Ludii: {}\n    missing: {:?}\n    extra: {:?}",
-                d.trial,
-                d.ply,
-                d.kind,
-                d.detail,
-                labelled(&d.expected_state, &labels),
-                d.missing,
-                d.extra
-            );
-        }
-        if !report.all_agree() {
-            failures.push(format!("{name}: {}", report.summary()));
-        }
-        total.merge(report);
-    }
-    println!("{prefix}*: {}", total.summary());
-    assert!(
-        failures.is_empty(),
-        "disagreements with Ludii:\n{}",
-        failures.join("\n")
-    );
-    total
+    common::replay_traces(&format!("seed/{prefix}*.jsonl"), |trace| {
+        let game = common::load_for_trace(&Path::new(GAMES).join(file), trace);
+        compare_with(&game, trace, &differences(&game))
+    })
 }
 
 #[test]

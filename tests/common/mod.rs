@@ -53,3 +53,87 @@ pub fn at(g: &ludeme::engine::Game, s: &ludeme::engine::State, label: &str) -> S
         .unwrap_or("")
         .to_string()
 }
+
+/// Trace files matching `glob` (a path under `../shared/ludii/traces/` whose file name may
+/// hold one `*`), sorted; at least one.
+pub fn trace_files(glob: &str) -> Vec<PathBuf> {
+    let path = shared("ludii/traces").join(glob);
+    let dir = path.parent().unwrap();
+    let pattern = path.file_name().unwrap().to_str().unwrap();
+    let (prefix, suffix) = pattern.split_once('*').unwrap_or((pattern, ""));
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()))
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            name.len() >= prefix.len() + suffix.len() && name.starts_with(prefix) && name.ends_with(suffix)
+        })
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no trace matches {glob}");
+    files
+}
+
+/// Load a description for a trace, with the trace's options or ruleset; a description with
+/// errors or a ludeme the engine cannot run fails the test, saying which.
+pub fn load_for_trace(path: &std::path::Path, trace: &ludeme::trace::Trace) -> ludeme::engine::Game {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+    match ludeme::engine::Game::load(&path.display().to_string(), &text, &trace.header.selections()) {
+        Ok(g) => g,
+        Err(ludeme::engine::LoadError::Invalid(c)) => panic!(
+            "{} {:?}: {}",
+            path.display(),
+            trace.header.options,
+            ludeme::diag::render_human(&c.diagnostics, &c.sources)
+        ),
+        Err(e) => panic!(
+            "{} {:?} {:?}: {e}",
+            path.display(),
+            trace.header.options,
+            trace.header.ruleset
+        ),
+    }
+}
+
+/// Replay every trace matching `glob` with `run` (which loads the game and compares); print
+/// each report and its first divergences; require that every trace agrees. The total.
+pub fn replay_traces(
+    glob: &str,
+    mut run: impl FnMut(&ludeme::trace::Trace) -> ludeme::trace::CompareReport,
+) -> ludeme::trace::CompareReport {
+    use ludeme::trace::{labelled, CompareReport, Trace};
+    let mut total = CompareReport::default();
+    let mut failures = Vec::new();
+    for file in trace_files(glob) {
+        let trace = Trace::open(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let report = run(&trace);
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        println!("{name}: {}", report.summary());
+        let labels = trace.header.labels();
+        for d in report.divergences.iter().take(5) {
+            println!(
+                "  trial {} ply {}: {:?} {}\n    Ludii: {}\n    ours:  {}\n    missing: {:?}\n    extra: {:?}",
+                d.trial,
+                d.ply,
+                d.kind,
+                d.detail,
+                labelled(&d.expected_state, &labels),
+                labelled(&d.our_state, &labels),
+                d.missing,
+                d.extra
+            );
+        }
+        if !report.all_agree() {
+            failures.push(format!("{name}: {}", report.summary()));
+        }
+        total.merge(report);
+    }
+    println!("{glob}: {}", total.summary());
+    assert!(
+        failures.is_empty(),
+        "disagreements with Ludii:\n{}",
+        failures.join("\n")
+    );
+    total
+}
