@@ -3,6 +3,7 @@
 use super::board::{Direction, Relation};
 use super::game::{all_passed, Ctx, GameDef};
 use super::region::Region;
+use super::requirement::SiteTest;
 use super::state::{Piece, StateData};
 use crate::ir::*;
 use smallvec::SmallVec;
@@ -486,10 +487,12 @@ impl GameDef {
                             .is_some_and(|(k, r)| *k == key && r.contains(t))
                     })
                 };
-                let in_owned = |t: u32| {
-                    v.iter()
-                        .all(|x| !matches!(x, RegionFn::Owned(..)) || self.contains_site(x, t, c))
-                };
+                let owned: SmallVec<[SiteTest; 1]> = v
+                    .iter()
+                    .filter(|x| matches!(x, RegionFn::Owned(..)))
+                    .map(|x| self.site_test(x, c))
+                    .collect();
+                let in_owned = |t: u32| owned.iter().all(|o| o.holds(self, t, c));
                 return near
                     .iter()
                     .filter(|&&t| in_cached(t as i32) && in_owned(t) && others.iter().all(|o| o.contains(t as i32)))
@@ -532,12 +535,12 @@ impl GameDef {
     #[inline]
     pub(super) fn count_owned(&self, mask: &Region, owners: u32, s: &StateData) -> u32 {
         let mut n = 0;
+        let k = s.owned_stride();
         for (i, &m) in mask.words().iter().enumerate() {
             if m == 0 {
                 continue;
             }
             let mut any = 0;
-            let k = s.owned_stride();
             let mut bits = owners;
             while bits != 0 {
                 let p = bits.trailing_zeros() as usize;
@@ -604,11 +607,7 @@ impl GameDef {
             RegionFn::Empty => {
                 // every occupied site's top piece has an owner in the table
                 let mut r = Region::full(n);
-                for p in 0..c.s.owners() {
-                    for (i, &w) in c.s.owned_words(p).iter().enumerate() {
-                        r.and_not_word(i, w);
-                    }
-                }
+                r.subtract(&self.owned_region(u32::MAX, c.s));
                 r
             }
             RegionFn::Owned(o) => self.owned_region(o.bits(c.mover, c.next, c.prev), c.s),

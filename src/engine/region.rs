@@ -48,14 +48,6 @@ impl Region {
         }
     }
 
-    /// Remove the sites of bit word `i`.
-    #[inline]
-    pub fn and_not_word(&mut self, i: usize, w: u64) {
-        if let Some(x) = self.words.get_mut(i) {
-            *x &= !w;
-        }
-    }
-
     #[inline]
     pub fn contains(&self, site: i32) -> bool {
         site >= 0
