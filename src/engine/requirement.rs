@@ -437,33 +437,15 @@ impl GameDef {
             Some(b) => {
                 // the pre-moves, generated in the real context, applied (with their
                 // consequents, without storing) to a copy on which B is generated
-                let mut pre_moves = Vec::new();
+                let mut pre_moves = take_list();
                 self.gen(pre, c, &mut pre_moves);
-                let mut s2 = self.scratch(c);
-                let mut pre_actions: SmallVec<[Done; 1]> = SmallVec::new();
-                for m in &pre_moves {
-                    let mut done = SmallVec::new();
-                    self.execute_collect(&mut s2, m, &mut done);
-                    pre_actions.push(done);
+                if pre_moves.is_empty() {
+                    // nothing to apply: B is generated on this very state (and its cache)
+                    self.gen(b, c, out);
+                } else {
+                    self.gen_after(&pre_moves, b, c, out);
                 }
-                {
-                    let cache = Cache::fresh();
-                    let mut c2 = *c;
-                    c2.s = &s2;
-                    c2.cache = &cache;
-                    self.gen(b, &mut c2, out);
-                }
-                release(s2);
-                // Ludii inserts each pre-move's actions at the index where the previous one's
-                // ended (not cumulative).
-                let mut at = 0;
-                for acts in &pre_actions {
-                    for mv in &mut out[start..] {
-                        let at = at.min(mv.actions.len());
-                        mv.actions.insert_many(at, acts.iter().cloned());
-                    }
-                    at = acts.len();
-                }
+                give_list(pre_moves);
                 for mv in &mut out[start..] {
                     mv.mover = c.mover;
                 }
@@ -473,6 +455,37 @@ impl GameDef {
         if let Some(cond) = if_afterwards {
             let cands = out.split_off(start);
             self.keep_passing(&cands, cond, reads_from, c, out);
+        }
+    }
+
+    /// B of `(do pre next:B)`, generated on a copy of the state to which the pre-moves were
+    /// applied; each B move carries the pre-moves' actions first.
+    fn gen_after(&self, pre_moves: &[MoveData], b: &Moves, c: &Ctx, out: &mut Vec<MoveData>) {
+        let start = out.len();
+        let mut s2 = self.scratch(c);
+        let mut pre_actions: SmallVec<[Done; 1]> = SmallVec::new();
+        for m in pre_moves {
+            let mut done = SmallVec::new();
+            self.execute_collect(&mut s2, m, &mut done);
+            pre_actions.push(done);
+        }
+        {
+            let cache = Cache::fresh();
+            let mut c2 = *c;
+            c2.s = &s2;
+            c2.cache = &cache;
+            self.gen(b, &mut c2, out);
+        }
+        release(s2);
+        // Ludii inserts each pre-move's actions at the index where the previous one's
+        // ended (not cumulative).
+        let mut at = 0;
+        for acts in &pre_actions {
+            for mv in &mut out[start..] {
+                let at = at.min(mv.actions.len());
+                mv.actions.insert_many(at, acts.iter().cloned());
+            }
+            at = acts.len();
         }
     }
 
