@@ -31,9 +31,11 @@ impl GameDef {
     /// The actions of the effects `m` generates now (for `apply` in a `to`/`between`).
     pub(super) fn effect_actions(&self, m: &Moves, c: &Ctx) -> SmallVec<[Action; 2]> {
         let mut c2 = *c;
-        let mut tmp = Vec::new();
+        let mut tmp = super::requirement::take_list();
         self.gen(m, &mut c2, &mut tmp);
-        tmp.into_iter().flat_map(|mv| mv.actions).collect()
+        let actions = tmp.drain(..).flat_map(|mv| mv.actions).collect();
+        super::requirement::give_list(tmp);
+        actions
     }
 
     /// `(forEach Piece ..)`'s iteration (4.1): for each component of the role's player (and

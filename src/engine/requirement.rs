@@ -133,12 +133,12 @@ thread_local! {
 }
 
 /// An empty move list (from the pool when there is one).
-fn take_list() -> Vec<MoveData> {
+pub(super) fn take_list() -> Vec<MoveData> {
     LISTS.with(|p| p.borrow_mut().pop()).unwrap_or_default()
 }
 
 /// Give a move list back to the pool.
-fn give_list(mut l: Vec<MoveData>) {
+pub(super) fn give_list(mut l: Vec<MoveData>) {
     l.clear();
     LISTS.with(|p| {
         let mut p = p.borrow_mut();
