@@ -306,6 +306,10 @@ impl GameDef {
                 if let Some(owners) = self.owners_of(region, c) {
                     return self.count_owned(mask, owners, c.s) > 0;
                 }
+                if let Some(what) = self.flat_holding(region) {
+                    let what = self.int(what, c);
+                    return self.holding_in(mask, what, c.s, |_| true);
+                }
                 match &**region {
                     RegionFn::Cached(slot, inner) => self.with_cached(*slot, inner, c, |r| mask.count_common(r) > 0),
                     r => mask.count_common(&self.region(r, c)) > 0,
@@ -552,6 +556,41 @@ impl GameDef {
         n
     }
 
+    /// In a game without stacks, the component a (possibly cached) `(sites Holding ..)`-like
+    /// region asks for: such a region is read off its owner's row of the table.
+    #[inline]
+    fn flat_holding<'a>(&self, r: &'a RegionFn) -> Option<&'a IntFn> {
+        match r {
+            RegionFn::Cached(_, inner) => self.flat_holding(inner),
+            RegionFn::Holding(what) if !self.ir.stacking => Some(what),
+            _ => None,
+        }
+    }
+
+    /// In a game without stacks, the sites of `mask` holding a piece of component `what`
+    /// (among the sites its owner's pieces occupy) go to `f` until it says stop; whether it did.
+    #[inline]
+    fn holding_in(&self, mask: &Region, what: i32, s: &StateData, mut f: impl FnMut(i32) -> bool) -> bool {
+        let Some(k) = usize::try_from(what)
+            .ok()
+            .filter(|&w| w > 0)
+            .and_then(|w| self.ir.components.get(w))
+        else {
+            return false;
+        };
+        for (i, (&a, &m)) in s.owned_words(k.owner as usize).iter().zip(mask.words()).enumerate() {
+            let mut w = a & m;
+            while w != 0 {
+                let t = (i * 64) as i32 + w.trailing_zeros() as i32;
+                w &= w - 1;
+                if GameDef::top(s, t).is_some_and(|p| p.what as i32 == what) && f(t) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// The sites whose top piece belongs to one of `owners`.
     pub(super) fn owned_region(&self, owners: u32, s: &StateData) -> Region {
         let mut r = Region::new(self.n());
@@ -749,6 +788,13 @@ impl GameDef {
             RegionFn::Holding(what) => {
                 let what = self.int(what, c);
                 let mut r = Region::new(n);
+                if !self.ir.stacking {
+                    self.holding_in(&Region::full(n), what, c.s, |t| {
+                        r.insert(t);
+                        false
+                    });
+                    return r;
+                }
                 for (i, st) in c.s.sites.iter().enumerate() {
                     if st.iter().any(|p| p.what as i32 == what) {
                         r.insert(i as i32);

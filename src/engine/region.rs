@@ -16,8 +16,9 @@ impl Region {
 
     pub fn full(num_sites: usize) -> Region {
         let mut r = Region::new(num_sites);
-        for s in 0..num_sites {
-            r.insert(s as i32);
+        for (i, w) in r.words.iter_mut().enumerate() {
+            let left = num_sites.saturating_sub(i * 64);
+            *w = if left >= 64 { u64::MAX } else { (1u64 << left) - 1 };
         }
         r
     }
@@ -127,5 +128,17 @@ mod tests {
         assert_eq!(r.iter().collect::<Vec<_>>(), vec![3, 64, 129]);
         assert_eq!(r.len(), 3);
         assert!(r.contains(64) && !r.contains(-1));
+    }
+
+    #[test]
+    fn full_is_every_site() {
+        for n in [0, 1, 27, 63, 64, 65, 128, 130] {
+            let r = Region::full(n);
+            assert_eq!(
+                r.iter().collect::<Vec<_>>(),
+                (0..n as i32).collect::<Vec<_>>(),
+                "{n} sites"
+            );
+        }
     }
 }
