@@ -18,6 +18,7 @@ impl GameDef {
             IntFn::From => c.from,
             IntFn::To => c.to,
             IntFn::Between => c.between,
+            IntFn::Site => c.site,
             IntFn::Mover => c.mover as i32,
             IntFn::Next => c.next as i32,
             IntFn::Id { role, by_player } => {
@@ -538,9 +539,20 @@ impl GameDef {
     /// The number of sites of `mask` whose top piece belongs to one of `owners`.
     #[inline]
     pub(super) fn count_owned(&self, mask: &Region, owners: u32, s: &StateData) -> u32 {
+        let mask = mask.words();
+        if let [m] = mask {
+            // one word of sites: one word per owner
+            let mut any = 0;
+            let mut bits = owners;
+            while bits != 0 {
+                any |= s.owned.get(bits.trailing_zeros() as usize).copied().unwrap_or(0);
+                bits &= bits - 1;
+            }
+            return (m & any).count_ones();
+        }
         let mut n = 0;
         let k = s.owned_stride();
-        for (i, &m) in mask.words().iter().enumerate() {
+        for (i, &m) in mask.iter().enumerate() {
             if m == 0 {
                 continue;
             }

@@ -195,29 +195,13 @@ impl Owners {
     /// The owners, as a bit set, for these roles' players.
     #[inline]
     pub fn bits(&self, mover: u8, next: u8, prev: u8) -> u32 {
+        // branch-free: each role's bit is kept where the role is in the set
+        let (m, n, p) = (1u32 << (mover & 31), 1u32 << (next & 31), 1u32 << (prev & 31));
         let of = |k: u8| {
-            let mut b = 0u32;
-            if k & Self::MOVER != 0 {
-                b |= 1 << (mover & 31);
-            }
-            if k & Self::NEXT != 0 {
-                b |= 1 << (next & 31);
-            }
-            if k & Self::PREV != 0 {
-                b |= 1 << (prev & 31);
-            }
-            b
+            let on = |b: u8| 0u32.wrapping_sub((k >> b & 1) as u32);
+            (m & on(0)) | (n & on(1)) | (p & on(2))
         };
-        let plus = if self.roles == 0 {
-            self.fixed
-        } else {
-            self.fixed | of(self.roles)
-        };
-        if self.except_fixed == 0 && self.except_roles == 0 {
-            plus
-        } else {
-            plus & !(self.except_fixed | of(self.except_roles))
-        }
+        (self.fixed | of(self.roles)) & !(self.except_fixed | of(self.except_roles))
     }
 
     /// Whether owner `who` is in the set, for these roles' players.
