@@ -675,6 +675,19 @@ impl GameDef {
                     return r.3.clone();
                 }
                 let mut r = Region::new(n);
+                if *top || !self.ir.stacking {
+                    // only stack tops: the sites the owners' rows of the table list
+                    for &p in &players {
+                        for t in super::region::bits(c.s.owned_words(p as usize)) {
+                            let what = c.s.sites[t as usize].last().map_or(0, |x| x.what);
+                            if component.is_none_or(|k| self.is_named(what, k)) {
+                                r.insert(t);
+                            }
+                        }
+                    }
+                    c.cache.occupied.borrow_mut().push((mask, *component, *top, r.clone()));
+                    return r;
+                }
                 for (i, st) in c.s.sites.iter().enumerate() {
                     let hit =
                         |p: &Piece| players.contains(&p.who) && component.is_none_or(|k| self.is_named(p.what, k));
