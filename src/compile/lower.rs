@@ -124,6 +124,8 @@ pub struct Lowerer {
     memo_site_inners: Vec<IntFn>,
     /// The functions behind each [`IntFn::Memo`] slot: equal functions share one slot.
     memo_inners: Vec<IntFn>,
+    /// The conditions of the [`BoolFn::Compiled`] slots: equal conditions share one slot.
+    conds: Vec<BoolFn>,
     /// Ludii's `isStacking`: some lowered ludeme sets the Stacking game flag.
     stacking: bool,
     /// The number of players (known before the rules are lowered).
@@ -154,6 +156,7 @@ pub fn lower_game(game: &Node) -> R<GameIr> {
         cached_inners: Vec::new(),
         memo_site_inners: Vec::new(),
         memo_inners: Vec::new(),
+        conds: Vec::new(),
         stacking: false,
         players: 0,
         distance_requests: Vec::new(),
@@ -299,6 +302,7 @@ impl Lowerer {
             cached_regions: self.cached_regions,
             memo_ints: self.memo_ints,
             memo_site_ints: self.memo_site_ints,
+            conds: std::mem::take(&mut self.conds),
         })
     }
 
@@ -573,7 +577,7 @@ impl Lowerer {
             return unsupported(c.id, c.span());
         }
         let pos = c.positional();
-        let cond = self.boolean(pos[0])?;
+        let cond = self.condition(pos[0])?;
         let mut subs = Vec::new();
         let mut result = None;
         for n in &pos[1..] {
@@ -797,7 +801,7 @@ impl Lowerer {
             }
             ("logical.if", _) => {
                 let pos = c.positional();
-                let cond = self.boolean(pos[0])?;
+                let cond = self.condition(pos[0])?;
                 let a = self.moves(pos[1])?;
                 let b = match pos.get(2) {
                     Some(n) => Some(Box::new(self.moves(n)?)),
@@ -914,7 +918,7 @@ impl Lowerer {
             p.site = Some(self.int(n)?);
         }
         if let Some(n) = c.named("if") {
-            p.cond = Some(self.boolean(n)?);
+            p.cond = Some(self.condition(n)?);
         }
         if let Some(a) = c.typed(self.reg, "apply") {
             p.apply = self.apply(a)?;
@@ -944,7 +948,7 @@ impl Lowerer {
             return unsupported("between with a range", c.span());
         }
         let cond = match c.named("if") {
-            Some(n) => Some(self.boolean(n)?),
+            Some(n) => Some(self.condition(n)?),
             None => None,
         };
         let apply = match c.typed(self.reg, "apply") {
@@ -1363,6 +1367,23 @@ impl Lowerer {
     fn region(&mut self, node: &Node) -> R<RegionFn> {
         let r = self.region_uncached(node)?;
         Ok(self.cached(r))
+    }
+
+    /// A condition of a move, region or rule: lowered, then given a [`BoolFn::Compiled`]
+    /// slot (one per distinct condition) unless it is a constant.
+    pub(super) fn condition(&mut self, node: &Node) -> R<BoolFn> {
+        let b = self.boolean(node)?;
+        if matches!(b, BoolFn::Const(_) | BoolFn::Compiled(..)) {
+            return Ok(b);
+        }
+        let slot = match self.conds.iter().position(|x| *x == b) {
+            Some(i) => i,
+            None => {
+                self.conds.push(b.clone());
+                self.conds.len() - 1
+            }
+        };
+        Ok(BoolFn::Compiled(slot as u32, Box::new(b)))
     }
 
     /// `r`, as a [`RegionFn::Cached`] slot where it is pure and worth it.

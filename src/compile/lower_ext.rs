@@ -62,7 +62,7 @@ impl Lowerer {
             None => None,
         };
         let if_afterwards = match c.named("ifAfterwards") {
-            Some(n) => Some(self.boolean(n)?),
+            Some(n) => Some(self.condition(n)?),
             None => None,
         };
         let afterwards_reads_from = if_afterwards

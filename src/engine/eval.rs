@@ -254,6 +254,10 @@ impl GameDef {
                 s >= 0 && c.s.sites.get(s as usize).is_some_and(|st| st.is_empty())
             }
             BoolFn::And(v) => v.iter().all(|x| self.boolean(x, c)),
+            BoolFn::Compiled(slot, inner) => match self.conds.0.get(*slot as usize) {
+                Some(f) => f(self, c),
+                None => self.boolean(inner, c),
+            },
             _ => self.boolean_full(f, c),
         }
     }
@@ -263,6 +267,7 @@ impl GameDef {
         match f {
             BoolFn::Const(b) => *b,
             BoolFn::Not(x) => !self.boolean(x, c),
+            BoolFn::Compiled(_, inner) => self.boolean(inner, c),
             BoolFn::And(v) => v.iter().all(|x| self.boolean(x, c)),
             BoolFn::Or(v) => v.iter().any(|x| self.boolean(x, c)),
             BoolFn::Xor(a, b) => self.boolean(a, c) != self.boolean(b, c),

@@ -27,6 +27,8 @@ pub struct GameDef {
     pub(super) name_canon: Vec<u16>,
     /// Per relation, per site: the same neighbours as a region (for counts by mask).
     pub(super) near_masks: Vec<Vec<Region>>,
+    /// The rules' conditions, compiled ([`BoolFn::Compiled`] slots).
+    pub(super) conds: super::compiled::Conds,
 }
 
 /// The first site of every radial of every site, per relation.
@@ -95,19 +97,20 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
                 .collect()
         })
         .collect();
-    Ok(Game {
-        inner: GameDef {
-            name: ir.name.clone(),
-            num_players: ir.players,
-            board,
-            ir,
-            around_start,
-            around_sites,
-            near_masks,
-            base_name,
-            name_canon,
-        },
-    })
+    let mut g = GameDef {
+        name: ir.name.clone(),
+        num_players: ir.players,
+        board,
+        ir,
+        around_start,
+        around_sites,
+        near_masks,
+        base_name,
+        name_canon,
+        conds: Default::default(),
+    };
+    g.conds = super::compiled::Conds::compile(&g);
+    Ok(Game { inner: g })
 }
 
 /// Regions computed once per evaluation of a state (the state does not change while

@@ -5,6 +5,7 @@
 mod api;
 mod apply;
 pub mod board;
+mod compiled;
 mod eval;
 mod game;
 mod generate;

@@ -153,6 +153,9 @@ pub enum BoolFn {
     AllPassed,
     NoMoves(Role),
     If(Box<BoolFn>, Box<BoolFn>, Box<BoolFn>),
+    /// A condition of a move, region or rule, the same as its inner function: the engine
+    /// compiles `GameIr::conds[slot]` (a copy of it) once at load and evaluates that.
+    Compiled(u32, Box<BoolFn>),
 }
 
 /// A set of owners (bit 0 neutral, then the players) as a function of the roles: the fixed
@@ -493,6 +496,8 @@ pub struct GameIr {
     pub memo_ints: u32,
     /// Number of [`IntFn::MemoSite`] slots.
     pub memo_site_ints: u32,
+    /// The functions of the [`BoolFn::Compiled`] slots, by slot.
+    pub conds: Vec<BoolFn>,
 }
 
 /// Purity: does a function depend only on the state and the players' roles, not on the
@@ -652,7 +657,7 @@ impl<'a> Node<'a> {
                 IntsFn::Results { from, to, value } => out.extend([Region(from), Region(to), Int(value)]),
             },
             Bool(f) => match f {
-                BoolFn::Not(a) => out.push(Bool(a)),
+                BoolFn::Not(a) | BoolFn::Compiled(_, a) => out.push(Bool(a)),
                 BoolFn::And(v) | BoolFn::Or(v) => out.extend(v.iter().map(Bool)),
                 BoolFn::Xor(a, b) => out.extend([Bool(a), Bool(b)]),
                 BoolFn::Eq(a, b)

@@ -71,7 +71,7 @@ impl Lowerer {
             return unsupported("forEach of:", c.span());
         }
         let r = self.region(r)?;
-        let cond = self.boolean(cond)?;
+        let cond = self.condition(cond)?;
         Ok(RegionFn::Filter(Box::new(r), Box::new(cond)))
     }
 

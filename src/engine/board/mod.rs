@@ -606,10 +606,14 @@ impl DistanceTable {
         self.relation
     }
 
-    /// BFS distance (0 for a = b and for unreachable pairs).
+    /// BFS distance (0 for a = b, for unreachable pairs and for sites off the board).
     #[inline]
     pub fn distance(&self, a: u32, b: u32) -> u32 {
-        self.dist[a as usize * self.n + b as usize] as u32
+        let (a, b) = (a as usize, b as usize);
+        if a >= self.n || b >= self.n {
+            return 0;
+        }
+        self.dist[a * self.n + b] as u32
     }
 
     /// `(count Steps a B)` without a step move: minimum over B; 0 when B is empty.

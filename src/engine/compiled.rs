@@ -1,0 +1,401 @@
+//! Conditions compiled once at load into closures ([`BoolFn::Compiled`] slots).
+//!
+//! The evaluator in `eval.rs` walks the rule tree, matching each node's kind and the shapes
+//! of its operands at every evaluation. A condition of a move, region or rule is evaluated
+//! for every candidate site of every state, so its tree is turned once into nested closures:
+//! each node's kind and operand shapes are decided here, the leaves read the iterator
+//! variables directly, and a region asked for one site's membership is tested on that site
+//! alone (its owner, component, emptiness, remembered values) without being built. Whatever
+//! is not compiled here is handed to the evaluator, so both always agree: compiling is only
+//! a change of speed.
+
+use super::board::Relation;
+use super::game::{Ctx, GameDef};
+use crate::ir::*;
+
+pub(super) type BoolC = Box<dyn Fn(&GameDef, &Ctx) -> bool + Send + Sync>;
+type IntC = Box<dyn Fn(&GameDef, &Ctx) -> i32 + Send + Sync>;
+/// Whether a site (on the board) lies in a region.
+type SiteC = Box<dyn Fn(&GameDef, &Ctx, u32) -> bool + Send + Sync>;
+
+/// The compiled conditions, by slot.
+#[derive(Default)]
+pub(super) struct Conds(pub(super) Vec<BoolC>);
+
+impl std::fmt::Debug for Conds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} compiled conditions", self.0.len())
+    }
+}
+
+impl Conds {
+    /// Compile every condition slot of `g`'s rules.
+    pub(super) fn compile(g: &GameDef) -> Conds {
+        Conds(g.ir.conds.iter().map(|b| boolean(g, b)).collect())
+    }
+}
+
+/// An iterator variable or constant: read without a call.
+#[derive(Clone, Copy)]
+enum Leaf {
+    From,
+    To,
+    Between,
+    Site,
+    Value,
+    Const(i32),
+}
+
+impl Leaf {
+    fn of(f: &IntFn) -> Option<Leaf> {
+        Some(match f {
+            IntFn::From => Leaf::From,
+            IntFn::To => Leaf::To,
+            IntFn::Between => Leaf::Between,
+            IntFn::Site => Leaf::Site,
+            IntFn::Value => Leaf::Value,
+            IntFn::Const(v) => Leaf::Const(*v),
+            _ => return None,
+        })
+    }
+
+    #[inline(always)]
+    fn get(self, c: &Ctx) -> i32 {
+        match self {
+            Leaf::From => c.from,
+            Leaf::To => c.to,
+            Leaf::Between => c.between,
+            Leaf::Site => c.site,
+            Leaf::Value => c.value,
+            Leaf::Const(v) => v,
+        }
+    }
+}
+
+/// A site operand: a leaf read in place, or a compiled integer.
+enum SiteOf {
+    Leaf(Leaf),
+    Fn(IntC),
+}
+
+impl SiteOf {
+    fn new(g: &GameDef, f: &IntFn) -> SiteOf {
+        match Leaf::of(f) {
+            Some(l) => SiteOf::Leaf(l),
+            None => SiteOf::Fn(int(g, f)),
+        }
+    }
+
+    #[inline(always)]
+    fn get(&self, g: &GameDef, c: &Ctx) -> i32 {
+        match self {
+            SiteOf::Leaf(l) => l.get(c),
+            SiteOf::Fn(f) => f(g, c),
+        }
+    }
+}
+
+/// The evaluator's answer, for what is not compiled.
+fn int_by_evaluator(f: &IntFn) -> IntC {
+    let f = f.clone();
+    Box::new(move |g, c| g.int(&f, c))
+}
+
+fn int(g: &GameDef, f: &IntFn) -> IntC {
+    if let Some(l) = Leaf::of(f) {
+        return Box::new(move |_, c| l.get(c));
+    }
+    match f {
+        IntFn::Mover => Box::new(|_, c| c.mover as i32),
+        IntFn::Next => Box::new(|_, c| c.next as i32),
+        IntFn::Prev => Box::new(|_, c| c.prev as i32),
+        IntFn::Who(at) => {
+            let at = SiteOf::new(g, at);
+            Box::new(move |g, c| GameDef::top(c.s, at.get(g, c)).map_or(0, |p| p.who as i32))
+        }
+        IntFn::What(at) => {
+            let at = SiteOf::new(g, at);
+            Box::new(move |g, c| GameDef::top(c.s, at.get(g, c)).map_or(0, |p| p.what as i32))
+        }
+        IntFn::SizeStack(at) => {
+            let at = SiteOf::new(g, at);
+            Box::new(move |g, c| {
+                let s = at.get(g, c);
+                usize::try_from(s)
+                    .ok()
+                    .and_then(|s| c.s.sites.get(s))
+                    .map_or(0, |st| st.len() as i32)
+            })
+        }
+        IntFn::CountNear { site, rel, region } => match &**region {
+            RegionFn::Owned(o) => count_owned_near(g, site, *rel, *o),
+            _ => int_by_evaluator(f),
+        },
+        IntFn::Add(v) if v.len() == 2 => {
+            let (a, b) = (int(g, &v[0]), int(g, &v[1]));
+            Box::new(move |g, c| a(g, c).wrapping_add(b(g, c)))
+        }
+        IntFn::Sub(a, b) => {
+            let (a, b) = (int(g, a), int(g, b));
+            Box::new(move |g, c| a(g, c).wrapping_sub(b(g, c)))
+        }
+        IntFn::Neg(a) => {
+            let a = int(g, a);
+            Box::new(move |g, c| a(g, c).wrapping_neg())
+        }
+        _ => int_by_evaluator(f),
+    }
+}
+
+/// `(count Sites in:(intersection (sites Around s rel) <owners' sites>))`.
+fn count_owned_near(g: &GameDef, site: &IntFn, rel: Relation, o: Owners) -> IntC {
+    let site = SiteOf::new(g, site);
+    Box::new(move |g, c| {
+        let s = site.get(g, c);
+        match usize::try_from(s).ok().and_then(|s| g.near_masks[rel as usize].get(s)) {
+            Some(mask) => g.count_owned(mask, o.bits(c.mover, c.next, c.prev), c.s) as i32,
+            None => 0,
+        }
+    })
+}
+
+/// The evaluator's answer, for what is not compiled.
+fn bool_by_evaluator(f: &BoolFn) -> BoolC {
+    let f = f.clone();
+    Box::new(move |g, c| g.boolean(&f, c))
+}
+
+/// A comparison of two integers; a constant right side is kept in place.
+fn compare(g: &GameDef, a: &IntFn, b: &IntFn, op: fn(i32, i32) -> bool) -> BoolC {
+    let a = int(g, a);
+    match Leaf::of(b) {
+        Some(Leaf::Const(k)) => Box::new(move |g, c| op(a(g, c), k)),
+        _ => {
+            let b = int(g, b);
+            Box::new(move |g, c| op(a(g, c), b(g, c)))
+        }
+    }
+}
+
+fn boolean(g: &GameDef, f: &BoolFn) -> BoolC {
+    match f {
+        BoolFn::Const(b) => {
+            let b = *b;
+            Box::new(move |_, _| b)
+        }
+        BoolFn::Compiled(_, inner) => boolean(g, inner),
+        BoolFn::Not(x) => {
+            let x = boolean(g, x);
+            Box::new(move |g, c| !x(g, c))
+        }
+        BoolFn::And(v) => match v.as_slice() {
+            [a, b] => {
+                let (a, b) = (boolean(g, a), boolean(g, b));
+                Box::new(move |g, c| a(g, c) && b(g, c))
+            }
+            _ => {
+                let v: Vec<BoolC> = v.iter().map(|x| boolean(g, x)).collect();
+                Box::new(move |g, c| v.iter().all(|x| x(g, c)))
+            }
+        },
+        BoolFn::Or(v) => match v.as_slice() {
+            [a, b] => {
+                let (a, b) = (boolean(g, a), boolean(g, b));
+                Box::new(move |g, c| a(g, c) || b(g, c))
+            }
+            _ => {
+                let v: Vec<BoolC> = v.iter().map(|x| boolean(g, x)).collect();
+                Box::new(move |g, c| v.iter().any(|x| x(g, c)))
+            }
+        },
+        BoolFn::Eq(a, b) => compare(g, a, b, |x, y| x == y),
+        BoolFn::Ne(a, b) => compare(g, a, b, |x, y| x != y),
+        BoolFn::Lt(a, b) => compare(g, a, b, |x, y| x < y),
+        BoolFn::Le(a, b) => compare(g, a, b, |x, y| x <= y),
+        BoolFn::Gt(a, b) => compare(g, a, b, |x, y| x > y),
+        BoolFn::Ge(a, b) => compare(g, a, b, |x, y| x >= y),
+        BoolFn::IsEmpty(s) | BoolFn::IsOccupied(s) => {
+            let empty = matches!(f, BoolFn::IsEmpty(_));
+            let s = SiteOf::new(g, s);
+            Box::new(move |g, c| {
+                let s = s.get(g, c);
+                usize::try_from(s)
+                    .ok()
+                    .and_then(|s| c.s.sites.get(s))
+                    .is_some_and(|st| st.is_empty() == empty)
+            })
+        }
+        BoolFn::IsIn(s, r) => {
+            let s = SiteOf::new(g, s);
+            match site_in(g, r) {
+                Some(inside) => Box::new(move |g, c| {
+                    let t = s.get(g, c);
+                    t >= 0 && (t as usize) < g.n() && inside(g, c, t as u32)
+                }),
+                None => {
+                    let r = (**r).clone();
+                    Box::new(move |g, c| g.in_region(s.get(g, c), &r, c))
+                }
+            }
+        }
+        BoolFn::NearAny { site, rel, region } => match &**region {
+            RegionFn::Owned(o) => {
+                let count = count_owned_near(g, site, *rel, *o);
+                Box::new(move |g, c| count(g, c) > 0)
+            }
+            _ => bool_by_evaluator(f),
+        },
+        BoolFn::IsPlayer(role, w) => {
+            let (role, w) = (*role, int(g, w));
+            Box::new(move |g, c| w(g, c) == g.role_player(role, c))
+        }
+        BoolFn::IsFriend(w) => {
+            let w = int(g, w);
+            Box::new(move |g, c| w(g, c) == c.mover as i32)
+        }
+        BoolFn::IsEnemy(w) => {
+            let w = int(g, w);
+            Box::new(move |g, c| {
+                let w = w(g, c);
+                w > 0 && w != c.mover as i32 && w <= g.num_players as i32
+            })
+        }
+        BoolFn::IsEven(x) | BoolFn::IsOdd(x) => {
+            let even = matches!(f, BoolFn::IsEven(_));
+            let x = int(g, x);
+            Box::new(move |g, c| (x(g, c) % 2 == 0) == even)
+        }
+        BoolFn::If(a, b, d) => {
+            let (a, b, d) = (boolean(g, a), boolean(g, b), boolean(g, d));
+            Box::new(move |g, c| if a(g, c) { b(g, c) } else { d(g, c) })
+        }
+        _ => bool_by_evaluator(f),
+    }
+}
+
+/// Membership of one site in a region made of owners, occupancy, emptiness, remembered
+/// values and their unions, intersections and differences: read off that site alone.
+/// `None` for other regions (they are built by the evaluator).
+fn site_in(g: &GameDef, r: &RegionFn) -> Option<SiteC> {
+    Some(match r {
+        RegionFn::Cached(_, inner) => return site_in(g, inner),
+        RegionFn::Board => Box::new(|_, _, _| true),
+        RegionFn::Empty => Box::new(|_, c, t| c.s.sites[t as usize].is_empty()),
+        RegionFn::Remembered => Box::new(|_, c, t| c.s.remembered.contains(&(t as i32))),
+        RegionFn::Owned(o) => {
+            let o = *o;
+            Box::new(move |_, c, t| {
+                let bits = o.bits(c.mover, c.next, c.prev);
+                c.s.sites[t as usize]
+                    .last()
+                    .is_some_and(|p| bits >> (p.who & 31) & 1 != 0)
+            })
+        }
+        RegionFn::Occupied { role, component, top } if *top || !g.ir.stacking => {
+            let role = *role;
+            // the components bearing the name, decided now
+            let named: Vec<bool> = (0..g.ir.components.len())
+                .map(|w| component.is_none_or(|k| g.is_named(w as u16, k)))
+                .collect();
+            Box::new(move |g, c, t| {
+                c.s.sites[t as usize]
+                    .last()
+                    .is_some_and(|p| named.get(p.what as usize).copied().unwrap_or(false) && g.role_has(role, p.who, c))
+            })
+        }
+        RegionFn::Intersection(v) if !v.is_empty() => {
+            let v: Vec<SiteC> = v.iter().map(|x| site_in(g, x)).collect::<Option<_>>()?;
+            Box::new(move |g, c, t| v.iter().all(|x| x(g, c, t)))
+        }
+        RegionFn::Union(v) => {
+            let v: Vec<SiteC> = v.iter().map(|x| site_in(g, x)).collect::<Option<_>>()?;
+            Box::new(move |g, c, t| v.iter().any(|x| x(g, c, t)))
+        }
+        RegionFn::Difference(a, b) => {
+            let (a, b) = (site_in(g, a)?, site_in(g, b)?);
+            Box::new(move |g, c, t| a(g, c, t) && !b(g, c, t))
+        }
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::game::{Cache, GameDef};
+    use super::super::state::StateData;
+    use crate::engine::Game;
+    use crate::expand::Selections;
+    use rand::{Rng, SeedableRng};
+
+    /// Every compiled condition against the evaluator on one state, with every site (and
+    /// off-board ones) in each iterator variable.
+    fn agree(g: &GameDef, s: &StateData, file: &str) {
+        let cache = Cache::fresh();
+        let n = g.n() as i32;
+        for (slot, (f, cond)) in g.conds.0.iter().zip(&g.ir.conds).enumerate() {
+            for t in -1..=n {
+                let mut c = g.ctx(s, &cache);
+                (c.from, c.to, c.between, c.site, c.value) = (t, (t + 1) % n.max(1), t, n - 1 - t, t);
+                assert_eq!(
+                    f(g, &c),
+                    g.boolean(cond, &c),
+                    "{file}: condition {slot} at site {t}: {cond:?}"
+                );
+            }
+        }
+    }
+
+    /// Every game of Ludii's corpus the engine runs: along a short random playout, its
+    /// compiled conditions answer as the evaluator does.
+    #[test]
+    fn compiled_conditions_agree_with_the_evaluator() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/ludii/lud");
+        let mut files = Vec::new();
+        let mut dirs = vec![std::path::PathBuf::from(root)];
+        while let Some(d) = dirs.pop() {
+            for e in std::fs::read_dir(&d).expect("corpus").flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    dirs.push(p);
+                } else if p.extension().is_some_and(|x| x == "lud") {
+                    files.push(p);
+                }
+            }
+        }
+        files.sort();
+        // each file as it comes, and Equi's rulesets
+        let mut runs: Vec<(std::path::PathBuf, Selections)> =
+            files.into_iter().map(|p| (p, Selections::default())).collect();
+        for r in ["Equiversi (Described)", "Equiversi 2 (Described)"] {
+            runs.push((
+                std::path::Path::new(root).join("experimental/Equi Game System.lud"),
+                Selections {
+                    options: vec![],
+                    ruleset: Some(format!("Ruleset/{r}")),
+                },
+            ));
+        }
+        let (mut games, mut slots) = (0, 0);
+        for (p, sel) in &runs {
+            let text = std::fs::read_to_string(p).expect("readable");
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            let Ok(game) = Game::load(&name, &text, sel) else {
+                continue;
+            };
+            let g = &game.inner;
+            games += 1;
+            slots += g.conds.0.len();
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+            let mut s = game.initial_state();
+            for _ in 0..30 {
+                agree(g, &s.inner, &name);
+                let moves = game.legal_moves(&s);
+                if s.is_over() || moves.is_empty() {
+                    break;
+                }
+                game.apply(&mut s, &moves[rng.gen_range(0..moves.len())]);
+            }
+        }
+        assert!(games >= 8 && slots >= 40, "{games} games, {slots} conditions");
+    }
+}
