@@ -1470,7 +1470,7 @@ impl Lowerer {
                             None => vec![Direction::Rel(Relation::Adjacent)],
                         };
                         let cond = match c.named("if") {
-                            Some(n) => Some(Box::new(self.boolean(n)?)),
+                            Some(n) => Some(Box::new(self.condition(n)?)),
                             None => None,
                         };
                         let include_self = self.flag(c.named("includeSelf"))?;

@@ -150,13 +150,40 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
 /// `(count Sites in:(intersection (sites Around s rel) <owners' sites>))`.
 fn count_owned_near(g: &GameDef, site: &IntFn, rel: Relation, o: Owners) -> IntC {
     let site = SiteOf::new(g, site);
-    Box::new(move |g, c| {
-        let s = site.get(g, c);
-        match usize::try_from(s).ok().and_then(|s| g.near_masks[rel as usize].get(s)) {
-            Some(mask) => g.count_owned(mask, o.bits(c.mover, c.next, c.prev), c.s) as i32,
-            None => 0,
+    let o = OwnerTable::new(g, o);
+    Box::new(move |g, c| g.count_owned(g.near_words(rel, site.get(g, c)), o.get(c), c.s) as i32)
+}
+
+/// An owner set resolved in advance for every (mover, next, previous) triple.
+struct OwnerTable {
+    o: Owners,
+    /// Players + 1 (roles range over 0..=players).
+    d: usize,
+    bits: Vec<u32>,
+}
+
+impl OwnerTable {
+    fn new(g: &GameDef, o: Owners) -> OwnerTable {
+        let d = g.num_players as usize + 1;
+        let mut bits = Vec::with_capacity(d * d * d);
+        for m in 0..d as u8 {
+            for n in 0..d as u8 {
+                for p in 0..d as u8 {
+                    bits.push(o.bits(m, n, p));
+                }
+            }
         }
-    })
+        OwnerTable { o, d, bits }
+    }
+
+    #[inline(always)]
+    fn get(&self, c: &Ctx) -> u32 {
+        let (m, n, p) = (c.mover as usize, c.next as usize, c.prev as usize);
+        match self.bits.get((m * self.d + n) * self.d + p) {
+            Some(&b) if m.max(n).max(p) < self.d => b,
+            _ => self.o.bits(c.mover, c.next, c.prev),
+        }
+    }
 }
 
 /// The evaluator's answer, for what is not compiled.
@@ -238,10 +265,17 @@ fn boolean(g: &GameDef, f: &BoolFn) -> BoolC {
                 }
             }
         }
-        BoolFn::NearAny { site, rel, region } => match &**region {
-            RegionFn::Owned(o) => {
+        BoolFn::NearAny { site, rel, region } => match (&**region, g.flat_holding(region)) {
+            (RegionFn::Owned(o), _) => {
                 let count = count_owned_near(g, site, *rel, *o);
                 Box::new(move |g, c| count(g, c) > 0)
+            }
+            (_, Some(what)) => {
+                let (site, what, rel) = (SiteOf::new(g, site), int(g, what), *rel);
+                Box::new(move |g, c| {
+                    let mask = g.near_words(rel, site.get(g, c));
+                    g.holding_in(mask, what(g, c), c.s, |_| true)
+                })
             }
             _ => bool_by_evaluator(f),
         },
@@ -283,9 +317,9 @@ fn site_in(g: &GameDef, r: &RegionFn) -> Option<SiteC> {
         RegionFn::Empty => Box::new(|_, c, t| c.s.sites[t as usize].is_empty()),
         RegionFn::Remembered => Box::new(|_, c, t| c.s.remembered.contains(&(t as i32))),
         RegionFn::Owned(o) => {
-            let o = *o;
+            let o = OwnerTable::new(g, *o);
             Box::new(move |_, c, t| {
-                let bits = o.bits(c.mover, c.next, c.prev);
+                let bits = o.get(c);
                 c.s.sites[t as usize]
                     .last()
                     .is_some_and(|p| bits >> (p.who & 31) & 1 != 0)

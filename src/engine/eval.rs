@@ -310,11 +310,11 @@ impl GameDef {
                 }
                 let mask = &self.near_masks[*rel as usize][s as usize];
                 if let Some(owners) = self.owners_of(region, c) {
-                    return self.count_owned(mask, owners, c.s) > 0;
+                    return self.count_owned(mask.words(), owners, c.s) > 0;
                 }
                 if let Some(what) = self.flat_holding(region) {
                     let what = self.int(what, c);
-                    return self.holding_in(mask, what, c.s, |_| true);
+                    return self.holding_in(mask.words(), what, c.s, |_| true);
                 }
                 match &**region {
                     RegionFn::Cached(slot, inner) => self.with_cached(*slot, inner, c, |r| mask.count_common(r) > 0),
@@ -523,7 +523,7 @@ impl GameDef {
         }
         let mask = &self.near_masks[rel as usize][s as usize];
         if let Some(owners) = self.owners_of(region, c) {
-            return self.count_owned(mask, owners, c.s) as i32;
+            return self.count_owned(mask.words(), owners, c.s) as i32;
         }
         match region {
             RegionFn::Cached(slot, inner) => self.with_cached(*slot, inner, c, |r| mask.count_common(r) as i32),
@@ -543,14 +543,14 @@ impl GameDef {
 
     /// The number of sites of `mask` whose top piece belongs to one of `owners`.
     #[inline]
-    pub(super) fn count_owned(&self, mask: &Region, owners: u32, s: &StateData) -> u32 {
-        let mask = mask.words();
+    pub(super) fn count_owned(&self, mask: &[u64], owners: u32, s: &StateData) -> u32 {
         if let [m] = mask {
             // one word of sites: one word per owner
+            let owned: &[u64] = &s.owned;
             let mut any = 0;
             let mut bits = owners;
             while bits != 0 {
-                any |= s.owned.get(bits.trailing_zeros() as usize).copied().unwrap_or(0);
+                any |= owned.get(bits.trailing_zeros() as usize).copied().unwrap_or(0);
                 bits &= bits - 1;
             }
             return (m & any).count_ones();
@@ -576,7 +576,7 @@ impl GameDef {
     /// In a game without stacks, the component a (possibly cached) `(sites Holding ..)`-like
     /// region asks for: such a region is read off its owner's row of the table.
     #[inline]
-    fn flat_holding<'a>(&self, r: &'a RegionFn) -> Option<&'a IntFn> {
+    pub(super) fn flat_holding<'a>(&self, r: &'a RegionFn) -> Option<&'a IntFn> {
         match r {
             RegionFn::Cached(_, inner) => self.flat_holding(inner),
             RegionFn::Holding(what) if !self.ir.stacking => Some(what),
@@ -587,7 +587,7 @@ impl GameDef {
     /// In a game without stacks, the sites of `mask` holding a piece of component `what`
     /// (among the sites its owner's pieces occupy) go to `f` until it says stop; whether it did.
     #[inline]
-    fn holding_in(&self, mask: &Region, what: i32, s: &StateData, mut f: impl FnMut(i32) -> bool) -> bool {
+    pub(super) fn holding_in(&self, mask: &[u64], what: i32, s: &StateData, mut f: impl FnMut(i32) -> bool) -> bool {
         let Some(k) = usize::try_from(what)
             .ok()
             .filter(|&w| w > 0)
@@ -595,7 +595,7 @@ impl GameDef {
         else {
             return false;
         };
-        for (i, (&a, &m)) in s.owned_words(k.owner as usize).iter().zip(mask.words()).enumerate() {
+        for (i, (&a, &m)) in s.owned_words(k.owner as usize).iter().zip(mask).enumerate() {
             let mut w = a & m;
             while w != 0 {
                 let t = (i * 64) as i32 + w.trailing_zeros() as i32;
@@ -819,7 +819,7 @@ impl GameDef {
                 let what = self.int(what, c);
                 let mut r = Region::new(n);
                 if !self.ir.stacking {
-                    self.holding_in(&Region::full(n), what, c.s, |t| {
+                    self.holding_in(Region::full(n).words(), what, c.s, |t| {
                         r.insert(t);
                         false
                     });

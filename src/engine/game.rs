@@ -27,6 +27,8 @@ pub struct GameDef {
     pub(super) name_canon: Vec<u16>,
     /// Per relation, per site: the same neighbours as a region (for counts by mask).
     pub(super) near_masks: Vec<Vec<Region>>,
+    /// The same masks' bit words in one table: relation, then site, then word.
+    near_words: Vec<u64>,
     /// The rules' conditions, compiled ([`BoolFn::Compiled`] slots).
     pub(super) conds: super::compiled::Conds,
 }
@@ -82,7 +84,7 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
     let first_name = |name: &str| ir.names.iter().position(|n| n == name).map_or(u16::MAX, |i| i as u16);
     let base_name = ir.components.iter().map(|k| first_name(&k.base)).collect();
     let name_canon = ir.names.iter().map(|n| first_name(n)).collect();
-    let near_masks = around_start
+    let near_masks: Vec<Vec<Region>> = around_start
         .iter()
         .zip(&around_sites)
         .map(|(start, sites)| {
@@ -104,6 +106,11 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
         ir,
         around_start,
         around_sites,
+        near_words: near_masks
+            .iter()
+            .flatten()
+            .flat_map(|r: &Region| r.words().to_vec())
+            .collect(),
         near_masks,
         base_name,
         name_canon,
@@ -221,6 +228,18 @@ pub(super) struct Ctx<'a> {
 impl GameDef {
     pub(super) fn n(&self) -> usize {
         self.board.num_sites()
+    }
+
+    /// The bit words of site `s`'s neighbours in relation `rel` (empty off the board).
+    #[inline]
+    pub(super) fn near_words(&self, rel: super::board::Relation, s: i32) -> &[u64] {
+        let n = self.n();
+        if s < 0 || s as usize >= n {
+            return &[];
+        }
+        let k = n.div_ceil(64).max(1);
+        let at = (rel as usize * n + s as usize) * k;
+        self.near_words.get(at..at + k).unwrap_or(&[])
     }
 
     pub(super) fn ctx<'a>(&self, s: &'a StateData, cache: &'a Cache) -> Ctx<'a> {
