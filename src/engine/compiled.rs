@@ -10,7 +10,7 @@
 //! a change of speed.
 
 use super::board::Relation;
-use super::game::{Ctx, GameDef};
+use super::game::{all_passed, Ctx, GameDef};
 use crate::ir::*;
 
 pub(super) type BoolC = Box<dyn Fn(&GameDef, &Ctx) -> bool + Send + Sync>;
@@ -126,6 +126,21 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
                     .and_then(|s| c.s.sites.get(s))
                     .map_or(0, |st| st.len() as i32)
             })
+        }
+        IntFn::Id { role, by_player } => {
+            let (role, by_player) = (*role, by_player.clone());
+            Box::new(move |g, c| {
+                let p = g.role_player(role, c);
+                by_player.get(p.max(0) as usize).copied().unwrap_or(-1)
+            })
+        }
+        IntFn::RolePlayer(role) => {
+            let role = *role;
+            Box::new(move |g, c| g.role_player(role, c))
+        }
+        IntFn::Score(p) => {
+            let p = int(g, p);
+            Box::new(move |g, c| c.s.scores.get(p(g, c).max(0) as usize).copied().unwrap_or(0))
         }
         IntFn::CountNear { site, rel, region } => match &**region {
             RegionFn::Owned(o) => count_owned_near(g, site, *rel, *o),
@@ -279,6 +294,17 @@ fn boolean(g: &GameDef, f: &BoolFn) -> BoolC {
             }
             _ => bool_by_evaluator(f),
         },
+        BoolFn::IsWithinAt(what, at) => {
+            let (what, at) = (int(g, what), SiteOf::new(g, at));
+            Box::new(move |g, c| {
+                let what = what(g, c);
+                usize::try_from(at.get(g, c))
+                    .ok()
+                    .and_then(|t| c.s.sites.get(t))
+                    .is_some_and(|st| st.iter().any(|p| p.what as i32 == what))
+            })
+        }
+        BoolFn::AllPassed => Box::new(|g, c| all_passed(c.s, g.num_players)),
         BoolFn::IsPlayer(role, w) => {
             let (role, w) = (*role, int(g, w));
             Box::new(move |g, c| w(g, c) == g.role_player(role, c))
