@@ -169,9 +169,10 @@ fn count_owned_near(g: &GameDef, site: &IntFn, rel: Relation, o: Owners) -> IntC
     Box::new(move |g, c| g.count_owned(g.near_words(rel, site.get(g, c)), o.get(c), c.s) as i32)
 }
 
-/// An owner set resolved in advance for every (mover, next, previous) triple.
+/// An owner set (or the intersection of several) resolved in advance for every (mover,
+/// next, previous) triple.
 struct OwnerTable {
-    o: Owners,
+    sets: Vec<Owners>,
     /// Players + 1 (roles range over 0..=players).
     d: usize,
     bits: Vec<u32>,
@@ -188,7 +189,15 @@ impl OwnerTable {
                 }
             }
         }
-        OwnerTable { o, d, bits }
+        OwnerTable { sets: vec![o], d, bits }
+    }
+
+    /// Narrow to the owners also in `o`.
+    fn and(&mut self, o: OwnerTable) {
+        for (a, b) in self.bits.iter_mut().zip(o.bits) {
+            *a &= b;
+        }
+        self.sets.extend(o.sets);
     }
 
     #[inline(always)]
@@ -196,7 +205,10 @@ impl OwnerTable {
         let (m, n, p) = (c.mover as usize, c.next as usize, c.prev as usize);
         match self.bits.get((m * self.d + n) * self.d + p) {
             Some(&b) if m.max(n).max(p) < self.d => b,
-            _ => self.o.bits(c.mover, c.next, c.prev),
+            _ => self
+                .sets
+                .iter()
+                .fold(u32::MAX, |b, o| b & o.bits(c.mover, c.next, c.prev)),
         }
     }
 }
@@ -208,7 +220,7 @@ fn bool_by_evaluator(f: &BoolFn) -> BoolC {
 }
 
 /// A comparison of two integers; a constant right side is kept in place.
-fn compare(g: &GameDef, a: &IntFn, b: &IntFn, op: fn(i32, i32) -> bool) -> BoolC {
+fn compare(g: &GameDef, a: &IntFn, b: &IntFn, op: impl Fn(i32, i32) -> bool + Copy + Send + Sync + 'static) -> BoolC {
     let a = int(g, a);
     match Leaf::of(b) {
         Some(Leaf::Const(k)) => Box::new(move |g, c| op(a(g, c), k)),
@@ -269,6 +281,12 @@ fn boolean(g: &GameDef, f: &BoolFn) -> BoolC {
         }
         BoolFn::IsIn(s, r) => {
             let s = SiteOf::new(g, s);
+            if let Some(test) = TopTest::new(g, r) {
+                return Box::new(move |g, c| {
+                    let t = s.get(g, c);
+                    t >= 0 && (t as usize) < g.n() && test.holds(c, t as u32)
+                });
+            }
             match site_in(g, r) {
                 Some(inside) => Box::new(move |g, c| {
                     let t = s.get(g, c);
@@ -337,32 +355,11 @@ fn boolean(g: &GameDef, f: &BoolFn) -> BoolC {
 /// values and their unions, intersections and differences: read off that site alone.
 /// `None` for other regions (they are built by the evaluator).
 fn site_in(g: &GameDef, r: &RegionFn) -> Option<SiteC> {
+    if let Some(test) = TopTest::new(g, r) {
+        return Some(Box::new(move |_, c, t| test.holds(c, t)));
+    }
     Some(match r {
         RegionFn::Cached(_, inner) => return site_in(g, inner),
-        RegionFn::Board => Box::new(|_, _, _| true),
-        RegionFn::Empty => Box::new(|_, c, t| c.s.sites[t as usize].is_empty()),
-        RegionFn::Remembered => Box::new(|_, c, t| c.s.remembered.contains(&(t as i32))),
-        RegionFn::Owned(o) => {
-            let o = OwnerTable::new(g, *o);
-            Box::new(move |_, c, t| {
-                let bits = o.get(c);
-                c.s.sites[t as usize]
-                    .last()
-                    .is_some_and(|p| bits >> (p.who & 31) & 1 != 0)
-            })
-        }
-        RegionFn::Occupied { role, component, top } if *top || !g.ir.stacking => {
-            let role = *role;
-            // the components bearing the name, decided now
-            let named: Vec<bool> = (0..g.ir.components.len())
-                .map(|w| component.is_none_or(|k| g.is_named(w as u16, k)))
-                .collect();
-            Box::new(move |g, c, t| {
-                c.s.sites[t as usize]
-                    .last()
-                    .is_some_and(|p| named.get(p.what as usize).copied().unwrap_or(false) && g.role_has(role, p.who, c))
-            })
-        }
         RegionFn::Intersection(v) if !v.is_empty() => {
             let v: Vec<SiteC> = v.iter().map(|x| site_in(g, x)).collect::<Option<_>>()?;
             Box::new(move |g, c, t| v.iter().all(|x| x(g, c, t)))
@@ -377,6 +374,112 @@ fn site_in(g: &GameDef, r: &RegionFn) -> Option<SiteC> {
         }
         _ => return None,
     })
+}
+
+/// A site test that is a conjunction of facts about the site alone: its top piece's owner
+/// is in some owner sets and its component among some, the site is (not) empty, it is (not)
+/// a remembered value. Intersections of such tests, and differences with emptiness or the
+/// remembered values, are one such test.
+#[derive(Default)]
+struct TopTest {
+    /// The top piece's owner lies in these sets.
+    owners: Option<OwnerTable>,
+    /// By component: allowed as the top piece (`None`: any).
+    named: Option<Vec<bool>>,
+    empty: Option<bool>,
+    remembered: Option<bool>,
+    /// Contradictory facts: no site passes.
+    never: bool,
+}
+
+impl TopTest {
+    fn new(g: &GameDef, r: &RegionFn) -> Option<TopTest> {
+        let mut t = TopTest::default();
+        t.add(g, r)?;
+        Some(t)
+    }
+
+    /// Narrow the test to the sites of `r` as well; `None` if `r` is not such a test.
+    fn add(&mut self, g: &GameDef, r: &RegionFn) -> Option<()> {
+        match r {
+            RegionFn::Cached(_, inner) => self.add(g, inner)?,
+            RegionFn::Board => {}
+            RegionFn::Owned(o) => self.owned_by(OwnerTable::new(g, *o)),
+            RegionFn::Occupied { role, component, top } if *top || !g.ir.stacking => {
+                self.owned_by(OwnerTable::new(g, Owners::of_role(*role, g.num_players)));
+                if let Some(k) = component {
+                    let named = self.named.get_or_insert_with(|| vec![true; g.ir.components.len()]);
+                    for (w, ok) in named.iter_mut().enumerate() {
+                        *ok &= g.is_named(w as u16, *k);
+                    }
+                }
+            }
+            RegionFn::Empty => Self::fact(&mut self.never, &mut self.empty, true),
+            RegionFn::Remembered => Self::fact(&mut self.never, &mut self.remembered, true),
+            RegionFn::Intersection(v) => {
+                for x in v {
+                    self.add(g, x)?;
+                }
+                if v.is_empty() {
+                    self.never = true;
+                }
+            }
+            RegionFn::Difference(a, b) => {
+                self.add(g, a)?;
+                let b = match &**b {
+                    RegionFn::Cached(_, inner) => inner,
+                    b => b,
+                };
+                match b {
+                    RegionFn::Empty => Self::fact(&mut self.never, &mut self.empty, false),
+                    RegionFn::Remembered => Self::fact(&mut self.never, &mut self.remembered, false),
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        }
+        Some(())
+    }
+
+    fn owned_by(&mut self, o: OwnerTable) {
+        match &mut self.owners {
+            Some(t) => t.and(o),
+            None => self.owners = Some(o),
+        }
+    }
+
+    /// Add the fact that `f` is `value` (contradicting an earlier fact: no site passes).
+    fn fact(never: &mut bool, f: &mut Option<bool>, value: bool) {
+        *never |= f.is_some_and(|v| v != value);
+        *f = Some(value);
+    }
+
+    /// Whether site `t` (on the board) passes.
+    #[inline]
+    fn holds(&self, c: &Ctx, t: u32) -> bool {
+        if self.never {
+            return false;
+        }
+        let st = &c.s.sites[t as usize];
+        if self.empty.is_some_and(|e| st.is_empty() != e) {
+            return false;
+        }
+        if self.owners.is_some() || self.named.is_some() {
+            let Some(p) = st.last() else { return false };
+            if self.owners.as_ref().is_some_and(|o| o.get(c) >> (p.who & 31) & 1 == 0) {
+                return false;
+            }
+            if self
+                .named
+                .as_ref()
+                .is_some_and(|n| !n.get(p.what as usize).copied().unwrap_or(false))
+            {
+                return false;
+            }
+        }
+        self.remembered
+            .is_none_or(|r| c.s.remembered.contains(&(t as i32)) == r)
+    }
 }
 
 #[cfg(test)]
