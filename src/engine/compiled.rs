@@ -166,6 +166,16 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
 fn count_owned_near(g: &GameDef, site: &IntFn, rel: Relation, o: Owners) -> IntC {
     let site = SiteOf::new(g, site);
     let o = OwnerTable::new(g, o);
+    if g.n() <= 64 {
+        // one word of sites: each site's neighbours as one word, the owners' rows as words
+        let masks: Vec<u64> = (0..g.n() as i32).map(|s| g.near_words(rel, s)[0]).collect();
+        return Box::new(move |g, c| {
+            let Some(&m) = usize::try_from(site.get(g, c)).ok().and_then(|s| masks.get(s)) else {
+                return 0;
+            };
+            (m & c.s.owned_word(o.get(c), 0, 1)).count_ones() as i32
+        });
+    }
     Box::new(move |g, c| g.count_owned(g.near_words(rel, site.get(g, c)), o.get(c), c.s) as i32)
 }
 

@@ -544,31 +544,12 @@ impl GameDef {
     /// The number of sites of `mask` whose top piece belongs to one of `owners`.
     #[inline]
     pub(super) fn count_owned(&self, mask: &[u64], owners: u32, s: &StateData) -> u32 {
-        if let [m] = mask {
-            // one word of sites: one word per owner
-            let owned: &[u64] = &s.owned;
-            let mut any = 0;
-            let mut bits = owners;
-            while bits != 0 {
-                any |= owned.get(bits.trailing_zeros() as usize).copied().unwrap_or(0);
-                bits &= bits - 1;
-            }
-            return (m & any).count_ones();
-        }
-        let mut n = 0;
         let k = s.owned_stride();
+        let mut n = 0;
         for (i, &m) in mask.iter().enumerate() {
-            if m == 0 {
-                continue;
+            if m != 0 {
+                n += (m & s.owned_word(owners, i, k)).count_ones();
             }
-            let mut any = 0;
-            let mut bits = owners;
-            while bits != 0 {
-                let p = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                any |= s.owned.get(p * k + i).copied().unwrap_or(0);
-            }
-            n += (m & any).count_ones();
         }
         n
     }

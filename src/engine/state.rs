@@ -82,6 +82,19 @@ impl StateData {
         self.owned.get(owner * k..(owner + 1) * k).unwrap_or(&[])
     }
 
+    /// Word `i` of the sites whose top piece belongs to one of `owners` (a bit set; `k`
+    /// is [`Self::owned_stride`]).
+    #[inline(always)]
+    pub fn owned_word(&self, owners: u32, i: usize, k: usize) -> u64 {
+        let owned: &[u64] = &self.owned;
+        let (mut bits, mut any) = (owners, 0);
+        while bits != 0 {
+            any |= owned.get(bits.trailing_zeros() as usize * k + i).copied().unwrap_or(0);
+            bits &= bits - 1;
+        }
+        any
+    }
+
     /// The number of owners the table has.
     #[inline]
     pub fn owners(&self) -> usize {
