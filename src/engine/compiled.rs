@@ -35,6 +35,41 @@ impl Conds {
     }
 }
 
+/// A condition prepared for evaluation in a loop: its compiled closure found once.
+#[derive(Clone, Copy)]
+pub(super) enum Cond<'a> {
+    /// No condition.
+    Always,
+    Compiled(&'a BoolC),
+    Eval(&'a BoolFn),
+}
+
+impl Cond<'_> {
+    #[inline]
+    pub(super) fn holds(self, g: &GameDef, c: &Ctx) -> bool {
+        match self {
+            Cond::Always => true,
+            Cond::Compiled(f) => f(g, c),
+            Cond::Eval(b) => g.boolean(b, c),
+        }
+    }
+}
+
+impl GameDef {
+    /// `b`, prepared for evaluation in a loop.
+    #[inline]
+    pub(super) fn cond<'a>(&'a self, b: Option<&'a BoolFn>) -> Cond<'a> {
+        match b {
+            None => Cond::Always,
+            Some(BoolFn::Compiled(slot, inner)) => match self.conds.0.get(*slot as usize) {
+                Some(f) => Cond::Compiled(f),
+                None => Cond::Eval(inner),
+            },
+            Some(b) => Cond::Eval(b),
+        }
+    }
+}
+
 /// An iterator variable or constant: read without a call.
 #[derive(Clone, Copy)]
 enum Leaf {

@@ -787,10 +787,11 @@ impl GameDef {
             RegionFn::Filter(a, cond) => {
                 let base = self.region(a, c);
                 let mut r = Region::new(n);
+                let cond = self.cond(Some(cond));
                 for s in base.iter() {
                     let mut c2 = *c;
                     c2.site = s;
-                    if self.boolean(cond, &c2) {
+                    if cond.holds(self, &c2) {
                         r.insert(s);
                     }
                 }

@@ -142,10 +142,11 @@ impl GameDef {
                 if count < 1 {
                     return;
                 }
+                let to_cond = self.cond(to.cond.as_ref());
                 let emit = |t: i32, c: &Ctx, out: &mut Vec<MoveData>| {
                     let mut c2 = *c;
                     c2.to = t;
-                    if to.cond.as_ref().is_none_or(|b| self.boolean(b, &c2)) {
+                    if to_cond.holds(self, &c2) {
                         let mut actions: SmallVec<[Action; 2]> = SmallVec::new();
                         if let Some(e) = &to.apply {
                             actions.extend(self.effect_actions(e, &c2));
@@ -190,15 +191,14 @@ impl GameDef {
                     return;
                 }
                 let start = out.len();
+                let to_cond = self.cond(to.cond.as_ref());
                 for d in dirs {
                     for &t in self.board.steps_in(f as u32, *d) {
                         let t = t as i32;
                         let mut c2 = *c;
                         c2.from = f;
                         c2.to = t;
-                        if to.cond.as_ref().is_none_or(|b| self.boolean(b, &c2))
-                            && !out[start..].iter().any(|m| m.from == f && m.to == t)
-                        {
+                        if to_cond.holds(self, &c2) && !out[start..].iter().any(|m| m.from == f && m.to == t) {
                             let actions = self.piece_move(&[to.apply.as_deref()], &c2, f, t);
                             out.push(self.new_move(c, f, t, actions));
                         }
@@ -217,18 +217,19 @@ impl GameDef {
                 if f < 0 {
                     return;
                 }
+                let (between_cond, to_cond) = (self.cond(between_cond.as_ref()), self.cond(to.cond.as_ref()));
                 for d in dirs {
                     for radial in self.board.radials(f as u32, *d) {
                         let Some(&b) = radial.get(1) else { continue };
                         let mut c2 = *c;
                         c2.from = f;
                         c2.between = b as i32;
-                        if !between_cond.as_ref().is_none_or(|x| self.boolean(x, &c2)) {
+                        if !between_cond.holds(self, &c2) {
                             continue;
                         }
                         let Some(&t) = radial.get(2) else { continue };
                         c2.to = t as i32;
-                        if !to.cond.as_ref().is_none_or(|x| self.boolean(x, &c2)) {
+                        if !to_cond.holds(self, &c2) {
                             continue;
                         }
                         let actions =
