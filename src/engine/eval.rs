@@ -191,7 +191,9 @@ impl GameDef {
                 cond,
                 include_self: false,
             } => match (&**sites, dirs.as_slice()) {
-                (RegionFn::Site(x), [Direction::Rel(rel)]) if **x == IntFn::From => Some((*rel, cond)),
+                (RegionFn::Site(x), [Direction::Rel(rel)]) if **x == IntFn::From => {
+                    Some((*rel, self.cond(cond.as_deref())))
+                }
                 _ => None,
             },
             _ => None,
@@ -207,7 +209,7 @@ impl GameDef {
                     for &t in sites {
                         let mut c2 = c1;
                         c2.to = t as i32;
-                        if cond.as_ref().is_none_or(|b| self.boolean(b, &c2)) {
+                        if cond.holds(self, &c2) {
                             out(self.int(value, &c2));
                         }
                     }

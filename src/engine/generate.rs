@@ -251,13 +251,14 @@ impl GameDef {
                     // `(from)` without a location: the iterator `from`
                     _ => smallvec::smallvec![c.from],
                 };
+                let (from_cond, to_cond) = (self.cond(from.cond.as_ref()), self.cond(to.cond.as_ref()));
                 for f in origins {
                     if Self::top(c.s, f).is_none() {
                         continue;
                     }
                     let mut c1 = *c;
                     c1.from = f;
-                    if !from.cond.as_ref().is_none_or(|b| self.boolean(b, &c1)) {
+                    if !from_cond.holds(self, &c1) {
                         continue;
                     }
                     let targets: Sites = match (&to.site, &to.region) {
@@ -272,7 +273,7 @@ impl GameDef {
                         }
                         let mut c2 = c1;
                         c2.to = t;
-                        if !to.cond.as_ref().is_none_or(|b| self.boolean(b, &c2)) {
+                        if !to_cond.holds(self, &c2) {
                             continue;
                         }
                         let mut actions: SmallVec<[Action; 2]> = SmallVec::new();

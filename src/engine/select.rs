@@ -17,6 +17,10 @@ impl GameDef {
             (_, Some(r)) => self.region(r, c).iter().collect(),
             _ => smallvec::smallvec![],
         };
+        let (from_cond, to_cond) = (
+            self.cond(from.cond.as_ref()),
+            self.cond(to.as_ref().and_then(|t| t.cond.as_ref())),
+        );
         for f in origins {
             if f < 0 {
                 continue;
@@ -24,7 +28,7 @@ impl GameDef {
             let mut c1 = *c;
             c1.from = f;
             c1.to = f;
-            if !from.cond.as_ref().is_none_or(|b| self.boolean(b, &c1)) {
+            if !from_cond.holds(self, &c1) {
                 continue;
             }
             let Some(to) = to else {
@@ -42,7 +46,7 @@ impl GameDef {
                 }
                 let mut c2 = c1;
                 c2.to = t;
-                if to.cond.as_ref().is_none_or(|b| self.boolean(b, &c2)) {
+                if to_cond.holds(self, &c2) {
                     out.push(self.new_move(c, f, t, SmallVec::new()));
                 }
             }
