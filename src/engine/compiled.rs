@@ -553,6 +553,77 @@ mod tests {
         }
     }
 
+    /// One-site membership tests against built regions, for regions of every kind the tests
+    /// take (owners, occupancy by role and component, emptiness, remembered values, and
+    /// their intersections, unions and differences, contradictory ones included).
+    #[test]
+    fn one_site_tests_agree_with_built_regions() {
+        use crate::ir::{Owners, RegionFn as R, Role};
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../shared/ludii/lud/board/space/territory/Refugia.lud"
+        );
+        let game = Game::load(
+            "Refugia.lud",
+            &std::fs::read_to_string(path).unwrap(),
+            &Selections::default(),
+        )
+        .unwrap();
+        let g = &game.inner;
+        let occupied = |role, component| R::Occupied {
+            role,
+            component,
+            top: true,
+        };
+        let owned = |role| R::Owned(Owners::of_role(role, 2));
+        let regions = vec![
+            R::Empty,
+            R::Board,
+            R::Remembered,
+            owned(Role::Mover),
+            owned(Role::Neutral),
+            occupied(Role::All, Some(0)),
+            occupied(Role::NonMover, None),
+            R::Intersection(vec![owned(Role::Next), occupied(Role::All, Some(0))]),
+            R::Difference(Box::new(owned(Role::All)), Box::new(R::Remembered)),
+            R::Difference(Box::new(R::Board), Box::new(R::Empty)),
+            R::Intersection(vec![R::Empty, R::Difference(Box::new(R::Board), Box::new(R::Empty))]),
+            R::Intersection(vec![
+                R::Remembered,
+                R::Difference(Box::new(R::Board), Box::new(R::Remembered)),
+            ]),
+            R::Union(vec![owned(Role::Mover), R::Empty]),
+            R::Difference(
+                Box::new(R::Board),
+                Box::new(R::Union(vec![owned(Role::Next), R::Remembered])),
+            ),
+            R::Cached(0, Box::new(R::Difference(Box::new(R::Empty), Box::new(R::Remembered)))),
+        ];
+        let tests: Vec<_> = regions
+            .iter()
+            .map(|r| super::site_in(g, r).expect("one-site test"))
+            .collect();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let mut s = game.initial_state();
+        for step in 0..40 {
+            // some remembered values, on and off the board
+            s.inner.remembered = [step % 7, step * 3 % 11, -1].into_iter().collect();
+            let cache = Cache::fresh();
+            let c = g.ctx(&s.inner, &cache);
+            for (r, test) in regions.iter().zip(&tests) {
+                let built = g.region(r, &c);
+                for t in 0..g.n() as u32 {
+                    assert_eq!(test(g, &c, t), built.contains(t as i32), "{r:?} at {t}, step {step}");
+                }
+            }
+            let moves = game.legal_moves(&s);
+            if s.is_over() || moves.is_empty() {
+                break;
+            }
+            game.apply(&mut s, &moves[rng.gen_range(0..moves.len())]);
+        }
+    }
+
     /// Every game of Ludii's corpus the engine runs: along a short random playout, its
     /// compiled conditions answer as the evaluator does.
     #[test]
