@@ -218,23 +218,24 @@ fn count_owned_near(g: &GameDef, site: &IntFn, rel: Relation, o: Owners) -> IntC
 /// next, previous) triple.
 struct OwnerTable {
     sets: Vec<Owners>,
-    /// Players + 1 (roles range over 0..=players).
-    d: usize,
+    /// Bits per role in the index (roles range over 0..=players).
+    k: u32,
     bits: Vec<u32>,
 }
 
 impl OwnerTable {
     fn new(g: &GameDef, o: Owners) -> OwnerTable {
-        let d = g.num_players as usize + 1;
-        let mut bits = Vec::with_capacity(d * d * d);
-        for m in 0..d as u8 {
-            for n in 0..d as u8 {
-                for p in 0..d as u8 {
+        let k = (g.num_players as u32 + 1).next_power_of_two().trailing_zeros();
+        let d = 1u8 << k;
+        let mut bits = Vec::with_capacity(1 << (3 * k));
+        for m in 0..d {
+            for n in 0..d {
+                for p in 0..d {
                     bits.push(o.bits(m, n, p));
                 }
             }
         }
-        OwnerTable { sets: vec![o], d, bits }
+        OwnerTable { sets: vec![o], k, bits }
     }
 
     /// Narrow to the owners also in `o`.
@@ -248,13 +249,20 @@ impl OwnerTable {
     #[inline(always)]
     fn get(&self, c: &Ctx) -> u32 {
         let (m, n, p) = (c.mover as usize, c.next as usize, c.prev as usize);
-        match self.bits.get((m * self.d + n) * self.d + p) {
-            Some(&b) if m.max(n).max(p) < self.d => b,
-            _ => self
-                .sets
-                .iter()
-                .fold(u32::MAX, |b, o| b & o.bits(c.mover, c.next, c.prev)),
+        if (m | n | p) >> self.k == 0 {
+            if let Some(&b) = self.bits.get((m << (2 * self.k)) | (n << self.k) | p) {
+                return b;
+            }
         }
+        self.slow(c)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn slow(&self, c: &Ctx) -> u32 {
+        self.sets
+            .iter()
+            .fold(u32::MAX, |b, o| b & o.bits(c.mover, c.next, c.prev))
     }
 }
 
@@ -500,7 +508,7 @@ impl TopTest {
     }
 
     /// Whether site `t` (on the board) passes.
-    #[inline]
+    #[inline(always)]
     fn holds(&self, c: &Ctx, t: u32) -> bool {
         if self.never {
             return false;
