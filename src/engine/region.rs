@@ -95,24 +95,48 @@ impl Region {
     }
 
     /// Sites in ascending order.
-    pub fn iter(&self) -> impl Iterator<Item = i32> + '_ {
+    pub fn iter(&self) -> Bits<'_> {
         bits(&self.words)
     }
 }
 
 /// The sites of bit words (64 sites a word, lowest first), in ascending order.
-pub fn bits(words: &[u64]) -> impl Iterator<Item = i32> + '_ {
-    words.iter().enumerate().flat_map(|(i, &w)| {
-        let mut w = w;
-        std::iter::from_fn(move || {
-            if w == 0 {
-                return None;
-            }
-            let b = w.trailing_zeros();
-            w &= w - 1;
-            Some((i * 64 + b as usize) as i32)
-        })
-    })
+pub fn bits(words: &[u64]) -> Bits<'_> {
+    Bits {
+        words,
+        base: 0,
+        next_base: 0,
+        word: 0,
+    }
+}
+
+/// The iterator of [`bits`]: the word being read and the words after it.
+pub struct Bits<'a> {
+    /// The words not read yet.
+    words: &'a [u64],
+    /// The first site of the word being read, and of the next one.
+    base: i32,
+    next_base: i32,
+    /// The sites of the word being read not given yet.
+    word: u64,
+}
+
+impl Iterator for Bits<'_> {
+    type Item = i32;
+
+    #[inline]
+    fn next(&mut self) -> Option<i32> {
+        while self.word == 0 {
+            let (&w, rest) = self.words.split_first()?;
+            self.words = rest;
+            self.word = w;
+            self.base = self.next_base;
+            self.next_base += 64;
+        }
+        let b = self.word.trailing_zeros() as i32;
+        self.word &= self.word - 1;
+        Some(self.base + b)
+    }
 }
 
 #[cfg(test)]
@@ -128,6 +152,13 @@ mod tests {
         assert_eq!(r.iter().collect::<Vec<_>>(), vec![3, 64, 129]);
         assert_eq!(r.len(), 3);
         assert!(r.contains(64) && !r.contains(-1));
+    }
+
+    #[test]
+    fn bits_skip_empty_words() {
+        assert_eq!(bits(&[0, 0b10, 0, 1 << 63]).collect::<Vec<_>>(), vec![65, 255]);
+        assert_eq!(bits(&[]).count(), 0);
+        assert_eq!(bits(&[0, 0]).count(), 0);
     }
 
     #[test]
