@@ -28,14 +28,16 @@ impl GameDef {
         }
     }
 
-    /// The actions of the effects `m` generates now (for `apply` in a `to`/`between`).
-    pub(super) fn effect_actions(&self, m: &Moves, c: &Ctx) -> SmallVec<[Action; 2]> {
+    /// The actions of the effects `m` generates now (for `apply` in a `to`/`between`), added
+    /// to `actions`.
+    pub(super) fn effect_actions(&self, m: &Moves, c: &Ctx, actions: &mut SmallVec<[Action; 2]>) {
         let mut c2 = *c;
         let mut tmp = super::requirement::take_list();
         self.gen(m, &mut c2, &mut tmp);
-        let actions = tmp.drain(..).flat_map(|mv| mv.actions).collect();
+        for mv in &tmp {
+            actions.extend_from_slice(&mv.actions);
+        }
         super::requirement::give_list(tmp);
-        actions
     }
 
     /// `(forEach Piece ..)`'s iteration (4.1): for each component of the role's player (and
@@ -97,7 +99,7 @@ impl GameDef {
     fn piece_move(&self, effects: &[Option<&Moves>], c: &Ctx, f: i32, t: i32) -> SmallVec<[Action; 2]> {
         let mut actions: SmallVec<[Action; 2]> = SmallVec::new();
         for e in effects.iter().flatten() {
-            actions.extend(self.effect_actions(e, c));
+            self.effect_actions(e, c, &mut actions);
         }
         actions.push(Action::Move {
             from: f as u32,
@@ -149,7 +151,7 @@ impl GameDef {
                     if to_cond.holds(self, &c2) {
                         let mut actions: SmallVec<[Action; 2]> = SmallVec::new();
                         if let Some(e) = &to.apply {
-                            actions.extend(self.effect_actions(e, &c2));
+                            self.effect_actions(e, &c2, &mut actions);
                         }
                         // stacking: one action puts `count` pieces on the stack; flat: the
                         // first of `count` single adds fills the site, the others do nothing
@@ -278,7 +280,7 @@ impl GameDef {
                         }
                         let mut actions: SmallVec<[Action; 2]> = SmallVec::new();
                         if let Some(e) = &to.apply {
-                            actions.extend(self.effect_actions(e, &c2));
+                            self.effect_actions(e, &c2, &mut actions);
                         }
                         actions.push(Action::Move {
                             from: f as u32,

@@ -3,7 +3,7 @@
 use smallvec::SmallVec;
 
 /// One elementary change of state.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Action {
     /// Put a piece of component `what`, owned by `who`, on `site` (`count` of them).
     Add {

@@ -483,7 +483,7 @@ impl GameDef {
         for acts in &pre_actions {
             for mv in &mut out[start..] {
                 let at = at.min(mv.actions.len());
-                mv.actions.insert_many(at, acts.iter().cloned());
+                mv.actions.insert_many(at, acts.iter().copied());
             }
             at = acts.len();
         }
@@ -568,7 +568,7 @@ impl GameDef {
     fn execute_stored(&self, s: &mut StateData, m: &MoveData, done: &mut Done) {
         for a in &m.actions {
             self.act(s, a, m.mover);
-            done.push(a.clone());
+            done.push(*a);
         }
         super::game::push_history(
             s,
@@ -592,7 +592,7 @@ impl GameDef {
         for a in &m.actions {
             self.act(s, a, m.mover);
             if let Some(d) = done.as_deref_mut() {
-                d.push(a.clone());
+                d.push(*a);
             }
         }
         self.run_consequents(s, m, done);
@@ -714,7 +714,7 @@ impl GameDef {
                 }
             }
             if let Some(d) = done.as_deref_mut() {
-                d.extend(acts.iter().cloned());
+                d.extend_from_slice(&acts);
             }
             if let Some(t) = then {
                 bm.then.push(t);
