@@ -78,6 +78,7 @@ enum Leaf {
     Between,
     Site,
     Value,
+    LastTo,
     Const(i32),
 }
 
@@ -89,6 +90,7 @@ impl Leaf {
             IntFn::Between => Leaf::Between,
             IntFn::Site => Leaf::Site,
             IntFn::Value => Leaf::Value,
+            IntFn::LastTo => Leaf::LastTo,
             IntFn::Const(v) => Leaf::Const(*v),
             _ => return None,
         })
@@ -102,6 +104,7 @@ impl Leaf {
             Leaf::Between => c.between,
             Leaf::Site => c.site,
             Leaf::Value => c.value,
+            Leaf::LastTo => c.s.history.last().map_or(-1, |m| m.to),
             Leaf::Const(v) => v,
         }
     }
@@ -188,6 +191,31 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
         IntFn::Sub(a, b) => {
             let (a, b) = (int(g, a), int(g, b));
             Box::new(move |g, c| a(g, c).wrapping_sub(b(g, c)))
+        }
+        IntFn::Div(a, b) => {
+            let (a, b) = (int(g, a), int(g, b));
+            Box::new(move |g, c| match b(g, c) {
+                0 => 0,
+                b => a(g, c).wrapping_div(b),
+            })
+        }
+        IntFn::Memo { slot, deps, inner } => {
+            let (slot, deps, inner) = (*slot, *deps, int(g, inner));
+            Box::new(move |g, c| g.memo_with(slot, deps, c, || inner(g, c)))
+        }
+        IntFn::CountSites(r) => {
+            let r = (**r).clone();
+            Box::new(move |g, c| g.count_region(&r, c))
+        }
+        IntFn::Ahead { site, steps, dir } => {
+            let (site, steps, dir) = (SiteOf::new(g, site), int(g, steps), *dir);
+            Box::new(move |g, c| {
+                let s = site.get(g, c);
+                if s < 0 {
+                    return -1;
+                }
+                g.board.ahead(s as u32, steps(g, c).max(0) as usize, dir) as i32
+            })
         }
         IntFn::Neg(a) => {
             let a = int(g, a);

@@ -35,6 +35,13 @@ impl GameDef {
     }
 
     fn memo_int(&self, slot: u32, deps: u8, inner: &IntFn, c: &Ctx) -> i32 {
+        self.memo_with(slot, deps, c, || self.int(inner, c))
+    }
+
+    /// [`IntFn::Memo`]: the value remembered in `slot` for this context, else `f()`, then
+    /// remembered.
+    #[inline]
+    pub(super) fn memo_with(&self, slot: u32, deps: u8, c: &Ctx, f: impl FnOnce() -> i32) -> i32 {
         let from = if deps & crate::ir::deps::FROM != 0 {
             c.from
         } else {
@@ -47,7 +54,7 @@ impl GameDef {
                 return *v;
             }
         }
-        let v = self.int(inner, c);
+        let v = f();
         let mut ints = c.cache.ints.borrow_mut();
         if ints.len() <= slot {
             ints.resize(slot + 1, None);
