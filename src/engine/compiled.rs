@@ -574,15 +574,18 @@ mod tests {
     /// Every compiled condition against the evaluator on one state, with every site (and
     /// off-board ones) in each iterator variable.
     fn agree(g: &GameDef, s: &StateData, file: &str) {
-        let cache = Cache::fresh();
+        // separate caches: neither side reads a value the other remembered
+        let (compiled_cache, evaluator_cache) = (Cache::fresh(), Cache::fresh());
         let n = g.n() as i32;
         for (slot, (f, cond)) in g.conds.0.iter().zip(&g.ir.conds).enumerate() {
             for t in -1..=n {
-                let mut c = g.ctx(s, &cache);
+                let mut c = g.ctx(s, &compiled_cache);
                 (c.from, c.to, c.between, c.site, c.value) = (t, (t + 1) % n.max(1), t, n - 1 - t, t);
+                let mut e = c;
+                e.cache = &evaluator_cache;
                 assert_eq!(
                     f(g, &c),
-                    g.boolean(cond, &c),
+                    g.boolean(cond, &e),
                     "{file}: condition {slot} at site {t}: {cond:?}"
                 );
             }
