@@ -133,6 +133,61 @@ impl SiteOf {
     }
 }
 
+/// A site operand as a type: the common iterator variables each get their own, so a
+/// closure built over one reads its field directly (see [`with_site`]).
+trait SiteRead: Send + Sync + 'static {
+    fn get(&self, g: &GameDef, c: &Ctx) -> i32;
+}
+
+macro_rules! site_reads {
+    ($($name:ident: $field:ident),*) => {$(
+        struct $name;
+        impl SiteRead for $name {
+            #[inline(always)]
+            fn get(&self, _: &GameDef, c: &Ctx) -> i32 {
+                c.$field
+            }
+        }
+    )*};
+}
+site_reads!(ReadFrom: from, ReadTo: to, ReadBetween: between, ReadSite: site);
+
+impl SiteRead for SiteOf {
+    #[inline(always)]
+    fn get(&self, g: &GameDef, c: &Ctx) -> i32 {
+        SiteOf::get(self, g, c)
+    }
+}
+
+/// `$body` with `$s` bound to a [`SiteRead`] for site operand `$f`: one copy of `$body` per
+/// common iterator variable, so the closures it builds read that variable directly.
+macro_rules! with_site {
+    ($g:expr, $f:expr, |$s:ident| $body:expr) => {
+        match $f {
+            IntFn::From => {
+                let $s = ReadFrom;
+                $body
+            }
+            IntFn::To => {
+                let $s = ReadTo;
+                $body
+            }
+            IntFn::Between => {
+                let $s = ReadBetween;
+                $body
+            }
+            IntFn::Site => {
+                let $s = ReadSite;
+                $body
+            }
+            f => {
+                let $s = SiteOf::new($g, f);
+                $body
+            }
+        }
+    };
+}
+
 /// The evaluator's answer, for what is not compiled.
 fn int_by_evaluator(f: &IntFn) -> IntC {
     let f = f.clone();
@@ -147,10 +202,9 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
         IntFn::Mover => Box::new(|_, c| c.mover as i32),
         IntFn::Next => Box::new(|_, c| c.next as i32),
         IntFn::Prev => Box::new(|_, c| c.prev as i32),
-        IntFn::Who(at) => {
-            let at = SiteOf::new(g, at);
-            Box::new(move |g, c| GameDef::top(c.s, at.get(g, c)).map_or(0, |p| p.who as i32))
-        }
+        IntFn::Who(at) => with_site!(g, &**at, |at| Box::new(
+            move |g, c| GameDef::top(c.s, at.get(g, c)).map_or(0, |p| p.who as i32)
+        )),
         IntFn::What(at) => {
             let at = SiteOf::new(g, at);
             Box::new(move |g, c| GameDef::top(c.s, at.get(g, c)).map_or(0, |p| p.what as i32))
@@ -227,18 +281,18 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
 
 /// `(count Sites in:(intersection (sites Around s rel) <owners' sites>))`.
 fn count_owned_near(g: &GameDef, site: &IntFn, rel: Relation, o: Owners) -> IntC {
-    let site = SiteOf::new(g, site);
     let o = OwnerTable::new(g, o);
     if g.n() <= 64 {
         // one word of sites: each site's neighbours as one word, the owners' rows as words
         let masks: Vec<u64> = (0..g.n() as i32).map(|s| g.near_words(rel, s)[0]).collect();
-        return Box::new(move |g, c| {
+        return with_site!(g, site, |site| Box::new(move |g, c| {
             let Some(&m) = usize::try_from(site.get(g, c)).ok().and_then(|s| masks.get(s)) else {
                 return 0;
             };
             (m & c.s.owned_word(o.get(c), 0, 1)).count_ones() as i32
-        });
+        }));
     }
+    let site = SiteOf::new(g, site);
     Box::new(move |g, c| g.count_owned(g.near_words(rel, site.get(g, c)), o.get(c), c.s) as i32)
 }
 
@@ -351,23 +405,22 @@ fn boolean(g: &GameDef, f: &BoolFn) -> BoolC {
         BoolFn::Ge(a, b) => compare(g, a, b, |x, y| x >= y),
         BoolFn::IsEmpty(s) | BoolFn::IsOccupied(s) => {
             let empty = matches!(f, BoolFn::IsEmpty(_));
-            let s = SiteOf::new(g, s);
-            Box::new(move |g, c| {
+            with_site!(g, &**s, |s| Box::new(move |g, c| {
                 let s = s.get(g, c);
                 usize::try_from(s)
                     .ok()
                     .and_then(|s| c.s.sites.get(s))
                     .is_some_and(|st| st.is_empty() == empty)
-            })
+            }))
         }
         BoolFn::IsIn(s, r) => {
-            let s = SiteOf::new(g, s);
             if let Some(test) = TopTest::new(g, r) {
-                return Box::new(move |g, c| {
+                return with_site!(g, &**s, |s| Box::new(move |g, c| {
                     let t = s.get(g, c);
                     t >= 0 && (t as usize) < g.n() && test.holds(c, t as u32)
-                });
+                }));
             }
+            let s = SiteOf::new(g, s);
             match site_in(g, r) {
                 Some(inside) => Box::new(move |g, c| {
                     let t = s.get(g, c);
@@ -385,23 +438,23 @@ fn boolean(g: &GameDef, f: &BoolFn) -> BoolC {
                 Box::new(move |g, c| count(g, c) > 0)
             }
             (_, Some(what)) => {
-                let (site, what, rel) = (SiteOf::new(g, site), int(g, what), *rel);
-                Box::new(move |g, c| {
+                let (what, rel) = (int(g, what), *rel);
+                with_site!(g, &**site, |site| Box::new(move |g, c| {
                     let mask = g.near_words(rel, site.get(g, c));
                     g.holding_in(mask, what(g, c), c.s, |_| true)
-                })
+                }))
             }
             _ => bool_by_evaluator(f),
         },
         BoolFn::IsWithinAt(what, at) => {
-            let (what, at) = (int(g, what), SiteOf::new(g, at));
-            Box::new(move |g, c| {
+            let what = int(g, what);
+            with_site!(g, &**at, |at| Box::new(move |g, c| {
                 let what = what(g, c);
                 usize::try_from(at.get(g, c))
                     .ok()
                     .and_then(|t| c.s.sites.get(t))
                     .is_some_and(|st| st.iter().any(|p| p.what as i32 == what))
-            })
+            }))
         }
         BoolFn::AllPassed => Box::new(|g, c| all_passed(c.s, g.num_players)),
         BoolFn::IsPlayer(role, w) => {
