@@ -282,9 +282,7 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
 /// `(count Sites in:(intersection (sites Around s rel) <owners' sites>))`.
 fn count_owned_near(g: &GameDef, site: &IntFn, rel: Relation, o: Owners) -> IntC {
     let o = OwnerTable::new(g, o);
-    if g.n() <= 64 {
-        // one word of sites: each site's neighbours as one word, the owners' rows as words
-        let masks: Vec<u64> = (0..g.n() as i32).map(|s| g.near_words(rel, s)[0]).collect();
+    if let Some(masks) = one_word_masks(g, rel) {
         return with_site!(g, site, |site| Box::new(move |g, c| {
             let Some(&m) = usize::try_from(site.get(g, c)).ok().and_then(|s| masks.get(s)) else {
                 return 0;
@@ -294,6 +292,12 @@ fn count_owned_near(g: &GameDef, site: &IntFn, rel: Relation, o: Owners) -> IntC
     }
     let site = SiteOf::new(g, site);
     Box::new(move |g, c| g.count_owned(g.near_words(rel, site.get(g, c)), o.get(c), c.s) as i32)
+}
+
+/// On a board of at most 64 sites, each site's neighbours in `rel` as one bit word (to be
+/// read against one word of the owners' table).
+fn one_word_masks(g: &GameDef, rel: Relation) -> Option<Vec<u64>> {
+    (g.n() <= 64).then(|| (0..g.n() as i32).map(|s| g.near_words(rel, s)[0]).collect())
 }
 
 /// An owner set (or the intersection of several) resolved in advance for every (mover,
@@ -356,6 +360,31 @@ fn bool_by_evaluator(f: &BoolFn) -> BoolC {
 
 /// A comparison of two integers; a constant right side is kept in place.
 fn compare(g: &GameDef, a: &IntFn, b: &IntFn, op: impl Fn(i32, i32) -> bool + Copy + Send + Sync + 'static) -> BoolC {
+    // two owner counts among the same site's neighbours (on a board of one word): one mask
+    if let (
+        IntFn::CountNear { site, rel, region: ra },
+        IntFn::CountNear {
+            site: site_b,
+            rel: rel_b,
+            region: rb,
+        },
+    ) = (a, b)
+    {
+        if let (RegionFn::Owned(oa), RegionFn::Owned(ob), true) = (&**ra, &**rb, site == site_b && rel == rel_b) {
+            if let Some(masks) = one_word_masks(g, *rel) {
+                let (oa, ob) = (OwnerTable::new(g, *oa), OwnerTable::new(g, *ob));
+                return with_site!(g, &**site, |site| Box::new(move |g, c| {
+                    let m = usize::try_from(site.get(g, c))
+                        .ok()
+                        .and_then(|s| masks.get(s))
+                        .copied()
+                        .unwrap_or(0);
+                    let count = |o: &OwnerTable| (m & c.s.owned_word(o.get(c), 0, 1)).count_ones() as i32;
+                    op(count(&oa), count(&ob))
+                }));
+            }
+        }
+    }
     let a = int(g, a);
     match Leaf::of(b) {
         Some(Leaf::Const(k)) => Box::new(move |g, c| op(a(g, c), k)),
