@@ -487,8 +487,17 @@ fn boolean(g: &GameDef, f: &BoolFn) -> BoolC {
         }
         BoolFn::AllPassed => Box::new(|g, c| all_passed(c.s, g.num_players)),
         BoolFn::IsPlayer(role, w) => {
-            let (role, w) = (*role, int(g, w));
-            Box::new(move |g, c| w(g, c) == g.role_player(role, c))
+            let role = *role;
+            match &**w {
+                // the owner of a site's top piece: read in place
+                IntFn::Who(at) => with_site!(g, &**at, |at| Box::new(move |g, c| {
+                    GameDef::top(c.s, at.get(g, c)).map_or(0, |p| p.who as i32) == g.role_player(role, c)
+                })),
+                w => {
+                    let w = int(g, w);
+                    Box::new(move |g, c| w(g, c) == g.role_player(role, c))
+                }
+            }
         }
         BoolFn::IsFriend(w) => {
             let w = int(g, w);
