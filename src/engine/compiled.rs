@@ -300,47 +300,79 @@ fn one_word_masks(g: &GameDef, rel: Relation) -> Option<Vec<u64>> {
     (g.n() <= 64).then(|| (0..g.n() as i32).map(|s| g.near_words(rel, s)[0]).collect())
 }
 
-/// An owner set (or the intersection of several) resolved in advance for every (mover,
-/// next, previous) triple.
+/// An owner set (or the intersection of several) resolved in advance for every value of the
+/// roles it reads.
 struct OwnerTable {
     sets: Vec<Owners>,
-    /// Bits per role in the index (roles range over 0..=players).
+    /// Which roles index `bits`: none (one entry), the mover's, the next player's, or all
+    /// three (`(mover, next, prev)`, `k` bits each).
+    by: By,
     k: u32,
     bits: Vec<u32>,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum By {
+    Nothing,
+    Mover,
+    Next,
+    All,
 }
 
 impl OwnerTable {
     fn new(g: &GameDef, o: Owners) -> OwnerTable {
         let k = (g.num_players as u32 + 1).next_power_of_two().trailing_zeros();
-        let d = 1u8 << k;
-        let mut bits = Vec::with_capacity(1 << (3 * k));
-        for m in 0..d {
-            for n in 0..d {
-                for p in 0..d {
-                    bits.push(o.bits(m, n, p));
-                }
-            }
-        }
-        OwnerTable { sets: vec![o], k, bits }
+        let mut t = OwnerTable {
+            sets: vec![o],
+            by: By::All,
+            k,
+            bits: Vec::new(),
+        };
+        t.tabulate();
+        t
     }
 
     /// Narrow to the owners also in `o`.
     fn and(&mut self, o: OwnerTable) {
-        for (a, b) in self.bits.iter_mut().zip(o.bits) {
-            *a &= b;
-        }
         self.sets.extend(o.sets);
+        self.tabulate();
+    }
+
+    /// The table for the roles the sets read.
+    fn tabulate(&mut self) {
+        let read = self.sets.iter().fold(0, |r, o| r | o.roles | o.except_roles);
+        self.by = match read {
+            0 => By::Nothing,
+            Owners::MOVER => By::Mover,
+            Owners::NEXT => By::Next,
+            _ => By::All,
+        };
+        let d = 1u8 << self.k;
+        let all = |m, n, p| self.sets.iter().fold(u32::MAX, |b, o| b & o.bits(m, n, p));
+        self.bits = match self.by {
+            By::Nothing => vec![all(0, 0, 0)],
+            By::Mover => (0..d).map(|m| all(m, 0, 0)).collect(),
+            By::Next => (0..d).map(|n| all(0, n, 0)).collect(),
+            By::All => (0..d)
+                .flat_map(|m| (0..d).flat_map(move |n| (0..d).map(move |p| (m, n, p))))
+                .map(|(m, n, p)| all(m, n, p))
+                .collect(),
+        };
     }
 
     #[inline(always)]
     fn get(&self, c: &Ctx) -> u32 {
         let (m, n, p) = (c.mover as usize, c.next as usize, c.prev as usize);
-        if (m | n | p) >> self.k == 0 {
-            if let Some(&b) = self.bits.get((m << (2 * self.k)) | (n << self.k) | p) {
-                return b;
-            }
+        let at = match self.by {
+            By::Nothing => Some(0),
+            By::Mover => Some(m),
+            By::Next => Some(n),
+            By::All => ((m | n | p) >> self.k == 0).then(|| (m << (2 * self.k)) | (n << self.k) | p),
+        };
+        match at.and_then(|i| self.bits.get(i)) {
+            Some(&b) => b,
+            None => self.slow(c),
         }
-        self.slow(c)
     }
 
     #[cold]
@@ -751,6 +783,50 @@ mod tests {
                 break;
             }
             game.apply(&mut s, &moves[rng.gen_range(0..moves.len())]);
+        }
+    }
+
+    /// Owner tables give the owner sets' bits for every roles triple, intersections too.
+    #[test]
+    fn owner_tables_resolve_every_roles_triple() {
+        use crate::ir::{Owners, Role};
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../shared/ludii/lud/board/space/territory/Refugia.lud"
+        );
+        let game = Game::load(
+            "Refugia.lud",
+            &std::fs::read_to_string(path).unwrap(),
+            &Selections::default(),
+        )
+        .unwrap();
+        let g = &game.inner;
+        let roles = [
+            Role::Mover,
+            Role::Next,
+            Role::Prev,
+            Role::Neutral,
+            Role::All,
+            Role::NonMover,
+            Role::Player(2),
+        ];
+        let sets: Vec<Owners> = roles.iter().map(|&r| Owners::of_role(r, 2)).collect();
+        let s = game.initial_state();
+        let cache = Cache::fresh();
+        for (i, a) in sets.iter().enumerate() {
+            for b in &sets[i..] {
+                let mut t = super::OwnerTable::new(g, *a);
+                t.and(super::OwnerTable::new(g, *b));
+                for (m, n, p) in (0..6u8).flat_map(|m| (0..6u8).flat_map(move |n| (0..6u8).map(move |p| (m, n, p)))) {
+                    let mut c = g.ctx(&s.inner, &cache);
+                    (c.mover, c.next, c.prev) = (m, n, p);
+                    assert_eq!(
+                        t.get(&c),
+                        a.bits(m, n, p) & b.bits(m, n, p),
+                        "{a:?} and {b:?} at {m} {n} {p}"
+                    );
+                }
+            }
         }
     }
 
