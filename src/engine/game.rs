@@ -29,6 +29,9 @@ pub struct GameDef {
     pub(super) near_masks: Vec<Vec<Region>>,
     /// The same masks' bit words in one table: relation, then site, then word.
     near_words: Vec<u64>,
+    /// Per relation: whether it is symmetric (`t` is around `s` exactly when `s` is around
+    /// `t`), so that the sites around a set are the union of its members' neighbours.
+    pub(super) near_symmetric: Vec<bool>,
     /// The rules' conditions, compiled ([`BoolFn::Compiled`] slots).
     pub(super) conds: super::compiled::Conds,
 }
@@ -110,6 +113,15 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
             .iter()
             .flatten()
             .flat_map(|r: &Region| r.words().to_vec())
+            .collect(),
+        near_symmetric: near_masks
+            .iter()
+            .map(|masks| {
+                masks
+                    .iter()
+                    .enumerate()
+                    .all(|(s, m)| m.iter().all(|t| masks[t as usize].contains(s as i32)))
+            })
             .collect(),
         near_masks,
         base_name,

@@ -2,6 +2,7 @@
 
 use super::game::{Ctx, GameDef, Sites};
 use super::moves::{Action, MoveData};
+use super::region::Region;
 use crate::ir::*;
 use smallvec::SmallVec;
 
@@ -110,6 +111,49 @@ impl GameDef {
         actions
     }
 
+    /// Where `cond` is `(not) (is Within what in:(sites Around (to) rel))` in a game without
+    /// stacks (or the same of an owner set) and `rel` is symmetric: keep in `sites` only the
+    /// sites (not) around a site holding `what`, and say the condition is decided.
+    fn near_filter(&self, cond: Option<&BoolFn>, sites: &mut Region, c: &Ctx) -> bool {
+        let (keep, near) = match cond {
+            Some(BoolFn::Compiled(_, b)) => match &**b {
+                BoolFn::Not(x) => (false, &**x),
+                x => (true, x),
+            },
+            _ => return false,
+        };
+        let BoolFn::NearAny { site, rel, region } = near else {
+            return false;
+        };
+        if **site != IntFn::To || !self.near_symmetric[*rel as usize] {
+            return false;
+        }
+        let mut around = Region::new(self.n());
+        let mut add = |t: i32| {
+            for (i, &w) in self.near_masks[*rel as usize][t as usize].words().iter().enumerate() {
+                around.or_word(i, w);
+            }
+        };
+        if let Some(what) = self.flat_holding(region) {
+            self.holding_in(Region::full(self.n()).words(), self.int(what, c), c.s, |t| {
+                add(t);
+                false
+            });
+        } else if let Some(owners) = self.owners_of(region, c) {
+            for t in self.owned_region(owners, c.s).iter() {
+                add(t);
+            }
+        } else {
+            return false;
+        }
+        if keep {
+            sites.intersect_with(&around);
+        } else {
+            sites.subtract(&around);
+        }
+        true
+    }
+
     /// The site a step or hop starts from: its `(from ..)` site, else the iterator `from`.
     pub(super) fn origin(&self, from: &Option<Place>, c: &Ctx) -> i32 {
         match from.as_ref().and_then(|p| p.site.as_ref()) {
@@ -145,10 +189,10 @@ impl GameDef {
                     return;
                 }
                 let to_cond = self.cond(to.cond.as_ref());
-                let emit = |t: i32, c: &Ctx, out: &mut Vec<MoveData>| {
+                let emit = |t: i32, c: &Ctx, out: &mut Vec<MoveData>, checked: bool| {
                     let mut c2 = *c;
                     c2.to = t;
-                    if to_cond.holds(self, &c2) {
+                    if checked || to_cond.holds(self, &c2) {
                         let mut actions: SmallVec<[Action; 2]> = SmallVec::new();
                         if let Some(e) = &to.apply {
                             self.effect_actions(e, &c2, &mut actions);
@@ -174,11 +218,14 @@ impl GameDef {
                 if let Some(site) = &to.site {
                     let t = self.int(site, c);
                     if t >= 0 && (t as usize) < self.n() {
-                        emit(t, c, out);
+                        emit(t, c, out, false);
                     }
                 } else if let Some(r) = &to.region {
-                    for t in self.region(r, c).iter() {
-                        emit(t, c, out);
+                    let mut sites = self.region(r, c);
+                    // a condition on the neighbours of `to` decided for all sites at once
+                    let checked = self.near_filter(to.cond.as_ref(), &mut sites, c);
+                    for t in sites.iter() {
+                        emit(t, c, out, checked);
                     }
                 }
             }
