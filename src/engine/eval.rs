@@ -146,6 +146,9 @@ impl GameDef {
             }
             IntFn::Neg(a) => self.int(a, c).wrapping_neg(),
             IntFn::Sum(l) => {
+                if let Some(n) = self.count_owned_pairs(l, c) {
+                    return n;
+                }
                 let mut sum = 0i32;
                 self.for_each_int(l, c, |v| sum = sum.wrapping_add(v));
                 sum
@@ -183,6 +186,54 @@ impl GameDef {
                 }
             }
         }
+    }
+
+    /// `(+ (results from:R to:(sites Around (from) <rel> if:(is <role> (who at:(to)))) k))`:
+    /// k for each neighbour of each site of R that the role's player owns, counted by mask
+    /// (`None` for other lists, or a role that is no player here).
+    fn count_owned_pairs(&self, l: &IntsFn, c: &Ctx) -> Option<i32> {
+        let IntsFn::Results { from, to, value } = l else {
+            return None;
+        };
+        let (
+            IntFn::Const(k),
+            RegionFn::Around {
+                sites,
+                dirs,
+                cond: Some(cond),
+                include_self: false,
+            },
+        ) = (&**value, &**to)
+        else {
+            return None;
+        };
+        let (RegionFn::Site(x), [Direction::Rel(rel)]) = (&**sites, dirs.as_slice()) else {
+            return None;
+        };
+        let cond = match &**cond {
+            BoolFn::Compiled(_, b) => &**b,
+            b => b,
+        };
+        let BoolFn::IsPlayer(role, w) = cond else { return None };
+        if **x != IntFn::From || !matches!(&**w, IntFn::Who(at) if **at == IntFn::To) {
+            return None;
+        }
+        let p = self.role_player(*role, c);
+        if p <= 0 || p as usize >= c.s.owners() {
+            return None;
+        }
+        let row = c.s.owned_words(p as usize);
+        let mut n = 0i32;
+        for f in self.region(from, c).iter() {
+            let pairs: u32 = self
+                .near_words(*rel, f)
+                .iter()
+                .zip(row)
+                .map(|(a, b)| (a & b).count_ones())
+                .sum();
+            n = n.wrapping_add(k.wrapping_mul(pairs as i32));
+        }
+        Some(n)
     }
 
     /// Each value of an int list, in order, without building the list; a `results` whose
