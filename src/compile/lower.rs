@@ -1388,9 +1388,15 @@ impl Lowerer {
 
     /// `r`, as a [`RegionFn::Cached`] slot where it is pure and worth it.
     fn cached(&mut self, r: RegionFn) -> RegionFn {
+        // (the owners' table gives `sites Empty` in a few word operations: less than a look-up)
         let worth = !matches!(
             r,
-            RegionFn::Cached(..) | RegionFn::Site(_) | RegionFn::Sites(_) | RegionFn::Board | RegionFn::Owned(..)
+            RegionFn::Cached(..)
+                | RegionFn::Site(_)
+                | RegionFn::Sites(_)
+                | RegionFn::Board
+                | RegionFn::Owned(..)
+                | RegionFn::Empty
         );
         if worth && crate::ir::purity::region(&r) {
             // one slot per distinct region

@@ -923,6 +923,7 @@ impl GameDef {
     pub(super) fn contains_site(&self, r: &RegionFn, t: u32, c: &Ctx) -> bool {
         match r {
             RegionFn::Owned(o) => Self::top(c.s, t as i32).is_some_and(|p| o.has(p.who, c.mover, c.next, c.prev)),
+            RegionFn::Empty => c.s.sites.get(t as usize).is_some_and(|st| st.is_empty()),
             RegionFn::Cached(_, inner) if matches!(**inner, RegionFn::Occupied { .. }) => {
                 self.contains_site(inner, t, c)
             }

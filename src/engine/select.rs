@@ -178,7 +178,7 @@ impl GameDef {
         }
         match r {
             RegionFn::Cached(slot, inner) => self.with_cached(*slot, inner, c, |region| region.contains(s)),
-            RegionFn::Owned(..) => self.contains_site(r, s as u32, c),
+            RegionFn::Owned(..) | RegionFn::Empty => self.contains_site(r, s as u32, c),
             _ => match self.small_sites(r, c) {
                 Some(v) => v.contains(&(s as u32)),
                 None => self.region(r, c).contains(s),
