@@ -715,22 +715,23 @@ mod tests {
         }
     }
 
+    /// Ludii's Refugia, default options.
+    fn refugia() -> Game {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../shared/ludii/lud/board/space/territory/Refugia.lud"
+        );
+        let text = std::fs::read_to_string(path).expect("Ludii's Refugia");
+        Game::load("Refugia.lud", &text, &Selections::default()).expect("loads")
+    }
+
     /// One-site membership tests against built regions, for regions of every kind the tests
     /// take (owners, occupancy by role and component, emptiness, remembered values, and
     /// their intersections, unions and differences, contradictory ones included).
     #[test]
     fn one_site_tests_agree_with_built_regions() {
         use crate::ir::{Owners, RegionFn as R, Role};
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/ludii/lud/board/space/territory/Refugia.lud"
-        );
-        let game = Game::load(
-            "Refugia.lud",
-            &std::fs::read_to_string(path).unwrap(),
-            &Selections::default(),
-        )
-        .unwrap();
+        let game = refugia();
         let g = &game.inner;
         let occupied = |role, component| R::Occupied {
             role,
@@ -790,16 +791,7 @@ mod tests {
     #[test]
     fn owner_tables_resolve_every_roles_triple() {
         use crate::ir::{Owners, Role};
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/ludii/lud/board/space/territory/Refugia.lud"
-        );
-        let game = Game::load(
-            "Refugia.lud",
-            &std::fs::read_to_string(path).unwrap(),
-            &Selections::default(),
-        )
-        .unwrap();
+        let game = refugia();
         let g = &game.inner;
         let roles = [
             Role::Mover,
