@@ -649,6 +649,18 @@ impl GameDef {
         false
     }
 
+    /// [`Self::holding_in`] the whole board.
+    pub(super) fn holding_anywhere(&self, what: i32, s: &StateData, f: impl FnMut(i32) -> bool) -> bool {
+        // (the owners' rows have no bit past the board: a mask of ones is the board)
+        const EVERY: [u64; 64] = [u64::MAX; 64];
+        let k = s.owned_stride();
+        if k <= EVERY.len() {
+            self.holding_in(&EVERY[..k], what, s, f)
+        } else {
+            self.holding_in(Region::full(self.n()).words(), what, s, f)
+        }
+    }
+
     /// The sites whose top piece belongs to one of `owners`.
     pub(super) fn owned_region(&self, owners: u32, s: &StateData) -> Region {
         let mut r = Region::new(self.n());
@@ -861,7 +873,7 @@ impl GameDef {
                 let what = self.int(what, c);
                 let mut r = Region::new(n);
                 if !self.ir.stacking {
-                    self.holding_in(Region::full(n).words(), what, c.s, |t| {
+                    self.holding_anywhere(what, c.s, |t| {
                         r.insert(t);
                         false
                     });

@@ -135,7 +135,7 @@ impl GameDef {
             }
         };
         if let Some(what) = self.flat_holding(region) {
-            self.holding_in(Region::full(self.n()).words(), self.int(what, c), c.s, |t| {
+            self.holding_anywhere(self.int(what, c), c.s, |t| {
                 add(t);
                 false
             });
