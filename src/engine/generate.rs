@@ -241,11 +241,11 @@ impl GameDef {
                 }
                 let start = out.len();
                 let to_cond = self.cond(to.cond.as_ref());
+                let mut c2 = *c;
+                c2.from = f;
                 for d in dirs {
                     for &t in self.board.steps_in(f as u32, *d) {
                         let t = t as i32;
-                        let mut c2 = *c;
-                        c2.from = f;
                         c2.to = t;
                         if to_cond.holds(self, &c2) && !out[start..].iter().any(|m| m.from == f && m.to == t) {
                             let actions = self.piece_move(&[to.apply.as_deref()], &c2, f, t);
@@ -267,12 +267,14 @@ impl GameDef {
                     return;
                 }
                 let (between_cond, to_cond) = (self.cond(between_cond.as_ref()), self.cond(to.cond.as_ref()));
+                let mut c2 = *c;
+                c2.from = f;
                 for d in dirs {
                     for radial in self.board.radials(f as u32, *d) {
                         let Some(&b) = radial.get(1) else { continue };
-                        let mut c2 = *c;
-                        c2.from = f;
+                        // (one context for the loop: each candidate sets what it binds)
                         c2.between = b as i32;
+                        c2.to = c.to;
                         if !between_cond.holds(self, &c2) {
                             continue;
                         }
