@@ -110,31 +110,9 @@ impl Leaf {
     }
 }
 
-/// A site operand: a leaf read in place, or a compiled integer.
-enum SiteOf {
-    Leaf(Leaf),
-    Fn(IntC),
-}
-
-impl SiteOf {
-    fn new(g: &GameDef, f: &IntFn) -> SiteOf {
-        match Leaf::of(f) {
-            Some(l) => SiteOf::Leaf(l),
-            None => SiteOf::Fn(int(g, f)),
-        }
-    }
-
-    #[inline(always)]
-    fn get(&self, g: &GameDef, c: &Ctx) -> i32 {
-        match self {
-            SiteOf::Leaf(l) => l.get(c),
-            SiteOf::Fn(f) => f(g, c),
-        }
-    }
-}
-
 /// A site operand as a type: the common iterator variables each get their own, so a
-/// closure built over one reads its field directly (see [`with_site`]).
+/// closure built over one reads its field directly (see [`with_site`]); any other operand is
+/// its compiled closure.
 trait SiteRead: Send + Sync + 'static {
     fn get(&self, g: &GameDef, c: &Ctx) -> i32;
 }
@@ -152,10 +130,11 @@ macro_rules! site_reads {
 }
 site_reads!(ReadFrom: from, ReadTo: to, ReadBetween: between, ReadSite: site);
 
-impl SiteRead for SiteOf {
+/// Any other site operand: its compiled closure.
+impl SiteRead for IntC {
     #[inline(always)]
     fn get(&self, g: &GameDef, c: &Ctx) -> i32 {
-        SiteOf::get(self, g, c)
+        self(g, c)
     }
 }
 
@@ -181,7 +160,7 @@ macro_rules! with_site {
                 $body
             }
             f => {
-                let $s = SiteOf::new($g, f);
+                let $s = int($g, f);
                 $body
             }
         }
@@ -205,20 +184,16 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
         IntFn::Who(at) => with_site!(g, &**at, |at| Box::new(
             move |g, c| GameDef::top(c.s, at.get(g, c)).map_or(0, |p| p.who as i32)
         )),
-        IntFn::What(at) => {
-            let at = SiteOf::new(g, at);
-            Box::new(move |g, c| GameDef::top(c.s, at.get(g, c)).map_or(0, |p| p.what as i32))
-        }
-        IntFn::SizeStack(at) => {
-            let at = SiteOf::new(g, at);
-            Box::new(move |g, c| {
-                let s = at.get(g, c);
-                usize::try_from(s)
-                    .ok()
-                    .and_then(|s| c.s.sites.get(s))
-                    .map_or(0, |st| st.len() as i32)
-            })
-        }
+        IntFn::What(at) => with_site!(g, &**at, |at| Box::new(
+            move |g, c| GameDef::top(c.s, at.get(g, c)).map_or(0, |p| p.what as i32)
+        )),
+        IntFn::SizeStack(at) => with_site!(g, &**at, |at| Box::new(move |g, c| {
+            let s = at.get(g, c);
+            usize::try_from(s)
+                .ok()
+                .and_then(|s| c.s.sites.get(s))
+                .map_or(0, |st| st.len() as i32)
+        })),
         IntFn::Id { role, by_player } => {
             let (role, by_player) = (*role, by_player.clone());
             Box::new(move |g, c| {
@@ -262,14 +237,14 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
             Box::new(move |g, c| g.count_region(&r, c))
         }
         IntFn::Ahead { site, steps, dir } => {
-            let (site, steps, dir) = (SiteOf::new(g, site), int(g, steps), *dir);
-            Box::new(move |g, c| {
+            let (steps, dir) = (int(g, steps), *dir);
+            with_site!(g, &**site, |site| Box::new(move |g, c| {
                 let s = site.get(g, c);
                 if s < 0 {
                     return -1;
                 }
                 g.board.ahead(s as u32, steps(g, c).max(0) as usize, dir) as i32
-            })
+            }))
         }
         IntFn::Neg(a) => {
             let a = int(g, a);
@@ -290,8 +265,8 @@ fn count_owned_near(g: &GameDef, site: &IntFn, rel: Relation, o: Owners) -> IntC
             (m & c.s.owned_word(o.get(c), 0, 1)).count_ones() as i32
         }));
     }
-    let site = SiteOf::new(g, site);
-    Box::new(move |g, c| g.count_owned(g.near_words(rel, site.get(g, c)), o.get(c), c.s) as i32)
+    let site = int(g, site);
+    Box::new(move |g, c| g.count_owned(g.near_words(rel, site(g, c)), o.get(c), c.s) as i32)
 }
 
 /// On a board of at most 64 sites, each site's neighbours in `rel` as one bit word (to be
@@ -481,15 +456,15 @@ fn boolean(g: &GameDef, f: &BoolFn) -> BoolC {
                     t >= 0 && (t as usize) < g.n() && test.holds(c, t as u32)
                 }));
             }
-            let s = SiteOf::new(g, s);
+            let s = int(g, s);
             match site_in(g, r) {
                 Some(inside) => Box::new(move |g, c| {
-                    let t = s.get(g, c);
+                    let t = s(g, c);
                     t >= 0 && (t as usize) < g.n() && inside(g, c, t as u32)
                 }),
                 None => {
                     let r = (**r).clone();
-                    Box::new(move |g, c| g.in_region(s.get(g, c), &r, c))
+                    Box::new(move |g, c| g.in_region(s(g, c), &r, c))
                 }
             }
         }
