@@ -210,11 +210,9 @@ impl GameDef {
         let (RegionFn::Site(x), [Direction::Rel(rel)]) = (&**sites, dirs.as_slice()) else {
             return None;
         };
-        let cond = match &**cond {
-            BoolFn::Compiled(_, b) => &**b,
-            b => b,
+        let BoolFn::IsPlayer(role, w) = cond.uncompiled() else {
+            return None;
         };
-        let BoolFn::IsPlayer(role, w) = cond else { return None };
         if **x != IntFn::From || !matches!(&**w, IntFn::Who(at) if **at == IntFn::To) {
             return None;
         }
@@ -314,10 +312,7 @@ impl GameDef {
                 s >= 0 && c.s.sites.get(s as usize).is_some_and(|st| st.is_empty())
             }
             BoolFn::And(v) => v.iter().all(|x| self.boolean(x, c)),
-            BoolFn::Compiled(slot, inner) => match self.conds.0.get(*slot as usize) {
-                Some(f) => f(self, c),
-                None => self.boolean(inner, c),
-            },
+            BoolFn::Compiled(..) => self.cond(Some(f)).holds(self, c),
             _ => self.boolean_full(f, c),
         }
     }
@@ -664,12 +659,12 @@ impl GameDef {
     /// The sites whose top piece belongs to one of `owners`.
     pub(super) fn owned_region(&self, owners: u32, s: &StateData) -> Region {
         let mut r = Region::new(self.n());
-        for p in 0..s.owners() {
-            if owners & (1 << p) != 0 {
-                for (i, &w) in s.owned_words(p).iter().enumerate() {
-                    r.or_word(i, w);
-                }
-            }
+        let (k, owners) = (
+            s.owned_stride(),
+            owners & 1u32.checked_shl(s.owners() as u32).map_or(u32::MAX, |b| b - 1),
+        );
+        for i in 0..k {
+            r.or_word(i, s.owned_word(owners, i, k));
         }
         r
     }

@@ -115,12 +115,10 @@ impl GameDef {
     /// stacks (or the same of an owner set) and `rel` is symmetric: keep in `sites` only the
     /// sites (not) around a site holding `what`, and say the condition is decided.
     fn near_filter(&self, cond: Option<&BoolFn>, sites: &mut Region, c: &Ctx) -> bool {
-        let (keep, near) = match cond {
-            Some(BoolFn::Compiled(_, b)) => match &**b {
-                BoolFn::Not(x) => (false, &**x),
-                x => (true, x),
-            },
-            _ => return false,
+        let (keep, near) = match cond.map(BoolFn::uncompiled) {
+            Some(BoolFn::Not(x)) => (false, &**x),
+            Some(x) => (true, x),
+            None => return false,
         };
         let BoolFn::NearAny { site, rel, region } = near else {
             return false;

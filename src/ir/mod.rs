@@ -158,6 +158,16 @@ pub enum BoolFn {
     Compiled(u32, Box<BoolFn>),
 }
 
+impl BoolFn {
+    /// The function itself, behind a [`BoolFn::Compiled`] slot if it has one.
+    pub fn uncompiled(&self) -> &BoolFn {
+        match self {
+            BoolFn::Compiled(_, inner) => inner,
+            b => b,
+        }
+    }
+}
+
 /// A set of owners (bit 0 neutral, then the players) as a function of the roles: the fixed
 /// owners and the roles' players, less the excepted ones. Roles are bits: [`Owners::MOVER`],
 /// [`Owners::NEXT`], [`Owners::PREV`].
