@@ -363,17 +363,17 @@ impl GameDef {
                 if s < 0 || s as usize >= self.n() {
                     return false;
                 }
-                let mask = &self.near_masks[*rel as usize][s as usize];
+                let mask = self.near_words(*rel, s);
                 if let Some(owners) = self.owners_of(region, c) {
-                    return self.count_owned(mask.words(), owners, c.s) > 0;
+                    return self.count_owned(mask, owners, c.s) > 0;
                 }
                 if let Some(what) = self.flat_holding(region) {
                     let what = self.int(what, c);
-                    return self.holding_in(mask.words(), what, c.s, |_| true);
+                    return self.holding_in(mask, what, c.s, |_| true);
                 }
                 match &**region {
-                    RegionFn::Cached(slot, inner) => self.with_cached(*slot, inner, c, |r| mask.count_common(r) > 0),
-                    r => mask.count_common(&self.region(r, c)) > 0,
+                    RegionFn::Cached(slot, inner) => self.with_cached(*slot, inner, c, |r| r.count_common(mask) > 0),
+                    r => self.region(r, c).count_common(mask) > 0,
                 }
             }
             BoolFn::IsWithinAt(what, at) => {
@@ -576,13 +576,13 @@ impl GameDef {
         if s < 0 || s as usize >= self.n() {
             return 0;
         }
-        let mask = &self.near_masks[rel as usize][s as usize];
+        let mask = self.near_words(rel, s);
         if let Some(owners) = self.owners_of(region, c) {
-            return self.count_owned(mask.words(), owners, c.s) as i32;
+            return self.count_owned(mask, owners, c.s) as i32;
         }
         match region {
-            RegionFn::Cached(slot, inner) => self.with_cached(*slot, inner, c, |r| mask.count_common(r) as i32),
-            _ => mask.count_common(&self.region(region, c)) as i32,
+            RegionFn::Cached(slot, inner) => self.with_cached(*slot, inner, c, |r| r.count_common(mask) as i32),
+            _ => self.region(region, c).count_common(mask) as i32,
         }
     }
 

@@ -25,9 +25,8 @@ pub struct GameDef {
     /// none); per name, the first index of an equal name: names compared as integers.
     pub(super) base_name: Vec<u16>,
     pub(super) name_canon: Vec<u16>,
-    /// Per relation, per site: the same neighbours as a region (for counts by mask).
-    pub(super) near_masks: Vec<Vec<Region>>,
-    /// The same masks' bit words in one table: relation, then site, then word.
+    /// Per relation, per site: the same neighbours as bit words (for counts by mask), in one
+    /// table: relation, then site, then word ([`GameDef::near_words`]).
     near_words: Vec<u64>,
     /// Per relation: whether it is symmetric (`t` is around `s` exactly when `s` is around
     /// `t`), so that the sites around a set are the union of its members' neighbours.
@@ -123,7 +122,6 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
                     .all(|(s, m)| m.iter().all(|t| masks[t as usize].contains(s as i32)))
             })
             .collect(),
-        near_masks,
         base_name,
         name_canon,
         conds: Default::default(),

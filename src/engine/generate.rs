@@ -128,7 +128,7 @@ impl GameDef {
         }
         let mut around = Region::new(self.n());
         let mut add = |t: i32| {
-            for (i, &w) in self.near_masks[*rel as usize][t as usize].words().iter().enumerate() {
+            for (i, &w) in self.near_words(*rel, t).iter().enumerate() {
                 around.or_word(i, w);
             }
         };

@@ -84,12 +84,12 @@ impl Region {
         }
     }
 
-    /// The number of sites in both regions.
+    /// The number of sites both in the region and in bit words `o`.
     #[inline]
-    pub fn count_common(&self, o: &Region) -> usize {
+    pub fn count_common(&self, o: &[u64]) -> usize {
         self.words
             .iter()
-            .zip(&o.words)
+            .zip(o)
             .map(|(a, b)| (a & b).count_ones() as usize)
             .sum()
     }
