@@ -32,6 +32,9 @@ impl GameDef {
     /// The actions of the effects `m` generates now (for `apply` in a `to`/`between`), added
     /// to `actions`.
     pub(super) fn effect_actions(&self, m: &Moves, c: &Ctx, actions: &mut SmallVec<[Action; 2]>) {
+        if self.direct_actions(m, c, actions) {
+            return;
+        }
         let mut c2 = *c;
         let mut tmp = super::requirement::take_list();
         self.gen(m, &mut c2, &mut tmp);
@@ -39,6 +42,167 @@ impl GameDef {
             actions.extend_from_slice(&mv.actions);
         }
         super::requirement::give_list(tmp);
+    }
+
+    /// The actions of `m` when it is a plain effect: an add or a removal at one site, a
+    /// score, a variable, `moveAgain`, or `and`/`or`/`if` of these, none with consequents.
+    /// They are what generating its moves and concatenating their actions gives, computed
+    /// without building moves (the hot path of `apply` effects and of consequents). False,
+    /// with nothing done, for anything else.
+    pub(super) fn direct_actions<A: smallvec::Array<Item = Action>>(
+        &self,
+        m: &Moves,
+        c: &Ctx,
+        actions: &mut SmallVec<A>,
+    ) -> bool {
+        if !plain_effect(m) {
+            return false;
+        }
+        self.plain_actions(&m.kind, c, actions);
+        true
+    }
+
+    /// [`Self::direct_actions`] of a plain effect.
+    fn plain_actions<A: smallvec::Array<Item = Action>>(&self, k: &MovesKind, c: &Ctx, actions: &mut SmallVec<A>) {
+        match k {
+            MovesKind::Add {
+                piece,
+                to:
+                    Place {
+                        region: None,
+                        site: Some(site),
+                        cond,
+                        apply: None,
+                    },
+                count,
+                ..
+            } => {
+                let Some((what, who, count)) = self.add_piece_count(piece, count.as_ref(), c) else {
+                    return;
+                };
+                let t = self.int(site, c);
+                if t < 0 || t as usize >= self.n() {
+                    return;
+                }
+                if let Some(b) = cond {
+                    let mut c2 = *c;
+                    c2.to = t;
+                    if !self.boolean(b, &c2) {
+                        return;
+                    }
+                }
+                self.add_actions(t, what, who, count, actions);
+            }
+            MovesKind::Remove {
+                site: Some(site),
+                count,
+                level,
+                ..
+            } => {
+                let t = self.int(site, c);
+                let (n, level) = self.remove_count_level(count.as_ref(), level.as_ref(), c);
+                if Self::top(c.s, t).is_some() {
+                    remove_actions(t, n, level, actions);
+                }
+            }
+            MovesKind::SetVar(v) => actions.push(Action::SetVar(v.as_ref().map_or(-1, |x| self.int(x, c)))),
+            MovesKind::SetNamedVar(name, v) => actions.push(Action::SetNamedVar {
+                name: *name,
+                value: v.as_ref().map_or(-1, |x| self.int(x, c)),
+            }),
+            MovesKind::SetPending(v) => actions.push(Action::AddPending(v.as_ref().map_or(1, |x| self.int(x, c)))),
+            MovesKind::Remember { value, unique } => {
+                let v = self.int(value, c);
+                if !*unique || !c.s.remembered.contains(&v) {
+                    actions.push(Action::Remember(v));
+                }
+            }
+            MovesKind::MoveAgain => actions.push(Action::SetNext(c.mover)),
+            MovesKind::SetScore { role, player, value } | MovesKind::AddScore { role, player, value } => {
+                let add = matches!(k, MovesKind::AddScore { .. });
+                self.score_actions(*role, player.as_ref(), value, add, c, actions);
+            }
+            MovesKind::Or(v) | MovesKind::And(v) => {
+                for x in v {
+                    self.plain_actions(&x.kind, c, actions);
+                }
+            }
+            MovesKind::If(b, x, y) => {
+                if self.boolean(b, c) {
+                    self.plain_actions(&x.kind, c, actions);
+                } else if let Some(y) = y {
+                    self.plain_actions(&y.kind, c, actions);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// An add's piece (component, owner) and count; None when nothing is added.
+    fn add_piece_count(&self, piece: &Option<PieceFn>, count: Option<&IntFn>, c: &Ctx) -> Option<(i32, u8, i32)> {
+        let what = self.piece_index(piece, c);
+        if what < 1 || what as usize >= self.ir.components.len() {
+            return None;
+        }
+        let who = self.ir.components[what as usize].owner;
+        let count = count.map(|f| self.int(f, c)).unwrap_or(1);
+        (count >= 1).then_some((what, who, count))
+    }
+
+    /// The actions adding `count` pieces `what` of `who` at `t`: stacking, one action puts
+    /// them all on the stack; flat, the first of `count` single adds fills the site, the
+    /// others do nothing.
+    fn add_actions<A: smallvec::Array<Item = Action>>(
+        &self,
+        t: i32,
+        what: i32,
+        who: u8,
+        count: i32,
+        actions: &mut SmallVec<A>,
+    ) {
+        let (actions_n, each) = if self.ir.stacking {
+            (1, count as u32)
+        } else {
+            (count, 1)
+        };
+        for _ in 0..actions_n {
+            actions.push(Action::Add {
+                site: t as u32,
+                what: what as u16,
+                who,
+                count: each,
+            });
+        }
+    }
+
+    /// A score's actions: set (or add) the value for the player given, else each of the role's.
+    fn score_actions<A: smallvec::Array<Item = Action>>(
+        &self,
+        role: Role,
+        player: Option<&IntFn>,
+        value: &IntFn,
+        add: bool,
+        c: &Ctx,
+        actions: &mut SmallVec<A>,
+    ) {
+        let v = self.int(value, c);
+        let players: SmallVec<[u8; 4]> = match player {
+            Some(p) => smallvec::smallvec![self.int(p, c).max(0) as u8],
+            None => self.players_of(role, c),
+        };
+        actions.extend(players.into_iter().map(|p| {
+            if add {
+                Action::AddScore { player: p, delta: v }
+            } else {
+                Action::SetScore { player: p, value: v }
+            }
+        }));
+    }
+
+    /// A removal's count (at least one) and level.
+    fn remove_count_level(&self, count: Option<&IntFn>, level: Option<&IntFn>, c: &Ctx) -> (i32, Option<u32>) {
+        let n = count.map(|x| self.int(x, c)).unwrap_or(1).max(1);
+        (n, level.map(|x| self.int(x, c).max(0) as u32))
     }
 
     /// `(forEach Piece ..)`'s iteration (4.1): for each component of the role's player (and
@@ -177,15 +341,9 @@ impl GameDef {
                 stack: _,
                 decision: _,
             } => {
-                let what = self.piece_index(piece, c);
-                if what < 1 || what as usize >= self.ir.components.len() {
+                let Some((what, who, count)) = self.add_piece_count(piece, count.as_ref(), c) else {
                     return;
-                }
-                let who = self.ir.components[what as usize].owner;
-                let count = count.as_ref().map(|f| self.int(f, c)).unwrap_or(1);
-                if count < 1 {
-                    return;
-                }
+                };
                 let to_cond = self.cond(to.cond.as_ref());
                 let emit = |t: i32, c: &Ctx, out: &mut Vec<MoveData>, checked: bool| {
                     let mut c2 = *c;
@@ -195,21 +353,7 @@ impl GameDef {
                         if let Some(e) = &to.apply {
                             self.effect_actions(e, &c2, &mut actions);
                         }
-                        // stacking: one action puts `count` pieces on the stack; flat: the
-                        // first of `count` single adds fills the site, the others do nothing
-                        let (actions_n, each) = if self.ir.stacking {
-                            (1, count as u32)
-                        } else {
-                            (count, 1)
-                        };
-                        for _ in 0..actions_n {
-                            actions.push(Action::Add {
-                                site: t as u32,
-                                what: what as u16,
-                                who,
-                                count: each,
-                            });
-                        }
+                        self.add_actions(t, what, who, count, &mut actions);
                         out.push(self.new_move(c, t, t, actions));
                     }
                 };
@@ -351,56 +495,33 @@ impl GameDef {
                     (_, Some(r)) => self.region(r, c).iter().collect(),
                     _ => smallvec::smallvec![],
                 };
-                let n = count.as_ref().map(|x| self.int(x, c)).unwrap_or(1).max(1);
-                let level = level.as_ref().map(|x| self.int(x, c));
+                let (n, level) = self.remove_count_level(count.as_ref(), level.as_ref(), c);
                 for t in targets {
                     if Self::top(c.s, t).is_none() {
                         continue;
                     }
-                    let actions = (0..n)
-                        .map(|_| Action::Remove {
-                            site: t as u32,
-                            level: level.map(|l| l.max(0) as u32),
-                        })
-                        .collect();
+                    let mut actions = SmallVec::new();
+                    remove_actions(t, n, level, &mut actions);
                     out.push(self.new_move(c, t, t, actions));
                 }
             }
             MovesKind::SetScore { role, player, value } | MovesKind::AddScore { role, player, value } => {
-                let v = self.int(value, c);
-                let players: SmallVec<[u8; 4]> = match player {
-                    Some(p) => smallvec::smallvec![self.int(p, c).max(0) as u8],
-                    None => self.players_of(*role, c),
-                };
+                let mut actions = SmallVec::new();
                 let add = matches!(k, MovesKind::AddScore { .. });
-                let actions = players
-                    .into_iter()
-                    .map(|p| {
-                        if add {
-                            Action::AddScore { player: p, delta: v }
-                        } else {
-                            Action::SetScore { player: p, value: v }
-                        }
-                    })
-                    .collect();
+                self.score_actions(*role, player.as_ref(), value, add, c, &mut actions);
                 out.push(self.new_move(c, -1, -1, actions));
             }
-            MovesKind::SetVar(v) => {
-                let v = v.as_ref().map(|x| self.int(x, c)).unwrap_or(-1);
-                out.push(self.new_move(c, -1, -1, smallvec::smallvec![Action::SetVar(v)]));
-            }
-            MovesKind::SetNamedVar(name, v) => {
-                let v = v.as_ref().map(|x| self.int(x, c)).unwrap_or(-1);
-                out.push(self.new_move(
-                    c,
-                    -1,
-                    -1,
-                    smallvec::smallvec![Action::SetNamedVar { name: *name, value: v }],
-                ));
-            }
-            MovesKind::SetPending(v) => {
-                let v = v.as_ref().map(|x| self.int(x, c)).unwrap_or(1);
-                out.push(self.new_move(c, -1, -1, smallvec::smallvec![Action::AddPending(v)]));
+            MovesKind::SetVar(_)
+            | MovesKind::SetNamedVar(..)
+            | MovesKind::SetPending(_)
+            | MovesKind::Remember { .. }
+            | MovesKind::MoveAgain => {
+                // one action (none for a value already remembered, with `unique`)
+                let mut actions = SmallVec::new();
+                self.plain_actions(k, c, &mut actions);
+                if !actions.is_empty() {
+                    out.push(self.new_move(c, -1, -1, actions));
+                }
             }
             MovesKind::SetPendingRegion(r) => {
                 let r = self.region(r, c);
@@ -408,18 +529,11 @@ impl GameDef {
                     out.push(self.new_move(c, -1, -1, r.iter().map(Action::AddPending).collect()));
                 }
             }
-            MovesKind::Remember { value, unique } => {
-                let v = self.int(value, c);
-                if !*unique || !c.s.remembered.contains(&v) {
-                    out.push(self.new_move(c, -1, -1, smallvec::smallvec![Action::Remember(v)]));
-                }
-            }
             MovesKind::ForgetAll => {
                 if !c.s.remembered.is_empty() {
                     out.push(self.new_move(c, -1, -1, c.s.remembered.iter().map(|&v| Action::Forget(v)).collect()));
                 }
             }
-            MovesKind::MoveAgain => out.push(self.new_move(c, -1, -1, smallvec::smallvec![Action::SetNext(c.mover)])),
             MovesKind::Propose(k) => out.push(self.new_move(c, -1, -1, smallvec::smallvec![Action::Propose(*k)])),
             MovesKind::ForEachPiece { item, body, role, top } => {
                 let Some(body) = body else { return };
@@ -480,4 +594,52 @@ impl GameDef {
     }
 
     // ------------------------------------------------------------------ legal moves and apply
+}
+
+/// `n` removals at `t` (of the top piece, or of the piece at `level`).
+fn remove_actions<A: smallvec::Array<Item = Action>>(t: i32, n: i32, level: Option<u32>, actions: &mut SmallVec<A>) {
+    for _ in 0..n {
+        actions.push(Action::Remove { site: t as u32, level });
+    }
+}
+
+/// Whether `m` is a plain effect (see [`GameDef::direct_actions`]): decided on its shape.
+fn plain_effect(m: &Moves) -> bool {
+    m.then.is_none()
+        && match &m.kind {
+            MovesKind::Add { to, .. } => to.region.is_none() && to.site.is_some() && to.apply.is_none(),
+            MovesKind::Remove { site, .. } => site.is_some(),
+            MovesKind::SetVar(_)
+            | MovesKind::SetNamedVar(..)
+            | MovesKind::SetPending(_)
+            | MovesKind::Remember { .. }
+            | MovesKind::MoveAgain
+            | MovesKind::SetScore { .. }
+            | MovesKind::AddScore { .. } => true,
+            MovesKind::Or(v) | MovesKind::And(v) => v.iter().all(plain_effect),
+            MovesKind::If(_, x, y) => plain_effect(x) && y.as_deref().is_none_or(plain_effect),
+            _ => false,
+        }
+}
+
+/// A plain effect that gives at most one move, which has actions (see
+/// [`GameDef::direct_actions`]): whether it gives a move is whether it has actions.
+pub(super) fn one_move_effect(k: &MovesKind) -> bool {
+    matches!(
+        k,
+        MovesKind::Add {
+            to: Place {
+                region: None,
+                site: Some(_),
+                apply: None,
+                ..
+            },
+            ..
+        } | MovesKind::Remove { site: Some(_), .. }
+            | MovesKind::SetVar(_)
+            | MovesKind::SetNamedVar(..)
+            | MovesKind::SetPending(_)
+            | MovesKind::Remember { .. }
+            | MovesKind::MoveAgain
+    )
 }

@@ -149,6 +149,9 @@ pub(super) fn give_list(mut l: Vec<MoveData>) {
 }
 
 /// Give a scratch state back to the pool.
+/// Sites saved to be restored, with their contents.
+type Saved = SmallVec<[(u32, SmallVec<[super::state::Piece; 1]>); 2]>;
+
 fn release(s: StateData) {
     POOL.with(|p| {
         let mut p = p.borrow_mut();
@@ -613,6 +616,25 @@ impl GameDef {
                     continue;
                 }
             }
+            // a plain effect: its actions, all computed on the state before any is applied
+            let mut acts: SmallVec<[Action; 4]> = SmallVec::new();
+            let direct = {
+                let cache = Cache::fresh();
+                let mut c = self.ctx(s, &cache);
+                c.from = m.from;
+                c.to = m.to;
+                self.direct_actions(rule, &c, &mut acts)
+            };
+            if direct {
+                let mover = s.mover;
+                for a in &acts {
+                    self.act(s, a, mover);
+                }
+                if let Some(d) = done.as_deref_mut() {
+                    d.extend_from_slice(&acts);
+                }
+                continue;
+            }
             let mut subs = take_list();
             {
                 let cache = Cache::fresh();
@@ -643,22 +665,25 @@ impl GameDef {
         m: &MoveData,
         mut done: Option<&mut Done>,
     ) -> bool {
-        let mut pre_moves = take_list();
-        {
-            let cache = Cache::fresh();
-            let mut c = self.ctx(s, &cache);
-            c.from = m.from;
-            c.to = m.to;
-            self.gen(pre, &mut c, &mut pre_moves);
-        }
-        if pre_moves.len() > 1 || pre_moves.iter().any(|p| !p.then.is_empty()) {
+        let mut acts: SmallVec<[Action; 2]> = SmallVec::new();
+        if !self.one_move_actions(pre, s, m, &mut acts) {
+            let mut pre_moves = take_list();
+            {
+                let cache = Cache::fresh();
+                let mut c = self.ctx(s, &cache);
+                c.from = m.from;
+                c.to = m.to;
+                self.gen(pre, &mut c, &mut pre_moves);
+            }
+            if pre_moves.len() > 1 || pre_moves.iter().any(|p| !p.then.is_empty()) {
+                give_list(pre_moves);
+                return false;
+            }
+            acts = pre_moves.pop().map(|p| p.actions).unwrap_or_default();
             give_list(pre_moves);
-            return false;
         }
-        let acts: SmallVec<[Action; 2]> = pre_moves.pop().map(|p| p.actions).unwrap_or_default();
-        give_list(pre_moves);
         // what undoing needs: the touched sites and the small fields
-        let mut saved: SmallVec<[(u32, SmallVec<[super::state::Piece; 1]>); 2]> = SmallVec::new();
+        let mut saved: Saved = SmallVec::new();
         for a in &acts {
             let sites: &[u32] = match a {
                 Action::Add { site, .. } | Action::Remove { site, .. } => std::slice::from_ref(site),
@@ -687,6 +712,26 @@ impl GameDef {
         for a in &acts {
             self.act(s, a, m.mover);
         }
+        // B a single plain effect: its actions (none when it gives no move) applied directly
+        let mut b_acts: SmallVec<[Action; 2]> = SmallVec::new();
+        if then.is_none() && self.one_move_actions(b, s, m, &mut b_acts) {
+            if b_acts.is_empty() {
+                self.undo_pre(s, saved, small);
+                return true;
+            }
+            if let Some(small) = small {
+                release(small);
+            }
+            let mover = s.mover;
+            for a in &b_acts {
+                self.act(s, a, mover);
+            }
+            if let Some(d) = done.as_deref_mut() {
+                d.extend_from_slice(&acts);
+                d.extend_from_slice(&b_acts);
+            }
+            return true;
+        }
         let mut moves = take_list();
         {
             let cache = Cache::fresh();
@@ -696,15 +741,8 @@ impl GameDef {
             self.gen(b, &mut c, &mut moves);
         }
         if moves.is_empty() {
-            for (t, st) in saved {
-                s.sites[t as usize] = st;
-                s.sync_site(t as usize);
-            }
-            if let Some(small) = &small {
-                copy_small(s, small);
-            }
-        }
-        if let Some(small) = small {
+            self.undo_pre(s, saved, small);
+        } else if let Some(small) = small {
             release(small);
         }
         for (i, mut bm) in moves.drain(..).enumerate() {
@@ -723,6 +761,32 @@ impl GameDef {
         }
         give_list(moves);
         true
+    }
+
+    /// Undo a pre-move applied in place: its sites and (when saved) the small fields.
+    fn undo_pre(&self, s: &mut StateData, saved: Saved, small: Option<StateData>) {
+        for (t, st) in saved {
+            s.sites[t as usize] = st;
+            s.sync_site(t as usize);
+        }
+        if let Some(small) = small {
+            copy_small(s, &small);
+            release(small);
+        }
+    }
+
+    /// The actions of the one move `x` gives at most, generated on `s` for the move `m`'s
+    /// consequents, when `x` is a plain effect of one move (see
+    /// [`GameDef::direct_actions`]); no actions when it gives none. False otherwise.
+    fn one_move_actions(&self, x: &Moves, s: &StateData, m: &MoveData, acts: &mut SmallVec<[Action; 2]>) -> bool {
+        if x.then.is_some() || !super::generate::one_move_effect(&x.kind) {
+            return false;
+        }
+        let cache = Cache::fresh();
+        let mut c = self.ctx(s, &cache);
+        c.from = m.from;
+        c.to = m.to;
+        self.direct_actions(x, &c, acts)
     }
 
     /// Walk a `(sites Direction from:s dirs included: stop: stopIncluded: distance:)` region
