@@ -9,7 +9,7 @@
 //! is not compiled here is handed to the evaluator, so both always agree: compiling is only
 //! a change of speed.
 
-use super::board::Relation;
+use super::board::{Direction, Relation};
 use super::game::{all_passed, Ctx, GameDef};
 use crate::ir::*;
 
@@ -232,9 +232,32 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
             let (slot, deps, inner) = (*slot, *deps, int(g, inner));
             Box::new(move |g, c| g.memo_with(slot, deps, c, || inner(g, c)))
         }
-        IntFn::CountSites(r) => {
+        IntFn::CountSites(r) => count_radial(g, r).unwrap_or_else(|| {
             let r = (**r).clone();
             Box::new(move |g, c| g.count_region(&r, c))
+        }),
+        IntFn::CountSteps(a, b) => {
+            let rel = g.ir.distance_relation.unwrap_or(Relation::Adjacent);
+            let (x, other) = match (&**a, &**b) {
+                (IntFn::CentrePoint, x) | (x, IntFn::CentrePoint) => (x, g.board.centre_point()),
+                _ => {
+                    let (a, b) = (int(g, a), int(g, b));
+                    return Box::new(move |g, c| match (a(g, c), b(g, c)) {
+                        (a @ 0.., b @ 0..) => g.board.distances(rel).distance(a as u32, b as u32) as i32,
+                        _ => 0,
+                    });
+                }
+            };
+            // one side the fixed centre: every site's distance to it, in a row
+            let table = g.board.distances(rel);
+            let row: Vec<i32> = (0..g.n() as u32)
+                .map(|s| other.map_or(0, |o| table.distance(s, o) as i32))
+                .collect();
+            with_site!(g, x, |x| Box::new(move |g, c| usize::try_from(x.get(g, c))
+                .ok()
+                .and_then(|s| row.get(s))
+                .copied()
+                .unwrap_or(0)))
         }
         IntFn::Ahead { site, steps, dir } => {
             let (steps, dir) = (int(g, steps), *dir);
@@ -251,6 +274,194 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
             Box::new(move |g, c| a(g, c).wrapping_neg())
         }
         _ => int_by_evaluator(f),
+    }
+}
+
+/// `(count Sites in:R)`, R a walk one absolute direction from a site (`sites Direction`
+/// without its origin, where no site has more than one radial that way), alone or
+/// intersected with a region tested site by site: counted along the site's radial, found
+/// by index. A stop condition comparing `(who at:(to))` with a value that does not read
+/// `to` becomes, once per walk, the set of owners that stop it.
+fn count_radial(g: &GameDef, r: &RegionFn) -> Option<IntC> {
+    let (walk, other) = match r {
+        RegionFn::Direction { .. } => (r, None),
+        RegionFn::Intersection(v) if v.len() == 2 => {
+            let i = v.iter().position(|x| matches!(x, RegionFn::Direction { .. }))?;
+            (&v[i], Some(&v[1 - i]))
+        }
+        _ => return None,
+    };
+    let RegionFn::Direction {
+        from,
+        dirs,
+        included: false,
+        stop,
+        stop_included,
+        distance,
+    } = walk
+    else {
+        return None;
+    };
+    let [d] = dirs.as_slice() else { return None };
+    if matches!(d, Direction::Rel(_)) {
+        return None;
+    }
+    let mut radials: Vec<Box<[u32]>> = Vec::with_capacity(g.n());
+    for s in 0..g.n() as u32 {
+        let mut rs = g.board.radials(s, *d);
+        if rs.len() > 1 {
+            return None;
+        }
+        radials.push(
+            rs.next()
+                .map_or(Box::default(), |r| r.get(1..).unwrap_or_default().into()),
+        );
+    }
+    let walk = RadialWalk {
+        radials,
+        from: int(g, from),
+        limit: distance.as_deref().map(|d| int(g, d)),
+        stop: StopTest::new(g, stop.as_deref()),
+        stop_included: *stop_included,
+    };
+    Some(match other.map(|o| (TopTest::new(g, o), o)) {
+        None => Box::new(move |g, c| {
+            let mut n = 0;
+            walk.each(g, c, |_| n += 1);
+            n
+        }),
+        Some((Some(test), _)) => Box::new(move |g, c| {
+            let mut n = 0;
+            walk.each(g, c, |t| n += test.holds(c, t) as i32);
+            n
+        }),
+        Some((None, o)) => {
+            let inside = site_in(g, o)?;
+            Box::new(move |g, c| {
+                let mut n = 0;
+                walk.each(g, c, |t| n += inside(g, c, t) as i32);
+                n
+            })
+        }
+    })
+}
+
+/// A `sites Direction` walk along one radial per site.
+struct RadialWalk {
+    /// By site: the radial's sites after it.
+    radials: Vec<Box<[u32]>>,
+    from: IntC,
+    limit: Option<IntC>,
+    stop: StopTest,
+    stop_included: bool,
+}
+
+impl RadialWalk {
+    /// `f` on each site of the walk, in order.
+    #[inline(always)]
+    fn each(&self, g: &GameDef, c: &Ctx, mut f: impl FnMut(u32)) {
+        let Some(walk) = usize::try_from((self.from)(g, c))
+            .ok()
+            .and_then(|s| self.radials.get(s))
+        else {
+            return;
+        };
+        let limit = self.limit.as_ref().map_or(usize::MAX, |l| l(g, c).max(0) as usize);
+        let stop = self.stop.prepare(g, c);
+        for &t in walk.iter().take(limit) {
+            let stops = stop.holds(g, c, t);
+            if stops && !self.stop_included {
+                break;
+            }
+            f(t);
+            if stops {
+                break;
+            }
+        }
+    }
+}
+
+/// A walk's stop condition, a test of the site reached (`to`).
+enum StopTest {
+    Never,
+    /// `(op value (who at:(to)))` (or the owner on the left), `value` not reading `to`.
+    Who {
+        op: fn(i32, i32) -> bool,
+        value: IntC,
+        who_left: bool,
+    },
+    Any(BoolC),
+}
+
+/// A [`StopTest`] ready for one walk.
+enum Stop<'a> {
+    Never,
+    /// The owners (bit `w`; 0: empty) whose sites stop the walk.
+    Owners(u64),
+    Any(&'a BoolC),
+}
+
+impl StopTest {
+    fn new(g: &GameDef, b: Option<&BoolFn>) -> StopTest {
+        let Some(b) = b else { return StopTest::Never };
+        let (op, x, y): (fn(i32, i32) -> bool, _, _) = match b {
+            BoolFn::Eq(x, y) => (|a, b| a == b, x, y),
+            BoolFn::Ne(x, y) => (|a, b| a != b, x, y),
+            BoolFn::Lt(x, y) => (|a, b| a < b, x, y),
+            BoolFn::Le(x, y) => (|a, b| a <= b, x, y),
+            BoolFn::Gt(x, y) => (|a, b| a > b, x, y),
+            BoolFn::Ge(x, y) => (|a, b| a >= b, x, y),
+            _ => return StopTest::Any(boolean(g, b)),
+        };
+        let who_to = |f: &IntFn| matches!(f, IntFn::Who(a) if **a == IntFn::To);
+        let fixed = |f: &IntFn| deps::int(f) & deps::TO == 0;
+        if who_to(y) && fixed(x) {
+            StopTest::Who {
+                op,
+                value: int(g, x),
+                who_left: false,
+            }
+        } else if who_to(x) && fixed(y) {
+            StopTest::Who {
+                op,
+                value: int(g, y),
+                who_left: true,
+            }
+        } else {
+            StopTest::Any(boolean(g, b))
+        }
+    }
+
+    fn prepare(&self, g: &GameDef, c: &Ctx) -> Stop<'_> {
+        match self {
+            StopTest::Never => Stop::Never,
+            StopTest::Who { op, value, who_left } => {
+                let v = value(g, c);
+                let owners = (0..=g.num_players.min(63) as i32)
+                    .filter(|&w| if *who_left { op(w, v) } else { op(v, w) })
+                    .fold(0, |m, w| m | 1 << w);
+                Stop::Owners(owners)
+            }
+            StopTest::Any(b) => Stop::Any(b),
+        }
+    }
+}
+
+impl Stop<'_> {
+    #[inline(always)]
+    fn holds(&self, g: &GameDef, c: &Ctx, t: u32) -> bool {
+        match self {
+            Stop::Never => false,
+            Stop::Owners(m) => {
+                let who = c.s.sites[t as usize].last().map_or(0, |p| p.who as u32);
+                who < 64 && m >> who & 1 == 1
+            }
+            Stop::Any(b) => {
+                let mut c2 = *c;
+                c2.to = t as i32;
+                b(g, &c2)
+            }
+        }
     }
 }
 
