@@ -126,6 +126,8 @@ pub struct Lowerer {
     memo_inners: Vec<IntFn>,
     /// The conditions of the [`BoolFn::Compiled`] slots: equal conditions share one slot.
     conds: Vec<BoolFn>,
+    /// The values of the [`IntFn::Compiled`] slots: equal values share one slot.
+    values: Vec<IntFn>,
     /// Ludii's `isStacking`: some lowered ludeme sets the Stacking game flag.
     stacking: bool,
     /// The number of players (known before the rules are lowered).
@@ -157,6 +159,7 @@ pub fn lower_game(game: &Node) -> R<GameIr> {
         memo_site_inners: Vec::new(),
         memo_inners: Vec::new(),
         conds: Vec::new(),
+        values: Vec::new(),
         stacking: false,
         players: 0,
         distance_requests: Vec::new(),
@@ -303,6 +306,7 @@ impl Lowerer {
             memo_ints: self.memo_ints,
             memo_site_ints: self.memo_site_ints,
             conds: std::mem::take(&mut self.conds),
+            values: std::mem::take(&mut self.values),
         })
     }
 
@@ -658,7 +662,7 @@ impl Lowerer {
                 };
                 let to = self.place(req(c.typed(self.reg, "moves.to"), &c)?, "moves.to")?;
                 let count = match c.named("count") {
-                    Some(n) => Some(self.int(n)?),
+                    Some(n) => Some(self.value(n)?),
                     None => None,
                 };
                 let stack = self.flag(c.named("stack"))?;
@@ -728,7 +732,7 @@ impl Lowerer {
                 })?;
                 let (site, region) = self.site_or_region(target)?;
                 let count = match c.named("count") {
-                    Some(n) => Some(self.int(n)?),
+                    Some(n) => Some(self.value(n)?),
                     None => None,
                 };
                 let level = match c.named("level") {
@@ -752,7 +756,7 @@ impl Lowerer {
                     message: "no value".into(),
                     span: c.span(),
                 })?;
-                let value = self.int(v)?;
+                let value = self.value(v)?;
                 self.scores = true;
                 if c.id == "addScore" {
                     MovesKind::AddScore { role, player, value }
@@ -766,7 +770,7 @@ impl Lowerer {
                     _ => None,
                 });
                 let value = match c.typed(self.reg, "int") {
-                    Some(v) => Some(self.int(v)?),
+                    Some(v) => Some(self.value(v)?),
                     None => None,
                 };
                 match name {
@@ -1384,6 +1388,36 @@ impl Lowerer {
             }
         };
         Ok(BoolFn::Compiled(slot as u32, Box::new(b)))
+    }
+
+    /// A value of an effect: lowered, then given an [`IntFn::Compiled`] slot (one per
+    /// distinct value) unless it is read without evaluation (a constant, a variable).
+    pub(super) fn value(&mut self, node: &Node) -> R<IntFn> {
+        let f = self.int(node)?;
+        if matches!(
+            f,
+            IntFn::Const(_)
+                | IntFn::Compiled(..)
+                | IntFn::Mover
+                | IntFn::Next
+                | IntFn::Prev
+                | IntFn::From
+                | IntFn::To
+                | IntFn::Between
+                | IntFn::Site
+                | IntFn::Value
+                | IntFn::Level
+        ) {
+            return Ok(f);
+        }
+        let slot = match self.values.iter().position(|x| *x == f) {
+            Some(i) => i,
+            None => {
+                self.values.push(f.clone());
+                self.values.len() - 1
+            }
+        };
+        Ok(IntFn::Compiled(slot as u32, Box::new(f)))
     }
 
     /// `r`, as a [`RegionFn::Cached`] slot where it is pure and worth it.

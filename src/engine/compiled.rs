@@ -14,24 +14,35 @@ use super::game::{all_passed, Ctx, GameDef};
 use crate::ir::*;
 
 pub(super) type BoolC = Box<dyn Fn(&GameDef, &Ctx) -> bool + Send + Sync>;
-type IntC = Box<dyn Fn(&GameDef, &Ctx) -> i32 + Send + Sync>;
+pub(super) type IntC = Box<dyn Fn(&GameDef, &Ctx) -> i32 + Send + Sync>;
 /// Whether a site (on the board) lies in a region.
 type SiteC = Box<dyn Fn(&GameDef, &Ctx, u32) -> bool + Send + Sync>;
 
-/// The compiled conditions, by slot.
+/// The compiled conditions and effect values, by slot.
 #[derive(Default)]
-pub(super) struct Conds(pub(super) Vec<BoolC>);
+pub(super) struct Conds {
+    pub(super) bools: Vec<BoolC>,
+    pub(super) ints: Vec<IntC>,
+}
 
 impl std::fmt::Debug for Conds {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} compiled conditions", self.0.len())
+        write!(
+            f,
+            "{} compiled conditions, {} values",
+            self.bools.len(),
+            self.ints.len()
+        )
     }
 }
 
 impl Conds {
-    /// Compile every condition slot of `g`'s rules.
+    /// Compile every condition and value slot of `g`'s rules.
     pub(super) fn compile(g: &GameDef) -> Conds {
-        Conds(g.ir.conds.iter().map(|b| boolean(g, b)).collect())
+        Conds {
+            bools: g.ir.conds.iter().map(|b| boolean(g, b)).collect(),
+            ints: g.ir.values.iter().map(|f| int(g, f)).collect(),
+        }
     }
 }
 
@@ -56,12 +67,22 @@ impl Cond<'_> {
 }
 
 impl GameDef {
+    /// An [`IntFn::Compiled`] value: its compiled closure, else (slots beyond the table) its
+    /// function, evaluated.
+    #[inline]
+    pub(super) fn compiled_value(&self, slot: u32, inner: &IntFn, c: &Ctx) -> i32 {
+        match self.conds.ints.get(slot as usize) {
+            Some(f) => f(self, c),
+            None => self.int(inner, c),
+        }
+    }
+
     /// `b`, prepared for evaluation in a loop.
     #[inline]
     pub(super) fn cond<'a>(&'a self, b: Option<&'a BoolFn>) -> Cond<'a> {
         match b {
             None => Cond::Always,
-            Some(BoolFn::Compiled(slot, inner)) => match self.conds.0.get(*slot as usize) {
+            Some(BoolFn::Compiled(slot, inner)) => match self.conds.bools.get(*slot as usize) {
                 Some(f) => Cond::Compiled(f),
                 None => Cond::Eval(inner),
             },
@@ -228,6 +249,7 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
                 b => a(g, c).wrapping_div(b),
             })
         }
+        IntFn::Compiled(_, inner) => int(g, inner),
         IntFn::Memo { slot, deps, inner } => {
             let (slot, deps, inner) = (*slot, *deps, int(g, inner));
             Box::new(move |g, c| g.memo_with(slot, deps, c, || inner(g, c)))
@@ -880,13 +902,13 @@ mod tests {
     use crate::expand::Selections;
     use rand::{Rng, SeedableRng};
 
-    /// Every compiled condition against the evaluator on one state, with every site (and
+    /// Every compiled condition and value against the evaluator on one state, with every site (and
     /// off-board ones) in each iterator variable.
     fn agree(g: &GameDef, s: &StateData, file: &str) {
         // separate caches: neither side reads a value the other remembered
         let (compiled_cache, evaluator_cache) = (Cache::fresh(), Cache::fresh());
         let n = g.n() as i32;
-        for (slot, (f, cond)) in g.conds.0.iter().zip(&g.ir.conds).enumerate() {
+        for (slot, (f, cond)) in g.conds.bools.iter().zip(&g.ir.conds).enumerate() {
             for t in -1..=n {
                 let mut c = g.ctx(s, &compiled_cache);
                 (c.from, c.to, c.between, c.site, c.value) = (t, (t + 1) % n.max(1), t, n - 1 - t, t);
@@ -896,6 +918,19 @@ mod tests {
                     f(g, &c),
                     g.boolean(cond, &e),
                     "{file}: condition {slot} at site {t}: {cond:?}"
+                );
+            }
+        }
+        for (slot, (f, value)) in g.conds.ints.iter().zip(&g.ir.values).enumerate() {
+            for t in -1..=n {
+                let mut c = g.ctx(s, &compiled_cache);
+                (c.from, c.to, c.between, c.site, c.value) = (t, (t + 1) % n.max(1), t, n - 1 - t, t);
+                let mut e = c;
+                e.cache = &evaluator_cache;
+                assert_eq!(
+                    f(g, &c),
+                    g.int(value, &e),
+                    "{file}: value {slot} at site {t}: {value:?}"
                 );
             }
         }
@@ -1047,7 +1082,7 @@ mod tests {
             };
             let g = &game.inner;
             games += 1;
-            slots += g.conds.0.len();
+            slots += g.conds.bools.len() + g.conds.ints.len();
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
             let mut s = game.initial_state();
             for _ in 0..30 {

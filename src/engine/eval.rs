@@ -30,6 +30,7 @@ impl GameDef {
             IntFn::CountSites(r) => self.count_region(r, c),
             IntFn::CountNear { site, rel, region } => self.count_near(site, *rel, region, c),
             IntFn::Memo { slot, deps, inner } => self.memo_int(*slot, *deps, inner, c),
+            IntFn::Compiled(slot, inner) => self.compiled_value(*slot, inner, c),
             _ => self.int_full(f, c),
         }
     }
@@ -67,6 +68,7 @@ impl GameDef {
     fn int_full(&self, f: &IntFn, c: &Ctx) -> i32 {
         match f {
             IntFn::Const(v) => *v,
+            IntFn::Compiled(slot, inner) => self.compiled_value(*slot, inner, c),
             IntFn::Mover => c.mover as i32,
             IntFn::Next => c.next as i32,
             IntFn::Prev => c.prev as i32,

@@ -97,6 +97,9 @@ pub enum IntFn {
         slot: u32,
         inner: Box<IntFn>,
     },
+    /// A value an effect uses (a count, a score, a variable's value), the same as its inner
+    /// function: the engine compiles `GameIr::values[slot]` once at load and evaluates that.
+    Compiled(u32, Box<IntFn>),
 }
 
 /// Integer list functions.
@@ -508,6 +511,8 @@ pub struct GameIr {
     pub memo_site_ints: u32,
     /// The functions of the [`BoolFn::Compiled`] slots, by slot.
     pub conds: Vec<BoolFn>,
+    /// The functions of the [`IntFn::Compiled`] slots, by slot.
+    pub values: Vec<IntFn>,
 }
 
 /// Purity: does a function depend only on the state and the players' roles, not on the
@@ -640,7 +645,9 @@ impl<'a> Node<'a> {
                 IntFn::Add(v) | IntFn::Mul(v) => out.extend(v.iter().map(Int)),
                 IntFn::Sum(l) | IntFn::Min(l) | IntFn::Max(l) => out.push(Ints(l)),
                 IntFn::If(b, x, y) => out.extend([Bool(b), Int(x), Int(y)]),
-                IntFn::Memo { inner, .. } | IntFn::MemoSite { inner, .. } => out.push(Int(inner)),
+                IntFn::Memo { inner, .. } | IntFn::MemoSite { inner, .. } | IntFn::Compiled(_, inner) => {
+                    out.push(Int(inner))
+                }
                 IntFn::Const(_)
                 | IntFn::Mover
                 | IntFn::Next
