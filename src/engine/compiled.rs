@@ -352,6 +352,25 @@ fn count_radial(g: &GameDef, r: &RegionFn) -> Option<IntC> {
             walk.each(g, c, |_| n += 1);
             n
         }),
+        // a test of the top piece's owner alone: the owners' bits found once per walk
+        Some((
+            Some(TopTest {
+                owners: Some(owners),
+                named: None,
+                empty: None,
+                remembered: None,
+                never: false,
+            }),
+            _,
+        )) => Box::new(move |g, c| {
+            let bits = owners.get(c);
+            let mut n = 0;
+            walk.each(g, c, |t| {
+                let who = c.s.sites[t as usize].last().map_or(0, |p| p.who as u32);
+                n += (who < 32 && bits >> who & 1 == 1) as i32;
+            });
+            n
+        }),
         Some((Some(test), _)) => Box::new(move |g, c| {
             let mut n = 0;
             walk.each(g, c, |t| n += test.holds(c, t) as i32);
@@ -411,6 +430,8 @@ enum StopTest {
         op: fn(i32, i32) -> bool,
         value: IntC,
         who_left: bool,
+        /// The stopping owners for each value from 0 to the number of players.
+        by_value: Vec<u64>,
     },
     Any(BoolC),
 }
@@ -437,32 +458,43 @@ impl StopTest {
         };
         let who_to = |f: &IntFn| matches!(f, IntFn::Who(a) if **a == IntFn::To);
         let fixed = |f: &IntFn| deps::int(f) & deps::TO == 0;
-        if who_to(y) && fixed(x) {
-            StopTest::Who {
-                op,
-                value: int(g, x),
-                who_left: false,
-            }
+        let (value, who_left) = if who_to(y) && fixed(x) {
+            (x, false)
         } else if who_to(x) && fixed(y) {
-            StopTest::Who {
-                op,
-                value: int(g, y),
-                who_left: true,
-            }
+            (y, true)
         } else {
-            StopTest::Any(boolean(g, b))
+            return StopTest::Any(boolean(g, b));
+        };
+        let by_value = (0..=g.num_players as i32)
+            .map(|v| Self::owners(g, op, v, who_left))
+            .collect();
+        StopTest::Who {
+            op,
+            value: int(g, value),
+            who_left,
+            by_value,
         }
+    }
+
+    /// The owners (bit `w`; 0: empty) whose sites stop a walk when the value is `v`.
+    fn owners(g: &GameDef, op: fn(i32, i32) -> bool, v: i32, who_left: bool) -> u64 {
+        (0..=g.num_players.min(63) as i32)
+            .filter(|&w| if who_left { op(w, v) } else { op(v, w) })
+            .fold(0, |m, w| m | 1 << w)
     }
 
     fn prepare(&self, g: &GameDef, c: &Ctx) -> Stop<'_> {
         match self {
             StopTest::Never => Stop::Never,
-            StopTest::Who { op, value, who_left } => {
+            StopTest::Who {
+                op,
+                value,
+                who_left,
+                by_value,
+            } => {
                 let v = value(g, c);
-                let owners = (0..=g.num_players.min(63) as i32)
-                    .filter(|&w| if *who_left { op(w, v) } else { op(v, w) })
-                    .fold(0, |m, w| m | 1 << w);
-                Stop::Owners(owners)
+                let owners = usize::try_from(v).ok().and_then(|v| by_value.get(v).copied());
+                Stop::Owners(owners.unwrap_or_else(|| Self::owners(g, *op, v, *who_left)))
             }
             StopTest::Any(b) => Stop::Any(b),
         }
