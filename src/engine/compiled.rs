@@ -250,6 +250,8 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
             })
         }
         IntFn::Compiled(_, inner) => int(g, inner),
+        // a distance is a table look-up: cheaper than looking up a remembered value
+        IntFn::Memo { inner, .. } if matches!(**inner, IntFn::CountSteps(..)) => int(g, inner),
         IntFn::Memo { slot, deps, inner } => {
             let (slot, deps, inner) = (*slot, *deps, int(g, inner));
             Box::new(move |g, c| g.memo_with(slot, deps, c, || inner(g, c)))
