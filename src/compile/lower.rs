@@ -1380,43 +1380,19 @@ impl Lowerer {
         if matches!(b, BoolFn::Const(_) | BoolFn::Compiled(..)) {
             return Ok(b);
         }
-        let slot = match self.conds.iter().position(|x| *x == b) {
-            Some(i) => i,
-            None => {
-                self.conds.push(b.clone());
-                self.conds.len() - 1
-            }
-        };
+        let slot = slot_of(&mut self.conds, &b);
         Ok(BoolFn::Compiled(slot as u32, Box::new(b)))
     }
 
     /// A value of an effect: lowered, then given an [`IntFn::Compiled`] slot (one per
-    /// distinct value) unless it is read without evaluation (a constant, a variable).
+    /// distinct value) unless it is a leaf (a constant, a variable, ...).
     pub(super) fn value(&mut self, node: &Node) -> R<IntFn> {
         let f = self.int(node)?;
-        if matches!(
-            f,
-            IntFn::Const(_)
-                | IntFn::Compiled(..)
-                | IntFn::Mover
-                | IntFn::Next
-                | IntFn::Prev
-                | IntFn::From
-                | IntFn::To
-                | IntFn::Between
-                | IntFn::Site
-                | IntFn::Value
-                | IntFn::Level
-        ) {
+        // (a function without parts is read in place, or is not worth a slot)
+        if matches!(f, IntFn::Compiled(..)) || crate::ir::Node::Int(&f).children().is_empty() {
             return Ok(f);
         }
-        let slot = match self.values.iter().position(|x| *x == f) {
-            Some(i) => i,
-            None => {
-                self.values.push(f.clone());
-                self.values.len() - 1
-            }
-        };
+        let slot = slot_of(&mut self.values, &f);
         Ok(IntFn::Compiled(slot as u32, Box::new(f)))
     }
 
@@ -1635,4 +1611,15 @@ fn count_sites(r: RegionFn) -> IntFn {
         }
     }
     IntFn::CountSites(Box::new(r))
+}
+
+/// The index of `x` in `v` (equal functions share one slot), added if new.
+fn slot_of<T: PartialEq + Clone>(v: &mut Vec<T>, x: &T) -> usize {
+    match v.iter().position(|y| y == x) {
+        Some(i) => i,
+        None => {
+            v.push(x.clone());
+            v.len() - 1
+        }
+    }
 }

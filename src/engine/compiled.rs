@@ -9,8 +9,9 @@
 //! is not compiled here is handed to the evaluator, so both always agree: compiling is only
 //! a change of speed.
 
-use super::board::{Direction, Relation};
+use super::board::Relation;
 use super::game::{all_passed, Ctx, GameDef};
+use super::requirement::OneWay;
 use crate::ir::*;
 
 pub(super) type BoolC = Box<dyn Fn(&GameDef, &Ctx) -> bool + Send + Sync>;
@@ -307,32 +308,10 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
 /// by index. A stop condition comparing `(who at:(to))` with a value that does not read
 /// `to` becomes, once per walk, the set of owners that stop it.
 fn count_radial(g: &GameDef, r: &RegionFn) -> Option<IntC> {
-    let (walk, other) = match r {
-        RegionFn::Direction { .. } => (r, None),
-        RegionFn::Intersection(v) if v.len() == 2 => {
-            let i = v.iter().position(|x| matches!(x, RegionFn::Direction { .. }))?;
-            (&v[i], Some(&v[1 - i]))
-        }
-        _ => return None,
-    };
-    let RegionFn::Direction {
-        from,
-        dirs,
-        included: false,
-        stop,
-        stop_included,
-        distance,
-    } = walk
-    else {
-        return None;
-    };
-    let [d] = dirs.as_slice() else { return None };
-    if matches!(d, Direction::Rel(_)) {
-        return None;
-    }
+    let way = OneWay::of(r)?;
     let mut radials: Vec<Box<[u32]>> = Vec::with_capacity(g.n());
     for s in 0..g.n() as u32 {
-        let mut rs = g.board.radials(s, *d);
+        let mut rs = g.board.radials(s, way.dir);
         if rs.len() > 1 {
             return None;
         }
@@ -343,12 +322,12 @@ fn count_radial(g: &GameDef, r: &RegionFn) -> Option<IntC> {
     }
     let walk = RadialWalk {
         radials,
-        from: int(g, from),
-        limit: distance.as_deref().map(|d| int(g, d)),
-        stop: StopTest::new(g, stop.as_deref()),
-        stop_included: *stop_included,
+        from: int(g, way.from),
+        limit: way.distance.map(|d| int(g, d)),
+        stop: StopTest::new(g, way.stop),
+        stop_included: way.stop_included,
     };
-    Some(match other.map(|o| (TopTest::new(g, o), o)) {
+    Some(match way.other.map(|o| (TopTest::new(g, o), o)) {
         None => Box::new(move |g, c| {
             let mut n = 0;
             walk.each(g, c, |_| n += 1);
@@ -942,12 +921,18 @@ mod tests {
         // separate caches: neither side reads a value the other remembered
         let (compiled_cache, evaluator_cache) = (Cache::fresh(), Cache::fresh());
         let n = g.n() as i32;
-        for (slot, (f, cond)) in g.conds.bools.iter().zip(&g.ir.conds).enumerate() {
-            for t in -1..=n {
+        // every site (and off-board ones) in each iterator variable, on both sides
+        let contexts = || {
+            (-1..=n).map(|t| {
                 let mut c = g.ctx(s, &compiled_cache);
                 (c.from, c.to, c.between, c.site, c.value) = (t, (t + 1) % n.max(1), t, n - 1 - t, t);
                 let mut e = c;
                 e.cache = &evaluator_cache;
+                (t, c, e)
+            })
+        };
+        for (slot, (f, cond)) in g.conds.bools.iter().zip(&g.ir.conds).enumerate() {
+            for (t, c, e) in contexts() {
                 assert_eq!(
                     f(g, &c),
                     g.boolean(cond, &e),
@@ -956,11 +941,7 @@ mod tests {
             }
         }
         for (slot, (f, value)) in g.conds.ints.iter().zip(&g.ir.values).enumerate() {
-            for t in -1..=n {
-                let mut c = g.ctx(s, &compiled_cache);
-                (c.from, c.to, c.between, c.site, c.value) = (t, (t + 1) % n.max(1), t, n - 1 - t, t);
-                let mut e = c;
-                e.cache = &evaluator_cache;
+            for (t, c, e) in contexts() {
                 assert_eq!(
                     f(g, &c),
                     g.int(value, &e),

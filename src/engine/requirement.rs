@@ -618,13 +618,7 @@ impl GameDef {
             }
             // a plain effect: its actions, all computed on the state before any is applied
             let mut acts: SmallVec<[Action; 4]> = SmallVec::new();
-            let direct = {
-                let cache = Cache::fresh();
-                let mut c = self.ctx(s, &cache);
-                c.from = m.from;
-                c.to = m.to;
-                self.direct_actions(rule, &c, &mut acts)
-            };
+            let direct = self.with_move_ctx(s, m, |c| self.direct_actions(rule, c, &mut acts));
             if direct {
                 let mover = s.mover;
                 for a in &acts {
@@ -636,13 +630,7 @@ impl GameDef {
                 continue;
             }
             let mut subs = take_list();
-            {
-                let cache = Cache::fresh();
-                let mut c = self.ctx(s, &cache);
-                c.from = m.from;
-                c.to = m.to;
-                self.gen(rule, &mut c, &mut subs);
-            }
+            self.gen_for(rule, s, m, &mut subs);
             for sub in &subs {
                 self.execute_sub(s, sub, done.as_deref_mut());
             }
@@ -668,13 +656,7 @@ impl GameDef {
         let mut acts: SmallVec<[Action; 2]> = SmallVec::new();
         if !self.one_move_actions(pre, s, m, &mut acts) {
             let mut pre_moves = take_list();
-            {
-                let cache = Cache::fresh();
-                let mut c = self.ctx(s, &cache);
-                c.from = m.from;
-                c.to = m.to;
-                self.gen(pre, &mut c, &mut pre_moves);
-            }
+            self.gen_for(pre, s, m, &mut pre_moves);
             if pre_moves.len() > 1 || pre_moves.iter().any(|p| !p.then.is_empty()) {
                 give_list(pre_moves);
                 return false;
@@ -733,13 +715,7 @@ impl GameDef {
             return true;
         }
         let mut moves = take_list();
-        {
-            let cache = Cache::fresh();
-            let mut c = self.ctx(s, &cache);
-            c.from = m.from;
-            c.to = m.to;
-            self.gen(b, &mut c, &mut moves);
-        }
+        self.gen_for(b, s, m, &mut moves);
         if moves.is_empty() {
             self.undo_pre(s, saved, small);
         } else if let Some(small) = small {
@@ -782,11 +758,22 @@ impl GameDef {
         if x.then.is_some() || !super::generate::one_move_effect(&x.kind) {
             return false;
         }
+        self.with_move_ctx(s, m, |c| self.direct_actions(x, c, acts))
+    }
+
+    /// `f` in a context of `s` with `m`'s `from` and `to` (where `m`'s consequents are
+    /// generated).
+    fn with_move_ctx<T>(&self, s: &StateData, m: &MoveData, f: impl FnOnce(&mut Ctx) -> T) -> T {
         let cache = Cache::fresh();
         let mut c = self.ctx(s, &cache);
         c.from = m.from;
         c.to = m.to;
-        self.direct_actions(x, &c, acts)
+        f(&mut c)
+    }
+
+    /// The moves of `x`, generated on `s` for `m`'s consequents.
+    fn gen_for(&self, x: &Moves, s: &StateData, m: &MoveData, out: &mut Vec<MoveData>) {
+        self.with_move_ctx(s, m, |c| self.gen(x, c, out));
     }
 
     /// Walk a `(sites Direction from:s dirs included: stop: stopIncluded: distance:)` region
@@ -924,45 +911,30 @@ impl GameDef {
     /// [`Self::count_direction`] where the walk follows one absolute direction from a site
     /// (at most one radial, whose sites are distinct): counted while walking, no list built.
     fn count_one_radial(&self, r: &RegionFn, c: &Ctx) -> Option<i32> {
-        let (dir, other) = match r {
-            RegionFn::Direction { .. } => (r, None),
-            RegionFn::Intersection(v) if v.len() == 2 => {
-                let i = v.iter().position(|x| matches!(x, RegionFn::Direction { .. }))?;
-                (&v[i], Some(&v[1 - i]))
-            }
-            _ => return None,
-        };
-        let RegionFn::Direction {
+        let OneWay {
             from,
-            dirs,
-            included: false,
+            dir: d,
             stop,
             stop_included,
             distance,
-        } = dir
-        else {
-            return None;
-        };
-        let [d] = dirs.as_slice() else { return None };
-        if matches!(d, Direction::Rel(_)) {
-            return None;
-        }
+            other,
+        } = OneWay::of(r)?;
         let s = self.int(from, c);
         if s < 0 || s as usize >= self.n() {
             return Some(0);
         }
-        let mut radials = self.board.radials(s as u32, *d);
+        let mut radials = self.board.radials(s as u32, d);
         if radials.len() > 1 {
             return None;
         }
         let Some(radial) = radials.next() else { return Some(0) };
-        let limit = self.walk_limit(distance.as_deref(), c);
-        let stop_test = self.stop_test(stop.as_deref(), c);
+        let limit = self.walk_limit(distance, c);
+        let stop_test = self.stop_test(stop, c);
         let inside = other.map(|o| self.site_test(o, c));
         let mut n = 0;
         for &t in radial.iter().skip(1).take(limit) {
             let stops = stop_test(t);
-            if stops && !*stop_included {
+            if stops && !stop_included {
                 break;
             }
             if inside.as_ref().is_none_or(|i| i.holds(self, t, c)) {
@@ -1058,5 +1030,53 @@ fn filters(m: &Moves) -> bool {
         MovesKind::ForEachPiece { body, .. } => body.as_deref().is_some_and(filters),
         MovesKind::ForEachValue { body, .. } | MovesKind::ForEachSite { body, .. } => filters(body),
         _ => false,
+    }
+}
+
+/// The parts of a walk one absolute direction from a site, without the site (`sites
+/// Direction from:s <dir> [stop:..] [stopIncluded:..] [distance:..]`), alone or intersected
+/// with another region: counted along one radial.
+pub(super) struct OneWay<'a> {
+    pub(super) from: &'a IntFn,
+    pub(super) dir: Direction,
+    pub(super) stop: Option<&'a BoolFn>,
+    pub(super) stop_included: bool,
+    pub(super) distance: Option<&'a IntFn>,
+    pub(super) other: Option<&'a RegionFn>,
+}
+
+impl<'a> OneWay<'a> {
+    pub(super) fn of(r: &'a RegionFn) -> Option<OneWay<'a>> {
+        let (walk, other) = match r {
+            RegionFn::Direction { .. } => (r, None),
+            RegionFn::Intersection(v) if v.len() == 2 => {
+                let i = v.iter().position(|x| matches!(x, RegionFn::Direction { .. }))?;
+                (&v[i], Some(&v[1 - i]))
+            }
+            _ => return None,
+        };
+        let RegionFn::Direction {
+            from,
+            dirs,
+            included: false,
+            stop,
+            stop_included,
+            distance,
+        } = walk
+        else {
+            return None;
+        };
+        let [dir] = dirs.as_slice() else { return None };
+        if matches!(dir, Direction::Rel(_)) {
+            return None;
+        }
+        Some(OneWay {
+            from,
+            dir: *dir,
+            stop: stop.as_deref(),
+            stop_included: *stop_included,
+            distance: distance.as_deref(),
+            other,
+        })
     }
 }
