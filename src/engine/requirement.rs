@@ -14,12 +14,51 @@ type Done = SmallVec<[Action; 8]>;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-/// Answers of an `ifAfterwards` condition by resulting position.
+/// Answers of an `ifAfterwards` condition by resulting position. The keys are kept end to
+/// end in one list and found by their hash (compared in full: no false match); a memo is
+/// reused, cleared, by the next check (no allocation per key once warm).
+#[derive(Default)]
 struct Memo {
     reads_from: bool,
-    /// The key being built (kept to reuse its allocation).
+    /// The key being built.
     key: Vec<i32>,
-    seen: HashMap<Vec<i32>, bool, BuildHasherDefault<MixHasher>>,
+    /// Every key seen, end to end.
+    keys: Vec<i32>,
+    /// By key hash: each key's place in `keys` (start, length) and the answer.
+    seen: HashMap<u64, SmallVec<[(u32, u32, bool); 1]>, BuildHasherDefault<MixHasher>>,
+}
+
+impl Memo {
+    fn hash(&self) -> u64 {
+        let mut h = MixHasher::default();
+        for w in self.key.chunks(2) {
+            h.add(w.iter().fold(0u64, |a, &x| a << 32 | x as u32 as u64));
+        }
+        h.add(self.key.len() as u64);
+        h.finish()
+    }
+
+    /// The answer remembered for the key built.
+    fn get(&self, hash: u64) -> Option<bool> {
+        self.seen.get(&hash)?.iter().find_map(|&(start, len, ok)| {
+            (self.keys.get(start as usize..(start + len) as usize) == Some(&self.key[..])).then_some(ok)
+        })
+    }
+
+    /// Remember the answer for the key built.
+    fn insert(&mut self, hash: u64, ok: bool) {
+        let start = self.keys.len() as u32;
+        self.keys.extend_from_slice(&self.key);
+        self.seen
+            .entry(hash)
+            .or_default()
+            .push((start, self.key.len() as u32, ok));
+    }
+}
+
+thread_local! {
+    /// A memo kept with its allocations for the next `ifAfterwards` check.
+    static MEMO: RefCell<Option<Memo>> = const { RefCell::new(None) };
 }
 
 /// A cheap multiply-rotate hasher for the memo's keys (positions, not outside input).
@@ -394,16 +433,16 @@ impl GameDef {
     /// The candidates for which `cond` holds afterwards, appended to `out`.
     fn keep_passing(&self, cands: &[MoveData], cond: &BoolFn, reads_from: bool, c: &Ctx, out: &mut Vec<MoveData>) {
         let mut s2 = self.scratch(c);
-        let mut memo = Memo {
-            reads_from,
-            key: Vec::new(),
-            seen: HashMap::default(),
-        };
+        let mut memo = MEMO.with(|m| m.borrow_mut().take()).unwrap_or_default();
+        memo.reads_from = reads_from;
+        memo.keys.clear();
+        memo.seen.clear();
         for mv in cands {
             if self.check_afterwards(&mut s2, mv, cond, c, Some(&mut memo)) {
                 out.push(mv.clone());
             }
         }
+        MEMO.with(|m| *m.borrow_mut() = Some(memo));
         release(s2);
     }
 
@@ -529,12 +568,13 @@ impl GameDef {
         touched.sort_unstable();
         touched.dedup();
         let mut memo = memo;
-        let known = match memo.as_deref_mut() {
+        let (known, hash) = match memo.as_deref_mut() {
             Some(memo) => {
                 position_key(&mut memo.key, s2, c.s, &touched, changed, m, memo.reads_from);
-                memo.seen.get(&memo.key[..]).copied()
+                let hash = memo.hash();
+                (memo.get(hash), hash)
             }
-            None => None,
+            None => (None, 0),
         };
         let ok = known.unwrap_or_else(|| {
             let cache = Cache::fresh();
@@ -548,7 +588,7 @@ impl GameDef {
             self.boolean(cond, &c2)
         });
         if let (Some(memo), None) = (memo, known) {
-            memo.seen.insert(memo.key.clone(), ok);
+            memo.insert(hash, ok);
         }
         // restore
         for &t in &touched {
