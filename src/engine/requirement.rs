@@ -24,9 +24,12 @@ struct Memo {
     key: Vec<i32>,
     /// Every key seen, end to end.
     keys: Vec<i32>,
-    /// By key hash: each key's place in `keys` (start, length) and the answer.
-    seen: HashMap<u64, SmallVec<[(u32, u32, bool); 1]>, BuildHasherDefault<MixHasher>>,
+    /// By key hash: each key's place in `keys` and the answer.
+    seen: HashMap<u64, SmallVec<[Seen; 1]>, BuildHasherDefault<MixHasher>>,
 }
+
+/// A key's place in [`Memo::keys`] (start, length) and the answer for it.
+type Seen = (u32, u32, bool);
 
 impl Memo {
     fn hash(&self) -> u64 {
