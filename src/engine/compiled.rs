@@ -11,7 +11,7 @@
 
 use super::board::Relation;
 use super::game::{all_passed, Ctx, GameDef};
-use super::requirement::OneWay;
+use super::requirement::{OneWay, WhoCmp, WhoOp};
 use crate::ir::*;
 
 pub(super) type BoolC = Box<dyn Fn(&GameDef, &Ctx) -> bool + Send + Sync>;
@@ -262,22 +262,16 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
             Box::new(move |g, c| g.count_region(&r, c))
         }),
         IntFn::CountSteps(a, b) => {
-            let rel = g.ir.distance_relation.unwrap_or(Relation::Adjacent);
             let (x, other) = match (&**a, &**b) {
                 (IntFn::CentrePoint, x) | (x, IntFn::CentrePoint) => (x, g.board.centre_point()),
                 _ => {
                     let (a, b) = (int(g, a), int(g, b));
-                    return Box::new(move |g, c| match (a(g, c), b(g, c)) {
-                        (a @ 0.., b @ 0..) => g.board.distances(rel).distance(a as u32, b as u32) as i32,
-                        _ => 0,
-                    });
+                    return Box::new(move |g, c| g.steps(a(g, c), b(g, c)));
                 }
             };
             // one side the fixed centre: every site's distance to it, in a row
-            let table = g.board.distances(rel);
-            let row: Vec<i32> = (0..g.n() as u32)
-                .map(|s| other.map_or(0, |o| table.distance(s, o) as i32))
-                .collect();
+            let other = other.map_or(-1, |o| o as i32);
+            let row: Vec<i32> = (0..g.n() as i32).map(|s| g.steps(s, other)).collect();
             with_site!(g, x, |x| Box::new(move |g, c| usize::try_from(x.get(g, c))
                 .ok()
                 .and_then(|s| row.get(s))
@@ -408,9 +402,8 @@ enum StopTest {
     Never,
     /// `(op value (who at:(to)))` (or the owner on the left), `value` not reading `to`.
     Who {
-        op: fn(i32, i32) -> bool,
+        how: WhoOp,
         value: IntC,
-        who_left: bool,
         /// The stopping owners for each value from 0 to the number of players.
         by_value: Vec<u64>,
     },
@@ -428,54 +421,31 @@ enum Stop<'a> {
 impl StopTest {
     fn new(g: &GameDef, b: Option<&BoolFn>) -> StopTest {
         let Some(b) = b else { return StopTest::Never };
-        let (op, x, y): (fn(i32, i32) -> bool, _, _) = match b {
-            BoolFn::Eq(x, y) => (|a, b| a == b, x, y),
-            BoolFn::Ne(x, y) => (|a, b| a != b, x, y),
-            BoolFn::Lt(x, y) => (|a, b| a < b, x, y),
-            BoolFn::Le(x, y) => (|a, b| a <= b, x, y),
-            BoolFn::Gt(x, y) => (|a, b| a > b, x, y),
-            BoolFn::Ge(x, y) => (|a, b| a >= b, x, y),
-            _ => return StopTest::Any(boolean(g, b)),
-        };
-        let who_to = |f: &IntFn| matches!(f, IntFn::Who(a) if **a == IntFn::To);
-        let fixed = |f: &IntFn| deps::int(f) & deps::TO == 0;
-        let (value, who_left) = if who_to(y) && fixed(x) {
-            (x, false)
-        } else if who_to(x) && fixed(y) {
-            (y, true)
-        } else {
+        let Some(WhoCmp { how, value }) = WhoCmp::of(b, |f| deps::int(f) & deps::TO == 0) else {
             return StopTest::Any(boolean(g, b));
         };
-        let by_value = (0..=g.num_players as i32)
-            .map(|v| Self::owners(g, op, v, who_left))
-            .collect();
+        let by_value = (0..=g.num_players as i32).map(|v| Self::owners(g, how, v)).collect();
         StopTest::Who {
-            op,
+            how,
             value: int(g, value),
-            who_left,
             by_value,
         }
     }
 
     /// The owners (bit `w`; 0: empty) whose sites stop a walk when the value is `v`.
-    fn owners(g: &GameDef, op: fn(i32, i32) -> bool, v: i32, who_left: bool) -> u64 {
+    fn owners(g: &GameDef, how: WhoOp, v: i32) -> u64 {
         (0..=g.num_players.min(63) as i32)
-            .filter(|&w| if who_left { op(w, v) } else { op(v, w) })
+            .filter(|&w| how.holds(v, w))
             .fold(0, |m, w| m | 1 << w)
     }
 
     fn prepare(&self, g: &GameDef, c: &Ctx) -> Stop<'_> {
         match self {
             StopTest::Never => Stop::Never,
-            StopTest::Who {
-                op,
-                value,
-                who_left,
-                by_value,
-            } => {
+            StopTest::Who { how, value, by_value } => {
                 let v = value(g, c);
                 let owners = usize::try_from(v).ok().and_then(|v| by_value.get(v).copied());
-                Stop::Owners(owners.unwrap_or_else(|| Self::owners(g, *op, v, *who_left)))
+                Stop::Owners(owners.unwrap_or_else(|| Self::owners(g, *how, v)))
             }
             StopTest::Any(b) => Stop::Any(b),
         }

@@ -35,6 +35,20 @@ impl GameDef {
         }
     }
 
+    /// The game's distance table (its relation, else Adjacent).
+    pub(super) fn distance_table(&self) -> &super::board::DistanceTable {
+        self.board
+            .distances(self.ir.distance_relation.unwrap_or(Relation::Adjacent))
+    }
+
+    /// `(count Steps a b)` between two sites; 0 when either is off the board.
+    pub(super) fn steps(&self, a: i32, b: i32) -> i32 {
+        match (u32::try_from(a), u32::try_from(b)) {
+            (Ok(a), Ok(b)) => self.distance_table().distance(a, b) as i32,
+            _ => 0,
+        }
+    }
+
     fn memo_int(&self, slot: u32, deps: u8, inner: &IntFn, c: &Ctx) -> i32 {
         self.memo_with(slot, deps, c, || self.int(inner, c))
     }
@@ -109,15 +123,7 @@ impl GameDef {
                 }
                 n
             }
-            IntFn::CountSteps(a, b) => {
-                let a = self.int(a, c);
-                let b = self.int(b, c);
-                if a < 0 || b < 0 {
-                    return 0;
-                }
-                let rel = self.ir.distance_relation.unwrap_or(Relation::Adjacent);
-                self.board.distances(rel).distance(a as u32, b as u32) as i32
-            }
+            IntFn::CountSteps(a, b) => self.steps(self.int(a, c), self.int(b, c)),
             IntFn::CentrePoint => self.board.centre_point().map(|s| s as i32).unwrap_or(-1),
             IntFn::Ahead { site, steps, dir } => {
                 let s = self.int(site, c);

@@ -607,18 +607,10 @@ fn remove_actions<A: smallvec::Array<Item = Action>>(t: i32, n: i32, level: Opti
 fn plain_effect(m: &Moves) -> bool {
     m.then.is_none()
         && match &m.kind {
-            MovesKind::Add { to, .. } => to.region.is_none() && to.site.is_some() && to.apply.is_none(),
-            MovesKind::Remove { site, .. } => site.is_some(),
-            MovesKind::SetVar(_)
-            | MovesKind::SetNamedVar(..)
-            | MovesKind::SetPending(_)
-            | MovesKind::Remember { .. }
-            | MovesKind::MoveAgain
-            | MovesKind::SetScore { .. }
-            | MovesKind::AddScore { .. } => true,
+            MovesKind::SetScore { .. } | MovesKind::AddScore { .. } => true,
             MovesKind::Or(v) | MovesKind::And(v) => v.iter().all(plain_effect),
             MovesKind::If(_, x, y) => plain_effect(x) && y.as_deref().is_none_or(plain_effect),
-            _ => false,
+            k => one_move_effect(k),
         }
 }
 

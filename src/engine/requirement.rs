@@ -873,16 +873,6 @@ impl GameDef {
     /// A stop condition comparing `(who at:(to))` with a value that does not depend on `to`
     /// (`(= (mover) (who at:(to)))`, `(< 0 (who at:(to)))`): the value, computed once.
     fn who_test(&self, b: &BoolFn, c: &Ctx) -> Option<WhoTest> {
-        let (op, x, y) = match b {
-            BoolFn::Eq(x, y) => (0, x, y),
-            BoolFn::Ne(x, y) => (1, x, y),
-            BoolFn::Lt(x, y) => (2, x, y),
-            BoolFn::Le(x, y) => (3, x, y),
-            BoolFn::Gt(x, y) => (4, x, y),
-            BoolFn::Ge(x, y) => (5, x, y),
-            _ => return None,
-        };
-        let who_to = |f: &IntFn| matches!(f, IntFn::Who(a) if matches!(**a, IntFn::To));
         // the other side must not read `to` (nor anything the walk binds): a leaf that reads
         // no iterator (anything else takes the general path; no tree walk per call)
         let fixed = |f: &IntFn| {
@@ -901,21 +891,11 @@ impl GameDef {
                     | IntFn::ValuePending
             )
         };
-        if who_to(y) && fixed(x) {
-            Some(WhoTest {
-                op,
-                value: self.int(x, c),
-                who_left: false,
-            })
-        } else if who_to(x) && fixed(y) {
-            Some(WhoTest {
-                op,
-                value: self.int(y, c),
-                who_left: true,
-            })
-        } else {
-            None
-        }
+        let cmp = WhoCmp::of(b, fixed)?;
+        Some(WhoTest {
+            how: cmp.how,
+            value: self.int(cmp.value, c),
+        })
     }
 
     /// `(count Sites in:R)` for a `sites Direction` region, or an intersection with one,
@@ -1032,30 +1012,71 @@ impl SiteTest<'_> {
     }
 }
 
-/// `value <op> who(t)` (or `who(t) <op> value`), ops in the order = != < <= > >=.
-struct WhoTest {
-    op: u8,
-    value: i32,
+/// A comparison of `(who at:(to))` with a value that does not read `to`: `(op v (who
+/// at:(to)))` or `(op (who at:(to)) v)`.
+pub(super) struct WhoCmp<'a> {
+    pub(super) how: WhoOp,
+    pub(super) value: &'a IntFn,
+}
+
+/// The operator of a [`WhoCmp`] and the owner's side.
+#[derive(Clone, Copy)]
+pub(super) struct WhoOp {
+    op: fn(i32, i32) -> bool,
+    /// The owner is the left operand.
     who_left: bool,
+}
+
+impl WhoOp {
+    /// Whether owner `who` passes when the value is `v`.
+    #[inline]
+    pub(super) fn holds(self, v: i32, who: i32) -> bool {
+        if self.who_left {
+            (self.op)(who, v)
+        } else {
+            (self.op)(v, who)
+        }
+    }
+}
+
+impl<'a> WhoCmp<'a> {
+    /// `b` as such a comparison, the value side passing `fixed`.
+    pub(super) fn of(b: &'a BoolFn, fixed: impl Fn(&IntFn) -> bool) -> Option<WhoCmp<'a>> {
+        let (op, x, y): (fn(i32, i32) -> bool, _, _) = match b {
+            BoolFn::Eq(x, y) => (|a, b| a == b, x, y),
+            BoolFn::Ne(x, y) => (|a, b| a != b, x, y),
+            BoolFn::Lt(x, y) => (|a, b| a < b, x, y),
+            BoolFn::Le(x, y) => (|a, b| a <= b, x, y),
+            BoolFn::Gt(x, y) => (|a, b| a > b, x, y),
+            BoolFn::Ge(x, y) => (|a, b| a >= b, x, y),
+            _ => return None,
+        };
+        let who_to = |f: &IntFn| matches!(f, IntFn::Who(a) if **a == IntFn::To);
+        let (value, who_left) = if who_to(y) && fixed(x) {
+            (x, false)
+        } else if who_to(x) && fixed(y) {
+            (y, true)
+        } else {
+            return None;
+        };
+        Some(WhoCmp {
+            how: WhoOp { op, who_left },
+            value,
+        })
+    }
+}
+
+/// A [`WhoCmp`] with its value computed.
+struct WhoTest {
+    how: WhoOp,
+    value: i32,
 }
 
 impl WhoTest {
     #[inline]
     fn holds(&self, s: &StateData, t: u32) -> bool {
         let who = s.sites[t as usize].last().map(|p| p.who as i32).unwrap_or(0);
-        let (a, b) = if self.who_left {
-            (who, self.value)
-        } else {
-            (self.value, who)
-        };
-        match self.op {
-            0 => a == b,
-            1 => a != b,
-            2 => a < b,
-            3 => a <= b,
-            4 => a > b,
-            _ => a >= b,
-        }
+        self.how.holds(self.value, who)
     }
 }
 

@@ -2,7 +2,7 @@
 //! region queries along radials and distances (`sites Direction`, `LineOfSight`,
 //! `Between`, `Distance`). See `../shared/docs/ludii-semantics.md` 3.6, 4.7, 4.8, 6.1.
 
-use super::board::{Direction, LineOfSight, Relation};
+use super::board::{Direction, LineOfSight};
 use super::game::{Ctx, GameDef, Sites};
 use super::moves::MoveData;
 use super::region::Region;
@@ -85,9 +85,7 @@ impl GameDef {
                 if !on_board(s) || k < 0 {
                     return r;
                 }
-                let rel = self.ir.distance_relation.unwrap_or(Relation::Adjacent);
-                self.board
-                    .distances(rel)
+                self.distance_table()
                     .sites_at_distance(s as u32, k as u32, |t| r.insert(t as i32));
             }
             _ => return self.region(f, c),
