@@ -192,7 +192,7 @@ pub(super) fn give_list(mut l: Vec<MoveData>) {
 
 /// Give a scratch state back to the pool.
 /// Sites saved to be restored, with their contents.
-type Saved = SmallVec<[(u32, SmallVec<[super::state::Piece; 1]>); 2]>;
+type Saved = SmallVec<[(u32, super::state::Stack); 2]>;
 
 fn release(s: StateData) {
     POOL.with(|p| {

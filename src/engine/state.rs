@@ -15,6 +15,10 @@ pub struct Piece {
     pub rotation: i32,
 }
 
+/// A site's pieces, bottom first (kept inline up to a few pieces: stacks of a stacking
+/// game are short, and moving or restoring them then needs no allocation).
+pub type Stack = SmallVec<[Piece; 4]>;
+
 /// What a past move left for `(last ..)`, `(all Passed)` and friends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveRecord {
@@ -30,7 +34,7 @@ pub const HISTORY: usize = 12;
 #[derive(Clone, Debug, PartialEq)]
 pub struct StateData {
     /// Per site, the pieces from the bottom of the stack up (at most one in flat games).
-    pub sites: Vec<SmallVec<[Piece; 1]>>,
+    pub sites: Vec<Stack>,
     /// Per owner (0 neutral, then the players), the sites whose top piece it owns, as bit
     /// words ([`StateData::owned_words`]): a function of `sites`, kept up to date by every
     /// change of a site ([`StateData::sync_site`]).
