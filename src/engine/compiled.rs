@@ -12,6 +12,7 @@
 use super::board::Relation;
 use super::game::{all_passed, Ctx, GameDef};
 use super::requirement::{OneWay, WhoCmp, WhoOp};
+use super::state::StateData;
 use crate::ir::*;
 
 pub(super) type BoolC = Box<dyn Fn(&GameDef, &Ctx) -> bool + Send + Sync>;
@@ -315,6 +316,7 @@ fn count_radial(g: &GameDef, r: &RegionFn) -> Option<IntC> {
         );
     }
     let walk = RadialWalk {
+        rays: RayMasks::new(g, &radials),
         radials,
         from: int(g, way.from),
         limit: way.distance.map(|d| int(g, d)),
@@ -323,6 +325,9 @@ fn count_radial(g: &GameDef, r: &RegionFn) -> Option<IntC> {
     };
     Some(match way.other.map(|o| (TopTest::new(g, o), o)) {
         None => Box::new(move |g, c| {
+            if let Some(m) = walk.mask(g, c) {
+                return m.count_ones() as i32;
+            }
             let mut n = 0;
             walk.each(g, c, |_| n += 1);
             n
@@ -339,6 +344,9 @@ fn count_radial(g: &GameDef, r: &RegionFn) -> Option<IntC> {
             _,
         )) => Box::new(move |g, c| {
             let bits = owners.get(c);
+            if let Some(m) = walk.mask(g, c) {
+                return (m & owners_word(c.s, bits as u64)).count_ones() as i32;
+            }
             let mut n = 0;
             walk.each(g, c, |t| {
                 let who = c.s.sites[t as usize].last().map_or(0, |p| p.who as u32);
@@ -366,6 +374,8 @@ fn count_radial(g: &GameDef, r: &RegionFn) -> Option<IntC> {
 struct RadialWalk {
     /// By site: the radial's sites after it.
     radials: Vec<Box<[u32]>>,
+    /// The same radials as bit words, where the board allows.
+    rays: Option<RayMasks>,
     from: IntC,
     limit: Option<IntC>,
     stop: StopTest,
@@ -373,6 +383,24 @@ struct RadialWalk {
 }
 
 impl RadialWalk {
+    /// The walk's sites as one bit word, without walking: on a board of at most 64 sites
+    /// whose radials this way run in increasing or decreasing site order, for a walk without
+    /// `distance:` stopped (if at all) by owners. None otherwise.
+    #[inline(always)]
+    fn mask(&self, g: &GameDef, c: &Ctx) -> Option<u64> {
+        let rays = self.rays.as_ref()?;
+        if self.limit.is_some() {
+            return None;
+        }
+        let stops = match self.stop.prepare(g, c) {
+            Stop::Never => 0,
+            Stop::Owners(m) => owners_word(c.s, m),
+            Stop::Any(_) => return None,
+        };
+        let s = usize::try_from((self.from)(g, c)).ok().filter(|&s| s < rays.ray.len());
+        Some(s.map_or(0, |s| rays.walk(s, stops, self.stop_included)))
+    }
+
     /// `f` on each site of the walk, in order.
     #[inline(always)]
     fn each(&self, g: &GameDef, c: &Ctx, mut f: impl FnMut(u32)) {
@@ -395,6 +423,67 @@ impl RadialWalk {
             }
         }
     }
+}
+
+/// Each site's radial one way as a bit word (boards of at most 64 sites), and whether its
+/// sites come in increasing order (else decreasing): the first site of a set met along it is
+/// then its lowest (or highest) bit.
+struct RayMasks {
+    ray: Vec<u64>,
+    up: Vec<bool>,
+}
+
+impl RayMasks {
+    fn new(g: &GameDef, radials: &[Box<[u32]>]) -> Option<RayMasks> {
+        if g.n() > 64 {
+            return None;
+        }
+        let mut rays = RayMasks {
+            ray: Vec::with_capacity(radials.len()),
+            up: Vec::with_capacity(radials.len()),
+        };
+        for r in radials {
+            let up = r.windows(2).all(|w| w[0] < w[1]);
+            if !up && !r.windows(2).all(|w| w[0] > w[1]) {
+                return None;
+            }
+            rays.ray.push(r.iter().fold(0, |m, &t| m | 1 << t));
+            rays.up.push(up);
+        }
+        Some(rays)
+    }
+
+    /// The sites of site `s`'s radial up to the first in `stops` (with it if `included`).
+    #[inline(always)]
+    fn walk(&self, s: usize, stops: u64, included: bool) -> u64 {
+        let ray = self.ray[s];
+        let hit = ray & stops;
+        if hit == 0 {
+            return ray;
+        }
+        let (first, before) = if self.up[s] {
+            let first = hit & hit.wrapping_neg();
+            (first, first - 1)
+        } else {
+            let first = 1u64 << (63 - hit.leading_zeros());
+            (first, !(first | (first - 1)))
+        };
+        ray & if included { before | first } else { before }
+    }
+}
+
+/// The sites (one word: a board of at most 64 sites) whose top piece's owner is in `owners`
+/// (bit `w`; bit 0 also takes the empty sites, as `(who at:..)` is 0 there).
+#[inline(always)]
+fn owners_word(s: &StateData, owners: u64) -> u64 {
+    let mut w = s.owned_word(owners as u32, 0, 1);
+    if owners & 1 == 1 {
+        let n = s.sites.len();
+        let board = if n >= 64 { !0 } else { (1u64 << n) - 1 };
+        let all = (1u64 << s.owners().min(32)) - 1;
+        w |= board & !s.owned_word(all as u32, 0, 1);
+    }
+    w
 }
 
 /// A walk's stop condition, a test of the site reached (`to`).
