@@ -5,7 +5,7 @@
 use super::api::{Game, LoadError, State};
 use super::board::{Board, Direction, Relation};
 use super::region::Region;
-use super::state::{MoveRecord, Piece, StateData, HISTORY};
+use super::state::{MoveRecord, Piece, StateData, HISTORY, HISTORY_MAX};
 use crate::check::check_source;
 use crate::expand::Selections;
 use crate::ir::*;
@@ -438,8 +438,8 @@ impl GameDef {
 }
 
 pub(super) fn push_history(s: &mut StateData, r: MoveRecord) {
-    if s.history.len() == HISTORY {
-        s.history.remove(0);
+    if s.history.len() == HISTORY_MAX {
+        s.history.drain(..HISTORY_MAX - HISTORY + 1);
         s.history_truncated = true;
     }
     s.history.push(r);

@@ -28,8 +28,12 @@ pub struct MoveRecord {
     pub pass: bool,
 }
 
-/// How many past moves are kept (Ludii's rules here look back at most a few turns).
+/// How many past moves are kept at least (Ludii's rules here look back at most a few turns).
 pub const HISTORY: usize = 12;
+
+/// How many are kept at most: when the list is full, the oldest [`HISTORY`] go at once, so
+/// that storing a move (as every `ifAfterwards` check does, then undoes) seldom shifts it.
+pub const HISTORY_MAX: usize = 2 * HISTORY;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct StateData {
@@ -62,7 +66,7 @@ pub struct StateData {
     /// Decisions applied since the start rules.
     pub num_decisions: u32,
     /// The most recent moves, oldest first, including the start rules' moves (mover 0).
-    pub history: SmallVec<[MoveRecord; HISTORY]>,
+    pub history: SmallVec<[MoveRecord; HISTORY_MAX]>,
     /// Whether older moves than `history` exist.
     pub history_truncated: bool,
 }
