@@ -115,9 +115,13 @@ impl StateData {
         let k = self.owned_stride();
         let who = self.sites[site].last().map_or(usize::MAX, |p| p.who as usize);
         let (i, bit) = (site / 64, 1u64 << (site % 64));
-        for (p, words) in self.owned.chunks_exact_mut(k).enumerate() {
-            let w = &mut words[i];
-            *w = (*w & !bit) | if p == who { bit } else { 0 };
+        // word `i` of each owner's row: clear the bit, set it again in the top piece's owner's
+        let owned: &mut [u64] = &mut self.owned;
+        let (mut j, mut p) = (i, 0);
+        while let Some(w) = owned.get_mut(j) {
+            *w = (*w & !bit) | (((p == who) as u64) << (site % 64));
+            j += k;
+            p += 1;
         }
     }
 
