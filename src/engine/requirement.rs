@@ -349,17 +349,20 @@ impl GameDef {
                 if_afterwards: Some(cond),
                 ..
             } => {
-                let mut cands = Vec::new();
+                let mut cands = take_list();
                 self.gen(pre, c, &mut cands);
                 let mut s2 = self.scratch(c);
                 let found = cands.iter().any(|mv| self.check_afterwards(&mut s2, mv, cond, c, None));
                 release(s2);
+                give_list(cands);
                 found
             }
             _ => {
-                let mut out = Vec::new();
+                let mut out = take_list();
                 self.gen(m, c, &mut out);
-                !out.is_empty()
+                let found = !out.is_empty();
+                give_list(out);
+                found
             }
         }
     }
@@ -382,7 +385,7 @@ impl GameDef {
                 Some(b),
             ) = (&m.kind, v.get(i + 1))
             {
-                let mut cands = Vec::new();
+                let mut cands = take_list();
                 self.gen(pre, c, &mut cands);
                 self.keep_passing(&cands, cond, *afterwards_reads_from, c, out);
                 if let Some(t) = m.then {
@@ -391,10 +394,12 @@ impl GameDef {
                     }
                 }
                 if out.len() > start {
+                    give_list(cands);
                     return;
                 }
                 if self.same_generator(pre, b, c) {
-                    out.extend(cands);
+                    out.append(&mut cands);
+                    give_list(cands);
                     if let Some(t) = b.then {
                         for mv in &mut out[start..] {
                             mv.then.push(t);
@@ -406,6 +411,7 @@ impl GameDef {
                     i += 2;
                     continue;
                 }
+                give_list(cands);
                 i += 1;
                 continue;
             }
@@ -498,8 +504,10 @@ impl GameDef {
             None => self.gen(pre, c, out),
         }
         if let Some(cond) = if_afterwards {
-            let cands = out.split_off(start);
+            let mut cands = take_list();
+            cands.extend(out.drain(start..));
             self.keep_passing(&cands, cond, reads_from, c, out);
+            give_list(cands);
         }
     }
 
