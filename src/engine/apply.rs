@@ -4,7 +4,7 @@ use super::api::{Move, State};
 use super::game::{all_passed, push_history, Cache, Ctx, GameDef};
 use super::moves::{Action, MoveData};
 use super::state::MoveRecord;
-use super::state::{Piece, StateData};
+use super::state::{Piece, Stack, StateData};
 use crate::ir::*;
 use smallvec::SmallVec;
 
@@ -122,11 +122,19 @@ impl GameDef {
                     if n == 0 || n > h {
                         return;
                     }
-                    let moved: SmallVec<[Piece; 4]> = s.sites[f][h - n..].iter().copied().collect();
-                    if !*copy {
-                        s.sites[f].truncate(h - n);
+                    if f == t {
+                        // onto itself: a copy doubles the top n pieces, a move changes nothing
+                        if *copy {
+                            let top: SmallVec<[Piece; 4]> = s.sites[f][h - n..].iter().copied().collect();
+                            s.sites[f].extend(top);
+                        }
+                    } else {
+                        let (src, dst) = two_sites(&mut s.sites, f, t);
+                        dst.extend_from_slice(&src[h - n..]);
+                        if !*copy {
+                            src.truncate(h - n);
+                        }
                     }
-                    s.sites[t].extend(moved);
                     s.sync_site(f);
                     s.sync_site(t);
                 } else {
@@ -275,4 +283,15 @@ impl GameDef {
     }
 
     // ------------------------------------------------------------------ texts
+}
+
+/// Two different sites' stacks, both mutable.
+fn two_sites(sites: &mut [Stack], a: usize, b: usize) -> (&mut Stack, &mut Stack) {
+    if a < b {
+        let (l, r) = sites.split_at_mut(b);
+        (&mut l[a], &mut r[0])
+    } else {
+        let (l, r) = sites.split_at_mut(a);
+        (&mut r[0], &mut l[b])
+    }
 }
