@@ -9,10 +9,9 @@
 //! is not compiled here is handed to the evaluator, so both always agree: compiling is only
 //! a change of speed.
 
-use super::board::Relation;
+use super::board::{cut_ray, Relation};
 use super::game::{all_passed, Ctx, GameDef};
 use super::requirement::{OneWay, WhoCmp, WhoOp};
-use super::state::StateData;
 use crate::ir::*;
 
 pub(super) type BoolC = Box<dyn Fn(&GameDef, &Ctx) -> bool + Send + Sync>;
@@ -345,7 +344,7 @@ fn count_radial(g: &GameDef, r: &RegionFn) -> Option<IntC> {
         )) => Box::new(move |g, c| {
             let bits = owners.get(c);
             if let Some(m) = walk.mask(g, c) {
-                return (m & owners_word(c.s, bits as u64)).count_ones() as i32;
+                return (m & c.s.top_owners_word(bits as u64)).count_ones() as i32;
             }
             let mut n = 0;
             walk.each(g, c, |t| {
@@ -394,7 +393,7 @@ impl RadialWalk {
         }
         let stops = match self.stop.prepare(g, c) {
             Stop::Never => 0,
-            Stop::Owners(m) => owners_word(c.s, m),
+            Stop::Owners(m) => c.s.top_owners_word(m),
             Stop::Any(_) => return None,
         };
         let s = usize::try_from((self.from)(g, c)).ok().filter(|&s| s < rays.ray.len());
@@ -456,34 +455,8 @@ impl RayMasks {
     /// The sites of site `s`'s radial up to the first in `stops` (with it if `included`).
     #[inline(always)]
     fn walk(&self, s: usize, stops: u64, included: bool) -> u64 {
-        let ray = self.ray[s];
-        let hit = ray & stops;
-        if hit == 0 {
-            return ray;
-        }
-        let (first, before) = if self.up[s] {
-            let first = hit & hit.wrapping_neg();
-            (first, first - 1)
-        } else {
-            let first = 1u64 << (63 - hit.leading_zeros());
-            (first, !(first | (first - 1)))
-        };
-        ray & if included { before | first } else { before }
+        cut_ray(self.ray[s], self.up[s], stops, included)
     }
-}
-
-/// The sites (one word: a board of at most 64 sites) whose top piece's owner is in `owners`
-/// (bit `w`; bit 0 also takes the empty sites, as `(who at:..)` is 0 there).
-#[inline(always)]
-fn owners_word(s: &StateData, owners: u64) -> u64 {
-    let mut w = s.owned_word(owners as u32, 0, 1);
-    if owners & 1 == 1 {
-        let n = s.sites.len();
-        let board = if n >= 64 { !0 } else { (1u64 << n) - 1 };
-        let all = (1u64 << s.owners().min(32)) - 1;
-        w |= board & !s.owned_word(all as u32, 0, 1);
-    }
-    w
 }
 
 /// A walk's stop condition, a test of the site reached (`to`).

@@ -924,7 +924,12 @@ impl GameDef {
             }
             RegionFn::Direction { .. } => {
                 let mut r = Region::new(n);
-                self.walk_direction(f, c, |t| r.insert(t as i32));
+                match self.direction_word(f, c) {
+                    Some(w) => r.or_word(0, w),
+                    None => {
+                        self.walk_direction(f, c, |t| r.insert(t as i32));
+                    }
+                }
                 r
             }
             RegionFn::LineOfSightPiece { .. } | RegionFn::Between { .. } | RegionFn::Distance { .. } => {

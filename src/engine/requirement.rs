@@ -1,7 +1,7 @@
 //! Requirements on moves: `(do A next:B)` and `(do A ifAfterwards:C)` (see the semantics
 //! notes, 4.7 and 4.8), and `sites Direction`.
 
-use super::board::Walk;
+use super::board::{cut_ray, Walk};
 use super::game::{Cache, Ctx, GameDef};
 use super::moves::{Action, MoveData};
 use super::state::StateData;
@@ -856,6 +856,39 @@ impl GameDef {
         true
     }
 
+    /// A `sites Direction` region as one bit word, without walking: on a board whose radials
+    /// [`Board::ray_words`](super::board::Board::ray_words) gives, for a walk without
+    /// `distance:` stopped (if at all) by a test of `(who at:(to))` against a fixed value.
+    /// None otherwise.
+    pub(super) fn direction_word(&self, f: &RegionFn, c: &Ctx) -> Option<u64> {
+        let RegionFn::Direction {
+            from,
+            dirs,
+            included,
+            stop,
+            stop_included,
+            distance: None,
+        } = f
+        else {
+            return None;
+        };
+        let stops = match stop {
+            None => 0,
+            Some(b) => c.s.top_owners_word(self.who_test(b, c)?.owners(c.s.owners())),
+        };
+        let s = self.int(from, c);
+        if s < 0 || s as usize >= self.n() {
+            return Some(0);
+        }
+        let mut word = if *included { 1 << s } else { 0 };
+        for &d in dirs {
+            for (ray, up) in self.board.ray_words(s as u32, d)? {
+                word |= cut_ray(ray, up, stops, *stop_included);
+            }
+        }
+        Some(word)
+    }
+
     /// How far a walk goes: its `distance:`, else without limit.
     fn walk_limit(&self, distance: Option<&IntFn>, c: &Ctx) -> usize {
         match distance {
@@ -1086,6 +1119,13 @@ impl WhoTest {
         let who = s.sites[t as usize].last().map(|p| p.who as i32).unwrap_or(0);
         self.how.holds(self.value, who)
     }
+
+    /// The owners (bit `w`, of the first `owners`; 0: empty or neutral) it holds for.
+    fn owners(&self, owners: usize) -> u64 {
+        (0..owners.min(64) as i32)
+            .filter(|&w| self.how.holds(self.value, w))
+            .fold(0, |m, w| m | 1 << w)
+    }
 }
 
 /// Whether a generator filters its moves by applying them (`ifAfterwards`).
@@ -1150,5 +1190,74 @@ impl<'a> OneWay<'a> {
             distance: distance.as_deref(),
             other,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::{Dir, Direction, Relation};
+    use super::super::game::Cache;
+    use crate::engine::Game;
+    use crate::expand::Selections;
+    use crate::ir::{BoolFn, IntFn, RegionFn};
+    use rand::{Rng, SeedableRng};
+
+    /// `sites Direction` regions read as bit words agree with walking them, on positions of
+    /// random games of Ex Nihilo (stacks, hex) and Refugia, for every site, several stops and
+    /// direction sets.
+    #[test]
+    fn direction_words_agree_with_walks() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/ludii/lud/board/space/");
+        let who_to = || Box::new(IntFn::Who(Box::new(IntFn::To)));
+        let stops = [
+            None,
+            Some(BoolFn::Eq(Box::new(IntFn::Mover), who_to())),
+            Some(BoolFn::Lt(Box::new(IntFn::Const(0)), who_to())),
+            Some(BoolFn::Eq(Box::new(IntFn::Const(0)), who_to())),
+        ];
+        let dirs = [
+            vec![Direction::Rel(Relation::Adjacent)],
+            vec![Direction::Compass(Dir::E), Direction::Compass(Dir::NNW)],
+        ];
+        for file in ["blocking/Ex Nihilo.lud", "territory/Refugia.lud"] {
+            let text = std::fs::read_to_string(format!("{root}{file}")).expect("Ludii's file");
+            let game = Game::load(file, &text, &Selections::default()).expect("loads");
+            let g = &game.inner;
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+            let mut s = game.initial_state();
+            let mut compared = 0;
+            for _ in 0..30 {
+                let cache = Cache::fresh();
+                let mut c = g.ctx(&s.inner, &cache);
+                for site in -1..=g.n() as i32 {
+                    c.from = site;
+                    for stop in &stops {
+                        for d in &dirs {
+                            for (included, stop_included) in [(false, false), (false, true), (true, true)] {
+                                let r = RegionFn::Direction {
+                                    from: Box::new(IntFn::From),
+                                    dirs: d.clone(),
+                                    included,
+                                    stop: stop.clone().map(Box::new),
+                                    stop_included,
+                                    distance: None,
+                                };
+                                let Some(word) = g.direction_word(&r, &c) else { continue };
+                                let mut walked = 0u64;
+                                g.walk_direction(&r, &c, |t| walked |= 1 << t);
+                                assert_eq!(word, walked, "{file}: {r:?} from {site}");
+                                compared += 1;
+                            }
+                        }
+                    }
+                }
+                let moves = game.legal_moves(&s);
+                if s.is_over() || moves.is_empty() {
+                    break;
+                }
+                game.apply(&mut s, &moves[rng.gen_range(0..moves.len())]);
+            }
+            assert!(compared > 1000, "{file}: only {compared} regions read as words");
+        }
     }
 }

@@ -103,6 +103,20 @@ impl StateData {
         any
     }
 
+    /// On a board of at most 64 sites, the sites whose top piece's owner is in `owners`
+    /// (bit `w`), bit 0 also taking the empty sites (`(who at:..)` is 0 there).
+    #[inline(always)]
+    pub fn top_owners_word(&self, owners: u64) -> u64 {
+        let mut w = self.owned_word(owners as u32, 0, 1);
+        if owners & 1 == 1 {
+            let n = self.sites.len();
+            let board = if n >= 64 { !0 } else { (1u64 << n) - 1 };
+            let all = (1u64 << self.owners().min(32)) - 1;
+            w |= board & !self.owned_word(all as u32, 0, 1);
+        }
+        w
+    }
+
     /// The number of owners the table has.
     #[inline]
     pub fn owners(&self) -> usize {

@@ -309,6 +309,10 @@ pub struct Board {
     corners: Vec<u32>,
     perimeter: Vec<u32>,
     distance_tables: [OnceLock<DistanceTable>; 5],
+    /// By radial id: its sites after the origin as one bit word, and whether they come in
+    /// increasing site order (else decreasing). None on a board of more than 64 sites or
+    /// where a radial's sites come in neither order (built on first use).
+    radial_words: OnceLock<Option<Vec<(u64, bool)>>>,
 }
 
 impl Board {
@@ -427,6 +431,29 @@ impl Board {
 
     /// The BFS table over `rel` (built on first use, then cached). Remember Ludii's
     /// single-table rule: a game uses one table, see [`distance_relation_for_game`].
+    /// `site`'s radials in `d` as bit words of the sites after it, each with whether its
+    /// sites come in increasing order (see [`cut_ray`]); None on boards where radials
+    /// cannot be read this way.
+    #[inline]
+    pub fn ray_words(&self, site: u32, d: Direction) -> Option<impl Iterator<Item = (u64, bool)> + '_> {
+        let table = self.radial_words.get_or_init(|| self.build_radial_words()).as_deref()?;
+        let ids = self.site_radials.row(site as usize * NUM_DIRECTION_KEYS + d.key());
+        Some(ids.iter().map(move |&r| table[r as usize]))
+    }
+
+    fn build_radial_words(&self) -> Option<Vec<(u64, bool)>> {
+        if self.num_sites > 64 {
+            return None;
+        }
+        (0..self.radial_bounds.len() - 1)
+            .map(|r| {
+                let sites = &self.radial_sites[self.radial_bounds[r] as usize + 1..self.radial_bounds[r + 1] as usize];
+                let up = sites.windows(2).all(|w| w[0] < w[1]);
+                (up || sites.windows(2).all(|w| w[0] > w[1])).then(|| (sites.iter().fold(0, |m, &t| m | 1 << t), up))
+            })
+            .collect()
+    }
+
     pub fn distances(&self, rel: Relation) -> &DistanceTable {
         self.distance_tables[rel as usize].get_or_init(|| DistanceTable::build(self, rel))
     }
@@ -647,3 +674,21 @@ impl DistanceTable {
 
 #[cfg(test)]
 mod tests;
+
+/// A walk along a ray (its sites after the origin as a bit word, `up` when they come in
+/// increasing order) up to the first site in `stops`, with it if `included`.
+#[inline(always)]
+pub fn cut_ray(ray: u64, up: bool, stops: u64, included: bool) -> u64 {
+    let hit = ray & stops;
+    if hit == 0 {
+        return ray;
+    }
+    let (first, before) = if up {
+        let first = hit & hit.wrapping_neg();
+        (first, first - 1)
+    } else {
+        let first = 1u64 << (63 - hit.leading_zeros());
+        (first, !(first | (first - 1)))
+    };
+    ray & if included { before | first } else { before }
+}

@@ -507,6 +507,7 @@ pub(crate) fn build_board(g: &Graph, ty: SiteType) -> Board {
         corners: (0..n as u32).filter(|&i| corners[i as usize]).collect(),
         perimeter: (0..n as u32).filter(|&i| perimeter[i as usize]).collect(),
         distance_tables: Default::default(),
+        radial_words: Default::default(),
     }
 }
 
