@@ -130,7 +130,9 @@ impl GameDef {
                         }
                     } else {
                         let (src, dst) = two_sites(&mut s.sites, f, t);
-                        dst.extend_from_slice(&src[h - n..]);
+                        for &p in &src[h - n..] {
+                            dst.push(p);
+                        }
                         if !*copy {
                             src.truncate(h - n);
                         }

@@ -11,6 +11,14 @@ use std::cell::RefCell;
 
 /// The actions a move did, with its consequents'.
 type Done = SmallVec<[Action; 8]>;
+
+/// `acts` added to `d` one by one (quicker than a slice copy for the few actions moves have).
+#[inline]
+fn append(d: &mut Done, acts: &[Action]) {
+    for &a in acts {
+        d.push(a);
+    }
+}
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -212,8 +220,7 @@ fn copy_state(dst: &mut StateData, src: &StateData) {
         // pooled copies are mostly of the same position: rewrite only the sites that differ
         for (d, s) in dst.sites.iter_mut().zip(sites) {
             if d.as_slice() != s.as_slice() {
-                d.clear();
-                d.extend_from_slice(s);
+                super::state::set_stack(d, s);
             }
         }
     }
@@ -605,8 +612,7 @@ impl GameDef {
         for &t in &touched {
             let (d, o) = (&mut s2.sites[t as usize], &c.s.sites[t as usize]);
             if d.as_slice() != o.as_slice() {
-                d.clear();
-                d.extend_from_slice(o);
+                super::state::set_stack(d, o);
             }
         }
         // the owners' table as a whole (a few words) rather than site by site
@@ -676,7 +682,7 @@ impl GameDef {
                     self.act(s, a, mover);
                 }
                 if let Some(d) = done.as_deref_mut() {
-                    d.extend_from_slice(&acts);
+                    append(d, &acts);
                 }
                 continue;
             }
@@ -760,8 +766,8 @@ impl GameDef {
                 self.act(s, a, mover);
             }
             if let Some(d) = done.as_deref_mut() {
-                d.extend_from_slice(&acts);
-                d.extend_from_slice(&b_acts);
+                append(d, &acts);
+                append(d, &b_acts);
             }
             return true;
         }
@@ -779,7 +785,7 @@ impl GameDef {
                 }
             }
             if let Some(d) = done.as_deref_mut() {
-                d.extend_from_slice(&acts);
+                append(d, &acts);
             }
             if let Some(t) = then {
                 bm.then.push(t);
