@@ -163,14 +163,13 @@ fn position_key(
         }
         k.extend([t as i32, st.len() as i32]);
         for p in st {
-            k.extend([
-                p.what as i32,
-                p.who as i32,
-                p.count as i32,
-                p.state,
-                p.value,
-                p.rotation,
-            ]);
+            // one word for a plain piece (one of its kind, no state, value or rotation);
+            // a flag in that word says the other fields follow
+            let plain = p.count == 1 && p.state == 0 && p.value == 0 && p.rotation == 0;
+            k.push(p.what as i32 | (p.who as i32) << 16 | (!plain as i32) << 24);
+            if !plain {
+                k.extend([p.count as i32, p.state, p.value, p.rotation]);
+            }
         }
     }
 }
