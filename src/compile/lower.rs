@@ -853,7 +853,7 @@ impl Lowerer {
                 )
             }
         };
-        Ok(Moves { kind, then })
+        Ok(Moves::new(kind, then))
     }
 
     /// The `(from ..)`, directions and `(to ..)` of a step or hop.

@@ -55,7 +55,7 @@ impl GameDef {
         c: &Ctx,
         actions: &mut SmallVec<A>,
     ) -> bool {
-        if !plain_effect(m) {
+        if !m.plain {
             return false;
         }
         self.plain_actions(&m.kind, c, actions);
@@ -601,37 +601,4 @@ fn remove_actions<A: smallvec::Array<Item = Action>>(t: i32, n: i32, level: Opti
     for _ in 0..n {
         actions.push(Action::Remove { site: t as u32, level });
     }
-}
-
-/// Whether `m` is a plain effect (see [`GameDef::direct_actions`]): decided on its shape.
-fn plain_effect(m: &Moves) -> bool {
-    m.then.is_none()
-        && match &m.kind {
-            MovesKind::SetScore { .. } | MovesKind::AddScore { .. } => true,
-            MovesKind::Or(v) | MovesKind::And(v) => v.iter().all(plain_effect),
-            MovesKind::If(_, x, y) => plain_effect(x) && y.as_deref().is_none_or(plain_effect),
-            k => one_move_effect(k),
-        }
-}
-
-/// A plain effect that gives at most one move, which has actions (see
-/// [`GameDef::direct_actions`]): whether it gives a move is whether it has actions.
-pub(super) fn one_move_effect(k: &MovesKind) -> bool {
-    matches!(
-        k,
-        MovesKind::Add {
-            to: Place {
-                region: None,
-                site: Some(_),
-                apply: None,
-                ..
-            },
-            ..
-        } | MovesKind::Remove { site: Some(_), .. }
-            | MovesKind::SetVar(_)
-            | MovesKind::SetNamedVar(..)
-            | MovesKind::SetPending(_)
-            | MovesKind::Remember { .. }
-            | MovesKind::MoveAgain
-    )
 }

@@ -811,7 +811,7 @@ impl GameDef {
     /// consequents, when `x` is a plain effect of one move (see
     /// [`GameDef::direct_actions`]); no actions when it gives none. False otherwise.
     fn one_move_actions(&self, x: &Moves, s: &StateData, m: &MoveData, acts: &mut SmallVec<[Action; 2]>) -> bool {
-        if x.then.is_some() || !super::generate::one_move_effect(&x.kind) {
+        if x.then.is_some() || !x.kind.one_move_effect() {
             return false;
         }
         self.with_move_ctx(s, m, |c| self.direct_actions(x, c, acts))

@@ -337,6 +337,47 @@ pub struct Moves {
     pub kind: MovesKind,
     /// Index of this generator's consequents in the game's table.
     pub then: Option<u32>,
+    /// A plain effect (decided from the shape, see [`Moves::new`]): an add or a removal at
+    /// one site, a score, a variable, pending, remember, `moveAgain`, or `and`/`or`/`if` of
+    /// these, none with consequents. The engine computes its actions without building moves.
+    pub plain: bool,
+}
+
+impl Moves {
+    pub fn new(kind: MovesKind, then: Option<u32>) -> Moves {
+        let plain = then.is_none()
+            && match &kind {
+                MovesKind::SetScore { .. } | MovesKind::AddScore { .. } => true,
+                MovesKind::Or(v) | MovesKind::And(v) => v.iter().all(|m| m.plain),
+                MovesKind::If(_, x, y) => x.plain && y.as_deref().is_none_or(|y| y.plain),
+                k => k.one_move_effect(),
+            };
+        Moves { kind, then, plain }
+    }
+}
+
+impl MovesKind {
+    /// A plain effect that gives at most one move, which has actions: whether it gives a
+    /// move is whether it has actions.
+    pub fn one_move_effect(&self) -> bool {
+        matches!(
+            self,
+            MovesKind::Add {
+                to: Place {
+                    region: None,
+                    site: Some(_),
+                    apply: None,
+                    ..
+                },
+                ..
+            } | MovesKind::Remove { site: Some(_), .. }
+                | MovesKind::SetVar(_)
+                | MovesKind::SetNamedVar(..)
+                | MovesKind::SetPending(_)
+                | MovesKind::Remember { .. }
+                | MovesKind::MoveAgain
+        )
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
