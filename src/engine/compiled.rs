@@ -101,6 +101,7 @@ enum Leaf {
     Site,
     Value,
     LastTo,
+    LastFrom,
     Const(i32),
 }
 
@@ -113,6 +114,7 @@ impl Leaf {
             IntFn::Site => Leaf::Site,
             IntFn::Value => Leaf::Value,
             IntFn::LastTo => Leaf::LastTo,
+            IntFn::LastFrom => Leaf::LastFrom,
             IntFn::Const(v) => Leaf::Const(*v),
             _ => return None,
         })
@@ -127,6 +129,7 @@ impl Leaf {
             Leaf::Site => c.site,
             Leaf::Value => c.value,
             Leaf::LastTo => c.s.history.last().map_or(-1, |m| m.to),
+            Leaf::LastFrom => c.s.history.last().map_or(-1, |m| m.from),
             Leaf::Const(v) => v,
         }
     }
