@@ -155,6 +155,15 @@ macro_rules! site_reads {
 }
 site_reads!(ReadFrom: from, ReadTo: to, ReadBetween: between, ReadSite: site);
 
+/// `(last To)`: the site the last move went to.
+struct ReadLastTo;
+impl SiteRead for ReadLastTo {
+    #[inline(always)]
+    fn get(&self, _: &GameDef, c: &Ctx) -> i32 {
+        Leaf::LastTo.get(c)
+    }
+}
+
 /// Any other site operand: its compiled closure.
 impl SiteRead for IntC {
     #[inline(always)]
@@ -182,6 +191,10 @@ macro_rules! with_site {
             }
             IntFn::Site => {
                 let $s = ReadSite;
+                $body
+            }
+            IntFn::LastTo => {
+                let $s = ReadLastTo;
                 $body
             }
             f => {
