@@ -331,7 +331,10 @@ fn count_radial(g: &GameDef, r: &RegionFn) -> Option<IntC> {
         );
     }
     let walk = RadialWalk {
-        rays: RayMasks::new(g, &radials),
+        // the same radials as bit words, where the board gives them
+        rays: (0..g.n() as u32)
+            .map(|s| Some(g.board.ray_words(s, way.dir)?.next().unwrap_or((0, true))))
+            .collect(),
         radials,
         from: int(g, way.from),
         limit: way.distance.map(|d| int(g, d)),
@@ -389,8 +392,9 @@ fn count_radial(g: &GameDef, r: &RegionFn) -> Option<IntC> {
 struct RadialWalk {
     /// By site: the radial's sites after it.
     radials: Vec<Box<[u32]>>,
-    /// The same radials as bit words, where the board allows.
-    rays: Option<RayMasks>,
+    /// By site: the same radial as a bit word and whether its sites come in increasing
+    /// order ([`Board::ray_words`](super::board::Board::ray_words)), where the board gives them.
+    rays: Option<Vec<(u64, bool)>>,
     from: IntC,
     limit: Option<IntC>,
     stop: StopTest,
@@ -403,7 +407,7 @@ impl RadialWalk {
     /// `distance:` stopped (if at all) by owners. None otherwise.
     #[inline(always)]
     fn mask(&self, g: &GameDef, c: &Ctx) -> Option<u64> {
-        let rays = self.rays.as_ref()?;
+        let rays = self.rays.as_deref()?;
         if self.limit.is_some() {
             return None;
         }
@@ -412,8 +416,8 @@ impl RadialWalk {
             Stop::Owners(m) => c.s.top_owners_word(m),
             Stop::Any(_) => return None,
         };
-        let s = usize::try_from((self.from)(g, c)).ok().filter(|&s| s < rays.ray.len());
-        Some(s.map_or(0, |s| rays.walk(s, stops, self.stop_included)))
+        let ray = usize::try_from((self.from)(g, c)).ok().and_then(|s| rays.get(s));
+        Some(ray.map_or(0, |&(ray, up)| cut_ray(ray, up, stops, self.stop_included)))
     }
 
     /// `f` on each site of the walk, in order.
@@ -437,41 +441,6 @@ impl RadialWalk {
                 break;
             }
         }
-    }
-}
-
-/// Each site's radial one way as a bit word (boards of at most 64 sites), and whether its
-/// sites come in increasing order (else decreasing): the first site of a set met along it is
-/// then its lowest (or highest) bit.
-struct RayMasks {
-    ray: Vec<u64>,
-    up: Vec<bool>,
-}
-
-impl RayMasks {
-    fn new(g: &GameDef, radials: &[Box<[u32]>]) -> Option<RayMasks> {
-        if g.n() > 64 {
-            return None;
-        }
-        let mut rays = RayMasks {
-            ray: Vec::with_capacity(radials.len()),
-            up: Vec::with_capacity(radials.len()),
-        };
-        for r in radials {
-            let up = r.windows(2).all(|w| w[0] < w[1]);
-            if !up && !r.windows(2).all(|w| w[0] > w[1]) {
-                return None;
-            }
-            rays.ray.push(r.iter().fold(0, |m, &t| m | 1 << t));
-            rays.up.push(up);
-        }
-        Some(rays)
-    }
-
-    /// The sites of site `s`'s radial up to the first in `stops` (with it if `included`).
-    #[inline(always)]
-    fn walk(&self, s: usize, stops: u64, included: bool) -> u64 {
-        cut_ray(self.ray[s], self.up[s], stops, included)
     }
 }
 
