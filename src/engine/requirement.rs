@@ -8,6 +8,8 @@ use super::state::StateData;
 use crate::ir::*;
 use smallvec::SmallVec;
 use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// The actions a move did, with its consequents'.
 type Done = SmallVec<[Action; 8]>;
@@ -19,8 +21,6 @@ fn append(d: &mut Done, acts: &[Action]) {
         d.push(a);
     }
 }
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// Answers of an `ifAfterwards` condition by resulting position. The keys are kept end to
 /// end in one list and found by their hash (compared in full: no false match); a memo is
@@ -197,10 +197,10 @@ pub(super) fn give_list(mut l: Vec<MoveData>) {
     });
 }
 
-/// Give a scratch state back to the pool.
 /// Sites saved to be restored, with their contents.
 type Saved = SmallVec<[(u32, super::state::Stack); 2]>;
 
+/// Give a scratch state back to the pool.
 fn release(s: StateData) {
     POOL.with(|p| {
         let mut p = p.borrow_mut();
