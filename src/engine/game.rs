@@ -162,7 +162,7 @@ impl Cache {
 
     /// Forget every entry, keeping the allocations: the epoch moves on (entries are cleared
     /// for real only when it wraps around).
-    fn reset(&mut self) {
+    pub(super) fn reset(&mut self) {
         self.occupied.get_mut().clear();
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
@@ -188,6 +188,12 @@ impl std::ops::Deref for PooledCache {
     type Target = Cache;
     fn deref(&self) -> &Cache {
         self.0.as_ref().expect("a pooled cache is present until dropped")
+    }
+}
+
+impl std::ops::DerefMut for PooledCache {
+    fn deref_mut(&mut self) -> &mut Cache {
+        self.0.as_mut().expect("a pooled cache is present until dropped")
     }
 }
 

@@ -709,8 +709,10 @@ impl GameDef {
         m: &MoveData,
         mut done: Option<&mut Done>,
     ) -> bool {
+        // one cache for both halves, emptied once the state has changed
+        let mut cache = Cache::fresh();
         let mut acts: SmallVec<[Action; 2]> = SmallVec::new();
-        if !self.one_move_actions(pre, s, m, &mut acts) {
+        if !self.one_move_actions(pre, s, m, &cache, &mut acts) {
             let mut pre_moves = take_list();
             self.gen_for(pre, s, m, &mut pre_moves);
             if pre_moves.len() > 1 || pre_moves.iter().any(|p| !p.then.is_empty()) {
@@ -752,7 +754,8 @@ impl GameDef {
         }
         // B a single plain effect: its actions (none when it gives no move) applied directly
         let mut b_acts: SmallVec<[Action; 2]> = SmallVec::new();
-        if then.is_none() && self.one_move_actions(b, s, m, &mut b_acts) {
+        cache.reset();
+        if then.is_none() && self.one_move_actions(b, s, m, &cache, &mut b_acts) {
             if b_acts.is_empty() {
                 self.undo_pre(s, saved, small);
                 return true;
@@ -810,21 +813,33 @@ impl GameDef {
     /// The actions of the one move `x` gives at most, generated on `s` for the move `m`'s
     /// consequents, when `x` is a plain effect of one move (see
     /// [`GameDef::direct_actions`]); no actions when it gives none. False otherwise.
-    fn one_move_actions(&self, x: &Moves, s: &StateData, m: &MoveData, acts: &mut SmallVec<[Action; 2]>) -> bool {
+    fn one_move_actions(
+        &self,
+        x: &Moves,
+        s: &StateData,
+        m: &MoveData,
+        cache: &Cache,
+        acts: &mut SmallVec<[Action; 2]>,
+    ) -> bool {
         if x.then.is_some() || !x.kind.one_move_effect() {
             return false;
         }
-        self.with_move_ctx(s, m, |c| self.direct_actions(x, c, acts))
+        self.direct_actions(x, &self.move_ctx(s, m, cache), acts)
     }
 
     /// `f` in a context of `s` with `m`'s `from` and `to` (where `m`'s consequents are
     /// generated).
     fn with_move_ctx<T>(&self, s: &StateData, m: &MoveData, f: impl FnOnce(&mut Ctx) -> T) -> T {
         let cache = Cache::fresh();
-        let mut c = self.ctx(s, &cache);
+        f(&mut self.move_ctx(s, m, &cache))
+    }
+
+    /// A context of `s` with `m`'s `from` and `to`, evaluating with `cache`.
+    fn move_ctx<'a>(&self, s: &'a StateData, m: &MoveData, cache: &'a Cache) -> Ctx<'a> {
+        let mut c = self.ctx(s, cache);
         c.from = m.from;
         c.to = m.to;
-        f(&mut c)
+        c
     }
 
     /// The moves of `x`, generated on `s` for `m`'s consequents.
