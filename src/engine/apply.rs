@@ -97,13 +97,19 @@ impl GameDef {
     pub(super) fn act(&self, s: &mut StateData, a: &Action, mover: u8) {
         match a {
             Action::Add { site, what, who, count } => self.add_piece(s, *site as i32, *what, *who, *count),
-            Action::Remove { site, level } => {
+            Action::Remove { site, count } => {
                 if let Some(st) = s.sites.get_mut(*site as usize) {
-                    match level {
-                        Some(l) if (*l as usize) + 1 < st.len() => {
-                            st.remove(*l as usize);
-                        }
-                        _ => {
+                    st.truncate(st.len().saturating_sub(*count as usize));
+                    s.sync_site(*site as usize);
+                }
+            }
+            Action::RemoveAt { site, level, count } => {
+                if let Some(st) = s.sites.get_mut(*site as usize) {
+                    // one piece at a time: a level past the new top means the top
+                    for _ in 0..(*count).min(st.len() as u32) {
+                        if (*level as usize) + 1 < st.len() {
+                            st.remove(*level as usize);
+                        } else {
                             st.pop();
                         }
                     }

@@ -598,7 +598,10 @@ impl GameDef {
 
 /// `n` removals at `t` (of the top piece, or of the piece at `level`).
 fn remove_actions<A: smallvec::Array<Item = Action>>(t: i32, n: i32, level: Option<u32>, actions: &mut SmallVec<A>) {
-    for _ in 0..n {
-        actions.push(Action::Remove { site: t as u32, level });
+    let (site, count) = (t as u32, n as u32);
+    match level {
+        _ if n < 1 => {}
+        Some(level) => actions.push(Action::RemoveAt { site, level, count }),
+        None => actions.push(Action::Remove { site, count }),
     }
 }

@@ -12,10 +12,17 @@ pub enum Action {
         who: u8,
         count: u32,
     },
-    /// Remove the top piece of `site` (or the piece at `level`).
+    /// Remove the top piece of `site`, `count` times over.
     Remove {
         site: u32,
-        level: Option<u32>,
+        count: u32,
+    },
+    /// Remove the piece at `level` of `site` (the top one once `level` is past it), `count`
+    /// times over.
+    RemoveAt {
+        site: u32,
+        level: u32,
+        count: u32,
     },
     /// Move the top `count` pieces from `from` to `to` (flat: the piece).
     Move {
@@ -63,9 +70,11 @@ impl MoveData {
     /// A pass: a pass action and no decision action.
     pub fn is_pass(&self) -> bool {
         self.actions.iter().any(|a| matches!(a, Action::Pass))
-            && !self
-                .actions
-                .iter()
-                .any(|a| matches!(a, Action::Add { .. } | Action::Move { .. } | Action::Remove { .. }))
+            && !self.actions.iter().any(|a| {
+                matches!(
+                    a,
+                    Action::Add { .. } | Action::Move { .. } | Action::Remove { .. } | Action::RemoveAt { .. }
+                )
+            })
     }
 }

@@ -572,7 +572,9 @@ impl GameDef {
         let mut changed: Changed = 0;
         for a in &done {
             match a {
-                Action::Add { site, .. } | Action::Remove { site, .. } => touched.push(*site),
+                Action::Add { site, .. } | Action::Remove { site, .. } | Action::RemoveAt { site, .. } => {
+                    touched.push(*site)
+                }
                 Action::Move { from, to, .. } => touched.extend([*from, *to]),
                 Action::SetScore { .. } | Action::AddScore { .. } => changed |= SCORES,
                 Action::SetNamedVar { .. } => changed |= VARS,
@@ -726,7 +728,9 @@ impl GameDef {
         let mut saved: Saved = SmallVec::new();
         for a in &acts {
             let sites: &[u32] = match a {
-                Action::Add { site, .. } | Action::Remove { site, .. } => std::slice::from_ref(site),
+                Action::Add { site, .. } | Action::Remove { site, .. } | Action::RemoveAt { site, .. } => {
+                    std::slice::from_ref(site)
+                }
                 Action::Move { from, to, .. } => &[*from, *to],
                 _ => &[],
             };
@@ -739,9 +743,12 @@ impl GameDef {
             }
         }
         // board-only pre-moves need no copy of the small fields to be undone
-        let board_only = acts
-            .iter()
-            .all(|a| matches!(a, Action::Add { .. } | Action::Remove { .. } | Action::Move { .. }));
+        let board_only = acts.iter().all(|a| {
+            matches!(
+                a,
+                Action::Add { .. } | Action::Remove { .. } | Action::RemoveAt { .. } | Action::Move { .. }
+            )
+        });
         let small = if board_only {
             None
         } else {
