@@ -575,7 +575,10 @@ impl GameDef {
                 Action::Add { site, .. } | Action::Remove { site, .. } | Action::RemoveAt { site, .. } => {
                     touched.push(*site)
                 }
-                Action::Move { from, to, .. } => touched.extend([*from, *to]),
+                Action::Move { from, to, .. } => {
+                    touched.push(*from);
+                    touched.push(*to);
+                }
                 Action::SetScore { .. } | Action::AddScore { .. } => changed |= SCORES,
                 Action::SetNamedVar { .. } => changed |= VARS,
                 Action::AddPending(_) => changed |= PENDING,
