@@ -640,20 +640,28 @@ fn compare(g: &GameDef, a: &IntFn, b: &IntFn, op: impl Fn(i32, i32) -> bool + Co
         },
     ) = (a, b)
     {
-        if let (RegionFn::Owned(oa), RegionFn::Owned(ob), true) = (&**ra, &**rb, site == site_b && rel == rel_b) {
+        if let (RegionFn::Owned(oa), RegionFn::Owned(ob), true) = (&**ra, &**rb, rel == rel_b) {
             if let Some(masks) = one_word_masks(g, *rel) {
                 let (oa, ob) = (OwnerTable::new(g, *oa), OwnerTable::new(g, *ob));
-                return with_site!(g, &**site, |site| Box::new(move |g, c| {
-                    let m = usize::try_from(site.get(g, c))
-                        .ok()
-                        .and_then(|s| masks.get(s))
-                        .copied()
-                        .unwrap_or(0);
-                    let count = |o: &OwnerTable| (m & c.s.owned_word(o.get(c), 0, 1)).count_ones() as i32;
-                    op(count(&oa), count(&ob))
-                }));
+                let mask = move |s: i32| usize::try_from(s).ok().and_then(|s| masks.get(s)).copied().unwrap_or(0);
+                if site == site_b {
+                    return with_site!(g, &**site, |site| Box::new(move |g, c| {
+                        let m = mask(site.get(g, c));
+                        let count = |o: &OwnerTable| (m & c.s.owned_word(o.get(c), 0, 1)).count_ones() as i32;
+                        op(count(&oa), count(&ob))
+                    }));
+                }
+                // around two sites (`(< <count around (to)> <count around (from)>)`)
+                return with_site!(g, &**site, |sa| with_site!(g, &**site_b, |sb| Box::new(move |g, c| {
+                    let count = |s: i32, o: &OwnerTable| (mask(s) & c.s.owned_word(o.get(c), 0, 1)).count_ones() as i32;
+                    op(count(sa.get(g, c), &oa), count(sb.get(g, c), &ob))
+                })));
             }
         }
+    }
+    if let Some(Leaf::Const(k)) = Leaf::of(a) {
+        let b = int(g, b);
+        return Box::new(move |g, c| op(k, b(g, c)));
     }
     let a = int(g, a);
     match Leaf::of(b) {
