@@ -673,6 +673,15 @@ fn compare(g: &GameDef, a: &IntFn, b: &IntFn, op: impl Fn(i32, i32) -> bool + Co
     }
 }
 
+/// Whether site `s` is empty (`empty`) or occupied (not `empty`); false off the board.
+#[inline(always)]
+fn emptiness(c: &Ctx, s: i32, empty: bool) -> bool {
+    usize::try_from(s)
+        .ok()
+        .and_then(|s| c.s.sites.get(s))
+        .is_some_and(|st| st.is_empty() == empty)
+}
+
 fn boolean(g: &GameDef, f: &BoolFn) -> BoolC {
     match f {
         BoolFn::Const(b) => {
@@ -685,6 +694,13 @@ fn boolean(g: &GameDef, f: &BoolFn) -> BoolC {
             Box::new(move |g, c| !x(g, c))
         }
         BoolFn::And(v) => match v.as_slice() {
+            // `(and (is Empty s) ..)`: the site's test read in place before the rest
+            [a @ (BoolFn::IsEmpty(s) | BoolFn::IsOccupied(s)), b] => {
+                let (empty, b) = (matches!(a, BoolFn::IsEmpty(_)), boolean(g, b));
+                with_site!(g, &**s, |s| Box::new(
+                    move |g, c| emptiness(c, s.get(g, c), empty) && b(g, c)
+                ))
+            }
             [a, b] => {
                 let (a, b) = (boolean(g, a), boolean(g, b));
                 Box::new(move |g, c| a(g, c) && b(g, c))
@@ -712,13 +728,7 @@ fn boolean(g: &GameDef, f: &BoolFn) -> BoolC {
         BoolFn::Ge(a, b) => compare(g, a, b, |x, y| x >= y),
         BoolFn::IsEmpty(s) | BoolFn::IsOccupied(s) => {
             let empty = matches!(f, BoolFn::IsEmpty(_));
-            with_site!(g, &**s, |s| Box::new(move |g, c| {
-                let s = s.get(g, c);
-                usize::try_from(s)
-                    .ok()
-                    .and_then(|s| c.s.sites.get(s))
-                    .is_some_and(|st| st.is_empty() == empty)
-            }))
+            with_site!(g, &**s, |s| Box::new(move |g, c| emptiness(c, s.get(g, c), empty)))
         }
         BoolFn::IsIn(s, r) => {
             if let Some(test) = TopTest::new(g, r) {
