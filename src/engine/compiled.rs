@@ -651,10 +651,14 @@ fn compare(g: &GameDef, a: &IntFn, b: &IntFn, op: impl Fn(i32, i32) -> bool + Co
                         op(count(&oa), count(&ob))
                     }));
                 }
-                // around two sites (`(< <count around (to)> <count around (from)>)`)
+                // around two sites (`(< <count around (to)> <count around (from)>)`), the
+                // owners' sites read once when both count the same owners
+                let same = oa.sets == ob.sets;
                 return with_site!(g, &**site, |sa| with_site!(g, &**site_b, |sb| Box::new(move |g, c| {
-                    let count = |s: i32, o: &OwnerTable| (mask(s) & c.s.owned_word(o.get(c), 0, 1)).count_ones() as i32;
-                    op(count(sa.get(g, c), &oa), count(sb.get(g, c), &ob))
+                    let wa = c.s.owned_word(oa.get(c), 0, 1);
+                    let wb = if same { wa } else { c.s.owned_word(ob.get(c), 0, 1) };
+                    let count = |s: i32, w: u64| (mask(s) & w).count_ones() as i32;
+                    op(count(sa.get(g, c), wa), count(sb.get(g, c), wb))
                 })));
             }
         }
