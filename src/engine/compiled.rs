@@ -205,6 +205,24 @@ macro_rules! with_site {
     };
 }
 
+/// The value of `f` when no context changes it: a constant, or the component of a fixed
+/// player (`(id "Fan" Neutral)`, `(id "Disc" P2)`).
+fn fixed_int(g: &GameDef, f: &IntFn) -> Option<i32> {
+    match f {
+        IntFn::Const(v) => Some(*v),
+        IntFn::Id { role, by_player } => {
+            let p = match role {
+                Role::Neutral => 0,
+                Role::Shared => g.num_players as i32 + 1,
+                Role::Player(p) => *p as i32,
+                _ => return None,
+            };
+            Some(by_player.get(p as usize).copied().unwrap_or(-1))
+        }
+        _ => None,
+    }
+}
+
 /// The evaluator's answer, for what is not compiled.
 fn int_by_evaluator(f: &IntFn) -> IntC {
     let f = f.clone();
@@ -232,6 +250,10 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
                 .and_then(|s| c.s.sites.get(s))
                 .map_or(0, |st| st.len() as i32)
         })),
+        IntFn::Id { .. } if fixed_int(g, f).is_some() => {
+            let v = fixed_int(g, f).unwrap_or(-1);
+            Box::new(move |_, _| v)
+        }
         IntFn::Id { role, by_player } => {
             let (role, by_player) = (*role, by_player.clone());
             Box::new(move |g, c| {
@@ -677,6 +699,15 @@ fn compare(g: &GameDef, a: &IntFn, b: &IntFn, op: impl Fn(i32, i32) -> bool + Co
     }
 }
 
+/// Whether site `t`'s stack holds a piece of component `what` (false off the board).
+#[inline(always)]
+fn holds(c: &Ctx, t: i32, what: i32) -> bool {
+    usize::try_from(t)
+        .ok()
+        .and_then(|t| c.s.sites.get(t))
+        .is_some_and(|st| st.iter().any(|p| p.what as i32 == what))
+}
+
 /// Whether site `s` is empty (`empty`) or occupied (not `empty`); false off the board.
 #[inline(always)]
 fn emptiness(c: &Ctx, s: i32, empty: bool) -> bool {
@@ -767,16 +798,14 @@ fn boolean(g: &GameDef, f: &BoolFn) -> BoolC {
             }
             _ => bool_by_evaluator(f),
         },
-        BoolFn::IsWithinAt(what, at) => {
-            let what = int(g, what);
-            with_site!(g, &**at, |at| Box::new(move |g, c| {
-                let what = what(g, c);
-                usize::try_from(at.get(g, c))
-                    .ok()
-                    .and_then(|t| c.s.sites.get(t))
-                    .is_some_and(|st| st.iter().any(|p| p.what as i32 == what))
-            }))
-        }
+        BoolFn::IsWithinAt(what, at) => match fixed_int(g, what) {
+            // a fixed component (`(id "Fan" Neutral)`) read as a constant
+            Some(what) => with_site!(g, &**at, |at| Box::new(move |g, c| holds(c, at.get(g, c), what))),
+            None => {
+                let what = int(g, what);
+                with_site!(g, &**at, |at| Box::new(move |g, c| holds(c, at.get(g, c), what(g, c))))
+            }
+        },
         BoolFn::AllPassed => Box::new(|g, c| all_passed(c.s, g.num_players)),
         BoolFn::IsPlayer(role, w) => {
             let role = *role;
