@@ -250,17 +250,17 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
                 .and_then(|s| c.s.sites.get(s))
                 .map_or(0, |st| st.len() as i32)
         })),
-        IntFn::Id { .. } if fixed_int(g, f).is_some() => {
-            let v = fixed_int(g, f).unwrap_or(-1);
-            Box::new(move |_, _| v)
-        }
-        IntFn::Id { role, by_player } => {
-            let (role, by_player) = (*role, by_player.clone());
-            Box::new(move |g, c| {
-                let p = g.role_player(role, c);
-                by_player.get(p.max(0) as usize).copied().unwrap_or(-1)
-            })
-        }
+        IntFn::Id { role, by_player } => match fixed_int(g, f) {
+            // a fixed player's component: a constant
+            Some(v) => Box::new(move |_, _| v),
+            None => {
+                let (role, by_player) = (*role, by_player.clone());
+                Box::new(move |g, c| {
+                    let p = g.role_player(role, c);
+                    by_player.get(p.max(0) as usize).copied().unwrap_or(-1)
+                })
+            }
+        },
         IntFn::RolePlayer(role) => {
             let role = *role;
             Box::new(move |g, c| g.role_player(role, c))
@@ -503,9 +503,7 @@ impl StopTest {
 
     /// The owners (bit `w`; 0: empty) whose sites stop a walk when the value is `v`.
     fn owners(g: &GameDef, how: WhoOp, v: i32) -> u64 {
-        (0..=g.num_players.min(63) as i32)
-            .filter(|&w| how.holds(v, w))
-            .fold(0, |m, w| m | 1 << w)
+        how.owners(v, g.num_players as usize + 1)
     }
 
     fn prepare(&self, g: &GameDef, c: &Ctx) -> Stop<'_> {

@@ -904,7 +904,10 @@ impl GameDef {
         };
         let stops = match stop {
             None => 0,
-            Some(b) => c.s.top_owners_word(self.who_test(b, c)?.owners(c.s.owners())),
+            Some(b) => {
+                let test = self.who_test(b, c)?;
+                c.s.top_owners_word(test.how.owners(test.value, c.s.owners()))
+            }
         };
         let s = self.int(from, c);
         if s < 0 || s as usize >= self.n() {
@@ -1108,6 +1111,14 @@ impl WhoOp {
             (self.op)(v, who)
         }
     }
+
+    /// The owners (bit `w`, among the first `n`; 0: empty or neutral) that pass when the
+    /// value is `v`.
+    pub(super) fn owners(self, v: i32, n: usize) -> u64 {
+        (0..n.min(64) as i32)
+            .filter(|&w| self.holds(v, w))
+            .fold(0, |m, w| m | 1 << w)
+    }
 }
 
 impl<'a> WhoCmp<'a> {
@@ -1148,13 +1159,6 @@ impl WhoTest {
     fn holds(&self, s: &StateData, t: u32) -> bool {
         let who = s.sites[t as usize].last().map(|p| p.who as i32).unwrap_or(0);
         self.how.holds(self.value, who)
-    }
-
-    /// The owners (bit `w`, of the first `owners`; 0: empty or neutral) it holds for.
-    fn owners(&self, owners: usize) -> u64 {
-        (0..owners.min(64) as i32)
-            .filter(|&w| self.how.holds(self.value, w))
-            .fold(0, |m, w| m | 1 << w)
     }
 }
 

@@ -142,7 +142,7 @@ impl StateData {
         let owned: &mut [u64] = &mut self.owned;
         let (mut j, mut p) = (i, 0);
         while let Some(w) = owned.get_mut(j) {
-            *w = (*w & !bit) | (((p == who) as u64) << (site % 64));
+            *w = (*w & !bit) | if p == who { bit } else { 0 };
             j += k;
             p += 1;
         }

@@ -429,8 +429,6 @@ impl Board {
         &self.perimeter
     }
 
-    /// The BFS table over `rel` (built on first use, then cached). Remember Ludii's
-    /// single-table rule: a game uses one table, see [`distance_relation_for_game`].
     /// `site`'s radials in `d` as bit words of the sites after it, each with whether its
     /// sites come in increasing order (see [`cut_ray`]); None on boards where radials
     /// cannot be read this way.
@@ -454,6 +452,8 @@ impl Board {
             .collect()
     }
 
+    /// The BFS table over `rel` (built on first use, then cached). Remember Ludii's
+    /// single-table rule: a game uses one table, see [`distance_relation_for_game`].
     pub fn distances(&self, rel: Relation) -> &DistanceTable {
         self.distance_tables[rel as usize].get_or_init(|| DistanceTable::build(self, rel))
     }
