@@ -650,7 +650,7 @@ fn bool_by_evaluator(f: &BoolFn) -> BoolC {
 
 /// A comparison of two integers; a constant right side is kept in place.
 fn compare(g: &GameDef, a: &IntFn, b: &IntFn, op: impl Fn(i32, i32) -> bool + Copy + Send + Sync + 'static) -> BoolC {
-    // two owner counts among the same site's neighbours (on a board of one word): one mask
+    // two owner counts among sites' neighbours (on a board of one word): a mask for each site
     if let (
         IntFn::CountNear { site, rel, region: ra },
         IntFn::CountNear {
@@ -664,15 +664,8 @@ fn compare(g: &GameDef, a: &IntFn, b: &IntFn, op: impl Fn(i32, i32) -> bool + Co
             if let Some(masks) = one_word_masks(g, *rel) {
                 let (oa, ob) = (OwnerTable::new(g, *oa), OwnerTable::new(g, *ob));
                 let mask = move |s: i32| usize::try_from(s).ok().and_then(|s| masks.get(s)).copied().unwrap_or(0);
-                if site == site_b {
-                    return with_site!(g, &**site, |site| Box::new(move |g, c| {
-                        let m = mask(site.get(g, c));
-                        let count = |o: &OwnerTable| (m & c.s.owned_word(o.get(c), 0, 1)).count_ones() as i32;
-                        op(count(&oa), count(&ob))
-                    }));
-                }
-                // around two sites (`(< <count around (to)> <count around (from)>)`), the
-                // owners' sites read once when both count the same owners
+                // around one site or two (`(< <count around (to)> <count around (from)>)`),
+                // the owners' sites read once when both count the same owners
                 let same = oa.sets == ob.sets;
                 return with_site!(g, &**site, |sa| with_site!(g, &**site_b, |sb| Box::new(move |g, c| {
                     let wa = c.s.owned_word(oa.get(c), 0, 1);
