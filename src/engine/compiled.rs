@@ -648,7 +648,7 @@ fn bool_by_evaluator(f: &BoolFn) -> BoolC {
     Box::new(move |g, c| g.boolean(&f, c))
 }
 
-/// A comparison of two integers; a constant right side is kept in place.
+/// A comparison of two integers; a constant on either side is kept in place.
 fn compare(g: &GameDef, a: &IntFn, b: &IntFn, op: impl Fn(i32, i32) -> bool + Copy + Send + Sync + 'static) -> BoolC {
     // two owner counts among sites' neighbours (on a board of one word): a mask for each site
     if let (
