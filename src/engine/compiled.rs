@@ -14,6 +14,8 @@ use super::game::{all_passed, Ctx, GameDef};
 use super::requirement::{OneWay, WhoCmp, WhoOp};
 use crate::ir::*;
 
+pub(super) mod tracked;
+
 pub(super) type BoolC = Box<dyn Fn(&GameDef, &Ctx) -> bool + Send + Sync>;
 pub(super) type IntC = Box<dyn Fn(&GameDef, &Ctx) -> i32 + Send + Sync>;
 /// Whether a site (on the board) lies in a region.
@@ -24,6 +26,9 @@ type SiteC = Box<dyn Fn(&GameDef, &Ctx, u32) -> bool + Send + Sync>;
 pub(super) struct Conds {
     pub(super) bools: Vec<BoolC>,
     pub(super) ints: Vec<IntC>,
+    /// The conditions again, reporting what they read, where they compile so
+    /// ([`tracked`]).
+    pub(super) tracked: Vec<Option<tracked::TrackedC>>,
 }
 
 impl std::fmt::Debug for Conds {
@@ -43,6 +48,7 @@ impl Conds {
         Conds {
             bools: g.ir.conds.iter().map(|b| boolean(g, b)).collect(),
             ints: g.ir.values.iter().map(|f| int(g, f)).collect(),
+            tracked: g.ir.conds.iter().map(|b| tracked::boolean(g, b)).collect(),
         }
     }
 }
@@ -75,6 +81,15 @@ impl GameDef {
         match self.conds.ints.get(slot as usize) {
             Some(f) => f(self, c),
             None => self.int(inner, c),
+        }
+    }
+
+    /// `b`'s compiled form reporting what it reads, if it has one ([`tracked`]).
+    #[inline]
+    pub(super) fn tracked(&self, b: &BoolFn) -> Option<&tracked::TrackedC> {
+        match b {
+            BoolFn::Compiled(slot, _) => self.conds.tracked.get(*slot as usize)?.as_ref(),
+            _ => None,
         }
     }
 
@@ -999,12 +1014,86 @@ mod tests {
                 );
             }
         }
+        for (slot, (f, cond)) in g.conds.tracked.iter().zip(&g.ir.conds).enumerate() {
+            let Some(f) = f else { continue };
+            for (t, c, e) in contexts() {
+                let mut reads = super::tracked::Reads::default();
+                let ok = f(g, &c, &mut reads);
+                assert_eq!(
+                    ok,
+                    g.boolean(cond, &e),
+                    "{file}: tracked condition {slot} at site {t}: {cond:?}"
+                );
+                if t % 7 == 0 {
+                    unread_changes_agree(
+                        g,
+                        s,
+                        &c,
+                        f,
+                        reads,
+                        ok,
+                        &format!("{file}: tracked condition {slot} at site {t}"),
+                    );
+                }
+            }
+        }
         for (slot, (f, value)) in g.conds.ints.iter().zip(&g.ir.values).enumerate() {
             for (t, c, e) in contexts() {
                 assert_eq!(
                     f(g, &c),
                     g.int(value, &e),
                     "{file}: value {slot} at site {t}: {value:?}"
+                );
+            }
+        }
+    }
+
+    /// A tracked condition keeps its answer `ok` (with reads `reads`) when any site it did not
+    /// read changes (emptied, or given another site's stack of another owner), and when a
+    /// site it read only for its owner changes under the same top owner (one more piece).
+    fn unread_changes_agree(
+        g: &GameDef,
+        s: &StateData,
+        c: &super::super::game::Ctx,
+        f: &super::tracked::TrackedC,
+        reads: super::tracked::Reads,
+        ok: bool,
+        what: &str,
+    ) {
+        let owner = |st: &[super::super::state::Piece]| st.last().map_or(0, |p| p.who);
+        for site in 0..g.n() {
+            let b = 1u64 << site;
+            if reads.full & b != 0 {
+                continue;
+            }
+            let mut variants = Vec::new();
+            if reads.owners & b == 0 {
+                variants.push(Default::default());
+                if let Some(other) = s
+                    .sites
+                    .iter()
+                    .find(|o| !o.is_empty() && owner(o) != owner(&s.sites[site]))
+                {
+                    variants.push(other.clone());
+                }
+            } else if let Some(&top) = s.sites[site].last() {
+                let mut more = s.sites[site].clone();
+                more.push(top);
+                variants.push(more);
+            }
+            for v in variants {
+                let mut s2 = s.clone();
+                s2.sites[site] = v;
+                s2.sync_site(site);
+                let cache = Cache::fresh();
+                let mut c2 = *c;
+                c2.s = &s2;
+                c2.cache = &cache;
+                let mut r = super::tracked::Reads::default();
+                assert_eq!(
+                    f(g, &c2, &mut r),
+                    ok,
+                    "{what}: changed site {site} it did not read ({reads:?})"
                 );
             }
         }
@@ -1080,6 +1169,91 @@ mod tests {
             }
             game.apply(&mut s, &moves[rng.gen_range(0..moves.len())]);
         }
+    }
+
+    /// Along random games of Ex Nihilo (whose capture tests compile with their reads), every
+    /// tracked condition, with each site as `(last To)`, answers as the evaluator does and
+    /// keeps its answer when what it did not read changes.
+    #[test]
+    fn tracked_conditions_read_what_decides() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../shared/ludii/lud/board/space/blocking/Ex Nihilo.lud"
+        );
+        let text = std::fs::read_to_string(path).expect("Ludii's Ex Nihilo");
+        let game = Game::load("Ex Nihilo.lud", &text, &Selections::default()).expect("loads");
+        let g = &game.inner;
+        let tracked = g.conds.tracked.iter().flatten().count();
+        assert!(tracked >= 7, "{tracked} tracked conditions");
+        // and a few more shapes: a walk counted alone, sizes, components, sums
+        use super::super::board::{Dir, Direction};
+        use crate::ir::{BoolFn as B, IntFn as I, RegionFn as R};
+        let walk = |dir| {
+            I::CountSites(Box::new(R::Direction {
+                from: Box::new(I::LastTo),
+                dirs: vec![Direction::Compass(dir)],
+                included: false,
+                stop: Some(Box::new(B::Eq(Box::new(I::Next), Box::new(I::Who(Box::new(I::To)))))),
+                stop_included: false,
+                distance: None,
+            }))
+        };
+        let b = Box::new;
+        let more = [
+            B::IsOdd(b(walk(Dir::E))),
+            B::Lt(b(I::Const(1)), b(walk(Dir::W))),
+            B::Gt(
+                b(I::SizeStack(b(I::Ahead {
+                    site: b(I::LastTo),
+                    steps: b(I::Const(1)),
+                    dir: Direction::Compass(Dir::E),
+                }))),
+                b(I::Add(vec![I::Const(1), I::Const(0)])),
+            ),
+            B::Eq(b(I::What(b(I::LastTo))), b(I::Const(1))),
+        ];
+        let conds: Vec<_> =
+            g.ir.conds
+                .iter()
+                .chain(&more)
+                .filter_map(|cond| Some((cond, super::tracked::boolean(g, cond)?)))
+                .collect();
+        assert_eq!(conds.len(), tracked + more.len());
+        let (mut deep, mut checked) = (0, 0);
+        for seed in 0..3 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut s = game.initial_state();
+            for step in 0..200 {
+                let moves = game.legal_moves(&s);
+                if s.is_over() || moves.is_empty() {
+                    break;
+                }
+                game.apply(&mut s, &moves[rng.gen_range(0..moves.len())]);
+                if step % 2 == 1 {
+                    continue;
+                }
+                for last in (0..g.n() as i32).step_by(3) {
+                    let mut s2 = s.inner.clone();
+                    if let Some(m) = s2.history.last_mut() {
+                        m.to = last;
+                    }
+                    let (cache, evaluator_cache) = (Cache::fresh(), Cache::fresh());
+                    let c = g.ctx(&s2, &cache);
+                    let mut e = c;
+                    e.cache = &evaluator_cache;
+                    for (cond, f) in &conds {
+                        let mut reads = super::tracked::Reads::default();
+                        let ok = f(g, &c, &mut reads);
+                        assert_eq!(ok, g.boolean(cond, &e), "seed {seed} step {step}: {cond:?}");
+                        deep += (reads.full != 0) as usize;
+                        checked += 1;
+                        unread_changes_agree(g, &s2, &c, f, reads, ok, &format!("seed {seed} step {step}"));
+                    }
+                }
+            }
+        }
+        // some evaluations went as far as the stacks' sizes
+        assert!(deep > 0 && checked > 1000, "{deep} of {checked}");
     }
 
     /// Owner tables give the owner sets' bits for every roles triple, intersections too.

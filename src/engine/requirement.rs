@@ -2,6 +2,7 @@
 //! notes, 4.7 and 4.8), and `sites Direction`.
 
 use super::board::{cut_ray, Walk};
+use super::compiled::tracked;
 use super::game::{Cache, Ctx, GameDef};
 use super::moves::{Action, MoveData};
 use super::state::StateData;
@@ -25,45 +26,127 @@ fn append(d: &mut Done, acts: &[Action]) {
 /// Answers of an `ifAfterwards` condition by resulting position. The keys are kept end to
 /// end in one list and found by their hash (compared in full: no false match); a memo is
 /// reused, cleared, by the next check (no allocation per key once warm).
+///
+/// A key is the position's part off the board (`(last To)`, the roles, the variables...)
+/// then the sites where it differs from the state the candidates apply to. Where the
+/// condition reports what it read ([`tracked`]), an answer is also kept by the first part
+/// alone with what the evaluation read: it holds for any candidate leaving the same first
+/// part whose changed sites (and the ones the answer was made for) read the same, that is,
+/// were not read, or only for their top owner and that owner is the same.
 #[derive(Default)]
 struct Memo {
     reads_from: bool,
-    /// The key being built.
+    /// The key being built, and the length of its part off the board.
     key: Vec<i32>,
+    small: usize,
     /// Every key seen, end to end.
     keys: Vec<i32>,
     /// By key hash: each key's place in `keys` and the answer.
     seen: HashMap<u64, SmallVec<[Seen; 1]>, BuildHasherDefault<MixHasher>>,
+    /// By hash of the part off the board: answers with what they read.
+    shared: HashMap<u64, SmallVec<[Shared; 2]>, BuildHasherDefault<MixHasher>>,
+    /// The changed sites of the candidates the shared answers were made for, with their
+    /// top owners then, end to end.
+    changed_sites: Vec<(u32, i32)>,
 }
 
 /// A key's place in [`Memo::keys`] (start, length) and the answer for it.
 type Seen = (u32, u32, bool);
 
+/// An answer kept by the part of its key off the board: that part's place in
+/// [`Memo::keys`], what the evaluation read, its candidate's changed sites' place in
+/// [`Memo::changed_sites`], and the answer.
+struct Shared {
+    key: (u32, u32),
+    reads: tracked::Reads,
+    sites: (u32, u32),
+    ok: bool,
+}
+
+/// The owner of `s`'s top piece (0 when empty).
+fn top_owner(s: &StateData, site: u32) -> i32 {
+    s.sites[site as usize].last().map_or(0, |p| p.who as i32)
+}
+
 impl Memo {
-    fn hash(&self) -> u64 {
+    fn clear(&mut self, reads_from: bool) {
+        self.reads_from = reads_from;
+        self.keys.clear();
+        self.seen.clear();
+        self.shared.clear();
+        self.changed_sites.clear();
+    }
+
+    fn hash(key: &[i32]) -> u64 {
         let mut h = MixHasher::default();
-        for w in self.key.chunks(2) {
+        for w in key.chunks(2) {
             h.add(w.iter().fold(0u64, |a, &x| a << 32 | x as u32 as u64));
         }
-        h.add(self.key.len() as u64);
+        h.add(key.len() as u64);
         h.finish()
+    }
+
+    fn stored(&self, (start, len): (u32, u32)) -> Option<&[i32]> {
+        self.keys.get(start as usize..(start + len) as usize)
+    }
+
+    /// Keep `key` in `keys`: its place.
+    fn store(&mut self, key: std::ops::Range<usize>) -> (u32, u32) {
+        let start = self.keys.len() as u32;
+        self.keys.extend_from_slice(&self.key[key.clone()]);
+        (start, key.len() as u32)
     }
 
     /// The answer remembered for the key built.
     fn get(&self, hash: u64) -> Option<bool> {
-        self.seen.get(&hash)?.iter().find_map(|&(start, len, ok)| {
-            (self.keys.get(start as usize..(start + len) as usize) == Some(&self.key[..])).then_some(ok)
-        })
+        self.seen
+            .get(&hash)?
+            .iter()
+            .find_map(|&(start, len, ok)| (self.stored((start, len)) == Some(&self.key[..])).then_some(ok))
     }
 
     /// Remember the answer for the key built.
     fn insert(&mut self, hash: u64, ok: bool) {
-        let start = self.keys.len() as u32;
-        self.keys.extend_from_slice(&self.key);
-        self.seen
-            .entry(hash)
-            .or_default()
-            .push((start, self.key.len() as u32, ok));
+        let (start, len) = self.store(0..self.key.len());
+        self.seen.entry(hash).or_default().push((start, len, ok));
+    }
+
+    /// A shared answer for the part off the board built, holding for the candidate that
+    /// left `s` (changed sites `changed`) from `base`.
+    fn get_shared(&self, hash: u64, s: &StateData, base: &StateData, changed: &[u32]) -> Option<bool> {
+        let small = &self.key[..self.small];
+        self.shared.get(&hash)?.iter().find_map(|e| {
+            if self.stored(e.key) != Some(small) {
+                return None;
+            }
+            let (start, len) = (e.sites.0 as usize, e.sites.1 as usize);
+            let theirs = &self.changed_sites[start..start + len];
+            // a site changed by either candidate: unread, or read for an owner both share
+            let same = |site: u32, owner: i32| {
+                let b = 1u64 << site;
+                e.reads.full & b == 0 && (e.reads.owners & b == 0 || owner == top_owner(s, site))
+            };
+            let fits = theirs.iter().all(|&(t, o)| same(t, o))
+                && changed
+                    .iter()
+                    .filter(|t| !theirs.iter().any(|(x, _)| x == *t))
+                    .all(|&t| same(t, top_owner(base, t)));
+            fits.then_some(e.ok)
+        })
+    }
+
+    /// Keep a shared answer for the part off the board built, made for the candidate that
+    /// left `s` (changed sites `changed`).
+    fn insert_shared(&mut self, hash: u64, reads: tracked::Reads, s: &StateData, changed: &[u32], ok: bool) {
+        let key = self.store(0..self.small);
+        let start = self.changed_sites.len() as u32;
+        self.changed_sites.extend(changed.iter().map(|&t| (t, top_owner(s, t))));
+        self.shared.entry(hash).or_default().push(Shared {
+            key,
+            reads,
+            sites: (start, changed.len() as u32),
+            ok,
+        });
     }
 }
 
@@ -113,14 +196,16 @@ const REMEMBERED: Changed = 8;
 const PROPOSITIONS: Changed = 16;
 
 /// Everything that distinguishes the position after a candidate from the one after another
-/// candidate applied to the same `base`: the sites that differ from it, the roles and `(var)`,
-/// the small fields the candidate's actions changed (`changed`; the others are the base's),
-/// and what the history's last entry records.
+/// candidate applied to the same base: first the part off the board (the roles and
+/// `(var)`, the small fields the candidate's actions changed (`changed`; the others are the
+/// base's), and what the history's last entry records), its length kept in `small`; then
+/// the sites that differ from the base (`sites`), with their pieces.
+#[allow(clippy::too_many_arguments)]
 fn position_key(
     k: &mut Vec<i32>,
+    small: &mut usize,
     s: &StateData,
-    base: &StateData,
-    touched: &[u32],
+    sites: &[u32],
     changed: Changed,
     m: &MoveData,
     reads_from: bool,
@@ -156,11 +241,9 @@ fn position_key(
         k.push(s.propositions.len() as i32);
         k.extend(s.propositions.iter().map(|&p| p as i32));
     }
-    for &t in touched {
+    *small = k.len();
+    for &t in sites {
         let st = &s.sites[t as usize];
-        if st.as_slice() == base.sites[t as usize].as_slice() {
-            continue;
-        }
         k.extend([t as i32, st.len() as i32]);
         for p in st {
             // one word for a plain piece (one of its kind, no state, value or rotation);
@@ -449,9 +532,7 @@ impl GameDef {
     fn keep_passing(&self, cands: &[MoveData], cond: &BoolFn, reads_from: bool, c: &Ctx, out: &mut Vec<MoveData>) {
         let mut s2 = self.scratch(c);
         let mut memo = MEMO.with(|m| m.borrow_mut().take()).unwrap_or_default();
-        memo.reads_from = reads_from;
-        memo.keys.clear();
-        memo.seen.clear();
+        memo.clear(reads_from);
         for mv in cands {
             if self.check_afterwards(&mut s2, mv, cond, c, Some(&mut memo)) {
                 out.push(mv.clone());
@@ -589,16 +670,10 @@ impl GameDef {
         }
         touched.sort_unstable();
         touched.dedup();
-        let mut memo = memo;
-        let (known, hash) = match memo.as_deref_mut() {
-            Some(memo) => {
-                position_key(&mut memo.key, s2, c.s, &touched, changed, m, memo.reads_from);
-                let hash = memo.hash();
-                (memo.get(hash), hash)
-            }
-            None => (None, 0),
-        };
-        let ok = known.unwrap_or_else(|| {
+        // the sites that now differ from the base
+        let base = c.s;
+        touched.retain(|t| s2.sites[*t as usize].as_slice() != base.sites[*t as usize].as_slice());
+        let evaluate = |reads: Option<&mut tracked::Reads>| {
             let cache = Cache::fresh();
             let mut c2 = self.ctx(s2, &cache);
             c2.from = c.from;
@@ -607,17 +682,50 @@ impl GameDef {
             c2.site = c.site;
             c2.value = c.value;
             c2.level = c.level;
-            self.boolean(cond, &c2)
-        });
-        if let (Some(memo), None) = (memo, known) {
-            memo.insert(hash, ok);
-        }
+            match (reads, self.tracked(cond)) {
+                (Some(reads), Some(f)) => f(self, &c2, reads),
+                _ => self.boolean(cond, &c2),
+            }
+        };
+        let ok = match memo {
+            None => evaluate(None),
+            Some(memo) => {
+                position_key(
+                    &mut memo.key,
+                    &mut memo.small,
+                    s2,
+                    &touched,
+                    changed,
+                    m,
+                    memo.reads_from,
+                );
+                let tracked = self.tracked(cond).is_some();
+                let small_hash = Memo::hash(&memo.key[..memo.small]);
+                if let Some(ok) = tracked
+                    .then(|| memo.get_shared(small_hash, s2, base, &touched))
+                    .flatten()
+                {
+                    ok
+                } else {
+                    let hash = Memo::hash(&memo.key);
+                    match memo.get(hash) {
+                        Some(ok) => ok,
+                        None => {
+                            let mut reads = tracked::Reads::default();
+                            let ok = evaluate(Some(&mut reads));
+                            memo.insert(hash, ok);
+                            if tracked {
+                                memo.insert_shared(small_hash, reads, s2, &touched, ok);
+                            }
+                            ok
+                        }
+                    }
+                }
+            }
+        };
         // restore
         for &t in &touched {
-            let (d, o) = (&mut s2.sites[t as usize], &c.s.sites[t as usize]);
-            if d.as_slice() != o.as_slice() {
-                super::state::set_stack(d, o);
-            }
+            super::state::set_stack(&mut s2.sites[t as usize], &c.s.sites[t as usize]);
         }
         // the owners' table as a whole (a few words) rather than site by site
         s2.owned.copy_from_slice(&c.s.owned);
@@ -1235,6 +1343,67 @@ mod tests {
     use crate::expand::Selections;
     use crate::ir::{BoolFn, IntFn, RegionFn};
     use rand::{Rng, SeedableRng};
+
+    /// The `ifAfterwards` filter with its memo (answers shared between candidates by what
+    /// the condition read) keeps exactly the candidates that pass when each is checked
+    /// alone, along random games of Ex Nihilo on boards 4 and 5, the filter of both its
+    /// alternatives (plain moves and hostage moves) included.
+    #[test]
+    fn shared_answers_agree_with_checking_each_candidate() {
+        use crate::ir::MovesKind;
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../shared/ludii/lud/board/space/blocking/Ex Nihilo.lud"
+        );
+        let text = std::fs::read_to_string(path).expect("Ludii's Ex Nihilo");
+        let (mut checked, mut passed) = (0, 0);
+        for size in ["4", "5"] {
+            let sel = Selections {
+                options: vec![format!("Board Size/{size}")],
+                ruleset: None,
+            };
+            let game = Game::load("Ex Nihilo.lud", &text, &sel).expect("loads");
+            let g = &game.inner;
+            let MovesKind::Priority(v) = &g.ir.play.kind else {
+                panic!("Ex Nihilo's play is a priority")
+            };
+            let MovesKind::Do {
+                pre,
+                if_afterwards: Some(cond),
+                afterwards_reads_from,
+                ..
+            } = &v[0].kind
+            else {
+                panic!("its first alternative a `do .. ifAfterwards`")
+            };
+            for seed in 0..4 {
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+                let mut s = game.initial_state();
+                for _ in 0..200 {
+                    let cache = Cache::fresh();
+                    let mut c = g.ctx(&s.inner, &cache);
+                    let mut cands = Vec::new();
+                    g.gen(pre, &mut c, &mut cands);
+                    let mut kept = Vec::new();
+                    g.keep_passing(&cands, cond, *afterwards_reads_from, &c, &mut kept);
+                    let mut s2 = g.scratch(&c);
+                    let alone: Vec<_> = cands
+                        .iter()
+                        .filter(|m| g.check_afterwards(&mut s2, m, cond, &c, None))
+                        .cloned()
+                        .collect();
+                    assert_eq!(kept, alone, "board {size}, seed {seed}");
+                    (checked, passed) = (checked + cands.len(), passed + kept.len());
+                    let moves = game.legal_moves(&s);
+                    if s.is_over() || moves.is_empty() {
+                        break;
+                    }
+                    game.apply(&mut s, &moves[rng.gen_range(0..moves.len())]);
+                }
+            }
+        }
+        assert!(passed > 0 && checked > 10 * passed, "{passed} of {checked}");
+    }
 
     /// `sites Direction` regions read as bit words agree with walking them, on positions of
     /// random games of Ex Nihilo (stacks, hex) and Refugia, for every site, several stops and
