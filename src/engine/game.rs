@@ -33,6 +33,9 @@ pub struct GameDef {
     pub(super) near_symmetric: Vec<bool>,
     /// The rules' conditions, compiled ([`BoolFn::Compiled`] slots).
     pub(super) conds: super::compiled::Conds,
+    /// Per consequent rule (`ir.thens`): the sites of its move it can change, when it only
+    /// adds and removes pieces there ([`Moves::board_sites`]).
+    pub(super) then_sites: Vec<Option<u8>>,
 }
 
 /// The first site of every radial of every site, per relation.
@@ -125,7 +128,9 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
         base_name,
         name_canon,
         conds: Default::default(),
+        then_sites: Vec::new(),
     };
+    g.then_sites = g.ir.thens.iter().map(|t| t.board_sites(&g.ir.thens)).collect();
     g.conds = super::compiled::Conds::compile(&g);
     Ok(Game { inner: g })
 }

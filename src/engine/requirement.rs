@@ -111,9 +111,11 @@ impl Memo {
         self.seen.entry(hash).or_default().push((start, len, ok));
     }
 
-    /// A shared answer for the part off the board built, holding for the candidate that
-    /// left `s` (changed sites `changed`) from `base`.
-    fn get_shared(&self, hash: u64, s: &StateData, base: &StateData, changed: &[u32]) -> Option<bool> {
+    /// A shared answer for the part off the board built, holding for a candidate that
+    /// changed sites `changed` of `base`: with `after` the position it left, those sites
+    /// unread or read for an owner both share; without, sites it may have changed (before
+    /// it is applied), which must be unread.
+    fn get_shared(&self, hash: u64, base: &StateData, changed: &[u32], after: Option<&StateData>) -> Option<bool> {
         let small = &self.key[..self.small];
         self.shared.get(&hash)?.iter().find_map(|e| {
             if self.stored(e.key) != Some(small) {
@@ -121,16 +123,21 @@ impl Memo {
             }
             let (start, len) = (e.sites.0 as usize, e.sites.1 as usize);
             let theirs = &self.changed_sites[start..start + len];
-            // a site changed by either candidate: unread, or read for an owner both share
-            let same = |site: u32, owner: i32| {
-                let b = 1u64 << site;
-                e.reads.full & b == 0 && (e.reads.owners & b == 0 || owner == top_owner(s, site))
-            };
-            let fits = theirs.iter().all(|&(t, o)| same(t, o))
-                && changed
-                    .iter()
-                    .filter(|t| !theirs.iter().any(|(x, _)| x == *t))
-                    .all(|&t| same(t, top_owner(base, t)));
+            let read = |site: u32| (e.reads.full | e.reads.owners) >> site & 1 == 1;
+            // a site with owner `a` in the answer's position and `b` in the candidate's
+            let same = |site: u32, a: i32, b: i32| !read(site) || (e.reads.full >> site & 1 == 0 && a == b);
+            let mine = |site: u32| changed.contains(&site);
+            let fits = theirs.iter().all(|&(t, o)| match after {
+                Some(s) => same(t, o, top_owner(s, t)),
+                None if mine(t) => !read(t),
+                None => same(t, o, top_owner(base, t)),
+            }) && changed
+                .iter()
+                .filter(|t| !theirs.iter().any(|(x, _)| x == *t))
+                .all(|&t| match after {
+                    Some(s) => same(t, top_owner(base, t), top_owner(s, t)),
+                    None => !read(t),
+                });
             fits.then_some(e.ok)
         })
     }
@@ -642,6 +649,12 @@ impl GameDef {
         c: &Ctx,
         memo: Option<&mut Memo>,
     ) -> bool {
+        let mut memo = memo;
+        if let Some(memo) = memo.as_deref_mut() {
+            if let Some(ok) = self.known_unapplied(s2, m, cond, c.s, memo) {
+                return ok;
+            }
+        }
         let mut done: Done = SmallVec::new();
         self.execute_stored(s2, m, &mut done);
         if s2.next == s2.mover {
@@ -702,7 +715,7 @@ impl GameDef {
                 let tracked = self.tracked(cond).is_some();
                 let small_hash = Memo::hash(&memo.key[..memo.small]);
                 if let Some(ok) = tracked
-                    .then(|| memo.get_shared(small_hash, s2, base, &touched))
+                    .then(|| memo.get_shared(small_hash, base, &touched, Some(s2)))
                     .flatten()
                 {
                     ok
@@ -734,6 +747,53 @@ impl GameDef {
         s2.next = c.next;
         s2.prev = c.prev;
         ok
+    }
+
+    /// The answer for `m` without applying it, when a shared answer holds for it whatever it
+    /// leaves at the sites it can change: `m` and its consequents only add, remove and move
+    /// pieces, at sites known in advance ([`Moves::board_sites`]) that the answer did not
+    /// read; the rest of its position (off the board too) is then known.
+    fn known_unapplied(
+        &self,
+        s2: &mut StateData,
+        m: &MoveData,
+        cond: &BoolFn,
+        base: &StateData,
+        memo: &mut Memo,
+    ) -> Option<bool> {
+        self.tracked(cond)?;
+        let mut sites: SmallVec<[u32; 4]> = SmallVec::new();
+        for a in &m.actions {
+            match *a {
+                Action::Add { site, .. } | Action::Remove { site, .. } | Action::RemoveAt { site, .. } => {
+                    sites.push(site)
+                }
+                Action::Move { from, to, copy, .. } => {
+                    sites.push(to);
+                    if !copy {
+                        sites.push(from);
+                    }
+                }
+                _ => return None,
+            }
+        }
+        for &t in &m.then {
+            let bits = (*self.then_sites.get(t as usize)?)?;
+            for (bit, site) in [(Moves::AT_TO, m.to), (Moves::AT_FROM, m.from)] {
+                if bits & bit != 0 {
+                    sites.push(u32::try_from(site).ok()?);
+                }
+            }
+        }
+        // the part off the board as the check would find it: the base's, with the roles
+        // as set for the check
+        let next = s2.next;
+        if s2.next == s2.mover {
+            s2.next = s2.prev;
+        }
+        position_key(&mut memo.key, &mut memo.small, s2, &[], 0, m, memo.reads_from);
+        s2.next = next;
+        memo.get_shared(Memo::hash(&memo.key[..memo.small]), base, &sites, None)
     }
 
     /// Apply a move, store it in the history, then its consequents, collecting every action.
@@ -1345,12 +1405,12 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     /// The `ifAfterwards` filter with its memo (answers shared between candidates by what
-    /// the condition read) keeps exactly the candidates that pass when each is checked
-    /// alone, along random games of Ex Nihilo on boards 4 and 5, the filter of both its
+    /// the condition read, some known before the candidate is applied) keeps exactly the
+    /// candidates that pass when each is checked alone, along random games of Ex Nihilo on boards 4 and 5, the filter of both its
     /// alternatives (plain moves and hostage moves) included.
     #[test]
     fn shared_answers_agree_with_checking_each_candidate() {
-        use crate::ir::MovesKind;
+        use crate::ir::{Moves, MovesKind};
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/../shared/ludii/lud/board/space/blocking/Ex Nihilo.lud"
@@ -1364,6 +1424,11 @@ mod tests {
             };
             let game = Game::load("Ex Nihilo.lud", &text, &sel).expect("loads");
             let g = &game.inner;
+            // its consequents: the capture test and the captures' bookkeeping (variables,
+            // remembered values) can do anything; growing a stack changes its site, and a
+            // whole stack moved leaves a piece behind
+            let (to, from) = (Moves::AT_TO, Moves::AT_FROM);
+            assert_eq!(g.then_sites, [None, None, Some(to | from), Some(to), Some(to)]);
             let MovesKind::Priority(v) = &g.ir.play.kind else {
                 panic!("Ex Nihilo's play is a priority")
             };

@@ -356,6 +356,68 @@ impl Moves {
     }
 }
 
+impl Moves {
+    /// The site `(last To)` (or `(to)`) in [`Moves::board_sites`].
+    pub const AT_TO: u8 = 1;
+    /// The site `(last From)` (or `(from)`) in [`Moves::board_sites`].
+    pub const AT_FROM: u8 = 2;
+
+    /// Which of the sites of the move it follows a consequent can change, when all it can do
+    /// is add and remove pieces at `(last To)` and `(last From)` (the move's `to` and `from`
+    /// where its consequents run): bits [`Moves::AT_TO`] and [`Moves::AT_FROM`]. None when it
+    /// may do anything else (anywhere else, or off the board). `thens` resolves nested
+    /// consequents; nesting deeper than a few levels gives None.
+    pub fn board_sites(&self, thens: &[Moves]) -> Option<u8> {
+        self.board_sites_within(thens, 8)
+    }
+
+    fn board_sites_within(&self, thens: &[Moves], depth: u8) -> Option<u8> {
+        let depth = depth.checked_sub(1)?;
+        let at = |f: &IntFn| match f {
+            IntFn::LastTo | IntFn::To => Some(Self::AT_TO),
+            IntFn::LastFrom | IntFn::From => Some(Self::AT_FROM),
+            _ => None,
+        };
+        let all = |v: &mut dyn Iterator<Item = &Moves>| {
+            let mut bits = 0;
+            for m in v {
+                bits |= m.board_sites_within(thens, depth)?;
+            }
+            Some(bits)
+        };
+        let own = match &self.kind {
+            MovesKind::Add {
+                to:
+                    Place {
+                        region: None,
+                        site: Some(site),
+                        apply: None,
+                        ..
+                    },
+                ..
+            }
+            | MovesKind::Remove {
+                site: Some(site),
+                region: None,
+                ..
+            } => at(site)?,
+            MovesKind::And(v) | MovesKind::Or(v) => all(&mut v.iter())?,
+            MovesKind::If(_, x, y) => all(&mut std::iter::once(&**x).chain(y.as_deref()))?,
+            MovesKind::Do {
+                pre,
+                next: Some(b),
+                if_afterwards: None,
+                ..
+            } => all(&mut [&**pre, &**b].into_iter())?,
+            _ => return None,
+        };
+        match self.then {
+            None => Some(own),
+            Some(t) => Some(own | thens.get(t as usize)?.board_sites_within(thens, depth)?),
+        }
+    }
+}
+
 impl MovesKind {
     /// A plain effect that gives at most one move, which has actions: whether it gives a
     /// move is whether it has actions.
