@@ -290,6 +290,16 @@ pub(super) fn give_list(mut l: Vec<MoveData>) {
 /// Sites saved to be restored, with their contents.
 type Saved = SmallVec<[(u32, super::state::Stack); 2]>;
 
+/// What the history records of a move.
+fn record(m: &MoveData) -> super::state::MoveRecord {
+    super::state::MoveRecord {
+        mover: m.mover,
+        from: m.from,
+        to: m.to,
+        pass: m.is_pass(),
+    }
+}
+
 /// Give a scratch state back to the pool.
 fn release(s: StateData) {
     POOL.with(|p| {
@@ -651,7 +661,7 @@ impl GameDef {
     ) -> bool {
         let mut memo = memo;
         if let Some(memo) = memo.as_deref_mut() {
-            if let Some(ok) = self.known_unapplied(s2, m, cond, c.s, memo) {
+            if let Some(ok) = self.known_unapplied(s2, m, cond, c, memo) {
                 return ok;
             }
         }
@@ -686,20 +696,7 @@ impl GameDef {
         // the sites that now differ from the base
         let base = c.s;
         touched.retain(|t| s2.sites[*t as usize].as_slice() != base.sites[*t as usize].as_slice());
-        let evaluate = |reads: Option<&mut tracked::Reads>| {
-            let cache = Cache::fresh();
-            let mut c2 = self.ctx(s2, &cache);
-            c2.from = c.from;
-            c2.to = c.to;
-            c2.between = c.between;
-            c2.site = c.site;
-            c2.value = c.value;
-            c2.level = c.level;
-            match (reads, self.tracked(cond)) {
-                (Some(reads), Some(f)) => f(self, &c2, reads),
-                _ => self.boolean(cond, &c2),
-            }
-        };
+        let evaluate = |reads| self.evaluate_afterwards(s2, cond, c, reads);
         let ok = match memo {
             None => evaluate(None),
             Some(memo) => {
@@ -749,16 +746,36 @@ impl GameDef {
         ok
     }
 
-    /// The answer for `m` without applying it, when a shared answer holds for it whatever it
-    /// leaves at the sites it can change: `m` and its consequents only add, remove and move
-    /// pieces, at sites known in advance ([`Moves::board_sites`]) that the answer did not
-    /// read; the rest of its position (off the board too) is then known.
+    /// `cond` on `s2` in the check's context (`c`'s iterator variables), adding what it read
+    /// to `reads` when it reports its reads.
+    fn evaluate_afterwards(&self, s2: &StateData, cond: &BoolFn, c: &Ctx, reads: Option<&mut tracked::Reads>) -> bool {
+        let cache = Cache::fresh();
+        let mut c2 = self.ctx(s2, &cache);
+        c2.from = c.from;
+        c2.to = c.to;
+        c2.between = c.between;
+        c2.site = c.site;
+        c2.value = c.value;
+        c2.level = c.level;
+        match (reads, self.tracked(cond)) {
+            (Some(reads), Some(f)) => f(self, &c2, reads),
+            _ => self.boolean(cond, &c2),
+        }
+    }
+
+    /// The answer for `m` without applying it, when `m` and its consequents only add,
+    /// remove and move pieces, at sites known in advance ([`Moves::board_sites`]), and the
+    /// answer does not read them: then the rest of the position it leaves (off the board
+    /// too) is the base's, so a shared answer that did not read them holds; else the
+    /// condition on the base itself (with `m` as the last move), when that evaluation did
+    /// not read them either (it reads the same on the position `m` leaves), is the answer,
+    /// kept for the next candidates.
     fn known_unapplied(
         &self,
         s2: &mut StateData,
         m: &MoveData,
         cond: &BoolFn,
-        base: &StateData,
+        c: &Ctx,
         memo: &mut Memo,
     ) -> Option<bool> {
         self.tracked(cond)?;
@@ -786,14 +803,28 @@ impl GameDef {
             }
         }
         // the part off the board as the check would find it: the base's, with the roles
-        // as set for the check
-        let next = s2.next;
+        // as set for the check and `m` stored
         if s2.next == s2.mover {
             s2.next = s2.prev;
         }
         position_key(&mut memo.key, &mut memo.small, s2, &[], 0, m, memo.reads_from);
-        s2.next = next;
-        memo.get_shared(Memo::hash(&memo.key[..memo.small]), base, &sites, None)
+        let hash = Memo::hash(&memo.key[..memo.small]);
+        let mut ok = memo.get_shared(hash, c.s, &sites, None);
+        // the base is evaluated once for each part off the board (the answer is kept even
+        // when this candidate's sites were read: it may hold for the next)
+        if ok.is_none() && !memo.shared.contains_key(&hash) {
+            super::game::push_history(s2, record(m));
+            let mut reads = tracked::Reads::default();
+            let answer = self.evaluate_afterwards(s2, cond, c, Some(&mut reads));
+            restore_small(s2, c.s, 0);
+            memo.insert_shared(hash, reads, s2, &[], answer);
+            let mask = sites.iter().fold(0u64, |w, &t| w | 1u64.checked_shl(t).unwrap_or(0));
+            if (reads.owners | reads.full) & mask == 0 {
+                ok = Some(answer);
+            }
+        }
+        s2.next = c.next;
+        ok
     }
 
     /// Apply a move, store it in the history, then its consequents, collecting every action.
@@ -802,15 +833,7 @@ impl GameDef {
             self.act(s, a, m.mover);
             done.push(*a);
         }
-        super::game::push_history(
-            s,
-            super::state::MoveRecord {
-                mover: m.mover,
-                from: m.from,
-                to: m.to,
-                pass: m.is_pass(),
-            },
-        );
+        super::game::push_history(s, record(m));
         self.run_consequents(s, m, Some(done));
     }
 
