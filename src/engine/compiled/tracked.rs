@@ -27,6 +27,38 @@ pub(in crate::engine) struct Reads {
 pub(in crate::engine) type TrackedC = Box<dyn Fn(&GameDef, &Ctx, &mut Reads) -> bool + Send + Sync>;
 type TrackedInt = Box<dyn Fn(&GameDef, &Ctx, &mut Reads) -> i32 + Send + Sync>;
 
+/// An integer operand: the common ones read in place, any other by its closure.
+enum Operand {
+    Leaf(Leaf),
+    Mover,
+    Next,
+    Prev,
+    Other(TrackedInt),
+}
+
+impl Operand {
+    fn of(g: &GameDef, f: &IntFn) -> Option<Operand> {
+        Some(match (Leaf::of(f), f) {
+            (Some(l), _) => Operand::Leaf(l),
+            (_, IntFn::Mover) => Operand::Mover,
+            (_, IntFn::Next) => Operand::Next,
+            (_, IntFn::Prev) => Operand::Prev,
+            _ => Operand::Other(int(g, f)?),
+        })
+    }
+
+    #[inline(always)]
+    fn get(&self, g: &GameDef, c: &Ctx, r: &mut Reads) -> i32 {
+        match self {
+            Operand::Leaf(l) => l.get(c),
+            Operand::Mover => c.mover as i32,
+            Operand::Next => c.next as i32,
+            Operand::Prev => c.prev as i32,
+            Operand::Other(f) => f(g, c, r),
+        }
+    }
+}
+
 /// Site `s`'s bit (none off the board).
 #[inline(always)]
 fn bit(s: i32) -> u64 {
@@ -85,8 +117,8 @@ fn compare(
     b: &IntFn,
     op: impl Fn(i32, i32) -> bool + Send + Sync + 'static,
 ) -> Option<TrackedC> {
-    let (a, b) = (int(g, a)?, int(g, b)?);
-    Some(Box::new(move |g, c, r| op(a(g, c, r), b(g, c, r))))
+    let (a, b) = (Operand::of(g, a)?, Operand::of(g, b)?);
+    Some(Box::new(move |g, c, r| op(a.get(g, c, r), b.get(g, c, r))))
 }
 
 fn int(g: &GameDef, f: &IntFn) -> Option<TrackedInt> {
@@ -103,25 +135,25 @@ fn int(g: &GameDef, f: &IntFn) -> Option<TrackedInt> {
         }
         IntFn::Compiled(_, inner) | IntFn::Memo { inner, .. } => return int(g, inner),
         IntFn::Who(at) => {
-            let at = int(g, at)?;
+            let at = Operand::of(g, at)?;
             Box::new(move |g, c, r| {
-                let s = at(g, c, r);
+                let s = at.get(g, c, r);
                 r.owners |= bit(s);
                 GameDef::top(c.s, s).map_or(0, |p| p.who as i32)
             })
         }
         IntFn::What(at) => {
-            let at = int(g, at)?;
+            let at = Operand::of(g, at)?;
             Box::new(move |g, c, r| {
-                let s = at(g, c, r);
+                let s = at.get(g, c, r);
                 r.full |= bit(s);
                 GameDef::top(c.s, s).map_or(0, |p| p.what as i32)
             })
         }
         IntFn::SizeStack(at) => {
-            let at = int(g, at)?;
+            let at = Operand::of(g, at)?;
             Box::new(move |g, c, r| {
-                let s = at(g, c, r);
+                let s = at.get(g, c, r);
                 r.full |= bit(s);
                 usize::try_from(s)
                     .ok()
@@ -142,10 +174,10 @@ fn int(g: &GameDef, f: &IntFn) -> Option<TrackedInt> {
             Box::new(move |g, c, r| a(g, c, r).wrapping_sub(b(g, c, r)))
         }
         IntFn::Div(a, b) => {
-            let (a, b) = (int(g, a)?, int(g, b)?);
-            Box::new(move |g, c, r| match b(g, c, r) {
+            let (a, b) = (Operand::of(g, a)?, Operand::of(g, b)?);
+            Box::new(move |g, c, r| match b.get(g, c, r) {
                 0 => 0,
-                d => a(g, c, r).wrapping_div(d),
+                d => a.get(g, c, r).wrapping_div(d),
             })
         }
         IntFn::Neg(a) => {
@@ -157,13 +189,13 @@ fn int(g: &GameDef, f: &IntFn) -> Option<TrackedInt> {
             Box::new(move |g, c, r| g.steps(a(g, c, r), b(g, c, r)))
         }
         IntFn::Ahead { site, steps, dir } => {
-            let (site, steps, dir) = (int(g, site)?, int(g, steps)?, *dir);
+            let (site, steps, dir) = (Operand::of(g, site)?, Operand::of(g, steps)?, *dir);
             Box::new(move |g, c, r| {
-                let s = site(g, c, r);
+                let s = site.get(g, c, r);
                 if s < 0 {
                     return -1;
                 }
-                g.board.ahead(s as u32, steps(g, c, r).max(0) as usize, dir) as i32
+                g.board.ahead(s as u32, steps.get(g, c, r).max(0) as usize, dir) as i32
             })
         }
         IntFn::CountSites(region) => count_ray(g, region)?,
@@ -187,7 +219,7 @@ fn count_ray(g: &GameDef, region: &RegionFn) -> Option<TrackedInt> {
         }
         rays.push(g.board.ray_words(s, way.dir)?.next().unwrap_or((0, true)));
     }
-    let from = int(g, way.from)?;
+    let from = Operand::of(g, way.from)?;
     let players = g.num_players as usize + 1;
     let stop = match way.stop {
         None => None,
@@ -195,7 +227,7 @@ fn count_ray(g: &GameDef, region: &RegionFn) -> Option<TrackedInt> {
             let WhoCmp { how, value } = WhoCmp::of(b, |f| deps::int(f) & deps::TO == 0)?;
             // the stopping owners for each value a player can be
             let by_value: Vec<u64> = (0..players as i32).map(|v| how.owners(v, players)).collect();
-            Some((how, by_value, int(g, value)?))
+            Some((how, by_value, Operand::of(g, value)?))
         }
     };
     let other = match way.other {
@@ -208,12 +240,12 @@ fn count_ray(g: &GameDef, region: &RegionFn) -> Option<TrackedInt> {
         let stops = match &stop {
             None => 0,
             Some((how, by_value, value)) => {
-                let v = value(g, c, r);
+                let v = value.get(g, c, r);
                 let owners = usize::try_from(v).ok().and_then(|v| by_value.get(v).copied());
                 c.s.top_owners_word(owners.unwrap_or_else(|| how.owners(v, players)))
             }
         };
-        let Some(&(ray, up)) = usize::try_from(from(g, c, r)).ok().and_then(|s| rays.get(s)) else {
+        let Some(&(ray, up)) = usize::try_from(from.get(g, c, r)).ok().and_then(|s| rays.get(s)) else {
             return 0;
         };
         let walk = cut_ray(ray, up, stops, stop_included);
