@@ -48,6 +48,11 @@ struct Memo {
     /// The changed sites of the candidates the shared answers were made for, with their
     /// top owners then, end to end.
     changed_sites: Vec<(u32, i32)>,
+    /// The answers on the base itself, by `(last To)`, when the key's part off the board
+    /// is the same for every candidate that only changes the board but for `(last To)`
+    /// (the condition does not read `(last From)`): stamped with the check's `epoch`.
+    base_by_to: Vec<(u32, tracked::Reads, bool)>,
+    epoch: u32,
 }
 
 /// A key's place in [`Memo::keys`] (start, length) and the answer for it.
@@ -75,6 +80,11 @@ impl Memo {
         self.seen.clear();
         self.shared.clear();
         self.changed_sites.clear();
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.base_by_to.clear();
+            self.epoch = 1;
+        }
     }
 
     fn hash(key: &[i32]) -> u64 {
@@ -802,6 +812,14 @@ impl GameDef {
                 }
             }
         }
+        let mask = sites.iter().fold(0u64, |w, &t| w | 1u64.checked_shl(t).unwrap_or(0));
+        // the base's answer for this `(last To)`, found by index
+        let by_to = (!memo.reads_from).then(|| usize::try_from(m.to).ok()).flatten();
+        if let Some(&(epoch, reads, ok)) = by_to.and_then(|t| memo.base_by_to.get(t)) {
+            if epoch == memo.epoch && (reads.owners | reads.full) & mask == 0 {
+                return Some(ok);
+            }
+        }
         // the part off the board as the check would find it: the base's, with the roles
         // as set for the check and `m` stored
         if s2.next == s2.mover {
@@ -818,7 +836,12 @@ impl GameDef {
             let answer = self.evaluate_afterwards(s2, cond, c, Some(&mut reads));
             restore_small(s2, c.s, 0);
             memo.insert_shared(hash, reads, s2, &[], answer);
-            let mask = sites.iter().fold(0u64, |w, &t| w | 1u64.checked_shl(t).unwrap_or(0));
+            if let Some(t) = by_to {
+                if memo.base_by_to.len() <= t {
+                    memo.base_by_to.resize(t + 1, (0, tracked::Reads::default(), false));
+                }
+                memo.base_by_to[t] = (memo.epoch, reads, answer);
+            }
             if (reads.owners | reads.full) & mask == 0 {
                 ok = Some(answer);
             }
