@@ -789,16 +789,24 @@ impl GameDef {
         memo: &mut Memo,
     ) -> Option<bool> {
         self.tracked(cond)?;
-        let mut sites: SmallVec<[u32; 4]> = SmallVec::new();
+        let bit = |t: u32| 1u64.checked_shl(t).unwrap_or(0);
+        // the sites `m` may change, and the one site whose top owner after it is known: the
+        // origin of its one move (when nothing else changes it)
+        let (mut unknown, mut moved): (u64, Option<(u32, i32)>) = (0, None);
         for a in &m.actions {
             match *a {
                 Action::Add { site, .. } | Action::Remove { site, .. } | Action::RemoveAt { site, .. } => {
-                    sites.push(site)
+                    unknown |= bit(site)
                 }
-                Action::Move { from, to, copy, .. } => {
-                    sites.push(to);
+                Action::Move { from, to, count, copy } => {
+                    unknown |= bit(to);
                     if !copy {
-                        sites.push(from);
+                        match moved {
+                            None if from != to && unknown & bit(from) == 0 => {
+                                moved = Some((from, self.owner_after_move(c.s, from, count)))
+                            }
+                            _ => unknown |= bit(from),
+                        }
                     }
                 }
                 _ => return None,
@@ -806,19 +814,38 @@ impl GameDef {
         }
         for &t in &m.then {
             let bits = (*self.then_sites.get(t as usize)?)?;
-            for (bit, site) in [(Moves::AT_TO, m.to), (Moves::AT_FROM, m.from)] {
-                if bits & bit != 0 {
-                    sites.push(u32::try_from(site).ok()?);
+            for (b, site) in [(Moves::AT_TO, m.to), (Moves::AT_FROM, m.from)] {
+                if bits & b != 0 {
+                    unknown |= bit(u32::try_from(site).ok()?);
                 }
             }
         }
-        let mask = sites.iter().fold(0u64, |w, &t| w | 1u64.checked_shl(t).unwrap_or(0));
+        if let Some((f, _)) = moved.filter(|&(f, _)| unknown & bit(f) != 0) {
+            moved = None;
+            unknown |= bit(f);
+        }
+        // an answer on the base holds when it did not read the sites changed, or read only
+        // the owner of the moved one and that owner stays
+        let holds = |reads: tracked::Reads| {
+            (reads.owners | reads.full) & unknown == 0
+                && moved.is_none_or(|(f, owner)| {
+                    (reads.owners | reads.full) & bit(f) == 0
+                        || (reads.full & bit(f) == 0 && owner == top_owner(c.s, f))
+                })
+        };
         // the base's answer for this `(last To)`, found by index
         let by_to = (!memo.reads_from).then(|| usize::try_from(m.to).ok()).flatten();
         if let Some(&(epoch, reads, ok)) = by_to.and_then(|t| memo.base_by_to.get(t)) {
-            if epoch == memo.epoch && (reads.owners | reads.full) & mask == 0 {
+            if epoch == memo.epoch && holds(reads) {
                 return Some(ok);
             }
+        }
+        // else the shared answers, for which every site changed must be unread
+        let mut sites: SmallVec<[u32; 4]> = moved.map(|(f, _)| f).into_iter().collect();
+        let mut w = unknown;
+        while w != 0 {
+            sites.push(w.trailing_zeros());
+            w &= w - 1;
         }
         // the part off the board as the check would find it: the base's, with the roles
         // as set for the check and `m` stored
@@ -842,12 +869,29 @@ impl GameDef {
                 }
                 memo.base_by_to[t] = (memo.epoch, reads, answer);
             }
-            if (reads.owners | reads.full) & mask == 0 {
+            if holds(reads) {
                 ok = Some(answer);
             }
         }
         s2.next = c.next;
         ok
+    }
+
+    /// The owner of the top piece left at `from` once a move of `count` pieces from it is
+    /// applied to `s` (as [`GameDef::act`] moves them).
+    fn owner_after_move(&self, s: &StateData, from: u32, count: u32) -> i32 {
+        let Some(st) = s.sites.get(from as usize) else { return 0 };
+        let (h, n) = (st.len(), count as usize);
+        if self.ir.stacking {
+            // a counted move of more pieces than the stack holds does nothing
+            match (n == 0 || n > h, h.checked_sub(n + 1)) {
+                (true, _) => top_owner(s, from),
+                (false, Some(level)) => st[level].who as i32,
+                (false, None) => 0,
+            }
+        } else {
+            0
+        }
     }
 
     /// Apply a move, store it in the history, then its consequents, collecting every action.
@@ -1514,6 +1558,55 @@ mod tests {
             }
         }
         assert!(passed > 0 && checked > 10 * passed, "{passed} of {checked}");
+    }
+
+    /// The owner a move leaves at its origin, as foreseen without applying it, is the one
+    /// applying it leaves: every site, every count (none, too many), on positions of random
+    /// games of Ex Nihilo (stacks) and Refugia (one piece a site).
+    #[test]
+    fn owners_left_by_moves_are_foreseen() {
+        use super::super::moves::Action;
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/ludii/lud/board/space/");
+        let mut moved = 0;
+        for file in ["blocking/Ex Nihilo.lud", "territory/Refugia.lud"] {
+            let text = std::fs::read_to_string(format!("{root}{file}")).expect("corpus file");
+            let game = Game::load(file, &text, &Selections::default()).expect("loads");
+            let g = &game.inner;
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+            let mut s = game.initial_state();
+            for _ in 0..40 {
+                let n = g.n() as u32;
+                for from in 0..n {
+                    let h = s.inner.sites[from as usize].len() as u32;
+                    for count in 0..=h + 1 {
+                        let mut after = s.inner.clone();
+                        let to = (from + 1 + count) % n;
+                        g.act(
+                            &mut after,
+                            &Action::Move {
+                                from,
+                                to,
+                                count,
+                                copy: false,
+                            },
+                            1,
+                        );
+                        assert_eq!(
+                            g.owner_after_move(&s.inner, from, count),
+                            super::top_owner(&after, from),
+                            "{file}: {count} from {from} to {to}"
+                        );
+                        moved += 1;
+                    }
+                }
+                let moves = game.legal_moves(&s);
+                if s.is_over() || moves.is_empty() {
+                    break;
+                }
+                game.apply(&mut s, &moves[rng.gen_range(0..moves.len())]);
+            }
+        }
+        assert!(moved > 1000);
     }
 
     /// `sites Direction` regions read as bit words agree with walking them, on positions of
