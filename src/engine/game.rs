@@ -36,7 +36,13 @@ pub struct GameDef {
     /// Per consequent rule (`ir.thens`): the sites of its move it can change, when it only
     /// adds and removes pieces there ([`Moves::board_sites`]).
     pub(super) then_sites: Vec<Option<u8>>,
+    /// A number no other game loaded by this process has (what answers kept between
+    /// calls are filed under).
+    pub(super) id: u64,
 }
+
+/// The next [`GameDef::id`].
+static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 /// The first site of every radial of every site, per relation.
 fn around_tables(board: &Board) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
@@ -129,6 +135,7 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
         name_canon,
         conds: Default::default(),
         then_sites: Vec::new(),
+        id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
     };
     g.then_sites = g.ir.thens.iter().map(|t| t.board_sites(&g.ir.thens)).collect();
     g.conds = super::compiled::Conds::compile(&g);

@@ -48,11 +48,24 @@ struct Memo {
     /// The changed sites of the candidates the shared answers were made for, with their
     /// top owners then, end to end.
     changed_sites: Vec<(u32, i32)>,
-    /// The answers on the base itself, by `(last To)`, when the key's part off the board
-    /// is the same for every candidate that only changes the board but for `(last To)`
-    /// (the condition does not read `(last From)`): stamped with the check's `epoch`.
-    base_by_to: Vec<(u32, tracked::Reads, bool)>,
-    epoch: u32,
+    /// The answers on the base itself by `(last To)`, when the key's part off the board is
+    /// the same for every candidate that only changes the board but for `(last To)` (the
+    /// condition does not read `(last From)`): this check's first, then those of the last
+    /// few checks of the same condition in the same context, kept with their bases.
+    bases: [Base; 3],
+}
+
+/// The answers on a base by `(last To)` (see [`Memo::bases`]).
+#[derive(Default)]
+struct Base {
+    /// The game, the condition, `(var)`, the roles and the iterator variables it was
+    /// evaluated with; empty when none.
+    ident: Vec<i64>,
+    sites: Vec<super::state::Stack>,
+    by_to: Vec<Option<(tracked::Reads, bool)>>,
+    /// For an earlier base of the same ident, the sites whose top owner differs from the
+    /// current base's, and those that differ at all; None otherwise.
+    changed: Option<(u64, u64)>,
 }
 
 /// A key's place in [`Memo::keys`] (start, length) and the answer for it.
@@ -80,11 +93,51 @@ impl Memo {
         self.seen.clear();
         self.shared.clear();
         self.changed_sites.clear();
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.base_by_to.clear();
-            self.epoch = 1;
+    }
+
+    /// Start the answers on a new base (`base`, evaluated as `ident` says), keeping those
+    /// of the last two, and what changed since for those of the same ident (when the board
+    /// has at most 64 sites).
+    fn start_base(&mut self, ident: &[i64], base: &StateData) {
+        self.bases.rotate_right(1);
+        let [now, earlier @ ..] = &mut self.bases;
+        now.ident.clear();
+        now.ident.extend_from_slice(ident);
+        now.sites.clone_from(&base.sites);
+        now.by_to.clear();
+        now.by_to.resize(base.sites.len(), None);
+        now.changed = None;
+        for b in earlier {
+            b.changed = (b.ident == now.ident && base.sites.len() <= 64).then(|| {
+                let (mut owners, mut any) = (0u64, 0u64);
+                for (t, (x, y)) in b.sites.iter().zip(&base.sites).enumerate() {
+                    if x.as_slice() != y.as_slice() {
+                        any |= 1 << t;
+                        let who = |st: &super::state::Stack| st.last().map_or(0, |p| p.who);
+                        if who(x) != who(y) {
+                            owners |= 1 << t;
+                        }
+                    }
+                }
+                (owners, any)
+            });
         }
+    }
+
+    /// The answer on the current base for `(last To)` `t`, found there or in an earlier
+    /// base where it did not read what changed since.
+    fn base_answer(&mut self, t: usize) -> Option<(tracked::Reads, bool)> {
+        let [now, earlier @ ..] = &mut self.bases;
+        if let Some(a) = now.by_to.get(t).copied().flatten() {
+            return Some(a);
+        }
+        let found = earlier.iter().find_map(|b| {
+            let (owners, any) = b.changed?;
+            let (reads, ok) = (*b.by_to.get(t)?)?;
+            (reads.owners & owners == 0 && reads.full & any == 0).then_some((reads, ok))
+        })?;
+        now.by_to[t] = Some(found);
+        Some(found)
     }
 
     fn hash(key: &[i32]) -> u64 {
@@ -560,6 +613,24 @@ impl GameDef {
         let mut s2 = self.scratch(c);
         let mut memo = MEMO.with(|m| m.borrow_mut().take()).unwrap_or_default();
         memo.clear(reads_from);
+        // what the condition is evaluated with besides the board and the candidate
+        let next = if s2.next == s2.mover { s2.prev } else { s2.next };
+        let ident = [
+            self.id as i64,
+            cond as *const BoolFn as i64,
+            reads_from as i64,
+            s2.var as i64,
+            s2.mover as i64,
+            next as i64,
+            s2.prev as i64,
+            c.from as i64,
+            c.to as i64,
+            c.between as i64,
+            c.site as i64,
+            c.value as i64,
+            c.level as i64,
+        ];
+        memo.start_base(&ident, c.s);
         for mv in cands {
             if self.check_afterwards(&mut s2, mv, cond, c, Some(&mut memo)) {
                 out.push(mv.clone());
@@ -835,8 +906,8 @@ impl GameDef {
         };
         // the base's answer for this `(last To)`, found by index
         let by_to = (!memo.reads_from).then(|| usize::try_from(m.to).ok()).flatten();
-        if let Some(&(epoch, reads, ok)) = by_to.and_then(|t| memo.base_by_to.get(t)) {
-            if epoch == memo.epoch && holds(reads) {
+        if let Some((reads, ok)) = by_to.and_then(|t| memo.base_answer(t)) {
+            if holds(reads) {
                 return Some(ok);
             }
         }
@@ -863,11 +934,8 @@ impl GameDef {
             let answer = self.evaluate_afterwards(s2, cond, c, Some(&mut reads));
             restore_small(s2, c.s, 0);
             memo.insert_shared(hash, reads, s2, &[], answer);
-            if let Some(t) = by_to {
-                if memo.base_by_to.len() <= t {
-                    memo.base_by_to.resize(t + 1, (0, tracked::Reads::default(), false));
-                }
-                memo.base_by_to[t] = (memo.epoch, reads, answer);
+            if let Some(slot) = by_to.and_then(|t| memo.bases[0].by_to.get_mut(t)) {
+                *slot = Some((reads, answer));
             }
             if holds(reads) {
                 ok = Some(answer);
@@ -1549,7 +1617,10 @@ mod tests {
                         .collect();
                     assert_eq!(kept, alone, "board {size}, seed {seed}");
                     (checked, passed) = (checked + cands.len(), passed + kept.len());
-                    let moves = game.legal_moves(&s);
+                    // the move played found on another thread (another memo), so that this
+                    // thread's checks follow one another as in a game, answers kept from a
+                    // check to the next included
+                    let moves = std::thread::scope(|t| t.spawn(|| game.legal_moves(&s)).join()).expect("moves");
                     if s.is_over() || moves.is_empty() {
                         break;
                     }
