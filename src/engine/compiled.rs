@@ -1101,12 +1101,7 @@ mod tests {
 
     /// Ludii's Refugia, default options.
     fn refugia() -> Game {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/ludii/lud/board/space/territory/Refugia.lud"
-        );
-        let text = std::fs::read_to_string(path).expect("Ludii's Refugia");
-        Game::load("Refugia.lud", &text, &Selections::default()).expect("loads")
+        super::super::corpus_game("board/space/territory/Refugia.lud", &Selections::default())
     }
 
     /// One-site membership tests against built regions, for regions of every kind the tests
@@ -1176,12 +1171,7 @@ mod tests {
     /// keeps its answer when what it did not read changes.
     #[test]
     fn tracked_conditions_read_what_decides() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/ludii/lud/board/space/blocking/Ex Nihilo.lud"
-        );
-        let text = std::fs::read_to_string(path).expect("Ludii's Ex Nihilo");
-        let game = Game::load("Ex Nihilo.lud", &text, &Selections::default()).expect("loads");
+        let game = super::super::corpus_game("board/space/blocking/Ex Nihilo.lud", &Selections::default());
         let g = &game.inner;
         let tracked = g.conds.tracked.iter().flatten().count();
         assert!(tracked >= 7, "{tracked} tracked conditions");

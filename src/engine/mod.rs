@@ -19,3 +19,11 @@ mod state;
 mod text;
 
 pub use api::{Game, LoadError, Move, SiteView, State};
+
+/// A file of Ludii's corpus (`path` under `lud/`), loaded with `sel`, for unit tests.
+#[cfg(test)]
+fn corpus_game(path: &str, sel: &crate::expand::Selections) -> Game {
+    let full = format!("{}/../shared/ludii/lud/{path}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
+    Game::load(path, &text, sel).unwrap_or_else(|e| panic!("{path}: {e:?}"))
+}

@@ -1563,24 +1563,20 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     /// The `ifAfterwards` filter with its memo (answers shared between candidates by what
-    /// the condition read, some known before the candidate is applied) keeps exactly the
-    /// candidates that pass when each is checked alone, along random games of Ex Nihilo on boards 4 and 5, the filter of both its
+    /// the condition read, some known before the candidate is applied, some kept from the
+    /// checks before) keeps exactly the candidates that pass when each is checked alone,
+    /// along random games of Ex Nihilo on boards 4 and 5, the filter of both its
     /// alternatives (plain moves and hostage moves) included.
     #[test]
     fn shared_answers_agree_with_checking_each_candidate() {
         use crate::ir::{Moves, MovesKind};
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/ludii/lud/board/space/blocking/Ex Nihilo.lud"
-        );
-        let text = std::fs::read_to_string(path).expect("Ludii's Ex Nihilo");
         let (mut checked, mut passed) = (0, 0);
         for size in ["4", "5"] {
             let sel = Selections {
                 options: vec![format!("Board Size/{size}")],
                 ruleset: None,
             };
-            let game = Game::load("Ex Nihilo.lud", &text, &sel).expect("loads");
+            let game = super::super::corpus_game("board/space/blocking/Ex Nihilo.lud", &sel);
             let g = &game.inner;
             // its consequents: the capture test and the captures' bookkeeping (variables,
             // remembered values) can do anything; growing a stack changes its site, and a
@@ -1637,11 +1633,9 @@ mod tests {
     #[test]
     fn owners_left_by_moves_are_foreseen() {
         use super::super::moves::Action;
-        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/ludii/lud/board/space/");
         let mut moved = 0;
         for file in ["blocking/Ex Nihilo.lud", "territory/Refugia.lud"] {
-            let text = std::fs::read_to_string(format!("{root}{file}")).expect("corpus file");
-            let game = Game::load(file, &text, &Selections::default()).expect("loads");
+            let game = super::super::corpus_game(&format!("board/space/{file}"), &Selections::default());
             let g = &game.inner;
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
             let mut s = game.initial_state();

@@ -134,33 +134,14 @@ fn int(g: &GameDef, f: &IntFn) -> Option<TrackedInt> {
             Box::new(move |_, _, _| v)
         }
         IntFn::Compiled(_, inner) | IntFn::Memo { inner, .. } => return int(g, inner),
-        IntFn::Who(at) => {
-            let at = Operand::of(g, at)?;
-            Box::new(move |g, c, r| {
-                let s = at.get(g, c, r);
-                r.owners |= bit(s);
-                GameDef::top(c.s, s).map_or(0, |p| p.who as i32)
-            })
-        }
-        IntFn::What(at) => {
-            let at = Operand::of(g, at)?;
-            Box::new(move |g, c, r| {
-                let s = at.get(g, c, r);
-                r.full |= bit(s);
-                GameDef::top(c.s, s).map_or(0, |p| p.what as i32)
-            })
-        }
-        IntFn::SizeStack(at) => {
-            let at = Operand::of(g, at)?;
-            Box::new(move |g, c, r| {
-                let s = at.get(g, c, r);
-                r.full |= bit(s);
-                usize::try_from(s)
-                    .ok()
-                    .and_then(|s| c.s.sites.get(s))
-                    .map_or(0, |st| st.len() as i32)
-            })
-        }
+        IntFn::Who(at) => at_site(g, at, false, |s, t| GameDef::top(s, t).map_or(0, |p| p.who as i32))?,
+        IntFn::What(at) => at_site(g, at, true, |s, t| GameDef::top(s, t).map_or(0, |p| p.what as i32))?,
+        IntFn::SizeStack(at) => at_site(g, at, true, |s, t| {
+            usize::try_from(t)
+                .ok()
+                .and_then(|t| s.sites.get(t))
+                .map_or(0, |st| st.len() as i32)
+        })?,
         IntFn::Add(v) => {
             let v = v.iter().map(|x| int(g, x)).collect::<Option<Vec<_>>>()?;
             Box::new(move |g, c, r| v.iter().fold(0i32, |a, x| a.wrapping_add(x(g, c, r))))
@@ -201,6 +182,25 @@ fn int(g: &GameDef, f: &IntFn) -> Option<TrackedInt> {
         IntFn::CountSites(region) => count_ray(g, region)?,
         _ => return None,
     })
+}
+
+/// A value read at the site `at`: its top owner only (`read` reads no more), or more.
+fn at_site(
+    g: &GameDef,
+    at: &IntFn,
+    more: bool,
+    read: fn(&super::super::state::StateData, i32) -> i32,
+) -> Option<TrackedInt> {
+    let at = Operand::of(g, at)?;
+    Some(Box::new(move |g, c, r| {
+        let s = at.get(g, c, r);
+        if more {
+            r.full |= bit(s);
+        } else {
+            r.owners |= bit(s);
+        }
+        read(c.s, s)
+    }))
 }
 
 /// `(count Sites in:R)`, R a walk one absolute direction from a site without `distance:`,
