@@ -731,7 +731,9 @@ impl GameDef {
     /// copy of the context's state with its roles, which is left so again: only the sites the
     /// move touched (and the small fields) are restored.
     /// With a memo, candidates that leave the same position (and the same `(last To)`, and
-    /// `(last From)` where the condition reads it) share one evaluation of the condition.
+    /// `(last From)` where the condition reads it) share one evaluation of the condition;
+    /// where the condition reports its reads, answers are also shared by what they read
+    /// (see [`Memo`]), some without applying the candidate ([`Self::known_unapplied`]).
     fn check_afterwards(
         &self,
         s2: &mut StateData,
