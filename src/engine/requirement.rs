@@ -83,7 +83,10 @@ struct Shared {
 
 /// The owner of `s`'s top piece (0 when empty).
 fn top_owner(s: &StateData, site: u32) -> i32 {
-    s.sites[site as usize].last().map_or(0, |p| p.who as i32)
+    s.sites
+        .get(site as usize)
+        .and_then(|st| st.last())
+        .map_or(0, |p| p.who as i32)
 }
 
 impl Memo {
@@ -136,7 +139,9 @@ impl Memo {
             let (reads, ok) = (*b.by_to.get(t)?)?;
             (reads.owners & owners == 0 && reads.full & any == 0).then_some((reads, ok))
         })?;
-        now.by_to[t] = Some(found);
+        if let Some(slot) = now.by_to.get_mut(t) {
+            *slot = Some(found);
+        }
         Some(found)
     }
 
