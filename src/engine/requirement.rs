@@ -127,6 +127,13 @@ impl Memo {
         }
     }
 
+    /// No answers on the current base (a check that does not keep them): the current
+    /// slot is emptied, so that none is taken for another base's.
+    fn no_base(&mut self) {
+        self.bases[0].ident.clear();
+        self.bases[0].by_to.clear();
+    }
+
     /// The answer on the current base for `(last To)` `t`, found there or in an earlier
     /// base where it did not read what changed since.
     fn base_answer(&mut self, t: usize) -> Option<(tracked::Reads, bool)> {
@@ -618,24 +625,29 @@ impl GameDef {
         let mut s2 = self.scratch(c);
         let mut memo = MEMO.with(|m| m.borrow_mut().take()).unwrap_or_default();
         memo.clear(reads_from);
-        // what the condition is evaluated with besides the board and the candidate
-        let next = if s2.next == s2.mover { s2.prev } else { s2.next };
-        let ident = [
-            self.id as i64,
-            cond as *const BoolFn as i64,
-            reads_from as i64,
-            s2.var as i64,
-            s2.mover as i64,
-            next as i64,
-            s2.prev as i64,
-            c.from as i64,
-            c.to as i64,
-            c.between as i64,
-            c.site as i64,
-            c.value as i64,
-            c.level as i64,
-        ];
-        memo.start_base(&ident, c.s);
+        // answers on the base, found by `(last To)`, where the condition reports its reads
+        // and not `(last From)`; filed under what the condition is evaluated with besides
+        // the board and the candidate
+        if self.tracked(cond).is_some() && !reads_from {
+            let next = if s2.next == s2.mover { s2.prev } else { s2.next };
+            let ident = [
+                self.id as i64,
+                cond as *const BoolFn as i64,
+                s2.var as i64,
+                s2.mover as i64,
+                next as i64,
+                s2.prev as i64,
+                c.from as i64,
+                c.to as i64,
+                c.between as i64,
+                c.site as i64,
+                c.value as i64,
+                c.level as i64,
+            ];
+            memo.start_base(&ident, c.s);
+        } else {
+            memo.no_base();
+        }
         for mv in cands {
             if self.check_afterwards(&mut s2, mv, cond, c, Some(&mut memo)) {
                 out.push(mv.clone());
