@@ -14,6 +14,7 @@ use super::game::{all_passed, Ctx, GameDef};
 use super::requirement::{OneWay, WhoCmp, WhoOp};
 use crate::ir::*;
 
+pub(super) mod masks;
 pub(super) mod tracked;
 
 pub(super) type BoolC = Box<dyn Fn(&GameDef, &Ctx) -> bool + Send + Sync>;
@@ -29,6 +30,9 @@ pub(super) struct Conds {
     /// The conditions again, reporting what they read, where they compile so
     /// ([`tracked`]).
     pub(super) tracked: Vec<Option<tracked::TrackedC>>,
+    /// The conditions again as the sites that may pass them, as `to` and as `between`,
+    /// where they narrow those ([`masks`]).
+    pub(super) masks: Vec<[Option<masks::MaskC>; 2]>,
 }
 
 impl std::fmt::Debug for Conds {
@@ -49,6 +53,12 @@ impl Conds {
             bools: g.ir.conds.iter().map(|b| boolean(g, b)).collect(),
             ints: g.ir.values.iter().map(|f| int(g, f)).collect(),
             tracked: g.ir.conds.iter().map(|b| tracked::boolean(g, b)).collect(),
+            masks: g
+                .ir
+                .conds
+                .iter()
+                .map(|b| [masks::Var::To, masks::Var::Between].map(|v| masks::mask(g, b, v)))
+                .collect(),
         }
     }
 }
@@ -93,6 +103,19 @@ impl GameDef {
         }
     }
 
+    /// The sites that may pass `b` as `var` (bits; every site where nothing narrows them).
+    /// Test a site with [`may_pass`].
+    #[inline]
+    pub(super) fn may_pass(&self, b: Option<&BoolFn>, var: masks::Var, c: &Ctx) -> u64 {
+        match b {
+            Some(BoolFn::Compiled(slot, _)) => match self.conds.masks.get(*slot as usize) {
+                Some(m) => m[var as usize].as_ref().map_or(!0, |f| f(self, c)),
+                None => !0,
+            },
+            _ => !0,
+        }
+    }
+
     /// `b`, prepared for evaluation in a loop.
     #[inline]
     pub(super) fn cond<'a>(&'a self, b: Option<&'a BoolFn>) -> Cond<'a> {
@@ -105,6 +128,13 @@ impl GameDef {
             Some(b) => Cond::Eval(b),
         }
     }
+}
+
+/// Whether site `t` is among sites `may` ([`GameDef::may_pass`]): sites past the word's 64
+/// always are.
+#[inline(always)]
+pub(super) fn may_pass(may: u64, t: u32) -> bool {
+    t >= 64 || may >> t & 1 != 0
 }
 
 /// An iterator variable or constant: read without a call.
@@ -1037,6 +1067,31 @@ mod tests {
                 }
             }
         }
+        // the sites that may pass a condition: all that pass, and only those when exact
+        for (slot, (m, cond)) in g.conds.masks.iter().zip(&g.ir.conds).enumerate() {
+            for (var, m) in [super::masks::Var::To, super::masks::Var::Between].into_iter().zip(m) {
+                let Some(m) = m else { continue };
+                let exact = super::masks::is_exact(g, cond, var);
+                for (t, mut c, _) in contexts() {
+                    if t < 0 || t >= n {
+                        continue;
+                    }
+                    let may = m(g, &c);
+                    match var {
+                        super::masks::Var::To => c.to = t,
+                        super::masks::Var::Between => c.between = t,
+                    }
+                    assert_eq!(may, m(g, &c), "{file}: condition {slot}'s sites read {var:?}");
+                    let holds = g.boolean(cond, &c);
+                    let listed = may >> t & 1 == 1;
+                    assert!(
+                        listed == holds || (listed && !exact),
+                        "{file}: condition {slot} as {var:?} at site {t}: holds {holds}, listed {listed} \
+                         (exact {exact}): {cond:?}"
+                    );
+                }
+            }
+        }
         for (slot, (f, value)) in g.conds.ints.iter().zip(&g.ir.values).enumerate() {
             for (t, c, e) in contexts() {
                 assert_eq!(
@@ -1311,7 +1366,7 @@ mod tests {
                 },
             ));
         }
-        let (mut games, mut slots) = (0, 0);
+        let (mut games, mut slots, mut masked) = (0, 0, 0);
         for (p, sel) in &runs {
             let text = std::fs::read_to_string(p).expect("readable");
             let name = p.file_name().unwrap().to_string_lossy().into_owned();
@@ -1321,6 +1376,7 @@ mod tests {
             let g = &game.inner;
             games += 1;
             slots += g.conds.bools.len() + g.conds.ints.len();
+            masked += g.conds.masks.iter().flatten().flatten().count();
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
             let mut s = game.initial_state();
             for _ in 0..30 {
@@ -1332,6 +1388,9 @@ mod tests {
                 game.apply(&mut s, &moves[rng.gen_range(0..moves.len())]);
             }
         }
-        assert!(games >= 8 && slots >= 40, "{games} games, {slots} conditions");
+        assert!(
+            games >= 8 && slots >= 40 && masked >= 10,
+            "{games} games, {slots} conditions, {masked} read as sites"
+        );
     }
 }

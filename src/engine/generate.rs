@@ -1,5 +1,7 @@
 //! Move generation.
 
+use super::compiled::masks::Var;
+use super::compiled::may_pass;
 use super::game::{Ctx, GameDef, Sites};
 use super::moves::{Action, MoveData};
 use super::region::Region;
@@ -316,6 +318,16 @@ impl GameDef {
         true
     }
 
+    /// Whether any of sites `may` ([`GameDef::may_pass`]) lies one step from `f` in `dirs`
+    /// (`kind` 0), or first on one of its radials in `dirs` (`kind` 1, where hops pass).
+    #[inline]
+    fn any_near(&self, f: u32, dirs: &[super::board::Direction], may: u64, kind: usize) -> bool {
+        may == !0
+            || dirs
+                .iter()
+                .any(|d| self.board.near_in_words(f, *d).is_none_or(|w| w[kind] & may != 0))
+    }
+
     /// The site a step or hop starts from: its `(from ..)` site, else the iterator `from`.
     pub(super) fn origin(&self, from: &Option<Place>, c: &Ctx) -> i32 {
         match from.as_ref().and_then(|p| p.site.as_ref()) {
@@ -385,8 +397,15 @@ impl GameDef {
                 let to_cond = self.cond(to.cond.as_ref());
                 let mut c2 = *c;
                 c2.from = f;
+                let may = self.may_pass(to.cond.as_ref(), Var::To, &c2);
+                if !self.any_near(f as u32, dirs, may, 0) {
+                    return;
+                }
                 for d in dirs {
                     for &t in self.board.steps_in(f as u32, *d) {
+                        if !may_pass(may, t) {
+                            continue;
+                        }
                         let t = t as i32;
                         c2.to = t;
                         if to_cond.holds(self, &c2) && !out[start..].iter().any(|m| m.from == f && m.to == t) {
@@ -408,12 +427,22 @@ impl GameDef {
                 if f < 0 {
                     return;
                 }
-                let (between_cond, to_cond) = (self.cond(between_cond.as_ref()), self.cond(to.cond.as_ref()));
                 let mut c2 = *c;
                 c2.from = f;
+                let (may_between, may_to) = (
+                    self.may_pass(between_cond.as_ref(), Var::Between, &c2),
+                    self.may_pass(to.cond.as_ref(), Var::To, &c2),
+                );
+                if !self.any_near(f as u32, dirs, may_between, 1) {
+                    return;
+                }
+                let (between_cond, to_cond) = (self.cond(between_cond.as_ref()), self.cond(to.cond.as_ref()));
                 for d in dirs {
                     for radial in self.board.radials(f as u32, *d) {
                         let Some(&b) = radial.get(1) else { continue };
+                        if !may_pass(may_between, b) {
+                            continue;
+                        }
                         // (one context for the loop: each candidate sets what it binds)
                         c2.between = b as i32;
                         c2.to = c.to;
@@ -421,6 +450,9 @@ impl GameDef {
                             continue;
                         }
                         let Some(&t) = radial.get(2) else { continue };
+                        if !may_pass(may_to, t) {
+                            continue;
+                        }
                         c2.to = t as i32;
                         if !to_cond.holds(self, &c2) {
                             continue;

@@ -313,6 +313,10 @@ pub struct Board {
     /// increasing site order (else decreasing). None on a board of more than 64 sites or
     /// where a radial's sites come in neither order (built on first use).
     radial_words: OnceLock<Option<Vec<(u64, bool)>>>,
+    /// Row `site * 21 + direction key`, on boards of at most 64 sites: the sites one step
+    /// away in that direction ([`Board::steps_in`]) and the first sites of its radials
+    /// ([`Board::radials`]), as bit words (built on first use).
+    near_in_words: OnceLock<Option<Vec<[u64; 2]>>>,
 }
 
 impl Board {
@@ -437,6 +441,35 @@ impl Board {
         let table = self.radial_words.get_or_init(|| self.build_radial_words()).as_deref()?;
         let ids = self.site_radials.row(site as usize * NUM_DIRECTION_KEYS + d.key());
         Some(ids.iter().map(move |&r| table[r as usize]))
+    }
+
+    /// On a board of at most 64 sites, `steps_in(site, d)` as a bit word, and the sites
+    /// one step along `site`'s radials in `d` (where a hop passes).
+    #[inline]
+    pub fn near_in_words(&self, site: u32, d: Direction) -> Option<[u64; 2]> {
+        let table = self
+            .near_in_words
+            .get_or_init(|| self.build_near_in_words())
+            .as_deref()?;
+        table.get(site as usize * NUM_DIRECTION_KEYS + d.key()).copied()
+    }
+
+    fn build_near_in_words(&self) -> Option<Vec<[u64; 2]>> {
+        if self.num_sites > 64 {
+            return None;
+        }
+        let word = |sites: &mut dyn Iterator<Item = u32>| sites.fold(0u64, |w, t| w | 1 << t);
+        let rows = (0..self.num_sites as u32).flat_map(|s| (0..NUM_DIRECTION_KEYS).map(move |k| (s, k)));
+        Some(
+            rows.map(|(s, k)| {
+                let d = Direction::from_key(k);
+                [
+                    word(&mut self.steps_in(s, d).iter().copied()),
+                    word(&mut self.radials(s, d).filter_map(|r| r.get(1).copied())),
+                ]
+            })
+            .collect(),
+        )
     }
 
     fn build_radial_words(&self) -> Option<Vec<(u64, bool)>> {

@@ -150,3 +150,38 @@ fn distance_table_rules() {
     assert_eq!(b.ahead(18, 2, Dir::N.into()), 18);
     assert_eq!(b.ahead(18, 3, Dir::NNE.into()), 36);
 }
+
+/// The bit words of steps and of the first sites of radials list the same sites as the
+/// lists, on every site, in every direction; boards of more than 64 sites have none.
+#[test]
+fn near_in_words_list_steps_and_radial_firsts() {
+    let boards = [
+        board(BoardSpec::Hex(4), SiteType::Cell),
+        board(BoardSpec::Hex(4), SiteType::Vertex),
+        board(BoardSpec::Square(8), SiteType::Cell),
+    ];
+    let mut nonzero = 0;
+    for b in &boards {
+        let n = b.num_sites() as u32;
+        for s in 0..n {
+            for k in 0..NUM_DIRECTION_KEYS {
+                let d = Direction::from_key(k);
+                let words = b.near_in_words(s, d);
+                if n > 64 {
+                    assert_eq!(words, None);
+                    continue;
+                }
+                let [steps, firsts] = words.unwrap();
+                let word = |sites: Vec<u32>| sites.into_iter().fold(0u64, |w, t| w | 1 << t);
+                assert_eq!(steps, word(b.steps_in(s, d).to_vec()), "site {s} {d:?}");
+                assert_eq!(
+                    firsts,
+                    word(b.radials(s, d).filter_map(|r| r.get(1).copied()).collect()),
+                    "site {s} {d:?}"
+                );
+                nonzero += (steps != 0) as usize;
+            }
+        }
+    }
+    assert!(nonzero > 100);
+}

@@ -508,6 +508,7 @@ pub(crate) fn build_board(g: &Graph, ty: SiteType) -> Board {
         perimeter: (0..n as u32).filter(|&i| perimeter[i as usize]).collect(),
         distance_tables: Default::default(),
         radial_words: Default::default(),
+        near_in_words: Default::default(),
     }
 }
 
