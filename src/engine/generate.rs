@@ -343,6 +343,97 @@ impl GameDef {
         }
     }
 
+    /// The sites that may pass a step's or hop's conditions, `[to, between]`
+    /// ([`GameDef::may_pass`]): read off the state and the roles alone, so the same from every
+    /// origin.
+    pub(super) fn passable(&self, k: &MovesKind, c: &Ctx) -> [u64; 2] {
+        match k {
+            MovesKind::Step { to, .. } => [self.may_pass(to.cond.as_ref(), Var::To, c), !0],
+            MovesKind::Hop { to, between_cond, .. } => [
+                self.may_pass(to.cond.as_ref(), Var::To, c),
+                self.may_pass(between_cond.as_ref(), Var::Between, c),
+            ],
+            _ => [!0, !0],
+        }
+    }
+
+    /// A step's or hop's moves from its origin, given the sites that may pass its conditions
+    /// ([`Self::passable`]).
+    fn gen_piece_move(&self, k: &MovesKind, c: &Ctx, out: &mut Vec<MoveData>, [may_to, may_between]: [u64; 2]) {
+        match k {
+            MovesKind::Step {
+                from,
+                dirs,
+                to,
+                decision: _,
+            } => {
+                let f = self.origin(from, c);
+                if f < 0 || !self.any_near(f as u32, dirs, may_to, 0) {
+                    return;
+                }
+                let start = out.len();
+                let to_cond = self.cond(to.cond.as_ref());
+                let mut c2 = *c;
+                c2.from = f;
+                for d in dirs {
+                    for &t in self.board.steps_in(f as u32, *d) {
+                        if !may_pass(may_to, t) {
+                            continue;
+                        }
+                        let t = t as i32;
+                        c2.to = t;
+                        if to_cond.holds(self, &c2) && !out[start..].iter().any(|m| m.from == f && m.to == t) {
+                            let actions = self.piece_move(&[to.apply.as_deref()], &c2, f, t);
+                            out.push(self.new_move(c, f, t, actions));
+                        }
+                    }
+                }
+            }
+            MovesKind::Hop {
+                from,
+                dirs,
+                between_cond,
+                between_apply,
+                to,
+                decision: _,
+            } => {
+                let f = self.origin(from, c);
+                if f < 0 || !self.any_near(f as u32, dirs, may_between, 1) {
+                    return;
+                }
+                let mut c2 = *c;
+                c2.from = f;
+                let (between_cond, to_cond) = (self.cond(between_cond.as_ref()), self.cond(to.cond.as_ref()));
+                for d in dirs {
+                    for radial in self.board.radials(f as u32, *d) {
+                        let Some(&b) = radial.get(1) else { continue };
+                        if !may_pass(may_between, b) {
+                            continue;
+                        }
+                        // (one context for the loop: each candidate sets what it binds)
+                        c2.between = b as i32;
+                        c2.to = c.to;
+                        if !between_cond.holds(self, &c2) {
+                            continue;
+                        }
+                        let Some(&t) = radial.get(2) else { continue };
+                        if !may_pass(may_to, t) {
+                            continue;
+                        }
+                        c2.to = t as i32;
+                        if !to_cond.holds(self, &c2) {
+                            continue;
+                        }
+                        let actions =
+                            self.piece_move(&[between_apply.as_deref(), to.apply.as_deref()], &c2, f, t as i32);
+                        out.push(self.new_move(c, f, t as i32, actions));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
     pub(super) fn gen_kind(&self, k: &MovesKind, c: &mut Ctx, out: &mut Vec<MoveData>) {
         match k {
             MovesKind::Pass => out.push(self.new_move(c, -1, -1, smallvec::smallvec![Action::Pass])),
@@ -383,86 +474,7 @@ impl GameDef {
                     }
                 }
             }
-            MovesKind::Step {
-                from,
-                dirs,
-                to,
-                decision: _,
-            } => {
-                let f = self.origin(from, c);
-                if f < 0 {
-                    return;
-                }
-                let start = out.len();
-                let to_cond = self.cond(to.cond.as_ref());
-                let mut c2 = *c;
-                c2.from = f;
-                let may = self.may_pass(to.cond.as_ref(), Var::To, &c2);
-                if !self.any_near(f as u32, dirs, may, 0) {
-                    return;
-                }
-                for d in dirs {
-                    for &t in self.board.steps_in(f as u32, *d) {
-                        if !may_pass(may, t) {
-                            continue;
-                        }
-                        let t = t as i32;
-                        c2.to = t;
-                        if to_cond.holds(self, &c2) && !out[start..].iter().any(|m| m.from == f && m.to == t) {
-                            let actions = self.piece_move(&[to.apply.as_deref()], &c2, f, t);
-                            out.push(self.new_move(c, f, t, actions));
-                        }
-                    }
-                }
-            }
-            MovesKind::Hop {
-                from,
-                dirs,
-                between_cond,
-                between_apply,
-                to,
-                decision: _,
-            } => {
-                let f = self.origin(from, c);
-                if f < 0 {
-                    return;
-                }
-                let mut c2 = *c;
-                c2.from = f;
-                let (may_between, may_to) = (
-                    self.may_pass(between_cond.as_ref(), Var::Between, &c2),
-                    self.may_pass(to.cond.as_ref(), Var::To, &c2),
-                );
-                if !self.any_near(f as u32, dirs, may_between, 1) {
-                    return;
-                }
-                let (between_cond, to_cond) = (self.cond(between_cond.as_ref()), self.cond(to.cond.as_ref()));
-                for d in dirs {
-                    for radial in self.board.radials(f as u32, *d) {
-                        let Some(&b) = radial.get(1) else { continue };
-                        if !may_pass(may_between, b) {
-                            continue;
-                        }
-                        // (one context for the loop: each candidate sets what it binds)
-                        c2.between = b as i32;
-                        c2.to = c.to;
-                        if !between_cond.holds(self, &c2) {
-                            continue;
-                        }
-                        let Some(&t) = radial.get(2) else { continue };
-                        if !may_pass(may_to, t) {
-                            continue;
-                        }
-                        c2.to = t as i32;
-                        if !to_cond.holds(self, &c2) {
-                            continue;
-                        }
-                        let actions =
-                            self.piece_move(&[between_apply.as_deref(), to.apply.as_deref()], &c2, f, t as i32);
-                        out.push(self.new_move(c, f, t as i32, actions));
-                    }
-                }
-            }
+            MovesKind::Step { .. } | MovesKind::Hop { .. } => self.gen_piece_move(k, c, out, self.passable(k, c)),
             MovesKind::FromTo {
                 from,
                 to,
@@ -571,10 +583,25 @@ impl GameDef {
                 let Some(body) = body else { return };
                 let real = *c;
                 let start = out.len();
-                self.for_each_piece(c, *role, *item, *top, |c2| {
-                    self.gen(body, c2, out);
-                    false
-                });
+                if let MovesKind::Step { .. } | MovesKind::Hop { .. } = &body.kind {
+                    // a step or hop from each piece: what may pass its conditions read once
+                    let mut may = None;
+                    self.for_each_piece(c, *role, *item, *top, |c2| {
+                        let may = *may.get_or_insert_with(|| self.passable(&body.kind, c2));
+                        self.gen_piece_move(&body.kind, c2, out, may);
+                        false
+                    });
+                    if let Some(t) = body.then {
+                        for mv in &mut out[start..] {
+                            mv.then.push(t);
+                        }
+                    }
+                } else {
+                    self.for_each_piece(c, *role, *item, *top, |c2| {
+                        self.gen(body, c2, out);
+                        false
+                    });
+                }
                 for mv in &mut out[start..] {
                     mv.mover = real.mover;
                 }
