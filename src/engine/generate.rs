@@ -20,15 +20,26 @@ impl GameDef {
         }
     }
 
-    pub(super) fn new_move(&self, c: &Ctx, from: i32, to: i32, actions: SmallVec<[Action; 2]>) -> MoveData {
-        MoveData {
+    /// Push a move of `c`'s mover from `from` to `to`, without actions: they are filled in
+    /// place in the list, through the answer (actions built apart and then copied into a
+    /// new move stall the processor on the copy, in the loops that make most moves).
+    pub(super) fn push_move<'o>(
+        &self,
+        out: &'o mut Vec<MoveData>,
+        c: &Ctx,
+        from: i32,
+        to: i32,
+    ) -> &'o mut SmallVec<[Action; 2]> {
+        let i = out.len();
+        out.push(MoveData {
             forced: false,
-            actions,
+            actions: SmallVec::new(),
             from,
             to,
             mover: c.mover,
             then: SmallVec::new(),
-        }
+        });
+        &mut out[i].actions
     }
 
     /// The actions of the effects `m` generates now (for `apply` in a `to`/`between`), added
@@ -261,12 +272,11 @@ impl GameDef {
         false
     }
 
-    /// A step's or hop's actions: the effects applied on the way (generated now, in the
-    /// pre-move state), then the piece moving from `f` to `t`.
-    fn piece_move(&self, effects: &[Option<&Moves>], c: &Ctx, f: i32, t: i32) -> SmallVec<[Action; 2]> {
-        let mut actions: SmallVec<[Action; 2]> = SmallVec::new();
+    /// A step's or hop's actions, added to `actions`: the effects applied on the way
+    /// (generated now, in the pre-move state), then the piece moving from `f` to `t`.
+    fn piece_move(&self, effects: &[Option<&Moves>], c: &Ctx, f: i32, t: i32, actions: &mut SmallVec<[Action; 2]>) {
         for e in effects.iter().flatten() {
-            self.effect_actions(e, c, &mut actions);
+            self.effect_actions(e, c, actions);
         }
         actions.push(Action::Move {
             from: f as u32,
@@ -274,7 +284,6 @@ impl GameDef {
             count: 1,
             copy: false,
         });
-        actions
     }
 
     /// Where `cond` is `(not) (is Within what in:(sites Around (to) rel))` in a game without
@@ -383,8 +392,8 @@ impl GameDef {
                         let t = t as i32;
                         c2.to = t;
                         if to_cond.holds(self, &c2) && !out[start..].iter().any(|m| m.from == f && m.to == t) {
-                            let actions = self.piece_move(&[to.apply.as_deref()], &c2, f, t);
-                            out.push(self.new_move(c, f, t, actions));
+                            let actions = self.push_move(out, c, f, t);
+                            self.piece_move(&[to.apply.as_deref()], &c2, f, t, actions);
                         }
                     }
                 }
@@ -424,9 +433,9 @@ impl GameDef {
                         if !to_cond.holds(self, &c2) {
                             continue;
                         }
-                        let actions =
-                            self.piece_move(&[between_apply.as_deref(), to.apply.as_deref()], &c2, f, t as i32);
-                        out.push(self.new_move(c, f, t as i32, actions));
+                        let effects = [between_apply.as_deref(), to.apply.as_deref()];
+                        let actions = self.push_move(out, c, f, t as i32);
+                        self.piece_move(&effects, &c2, f, t as i32, actions);
                     }
                 }
             }
@@ -436,7 +445,7 @@ impl GameDef {
 
     pub(super) fn gen_kind(&self, k: &MovesKind, c: &mut Ctx, out: &mut Vec<MoveData>) {
         match k {
-            MovesKind::Pass => out.push(self.new_move(c, -1, -1, smallvec::smallvec![Action::Pass])),
+            MovesKind::Pass => self.push_move(out, c, -1, -1).push(Action::Pass),
             MovesKind::Add {
                 piece,
                 to,
@@ -452,12 +461,11 @@ impl GameDef {
                     let mut c2 = *c;
                     c2.to = t;
                     if checked || to_cond.holds(self, &c2) {
-                        let mut actions: SmallVec<[Action; 2]> = SmallVec::new();
+                        let actions = self.push_move(out, c, t, t);
                         if let Some(e) = &to.apply {
-                            self.effect_actions(e, &c2, &mut actions);
+                            self.effect_actions(e, &c2, actions);
                         }
-                        self.add_actions(t, what, who, count, &mut actions);
-                        out.push(self.new_move(c, t, t, actions));
+                        self.add_actions(t, what, who, count, actions);
                     }
                 };
                 if let Some(site) = &to.site {
@@ -513,9 +521,9 @@ impl GameDef {
                         if !to_cond.holds(self, &c2) {
                             continue;
                         }
-                        let mut actions: SmallVec<[Action; 2]> = SmallVec::new();
+                        let actions = self.push_move(out, c, f, t);
                         if let Some(e) = &to.apply {
-                            self.effect_actions(e, &c2, &mut actions);
+                            self.effect_actions(e, &c2, actions);
                         }
                         actions.push(Action::Move {
                             from: f as u32,
@@ -523,7 +531,6 @@ impl GameDef {
                             count: n,
                             copy: *copy,
                         });
-                        out.push(self.new_move(c, f, t, actions));
                     }
                 }
             }
@@ -544,16 +551,13 @@ impl GameDef {
                     if Self::top(c.s, t).is_none() {
                         continue;
                     }
-                    let mut actions = SmallVec::new();
-                    remove_actions(t, n, level, &mut actions);
-                    out.push(self.new_move(c, t, t, actions));
+                    remove_actions(t, n, level, self.push_move(out, c, t, t));
                 }
             }
             MovesKind::SetScore { role, player, value } | MovesKind::AddScore { role, player, value } => {
-                let mut actions = SmallVec::new();
                 let add = matches!(k, MovesKind::AddScore { .. });
-                self.score_actions(*role, player.as_ref(), value, add, c, &mut actions);
-                out.push(self.new_move(c, -1, -1, actions));
+                let actions = self.push_move(out, c, -1, -1);
+                self.score_actions(*role, player.as_ref(), value, add, c, actions);
             }
             MovesKind::SetVar(_)
             | MovesKind::SetNamedVar(..)
@@ -564,21 +568,22 @@ impl GameDef {
                 let mut actions = SmallVec::new();
                 self.plain_actions(k, c, &mut actions);
                 if !actions.is_empty() {
-                    out.push(self.new_move(c, -1, -1, actions));
+                    *self.push_move(out, c, -1, -1) = actions;
                 }
             }
             MovesKind::SetPendingRegion(r) => {
                 let r = self.region(r, c);
                 if !r.is_empty() {
-                    out.push(self.new_move(c, -1, -1, r.iter().map(Action::AddPending).collect()));
+                    self.push_move(out, c, -1, -1).extend(r.iter().map(Action::AddPending));
                 }
             }
             MovesKind::ForgetAll => {
                 if !c.s.remembered.is_empty() {
-                    out.push(self.new_move(c, -1, -1, c.s.remembered.iter().map(|&v| Action::Forget(v)).collect()));
+                    self.push_move(out, c, -1, -1)
+                        .extend(c.s.remembered.iter().map(|&v| Action::Forget(v)));
                 }
             }
-            MovesKind::Propose(k) => out.push(self.new_move(c, -1, -1, smallvec::smallvec![Action::Propose(*k)])),
+            MovesKind::Propose(k) => self.push_move(out, c, -1, -1).push(Action::Propose(*k)),
             MovesKind::ForEachPiece { item, body, role, top } => {
                 let Some(body) = body else { return };
                 let real = *c;

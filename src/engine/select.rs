@@ -32,7 +32,7 @@ impl GameDef {
                 continue;
             }
             let Some(to) = to else {
-                out.push(self.new_move(c, f, f, SmallVec::new()));
+                self.push_move(out, c, f, f);
                 continue;
             };
             let targets: Sites = match (&to.site, &to.region) {
@@ -47,7 +47,7 @@ impl GameDef {
                 let mut c2 = c1;
                 c2.to = t;
                 if to_cond.holds(self, &c2) {
-                    out.push(self.new_move(c, f, t, SmallVec::new()));
+                    self.push_move(out, c, f, t);
                 }
             }
         }
