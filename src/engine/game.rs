@@ -36,6 +36,9 @@ pub struct GameDef {
     /// Per consequent rule (`ir.thens`): the sites of its move it can change, when it only
     /// adds and removes pieces there ([`Moves::board_sites`]).
     pub(super) then_sites: Vec<Option<u8>>,
+    /// Per component: whether no other component has its owner (then, in a game without
+    /// stacks, every site its owner holds holds it: pieces belong to their component's owner).
+    pub(super) sole_of_owner: Vec<bool>,
     /// A number no other game loaded by this process has (what answers kept between
     /// calls are filed under).
     pub(super) id: u64,
@@ -135,9 +138,14 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
         name_canon,
         conds: Default::default(),
         then_sites: Vec::new(),
+        sole_of_owner: Vec::new(),
         id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
     };
     g.then_sites = g.ir.thens.iter().map(|t| t.board_sites(&g.ir.thens)).collect();
+    let owners: Vec<u8> = g.ir.components.iter().skip(1).map(|k| k.owner).collect();
+    g.sole_of_owner = std::iter::once(false)
+        .chain(owners.iter().map(|o| owners.iter().filter(|x| *x == o).count() == 1))
+        .collect();
     g.conds = super::compiled::Conds::compile(&g);
     Ok(Game { inner: g })
 }

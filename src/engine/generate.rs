@@ -240,6 +240,18 @@ impl GameDef {
             if k.owner != player || item.is_some_and(|it| !self.is_named(comp as u16, it)) {
                 continue;
             }
+            if !self.ir.stacking && self.sole_of_owner.get(comp).copied().unwrap_or(false) {
+                // one piece a site, and every piece of the owner is this component's
+                for site in super::region::bits(c.s.owned_words(player as usize)) {
+                    let mut c2 = c1;
+                    c2.from = site;
+                    c2.level = 0;
+                    if f(&mut c2) {
+                        return true;
+                    }
+                }
+                continue;
+            }
             if top || !self.ir.stacking {
                 // only stack tops: the sites the owner's table lists
                 for site in super::region::bits(c.s.owned_words(player as usize)) {
