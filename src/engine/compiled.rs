@@ -32,7 +32,7 @@ pub(super) struct Conds {
     pub(super) tracked: Vec<Option<tracked::TrackedC>>,
     /// The conditions again as the sites that may pass them, as `to` and as `between`,
     /// where they narrow those ([`masks`]).
-    pub(super) masks: Vec<[Option<masks::MaskC>; 2]>,
+    pub(super) masks: Vec<[Option<masks::Mask>; 2]>,
 }
 
 impl std::fmt::Debug for Conds {
@@ -107,12 +107,15 @@ impl GameDef {
     /// Test a site with [`may_pass`].
     #[inline]
     pub(super) fn may_pass(&self, b: Option<&BoolFn>, var: masks::Var, c: &Ctx) -> u64 {
+        self.site_mask(b, var).map_or(!0, |m| (m.f)(self, c))
+    }
+
+    /// `b`'s sites as `var`, where it has them ([`masks`]).
+    #[inline]
+    pub(super) fn site_mask(&self, b: Option<&BoolFn>, var: masks::Var) -> Option<&masks::Mask> {
         match b {
-            Some(BoolFn::Compiled(slot, _)) => match self.conds.masks.get(*slot as usize) {
-                Some(m) => m[var as usize].as_ref().map_or(!0, |f| f(self, c)),
-                None => !0,
-            },
-            _ => !0,
+            Some(BoolFn::Compiled(slot, _)) => self.conds.masks.get(*slot as usize)?[var as usize].as_ref(),
+            _ => None,
         }
     }
 
@@ -1071,17 +1074,17 @@ mod tests {
         for (slot, (m, cond)) in g.conds.masks.iter().zip(&g.ir.conds).enumerate() {
             for (var, m) in [super::masks::Var::To, super::masks::Var::Between].into_iter().zip(m) {
                 let Some(m) = m else { continue };
-                let exact = super::masks::is_exact(g, cond, var);
+                let exact = m.exact;
                 for (t, mut c, _) in contexts() {
                     if t < 0 || t >= n {
                         continue;
                     }
-                    let may = m(g, &c);
+                    let may = (m.f)(g, &c);
                     match var {
                         super::masks::Var::To => c.to = t,
                         super::masks::Var::Between => c.between = t,
                     }
-                    assert_eq!(may, m(g, &c), "{file}: condition {slot}'s sites read {var:?}");
+                    assert_eq!(may, (m.f)(g, &c), "{file}: condition {slot}'s sites read {var:?}");
                     let holds = g.boolean(cond, &c);
                     let listed = may >> t & 1 == 1;
                     assert!(

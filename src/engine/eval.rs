@@ -719,7 +719,9 @@ impl GameDef {
             RegionFn::Empty => {
                 // every occupied site's top piece has an owner in the table
                 let mut r = Region::full(n);
-                r.subtract(&self.owned_region(u32::MAX, c.s));
+                for i in 0..c.s.owned_stride() {
+                    r.and_word(i, !c.s.occupied_word(i));
+                }
                 r
             }
             RegionFn::Owned(o) => self.owned_region(o.bits(c.mover, c.next, c.prev), c.s),

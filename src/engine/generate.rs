@@ -487,8 +487,16 @@ impl GameDef {
                     }
                 } else if let Some(r) = &to.region {
                     let mut sites = self.region(r, c);
-                    // a condition on the neighbours of `to` decided for all sites at once
-                    let checked = self.near_filter(to.cond.as_ref(), &mut sites, c);
+                    // the sites that may pass the condition, found at once: exactly those (no
+                    // condition left to ask), or some besides; else a condition on the
+                    // neighbours of `to` decided for all sites at once
+                    let checked = match self.site_mask(to.cond.as_ref(), Var::To) {
+                        Some(m) => {
+                            sites.and_word(0, (m.f)(self, c));
+                            m.exact
+                        }
+                        None => self.near_filter(to.cond.as_ref(), &mut sites, c),
+                    };
                     for t in sites.iter() {
                         emit(t, c, out, checked);
                     }

@@ -49,6 +49,14 @@ impl Region {
         }
     }
 
+    /// Keep only the sites of bit word `i` among its 64 sites.
+    #[inline]
+    pub fn and_word(&mut self, i: usize, w: u64) {
+        if let Some(x) = self.words.get_mut(i) {
+            *x &= w;
+        }
+    }
+
     #[inline]
     pub fn contains(&self, site: i32) -> bool {
         site >= 0

@@ -112,6 +112,13 @@ impl StateData {
         any
     }
 
+    /// Word `i` of the occupied sites: those whose top piece any owner owns.
+    #[inline(always)]
+    pub fn occupied_word(&self, i: usize) -> u64 {
+        let k = self.owned_stride();
+        self.owned.iter().skip(i).step_by(k).fold(0, |w, &o| w | o)
+    }
+
     /// On a board of at most 64 sites, the sites whose top piece's owner is in `owners`
     /// (bit `w`), bit 0 also taking the empty sites (`(who at:..)` is 0 there).
     #[inline(always)]

@@ -32,17 +32,17 @@ impl Var {
 }
 
 /// A word of sites and whether it is exactly the sites that pass.
-struct Mask {
-    f: MaskC,
-    exact: bool,
+pub(in crate::engine) struct Mask {
+    pub(in crate::engine) f: MaskC,
+    pub(in crate::engine) exact: bool,
 }
 
 /// `b`'s sites for `var`, when some part of `b` narrows them (boards of at most 64 sites).
-pub(super) fn mask(g: &GameDef, b: &BoolFn, var: Var) -> Option<MaskC> {
+pub(super) fn mask(g: &GameDef, b: &BoolFn, var: Var) -> Option<Mask> {
     if g.n() > 64 {
         return None;
     }
-    word(g, b, var).map(|m| m.f)
+    word(g, b, var)
 }
 
 /// Every site of the board, as a word.
@@ -53,11 +53,10 @@ fn board_word(s: &super::super::state::StateData) -> u64 {
     }
 }
 
-/// The occupied sites: those whose top piece any owner owns (the owners' table has one
-/// word an owner on these boards).
+/// The occupied sites.
 #[inline(always)]
 fn occupied(c: &Ctx) -> u64 {
-    c.s.owned.iter().fold(0, |w, &o| w | o)
+    c.s.occupied_word(0)
 }
 
 fn word(g: &GameDef, b: &BoolFn, var: Var) -> Option<Mask> {
@@ -122,6 +121,21 @@ fn word(g: &GameDef, b: &BoolFn, var: Var) -> Option<Mask> {
                 exact,
             })
         }
+        // next to a site of a region given exactly (a symmetric relation: the sites next
+        // to the region's sites)
+        BoolFn::NearAny { site, rel, region } if var.is(site) && g.near_symmetric[*rel as usize] => {
+            let (r, rel) = (region_word(g, region)?, *rel);
+            Some(Mask {
+                f: Box::new(move |g, c| {
+                    let mut near = 0;
+                    for t in super::super::region::bits(&[(r.f)(g, c)]) {
+                        near |= g.near_words(rel, t).first().copied().unwrap_or(0);
+                    }
+                    near
+                }),
+                exact: r.exact,
+            })
+        }
         BoolFn::Not(x) => {
             let x = word(g, x, var).filter(|m| m.exact)?;
             exact(Box::new(move |g, c| board_word(c.s) & !(x.f)(g, c)))
@@ -150,8 +164,42 @@ fn word(g: &GameDef, b: &BoolFn, var: Var) -> Option<Mask> {
     }
 }
 
-/// Whether `b`'s word for `var` is exact (for tests).
-#[cfg(test)]
-pub(super) fn is_exact(g: &GameDef, b: &BoolFn, var: Var) -> bool {
-    word(g, b, var).is_some_and(|m| m.exact)
+/// A region's sites as a word: exactly, or (not `exact`) some sites besides.
+fn region_word(g: &GameDef, r: &RegionFn) -> Option<Mask> {
+    let exact = |f: MaskC| Some(Mask { f, exact: true });
+    match r {
+        RegionFn::Cached(_, inner) => region_word(g, inner),
+        RegionFn::Board => exact(Box::new(|_, c| board_word(c.s))),
+        RegionFn::Empty => exact(Box::new(|_, c| board_word(c.s) & !occupied(c))),
+        RegionFn::Owned(o) => {
+            let o = super::OwnerTable::new(g, *o);
+            exact(Box::new(move |_, c| c.s.owned_word(o.get(c), 0, 1)))
+        }
+        // in a game without stacks: the sites of the component's owner holding it
+        RegionFn::Holding(what) if !g.ir.stacking => {
+            let what = super::int(g, what);
+            exact(Box::new(move |g, c| {
+                let what = what(g, c);
+                let Some(k) = usize::try_from(what)
+                    .ok()
+                    .filter(|&w| w >= 1)
+                    .and_then(|w| g.ir.components.get(w))
+                else {
+                    return 0;
+                };
+                let owned = c.s.owned_word(1 << (k.owner & 31), 0, 1);
+                if g.sole_of_owner.get(what as usize).copied().unwrap_or(false) {
+                    return owned;
+                }
+                let mut w = 0;
+                for t in super::super::region::bits(&[owned]) {
+                    if c.s.sites[t as usize].last().is_some_and(|p| p.what as i32 == what) {
+                        w |= 1 << t;
+                    }
+                }
+                w
+            }))
+        }
+        _ => None,
+    }
 }
