@@ -337,8 +337,13 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
             })
         }
         IntFn::Compiled(_, inner) => int(g, inner),
-        // a distance is a table look-up: cheaper than looking up a remembered value
+        // a distance is a table look-up, and pairs of neighbours are counted by word: cheaper
+        // than looking up a remembered value
         IntFn::Memo { inner, .. } if matches!(**inner, IntFn::CountSteps(..)) => int(g, inner),
+        IntFn::Memo { inner, .. } if matches!(&**inner, IntFn::Sum(l) if owned_pairs_by_word(g, l, inner).is_some()) => {
+            int(g, inner)
+        }
+        IntFn::Sum(l) => owned_pairs_by_word(g, l, f).unwrap_or_else(|| int_by_evaluator(f)),
         IntFn::Memo { slot, deps, inner } => {
             let (slot, deps, inner) = (*slot, *deps, int(g, inner));
             Box::new(move |g, c| g.memo_with(slot, deps, c, || inner(g, c)))
@@ -598,6 +603,31 @@ fn count_owned_near(g: &GameDef, site: &IntFn, rel: Relation, o: Owners) -> IntC
     }
     let site = int(g, site);
     Box::new(move |g, c| g.count_owned(g.near_words(rel, site(g, c)), o.get(c), c.s) as i32)
+}
+
+/// On a board of at most 64 sites, `(+ (results from:R to:(sites Around (from) <rel> if:(is
+/// <role> (who at:(to)))) k))` with R given exactly as a word ([`super::eval::owned_pairs`]):
+/// for each site of R, its neighbours the role's player owns, counted by word (the
+/// evaluator answers `f`, the whole sum, for a role that is no player).
+fn owned_pairs_by_word(g: &GameDef, l: &IntsFn, f: &IntFn) -> Option<IntC> {
+    let (k, from, rel, role) = super::eval::owned_pairs(l)?;
+    let (masks, from) = (
+        one_word_masks(g, rel)?,
+        masks::region_word(g, from).filter(|m| m.exact)?,
+    );
+    let f = f.clone();
+    Some(Box::new(move |g, c| {
+        let p = g.role_player(role, c);
+        if p <= 0 || p as usize >= c.s.owners() {
+            return g.int(&f, c);
+        }
+        let row = c.s.owned_word(1 << p, 0, 1);
+        let mut n = 0u32;
+        for t in super::region::bits(&[(from.f)(g, c)]) {
+            n += (masks.get(t as usize).copied().unwrap_or(0) & row).count_ones();
+        }
+        k.wrapping_mul(n as i32)
+    }))
 }
 
 /// On a board of at most 64 sites, each site's neighbours in `rel` as one bit word (to be

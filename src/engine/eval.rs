@@ -200,31 +200,8 @@ impl GameDef {
     /// k for each neighbour of each site of R that the role's player owns, counted by mask
     /// (`None` for other lists, or a role that is no player here).
     fn count_owned_pairs(&self, l: &IntsFn, c: &Ctx) -> Option<i32> {
-        let IntsFn::Results { from, to, value } = l else {
-            return None;
-        };
-        let (
-            IntFn::Const(k),
-            RegionFn::Around {
-                sites,
-                dirs,
-                cond: Some(cond),
-                include_self: false,
-            },
-        ) = (&**value, &**to)
-        else {
-            return None;
-        };
-        let (RegionFn::Site(x), [Direction::Rel(rel)]) = (&**sites, dirs.as_slice()) else {
-            return None;
-        };
-        let BoolFn::IsPlayer(role, w) = cond.uncompiled() else {
-            return None;
-        };
-        if **x != IntFn::From || !matches!(&**w, IntFn::Who(at) if **at == IntFn::To) {
-            return None;
-        }
-        let p = self.role_player(*role, c);
+        let (k, from, rel, role) = owned_pairs(l)?;
+        let p = self.role_player(role, c);
         if p <= 0 || p as usize >= c.s.owners() {
             return None;
         }
@@ -232,7 +209,7 @@ impl GameDef {
         let mut n = 0i32;
         for f in self.region(from, c).iter() {
             let pairs: u32 = self
-                .near_words(*rel, f)
+                .near_words(rel, f)
                 .iter()
                 .zip(row)
                 .map(|(a, b)| (a & b).count_ones())
@@ -957,4 +934,34 @@ fn around_one_site(r: &RegionFn) -> Option<(&IntFn, &[Direction])> {
         },
         _ => None,
     }
+}
+
+/// The parts of a list `(results from:R to:(sites Around (from) <rel> if:(is <role> (who
+/// at:(to)))) k)`: `k`, `R`, the relation and the role (`None` for other lists).
+pub(super) fn owned_pairs(l: &IntsFn) -> Option<(i32, &RegionFn, Relation, Role)> {
+    let IntsFn::Results { from, to, value } = l else {
+        return None;
+    };
+    let (
+        IntFn::Const(k),
+        RegionFn::Around {
+            sites,
+            dirs,
+            cond: Some(cond),
+            include_self: false,
+        },
+    ) = (&**value, &**to)
+    else {
+        return None;
+    };
+    let (RegionFn::Site(x), [Direction::Rel(rel)]) = (&**sites, dirs.as_slice()) else {
+        return None;
+    };
+    let BoolFn::IsPlayer(role, w) = cond.uncompiled() else {
+        return None;
+    };
+    if **x != IntFn::From || !matches!(&**w, IntFn::Who(at) if **at == IntFn::To) {
+        return None;
+    }
+    Some((*k, from, *rel, *role))
 }

@@ -165,7 +165,7 @@ fn word(g: &GameDef, b: &BoolFn, var: Var) -> Option<Mask> {
 }
 
 /// A region's sites as a word: exactly, or (not `exact`) some sites besides.
-fn region_word(g: &GameDef, r: &RegionFn) -> Option<Mask> {
+pub(super) fn region_word(g: &GameDef, r: &RegionFn) -> Option<Mask> {
     let exact = |f: MaskC| Some(Mask { f, exact: true });
     match r {
         RegionFn::Cached(_, inner) => region_word(g, inner),
