@@ -87,6 +87,12 @@ impl Game {
         self.inner.legal_moves(state)
     }
 
+    /// Give back a list of moves this game made, once done with it: its memory holds the
+    /// next list (optional; a loop asking for moves at every step saves an allocation).
+    pub fn recycle(&self, moves: Vec<Move>) {
+        super::requirement::give_list(moves.into_iter().map(|m| m.inner).collect());
+    }
+
     /// Apply a legal move: its actions, consequents, end rules and the turn change.
     pub fn apply(&self, state: &mut State, mv: &Move) {
         self.inner.apply(state, mv)

@@ -16,7 +16,7 @@ impl GameDef {
         }
         let cache = Cache::fresh();
         let mut c = self.ctx(s, &cache);
-        let mut out = Vec::with_capacity(32);
+        let mut out = super::requirement::take_list();
         self.gen(&self.ir.play, &mut c, &mut out);
         if out.is_empty() {
             out.push(MoveData {

@@ -29,6 +29,8 @@ pub trait Rules: Sync {
     fn legal_moves(&self, state: &Self::State) -> Vec<Self::Move>;
     /// Apply a legal move.
     fn apply(&self, state: &mut Self::State, mv: &Self::Move);
+    /// Give back a list of legal moves once done with it (its memory may hold the next).
+    fn recycle(&self, _moves: Vec<Self::Move>) {}
     /// Whether the game is over.
     fn is_over(&self, state: &Self::State) -> bool;
     /// Ludii's ranking once over (index 0 unused; 1.0 is the winner).
@@ -49,6 +51,9 @@ impl Rules for Game {
     }
     fn apply(&self, state: &mut State, mv: &Move) {
         Game::apply(self, state, mv)
+    }
+    fn recycle(&self, moves: Vec<Move>) {
+        Game::recycle(self, moves)
     }
     fn is_over(&self, state: &State) -> bool {
         state.is_over()
@@ -213,6 +218,7 @@ pub fn playout<G: Rules + ?Sized>(game: &G, rng: &mut impl Rng, max_decisions: u
         }
         let mv = &moves[rng.gen_range(0..moves.len())];
         game.apply(&mut state, mv);
+        game.recycle(moves);
         length += 1;
     }
 }
