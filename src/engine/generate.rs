@@ -31,15 +31,12 @@ impl GameDef {
         to: i32,
     ) -> &'o mut SmallVec<[Action; 2]> {
         let i = out.len();
-        out.push(MoveData {
-            forced: false,
-            actions: SmallVec::new(),
-            from,
-            to,
-            mover: c.mover,
-            then: SmallVec::new(),
-        });
-        &mut out[i].actions
+        // the empty move pushed, then its fields set in place: a new move built of these
+        // values and copied in is read back wider than it was written, which stalls
+        out.push(MoveData::EMPTY);
+        let m = &mut out[i];
+        (m.from, m.to, m.mover) = (from, to, c.mover);
+        &mut m.actions
     }
 
     /// The actions of the effects `m` generates now (for `apply` in a `to`/`between`), added

@@ -67,6 +67,17 @@ pub struct MoveData {
 }
 
 impl MoveData {
+    /// A move of no player, from and to no site, with no actions yet: what a new move starts
+    /// as (a constant, so that a new one is written in place, not built apart and copied).
+    pub const EMPTY: MoveData = MoveData {
+        actions: SmallVec::new_const(),
+        from: -1,
+        to: -1,
+        mover: 0,
+        then: SmallVec::new_const(),
+        forced: false,
+    };
+
     /// A pass: a pass action and no decision action.
     pub fn is_pass(&self) -> bool {
         self.actions.iter().any(|a| matches!(a, Action::Pass))
