@@ -364,6 +364,7 @@ impl GameDef {
     /// The sites that may pass a step's or hop's conditions, `[to, between]`
     /// ([`GameDef::may_pass`]): read off the state and the roles alone, so the same from every
     /// origin.
+    #[inline]
     pub(super) fn passable(&self, k: &MovesKind, c: &Ctx) -> [u64; 2] {
         match k {
             MovesKind::Step { to, .. } => [self.may_pass(to.cond.as_ref(), Var::To, c), !0],
