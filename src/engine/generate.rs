@@ -21,8 +21,10 @@ impl GameDef {
     }
 
     /// Push a move of `c`'s mover from `from` to `to`, without actions: they are filled in
-    /// place in the list, through the answer (actions built apart and then copied into a
-    /// new move stall the processor on the copy, in the loops that make most moves).
+    /// place in the list, through the answer. The move starts as the constant
+    /// [`MoveData::EMPTY`] and is set field by field where it lies: a move built apart and
+    /// copied in is read back wider than it was written, a store-forwarding stall on every
+    /// move of the loops that make most moves.
     pub(super) fn push_move<'o>(
         &self,
         out: &'o mut Vec<MoveData>,
@@ -31,8 +33,6 @@ impl GameDef {
         to: i32,
     ) -> &'o mut SmallVec<[Action; 2]> {
         let i = out.len();
-        // the empty move pushed, then its fields set in place: a new move built of these
-        // values and copied in is read back wider than it was written, which stalls
         out.push(MoveData::EMPTY);
         let m = &mut out[i];
         (m.from, m.to, m.mover) = (from, to, c.mover);

@@ -4,8 +4,9 @@
 //! fail it at its first test: the target is not empty, the hopped site holds no enemy. Those
 //! first tests read one site's content alone, so on a board of at most 64 sites they are
 //! answered for all sites at once as a bit word read off the owners' table. The generators
-//! take such a word once per origin and evaluate the whole condition only at the sites in
-//! it (none at all, most of the time).
+//! take such a word once for all the pieces of a `forEach Piece` and evaluate the whole
+//! condition only at the sites in it (none at all, most of the time); a placement over a
+//! region keeps the sites of an exact word without asking the condition.
 //!
 //! A word is the sites that *may* pass: a condition's conjuncts of the kinds below narrow
 //! it, anything else leaves it as it is. Where every part of a condition is of those kinds
