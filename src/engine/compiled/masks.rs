@@ -125,12 +125,12 @@ fn word(g: &GameDef, b: &BoolFn, var: Var) -> Option<Mask> {
         // next to a site of a region given exactly (a symmetric relation: the sites next
         // to the region's sites)
         BoolFn::NearAny { site, rel, region } if var.is(site) && g.near_symmetric[*rel as usize] => {
-            let (r, rel) = (region_word(g, region)?, *rel);
+            let (r, masks) = (region_word(g, region)?, super::one_word_masks(g, *rel)?);
             Some(Mask {
                 f: Box::new(move |g, c| {
                     let mut near = 0;
                     for t in super::super::region::bits(&[(r.f)(g, c)]) {
-                        near |= g.near_words(rel, t).first().copied().unwrap_or(0);
+                        near |= masks.get(t as usize).copied().unwrap_or(0);
                     }
                     near
                 }),
