@@ -32,7 +32,7 @@ pub(super) struct Conds {
     pub(super) tracked: Vec<Option<tracked::TrackedC>>,
     /// The conditions again as the sites that may pass them, as `to` and as `between`,
     /// where they narrow those ([`masks`]).
-    pub(super) masks: Vec<[Option<masks::Mask>; 2]>,
+    pub(super) masks: Vec<[Option<masks::SiteMask>; 2]>,
 }
 
 impl std::fmt::Debug for Conds {
@@ -112,10 +112,20 @@ impl GameDef {
 
     /// `b`'s sites as `var`, where it has them ([`masks`]).
     #[inline]
-    pub(super) fn site_mask(&self, b: Option<&BoolFn>, var: masks::Var) -> Option<&masks::Mask> {
+    pub(super) fn site_mask(&self, b: Option<&BoolFn>, var: masks::Var) -> Option<&masks::SiteMask> {
         match b {
             Some(BoolFn::Compiled(slot, _)) => self.conds.masks.get(*slot as usize)?[var as usize].as_ref(),
             _ => None,
+        }
+    }
+
+    /// What is left of `b` to ask as `var` at the sites of its word ([`Self::may_pass`]):
+    /// `b` without the conjuncts the word gives exactly (all of `b` where it has no word).
+    #[inline]
+    pub(super) fn cond_at_listed<'a>(&'a self, b: Option<&'a BoolFn>, var: masks::Var) -> Cond<'a> {
+        match self.site_mask(b, var) {
+            Some(m) => m.rest.as_ref().map_or(Cond::Always, Cond::Compiled),
+            None => self.cond(b),
         }
     }
 
@@ -1104,7 +1114,6 @@ mod tests {
         for (slot, (m, cond)) in g.conds.masks.iter().zip(&g.ir.conds).enumerate() {
             for (var, m) in [super::masks::Var::To, super::masks::Var::Between].into_iter().zip(m) {
                 let Some(m) = m else { continue };
-                let exact = m.exact;
                 for (t, mut c, _) in contexts() {
                     if t < 0 || t >= n {
                         continue;
@@ -1116,11 +1125,14 @@ mod tests {
                     }
                     assert_eq!(may, (m.f)(g, &c), "{file}: condition {slot}'s sites read {var:?}");
                     let holds = g.boolean(cond, &c);
+                    // listed and what is left holds, exactly where the condition holds
                     let listed = may >> t & 1 == 1;
-                    assert!(
-                        listed == holds || (listed && !exact),
-                        "{file}: condition {slot} as {var:?} at site {t}: holds {holds}, listed {listed} \
-                         (exact {exact}): {cond:?}"
+                    let passes = listed && m.rest.as_ref().is_none_or(|r| r(g, &c));
+                    assert_eq!(
+                        passes,
+                        holds,
+                        "{file}: condition {slot} as {var:?} at site {t}: listed {listed}, exact {}: {cond:?}",
+                        m.rest.is_none()
                     );
                 }
             }

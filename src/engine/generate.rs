@@ -1,7 +1,7 @@
 //! Move generation.
 
 use super::compiled::masks::Var;
-use super::compiled::may_pass;
+use super::compiled::{may_pass, Cond};
 use super::game::{Ctx, GameDef, Sites};
 use super::moves::{Action, MoveData};
 use super::region::Region;
@@ -391,7 +391,7 @@ impl GameDef {
                     return;
                 }
                 let start = out.len();
-                let to_cond = self.cond(to.cond.as_ref());
+                let to_cond = self.cond_at_listed(to.cond.as_ref(), Var::To);
                 let mut c2 = *c;
                 c2.from = f;
                 for d in dirs {
@@ -422,7 +422,10 @@ impl GameDef {
                 }
                 let mut c2 = *c;
                 c2.from = f;
-                let (between_cond, to_cond) = (self.cond(between_cond.as_ref()), self.cond(to.cond.as_ref()));
+                let (between_cond, to_cond) = (
+                    self.cond_at_listed(between_cond.as_ref(), Var::Between),
+                    self.cond_at_listed(to.cond.as_ref(), Var::To),
+                );
                 for d in dirs {
                     for radial in self.board.radials(f as u32, *d) {
                         let Some(&b) = radial.get(1) else { continue };
@@ -466,11 +469,10 @@ impl GameDef {
                 let Some((what, who, count)) = self.add_piece_count(piece, count.as_ref(), c) else {
                     return;
                 };
-                let to_cond = self.cond(to.cond.as_ref());
-                let emit = |t: i32, c: &Ctx, out: &mut Vec<MoveData>, checked: bool| {
+                let emit = |t: i32, c: &Ctx, out: &mut Vec<MoveData>, cond: Cond| {
                     let mut c2 = *c;
                     c2.to = t;
-                    if checked || to_cond.holds(self, &c2) {
+                    if cond.holds(self, &c2) {
                         let actions = self.push_move(out, c, t, t);
                         if let Some(e) = &to.apply {
                             self.effect_actions(e, &c2, actions);
@@ -481,22 +483,23 @@ impl GameDef {
                 if let Some(site) = &to.site {
                     let t = self.int(site, c);
                     if t >= 0 && (t as usize) < self.n() {
-                        emit(t, c, out, false);
+                        emit(t, c, out, self.cond(to.cond.as_ref()));
                     }
                 } else if let Some(r) = &to.region {
                     let mut sites = self.region(r, c);
-                    // the sites that may pass the condition, found at once: exactly those (no
-                    // condition left to ask), or some besides; else a condition on the
-                    // neighbours of `to` decided for all sites at once
-                    let checked = match self.site_mask(to.cond.as_ref(), Var::To) {
+                    // the sites that may pass the condition, found at once, and what is left
+                    // to ask there (nothing when they are exactly those); else a condition on
+                    // the neighbours of `to` decided for all sites at once
+                    let cond = match self.site_mask(to.cond.as_ref(), Var::To) {
                         Some(m) => {
                             sites.and_word(0, (m.f)(self, c));
-                            m.exact
+                            self.cond_at_listed(to.cond.as_ref(), Var::To)
                         }
-                        None => self.near_filter(to.cond.as_ref(), &mut sites, c),
+                        None if self.near_filter(to.cond.as_ref(), &mut sites, c) => Cond::Always,
+                        None => self.cond(to.cond.as_ref()),
                     };
                     for t in sites.iter() {
-                        emit(t, c, out, checked);
+                        emit(t, c, out, cond);
                     }
                 }
             }

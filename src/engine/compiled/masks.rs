@@ -33,17 +33,47 @@ impl Var {
 }
 
 /// A word of sites and whether it is exactly the sites that pass.
-pub(in crate::engine) struct Mask {
+pub(super) struct Mask {
+    pub(super) f: MaskC,
+    pub(super) exact: bool,
+}
+
+/// A condition's sites as a word, and what is left to ask at the sites listed.
+pub(in crate::engine) struct SiteMask {
     pub(in crate::engine) f: MaskC,
-    pub(in crate::engine) exact: bool,
+    /// The condition without its conjuncts the word gives exactly (`None`: the word is
+    /// exactly the sites that pass).
+    pub(in crate::engine) rest: Option<super::BoolC>,
 }
 
 /// `b`'s sites for `var`, when some part of `b` narrows them (boards of at most 64 sites).
-pub(super) fn mask(g: &GameDef, b: &BoolFn, var: Var) -> Option<Mask> {
+pub(super) fn mask(g: &GameDef, b: &BoolFn, var: Var) -> Option<SiteMask> {
     if g.n() > 64 {
         return None;
     }
-    word(g, b, var)
+    let m = word(g, b, var)?;
+    let rest = (!m.exact).then(|| super::boolean(g, &rest(g, b, var)));
+    Some(SiteMask { f: m.f, rest })
+}
+
+/// `b` without its conjuncts read exactly as words (at least one conjunct is left: `b`'s
+/// word is not exact).
+fn rest(g: &GameDef, b: &BoolFn, var: Var) -> BoolFn {
+    match b {
+        BoolFn::Compiled(_, inner) => rest(g, inner, var),
+        BoolFn::And(v) => {
+            let mut left: Vec<BoolFn> = v
+                .iter()
+                .filter(|x| !word(g, x, var).is_some_and(|m| m.exact))
+                .cloned()
+                .collect();
+            match left.len() {
+                1 => left.pop().unwrap_or(BoolFn::Const(true)),
+                _ => BoolFn::And(left),
+            }
+        }
+        _ => b.clone(),
+    }
 }
 
 /// Every site of the board, as a word.
