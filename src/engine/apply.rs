@@ -3,7 +3,6 @@
 use super::api::{Move, State};
 use super::game::{all_passed, push_history, Cache, Ctx, GameDef};
 use super::moves::{Action, MoveData};
-use super::state::MoveRecord;
 use super::state::{Piece, Stack, StateData};
 use crate::ir::*;
 use smallvec::SmallVec;
@@ -81,15 +80,7 @@ impl GameDef {
             self.act(s, a, m.mover);
         }
         if store {
-            push_history(
-                s,
-                MoveRecord {
-                    mover: m.mover,
-                    from: m.from,
-                    to: m.to,
-                    pass: m.is_pass(),
-                },
-            );
+            push_history(s, m.record());
         }
         self.run_consequents(s, m, None);
     }

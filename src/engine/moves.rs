@@ -78,6 +78,16 @@ impl MoveData {
         forced: false,
     };
 
+    /// What the history keeps of this move (for `(last ..)` and `(all Passed)`).
+    pub fn record(&self) -> super::state::MoveRecord {
+        super::state::MoveRecord {
+            mover: self.mover,
+            from: self.from,
+            to: self.to,
+            pass: self.is_pass(),
+        }
+    }
+
     /// A pass: a pass action and no decision action.
     pub fn is_pass(&self) -> bool {
         self.actions.iter().any(|a| matches!(a, Action::Pass))

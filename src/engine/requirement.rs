@@ -365,15 +365,6 @@ pub(super) fn give_list(mut l: Vec<MoveData>) {
 /// Sites saved to be restored, with their contents.
 type Saved = SmallVec<[(u32, super::state::Stack); 2]>;
 
-/// What the history records of a move.
-fn record(m: &MoveData) -> super::state::MoveRecord {
-    super::state::MoveRecord {
-        mover: m.mover,
-        from: m.from,
-        to: m.to,
-        pass: m.is_pass(),
-    }
-}
 
 /// Give a scratch state back to the pool.
 fn release(s: StateData) {
@@ -948,7 +939,7 @@ impl GameDef {
         // the base is evaluated once for each part off the board (the answer is kept even
         // when this candidate's sites were read: it may hold for the next)
         if ok.is_none() && !memo.shared.contains_key(&hash) {
-            super::game::push_history(s2, record(m));
+            super::game::push_history(s2, m.record());
             let mut reads = tracked::Reads::default();
             let answer = self.evaluate_afterwards(s2, cond, c, Some(&mut reads));
             restore_small(s2, c.s, 0);
@@ -987,7 +978,7 @@ impl GameDef {
             self.act(s, a, m.mover);
             done.push(*a);
         }
-        super::game::push_history(s, record(m));
+        super::game::push_history(s, m.record());
         self.run_consequents(s, m, Some(done));
     }
 
