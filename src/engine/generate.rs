@@ -237,29 +237,25 @@ impl GameDef {
             if k.owner != player || item.is_some_and(|it| !self.is_named(comp as u16, it)) {
                 continue;
             }
-            if !self.ir.stacking && self.sole_of_owner.get(comp).copied().unwrap_or(false) {
-                // one piece a site, and every piece of the owner is this component's
+            if top || !self.ir.stacking {
+                // only stack tops: the sites the owner's table lists (without a look at their
+                // stacks in a game without stacks where the owner has only this component)
+                let sole = !self.ir.stacking && self.sole_of_owner.get(comp).copied().unwrap_or(false);
                 for site in super::region::bits(c.s.owned_words(player as usize)) {
+                    let level = if sole {
+                        0
+                    } else {
+                        let st = &c.s.sites[site as usize];
+                        if !st.last().is_some_and(|p| p.what as usize == comp) {
+                            continue;
+                        }
+                        st.len() as i32 - 1
+                    };
                     let mut c2 = c1;
                     c2.from = site;
-                    c2.level = 0;
+                    c2.level = level;
                     if f(&mut c2) {
                         return true;
-                    }
-                }
-                continue;
-            }
-            if top || !self.ir.stacking {
-                // only stack tops: the sites the owner's table lists
-                for site in super::region::bits(c.s.owned_words(player as usize)) {
-                    let st = &c.s.sites[site as usize];
-                    if st.last().is_some_and(|p| p.what as usize == comp) {
-                        let mut c2 = c1;
-                        c2.from = site;
-                        c2.level = st.len() as i32 - 1;
-                        if f(&mut c2) {
-                            return true;
-                        }
                     }
                 }
                 continue;
