@@ -350,11 +350,13 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
         // a distance is a table look-up, and pairs of neighbours are counted by word: cheaper
         // than looking up a remembered value
         IntFn::Memo { inner, .. } if matches!(**inner, IntFn::CountSteps(..)) => int(g, inner),
-        IntFn::Memo { inner, .. } if matches!(&**inner, IntFn::Sum(l) if owned_pairs_by_word(g, l, inner).is_some()) => {
-            int(g, inner)
-        }
         IntFn::Sum(l) => owned_pairs_by_word(g, l, f).unwrap_or_else(|| int_by_evaluator(f)),
         IntFn::Memo { slot, deps, inner } => {
+            if let IntFn::Sum(l) = &**inner {
+                if let Some(pairs) = owned_pairs_by_word(g, l, inner) {
+                    return pairs;
+                }
+            }
             let (slot, deps, inner) = (*slot, *deps, int(g, inner));
             Box::new(move |g, c| g.memo_with(slot, deps, c, || inner(g, c)))
         }

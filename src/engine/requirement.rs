@@ -365,7 +365,6 @@ pub(super) fn give_list(mut l: Vec<MoveData>) {
 /// Sites saved to be restored, with their contents.
 type Saved = SmallVec<[(u32, super::state::Stack); 2]>;
 
-
 /// Give a scratch state back to the pool.
 fn release(s: StateData) {
     POOL.with(|p| {

@@ -125,12 +125,19 @@ impl StateData {
     pub fn top_owners_word(&self, owners: u64) -> u64 {
         let mut w = self.owned_word(owners as u32, 0, 1);
         if owners & 1 == 1 {
-            let n = self.sites.len();
-            let board = if n >= 64 { !0 } else { (1u64 << n) - 1 };
             let all = (1u64 << self.owners().min(32)) - 1;
-            w |= board & !self.owned_word(all as u32, 0, 1);
+            w |= self.board_word() & !self.owned_word(all as u32, 0, 1);
         }
         w
+    }
+
+    /// On a board of at most 64 sites, every site as one bit word.
+    #[inline(always)]
+    pub fn board_word(&self) -> u64 {
+        match self.sites.len() {
+            n if n >= 64 => !0,
+            n => (1u64 << n) - 1,
+        }
     }
 
     /// The number of owners the table has.

@@ -76,14 +76,6 @@ fn rest(g: &GameDef, b: &BoolFn, var: Var) -> BoolFn {
     }
 }
 
-/// Every site of the board, as a word.
-fn board_word(s: &super::super::state::StateData) -> u64 {
-    match s.sites.len() {
-        n if n >= 64 => !0,
-        n => (1u64 << n) - 1,
-    }
-}
-
 /// The occupied sites.
 #[inline(always)]
 fn occupied(c: &Ctx) -> u64 {
@@ -94,7 +86,7 @@ fn word(g: &GameDef, b: &BoolFn, var: Var) -> Option<Mask> {
     let exact = |f: MaskC| Some(Mask { f, exact: true });
     match b {
         BoolFn::Compiled(_, inner) => word(g, inner, var),
-        BoolFn::IsEmpty(s) if var.is(s) => exact(Box::new(|_, c| board_word(c.s) & !occupied(c))),
+        BoolFn::IsEmpty(s) if var.is(s) => exact(Box::new(|_, c| c.s.board_word() & !occupied(c))),
         BoolFn::IsOccupied(s) if var.is(s) => exact(Box::new(|_, c| occupied(c))),
         // the owner of the top piece (0, neutral, also for an empty site)
         BoolFn::IsPlayer(role, w) => match &**w {
@@ -139,7 +131,7 @@ fn word(g: &GameDef, b: &BoolFn, var: Var) -> Option<Mask> {
             }
             Some(Mask {
                 f: Box::new(move |_, c| {
-                    let mut w = board_word(c.s);
+                    let mut w = c.s.board_word();
                     if let Some(o) = &owners {
                         w &= c.s.owned_word(o.get(c), 0, 1);
                     }
@@ -169,7 +161,7 @@ fn word(g: &GameDef, b: &BoolFn, var: Var) -> Option<Mask> {
         }
         BoolFn::Not(x) => {
             let x = word(g, x, var).filter(|m| m.exact)?;
-            exact(Box::new(move |g, c| board_word(c.s) & !(x.f)(g, c)))
+            exact(Box::new(move |g, c| c.s.board_word() & !(x.f)(g, c)))
         }
         BoolFn::And(v) => {
             let parts: Vec<Option<Mask>> = v.iter().map(|x| word(g, x, var)).collect();
@@ -200,8 +192,8 @@ pub(super) fn region_word(g: &GameDef, r: &RegionFn) -> Option<Mask> {
     let exact = |f: MaskC| Some(Mask { f, exact: true });
     match r {
         RegionFn::Cached(_, inner) => region_word(g, inner),
-        RegionFn::Board => exact(Box::new(|_, c| board_word(c.s))),
-        RegionFn::Empty => exact(Box::new(|_, c| board_word(c.s) & !occupied(c))),
+        RegionFn::Board => exact(Box::new(|_, c| c.s.board_word())),
+        RegionFn::Empty => exact(Box::new(|_, c| c.s.board_word() & !occupied(c))),
         RegionFn::Owned(o) => {
             let o = super::OwnerTable::new(g, *o);
             exact(Box::new(move |_, c| c.s.owned_word(o.get(c), 0, 1)))
@@ -218,16 +210,14 @@ pub(super) fn region_word(g: &GameDef, r: &RegionFn) -> Option<Mask> {
                 else {
                     return 0;
                 };
-                let owned = c.s.owned_word(1 << (k.owner & 31), 0, 1);
                 if g.sole_of_owner.get(what as usize).copied().unwrap_or(false) {
-                    return owned;
+                    return c.s.owned_word(1 << (k.owner & 31), 0, 1);
                 }
                 let mut w = 0;
-                for t in super::super::region::bits(&[owned]) {
-                    if c.s.sites[t as usize].last().is_some_and(|p| p.what as i32 == what) {
-                        w |= 1 << t;
-                    }
-                }
+                g.holding_anywhere(what, c.s, |t| {
+                    w |= 1 << t;
+                    false
+                });
                 w
             }))
         }
