@@ -246,7 +246,7 @@ impl GameDef {
                         0
                     } else {
                         let st = &c.s.sites[site as usize];
-                        if !st.last().is_some_and(|p| p.what as usize == comp) {
+                        if st.last().is_none_or(|p| p.what as usize != comp) {
                             continue;
                         }
                         st.len() as i32 - 1
