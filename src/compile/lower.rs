@@ -26,7 +26,10 @@ type R<T> = Result<T, LowerError>;
 
 #[path = "lower_ext.rs"]
 mod ext;
+mod equipment;
 mod more;
+mod movement;
+mod regions;
 
 /// A call matched to its form.
 struct Call<'n> {
@@ -134,6 +137,12 @@ pub struct Lowerer {
     players: u8,
     /// Relations named by `count Steps` (for the single distance table).
     distance_requests: Vec<Relation>,
+    /// Per player (index 0 unused), the direction it faces, if given.
+    facing: Vec<Option<crate::engine::board::Dir>>,
+    /// The regions of the equipment.
+    regions: Vec<RegionDef>,
+    /// The geometry regions used, by slot.
+    geometry: Vec<BoardRegion>,
 }
 
 /// Lower a checked `(game ..)` tree.
@@ -146,6 +155,8 @@ pub fn lower_game(game: &Node) -> R<GameIr> {
             name: String::new(),
             base: String::new(),
             owner: 0,
+            moves: None,
+            facing: None,
         }],
         thens: Vec::new(),
         names: Vec::new(),
@@ -163,6 +174,9 @@ pub fn lower_game(game: &Node) -> R<GameIr> {
         stacking: false,
         players: 0,
         distance_requests: Vec::new(),
+        facing: Vec::new(),
+        regions: Vec::new(),
+        geometry: Vec::new(),
     };
     l.game(game)
 }
@@ -291,6 +305,9 @@ impl Lowerer {
             name,
             players,
             board,
+            facing: std::mem::take(&mut self.facing),
+            regions: std::mem::take(&mut self.regions),
+            geometry: std::mem::take(&mut self.geometry),
             site_type,
             components: std::mem::take(&mut self.components),
             stacking,
@@ -310,39 +327,7 @@ impl Lowerer {
         })
     }
 
-    fn players(&mut self, node: &Node) -> R<u8> {
-        let c = self.call(node, "players")?;
-        match c.positional().first().map(|n| &n.kind) {
-            Some(NodeKind::Atom(a)) => match classify_atom(a) {
-                Atom::Int(n) if (1..=16).contains(&n) => Ok(n as u8),
-                _ => invalid("the number of players must be 1 to 16", c.span()),
-            },
-            _ => unsupported("players with directions", c.span()),
-        }
-    }
-
-    fn equipment(&mut self, node: &Node, players: u8) -> R<(BoardSpec, SiteType)> {
-        let c = self.call(node, "equipment")?;
-        let items = match c.positional().first().map(|n| &n.kind) {
-            Some(NodeKind::List(items)) => items,
-            _ => return invalid("expected a list of items", c.span()),
-        };
-        let mut board = None;
-        for item in items {
-            match Self::head(item) {
-                Some("board") => board = Some(self.board(item)?),
-                Some("piece") => self.piece(item, players)?,
-                Some(other) => return unsupported(other, item.span.clone()),
-                None => return invalid("expected an item", item.span.clone()),
-            }
-        }
-        board.ok_or_else(|| LowerError::Invalid {
-            message: "no board".into(),
-            span: c.span(),
-        })
-    }
-
-    fn board(&mut self, node: &Node) -> R<(BoardSpec, SiteType)> {
+    pub(super) fn board(&mut self, node: &Node) -> R<(BoardSpec, SiteType)> {
         let c = self.call(node, "item")?;
         if c.id != "container.board.board" {
             return unsupported(c.id, c.span());
@@ -472,44 +457,7 @@ impl Lowerer {
         }
     }
 
-    fn piece(&mut self, node: &Node, players: u8) -> R<()> {
-        let c = self.call(node, "item")?;
-        if c.id != "component.piece" {
-            return unsupported(c.id, c.span());
-        }
-        let base = match c.positional().first().map(|n| &n.kind) {
-            Some(NodeKind::Str(s)) => s.clone(),
-            _ => return invalid("a piece needs a name", c.span()),
-        };
-        for (p, n) in &c.slots {
-            if let (Some(n), ParamType::Sym(s)) = (n, &p.ty) {
-                if self.reg.symbol(*s).id == "moves" {
-                    return unsupported("pieces with their own moves", n.span.clone());
-                }
-            }
-        }
-        let role = match c.typed(self.reg, "roleType") {
-            Some(r) => self.role(r)?,
-            None => Role::Shared,
-        };
-        let owners: Vec<u8> = match role {
-            Role::Each => (1..=players).collect(),
-            Role::Player(p) => vec![p],
-            Role::Neutral => vec![0],
-            Role::Shared => vec![players + 1],
-            _ => return unsupported("this piece owner", c.span()),
-        };
-        for o in owners {
-            self.components.push(Component {
-                name: format!("{base}{o}"),
-                base: base.clone(),
-                owner: o,
-            });
-        }
-        Ok(())
-    }
-
-    fn role(&mut self, node: &Node) -> R<Role> {
+    pub(super) fn role(&mut self, node: &Node) -> R<Role> {
         let NodeKind::Atom(a) = &node.kind else {
             return invalid("expected a role", node.span.clone());
         };
@@ -675,6 +623,9 @@ impl Lowerer {
                     decision: c.id == "move",
                 }
             }
+            ("move", Some("Slide")) | ("slide", _) => self.slide(&c)?,
+            ("move", Some("Leap")) | ("leap", _) => self.leap(&c)?,
+            ("move", Some("Shoot")) | ("shoot", _) => self.shoot(&c)?,
             ("move", Some("Step")) | ("effect.step", _) => {
                 let (from, dirs, to) = self.step_parts(&c, "step")?;
                 MovesKind::Step {
@@ -828,9 +779,6 @@ impl Lowerer {
                     Some(b) => Some(Box::new(self.moves(b)?)),
                     None => None,
                 };
-                if body.is_none() {
-                    return unsupported("forEach Piece without moves (pieces' own moves)", c.span());
-                }
                 let role = match c.typed(self.reg, "roleType") {
                     Some(r) => self.role(r)?,
                     None => Role::Mover,
@@ -853,6 +801,10 @@ impl Lowerer {
                 )
             }
         };
+        // `(apply if:C ..)` is read only where a generator gives it its meaning
+        if !matches!(kind, MovesKind::Slide { .. }) && kind.places().iter().any(|p| p.apply_if.is_some()) {
+            return unsupported("apply if: here", c.span());
+        }
         Ok(Moves::new(kind, then))
     }
 
@@ -862,7 +814,7 @@ impl Lowerer {
             Some(f) => Some(self.place(f, "moves.from")?),
             None => None,
         };
-        let dirs = self.directions(c.typed(self.reg, "direction"))?;
+        let dirs = self.move_directions(c.typed(self.reg, "direction"))?;
         let to = self.place(req(c.typed(self.reg, "moves.to"), c)?, "moves.to")?;
         if self.flag(c.named("stack"))? {
             return unsupported(format!("{what} stack:True"), c.span());
@@ -925,16 +877,19 @@ impl Lowerer {
             p.cond = Some(self.condition(n)?);
         }
         if let Some(a) = c.typed(self.reg, "apply") {
+            let ac = self.call(a, "apply")?;
+            if let Some(n) = ac.named("if") {
+                p.apply_if = Some(self.condition(n)?);
+            }
             p.apply = self.apply(a)?;
         }
         Ok(p)
     }
 
+    /// The effect of an `(apply ..)` (its `if:` is read by [`Self::place`] where it is
+    /// allowed).
     fn apply(&mut self, node: &Node) -> R<Option<Box<Moves>>> {
         let c = self.call(node, "apply")?;
-        if c.named("if").is_some() {
-            return unsupported("apply if:", c.span());
-        }
         match c.typed(self.reg, "nonDecision") {
             Some(n) => Ok(Some(Box::new(self.moves(n)?))),
             None => Ok(None),
@@ -956,13 +911,27 @@ impl Lowerer {
             None => None,
         };
         let apply = match c.typed(self.reg, "apply") {
+            Some(a) if self.call(a, "apply")?.named("if").is_some() => {
+                return unsupported("between (apply if:)", a.span.clone())
+            }
             Some(a) => self.apply(a)?,
             None => None,
         };
         Ok((cond, apply))
     }
 
+    /// The directions of a query: absolute ones only (relative directions are resolved per
+    /// piece, where moves are generated).
     fn directions(&mut self, node: Option<&Node>) -> R<Vec<Direction>> {
+        let dirs = self.move_directions(node)?;
+        if dirs.iter().any(|d| d.is_relative()) {
+            return unsupported("relative directions in a region", node.map(|n| n.span.clone()).unwrap_or_default());
+        }
+        Ok(dirs)
+    }
+
+    /// The directions of a move: absolute or relative to the moving piece's facing.
+    fn move_directions(&mut self, node: Option<&Node>) -> R<Vec<Direction>> {
         let Some(node) = node else {
             return Ok(vec![Direction::Rel(Relation::Adjacent)]);
         };
@@ -974,13 +943,16 @@ impl Lowerer {
             NodeKind::Call { head, args, .. } if head == "directions" => {
                 let mut out = Vec::new();
                 for a in args {
-                    match &a.kind {
-                        NodeKind::List(items) => {
+                    match (a.label_name(), &a.kind) {
+                        // relative directions among the Adjacent steps' (Ludii's default)
+                        (Some("of"), NodeKind::Atom(r)) if r == "Adjacent" => {}
+                        (Some(_), _) => return unsupported("directions of:/bySite:", a.span.clone()),
+                        (None, NodeKind::List(items)) => {
                             for i in items {
-                                out.extend(self.directions(Some(i))?);
+                                out.extend(self.move_directions(Some(i))?);
                             }
                         }
-                        NodeKind::Atom(_) => out.extend(self.directions(Some(a))?),
+                        (None, NodeKind::Atom(_)) => out.extend(self.move_directions(Some(a))?),
                         _ => return unsupported("this form of directions", node.span.clone()),
                     }
                 }
@@ -1444,6 +1416,16 @@ impl Lowerer {
                     Some("Corners") => RegionFn::Corners,
                     Some("Perimeter") => RegionFn::Perimeter,
                     Some("Centre") => RegionFn::Centre,
+                    Some(w @ ("Top" | "Bottom" | "Left" | "Right" | "Outer" | "Inner")) => self.sites_simple(&c, w)?,
+                    Some(w @ ("Phase" | "Row" | "Column" | "State")) => self.sites_index(&c, w)?,
+                    None if c.typed(self.reg, "roleType").is_some()
+                        || (c.typed(self.reg, "string").is_some() && c.positional().len() == 1) =>
+                    {
+                        match self.sites_equipment(&c)? {
+                            Some(r) => r,
+                            None => self.sites_more(&c)?,
+                        }
+                    }
                     Some("Occupied") => {
                         let role = match c.named("by").map(|n| &n.kind) {
                             Some(NodeKind::Atom(_)) => self.role(req(c.named("by"), &c)?)?,
@@ -1523,6 +1505,7 @@ impl Lowerer {
                 }
             }
             "region.foreach.forEach" => self.region_for_each(&c)?,
+            "expand" => self.expand(&c)?,
             "region.math.difference" => match (self.region(pos[0])?, self.region(pos[1])?) {
                 (RegionFn::Owned(a), RegionFn::Owned(b)) if a.minus(b).is_some() => {
                     RegionFn::Owned(a.minus(b).unwrap_or(a))

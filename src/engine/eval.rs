@@ -796,6 +796,68 @@ impl GameDef {
                 }
                 r
             }
+            RegionFn::Geometry(slot) => self.geometry.get(*slot as usize).cloned().unwrap_or_else(|| Region::new(n)),
+            RegionFn::Row(k) | RegionFn::Column(k) => {
+                let k = self.int(k, c);
+                let mut r = Region::new(n);
+                for s in 0..n as u32 {
+                    let at = match f {
+                        RegionFn::Row(_) => self.board.row(s),
+                        _ => self.board.col(s),
+                    };
+                    if at as i32 == k {
+                        r.insert(s as i32);
+                    }
+                }
+                r
+            }
+            RegionFn::State(v) => {
+                let v = self.int(v, c);
+                let mut r = Region::new(n);
+                for (s, st) in c.s.sites.iter().enumerate().take(n) {
+                    if st.last().is_some_and(|p| p.state == v) {
+                        r.insert(s as i32);
+                    }
+                }
+                r
+            }
+            RegionFn::Equipment { owner, name } => {
+                let player = owner.map(|o| self.role_player(o, c));
+                let mut r = Region::new(n);
+                for def in &self.ir.regions {
+                    let owner_ok = player.is_none_or(|p| def.owner as i32 == p);
+                    let name_ok = name.is_none_or(|k| {
+                        def.name.is_some_and(|d| self.name_canon.get(d as usize) == self.name_canon.get(k as usize))
+                    });
+                    if owner_ok && name_ok {
+                        r.union_with(&self.region(&def.region, c));
+                    }
+                }
+                r
+            }
+            RegionFn::Expand { region, steps, dirs } => {
+                let mut r = self.region(region, c);
+                for _ in 0..self.int(steps, c).clamp(0, n as i32) {
+                    let layer = r.clone();
+                    for s in layer.iter() {
+                        match dirs {
+                            None => {
+                                for &t in self.board.relation(s as u32, super::board::Relation::Adjacent) {
+                                    r.insert(t as i32);
+                                }
+                            }
+                            Some(dirs) => {
+                                for d in dirs {
+                                    for &t in self.board.steps_in(s as u32, *d) {
+                                        r.insert(t as i32);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                r
+            }
             RegionFn::Corners => {
                 let mut r = Region::new(n);
                 for &s in self.board.corners() {

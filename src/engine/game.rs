@@ -39,6 +39,11 @@ pub struct GameDef {
     /// Per component: whether no other component has its owner (then, in a game without
     /// stacks, every site its owner holds holds it: pieces belong to their component's owner).
     pub(super) sole_of_owner: Vec<bool>,
+    /// The geometry regions of the rules ([`RegionFn::Geometry`] slots).
+    pub(super) geometry: Vec<Region>,
+    /// Per component, the direction its pieces face (their owner's direction where the
+    /// players have one, else the piece's `dirn:`, else North).
+    pub(super) comp_facing: Vec<super::board::Dir>,
     /// A number no other game loaded by this process has (what answers kept between
     /// calls are filed under).
     pub(super) id: u64,
@@ -139,12 +144,39 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
         conds: Default::default(),
         then_sites: Vec::new(),
         sole_of_owner: Vec::new(),
+        comp_facing: Vec::new(),
+        geometry: Vec::new(),
         id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
     };
     g.then_sites = g.ir.thens.iter().map(|t| t.board_sites(&g.ir.thens)).collect();
     let owners: Vec<u8> = g.ir.components.iter().skip(1).map(|k| k.owner).collect();
     g.sole_of_owner = std::iter::once(false)
         .chain(owners.iter().map(|o| owners.iter().filter(|x| *x == o).count() == 1))
+        .collect();
+    g.comp_facing = g
+        .ir
+        .components
+        .iter()
+        .map(|k| {
+            g.ir.facing
+                .get(k.owner as usize)
+                .copied()
+                .flatten()
+                .or(k.facing)
+                .unwrap_or(super::board::Dir::N)
+        })
+        .collect();
+    g.geometry = g
+        .ir
+        .geometry
+        .iter()
+        .map(|&r| {
+            let mut region = Region::new(g.n());
+            for s in g.board.geometry_region(r) {
+                region.insert(s as i32);
+            }
+            region
+        })
         .collect();
     g.conds = super::compiled::Conds::compile(&g);
     Ok(Game { inner: g })

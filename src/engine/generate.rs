@@ -83,6 +83,7 @@ impl GameDef {
                         site: Some(site),
                         cond,
                         apply: None,
+                        apply_if: None,
                     },
                 count,
                 ..
@@ -224,7 +225,7 @@ impl GameDef {
         role: Role,
         item: Option<u16>,
         top: bool,
-        mut f: impl FnMut(&mut Ctx) -> bool,
+        mut f: impl FnMut(&mut Ctx, usize) -> bool,
     ) -> bool {
         let player = self.role_player(role, c) as u8;
         let mut c1 = *c;
@@ -254,7 +255,7 @@ impl GameDef {
                     let mut c2 = c1;
                     c2.from = site;
                     c2.level = level;
-                    if f(&mut c2) {
+                    if f(&mut c2, comp) {
                         return true;
                     }
                 }
@@ -268,7 +269,7 @@ impl GameDef {
                     let mut c2 = c1;
                     c2.from = site as i32;
                     c2.level = level as i32;
-                    if f(&mut c2) {
+                    if f(&mut c2, comp) {
                         return true;
                     }
                 }
@@ -383,6 +384,8 @@ impl GameDef {
                 decision: _,
             } => {
                 let f = self.origin(from, c);
+                let mut buf = super::directions::Dirs::new();
+                let dirs = self.abs_dirs(dirs, f, c, &mut buf);
                 if f < 0 || !self.any_near(f as u32, dirs, may_to, 0) {
                     return;
                 }
@@ -413,6 +416,8 @@ impl GameDef {
                 decision: _,
             } => {
                 let f = self.origin(from, c);
+                let mut buf = super::directions::Dirs::new();
+                let dirs = self.abs_dirs(dirs, f, c, &mut buf);
                 if f < 0 || !self.any_near(f as u32, dirs, may_between, 1) {
                     return;
                 }
@@ -500,6 +505,41 @@ impl GameDef {
                 }
             }
             MovesKind::Step { .. } | MovesKind::Hop { .. } => self.gen_piece_move(k, c, out, self.passable(k, c)),
+            MovesKind::Slide {
+                from,
+                dirs,
+                min,
+                max,
+                between_cond,
+                between_apply,
+                to,
+                decision: _,
+            } => self.gen_slide(
+                from,
+                dirs,
+                min.as_ref(),
+                max.as_ref(),
+                between_cond.as_ref(),
+                between_apply.as_deref(),
+                to,
+                c,
+                out,
+            ),
+            MovesKind::Leap {
+                from,
+                walks,
+                forward,
+                rotations,
+                to,
+                decision: _,
+            } => self.gen_leap(from, walks, *forward, *rotations, to, c, out),
+            MovesKind::Shoot {
+                piece,
+                from,
+                dirs,
+                to_cond,
+                decision: _,
+            } => self.gen_shoot(piece, from.as_ref(), dirs, to_cond.as_ref(), c, out),
             MovesKind::FromTo {
                 from,
                 to,
@@ -602,27 +642,38 @@ impl GameDef {
             }
             MovesKind::Propose(k) => self.push_move(out, c, -1, -1).push(Action::Propose(*k)),
             MovesKind::ForEachPiece { item, body, role, top } => {
-                let Some(body) = body else { return };
                 let real = *c;
                 let start = out.len();
-                if let MovesKind::Step { .. } | MovesKind::Hop { .. } = &body.kind {
-                    // a step or hop from each piece: what may pass its conditions read once
-                    let mut may = None;
-                    self.for_each_piece(c, *role, *item, *top, |c2| {
-                        let may = *may.get_or_insert_with(|| self.passable(&body.kind, c2));
-                        self.gen_piece_move(&body.kind, c2, out, may);
-                        false
-                    });
-                    if let Some(t) = body.then {
-                        for mv in &mut out[start..] {
-                            mv.then.push(t);
+                match body {
+                    Some(body) if matches!(body.kind, MovesKind::Step { .. } | MovesKind::Hop { .. }) => {
+                        // a step or hop from each piece: what may pass its conditions read once
+                        let mut may = None;
+                        self.for_each_piece(c, *role, *item, *top, |c2, _| {
+                            let may = *may.get_or_insert_with(|| self.passable(&body.kind, c2));
+                            self.gen_piece_move(&body.kind, c2, out, may);
+                            false
+                        });
+                        if let Some(t) = body.then {
+                            for mv in &mut out[start..] {
+                                mv.then.push(t);
+                            }
                         }
                     }
-                } else {
-                    self.for_each_piece(c, *role, *item, *top, |c2| {
-                        self.gen(body, c2, out);
-                        false
-                    });
+                    Some(body) => {
+                        self.for_each_piece(c, *role, *item, *top, |c2, _| {
+                            self.gen(body, c2, out);
+                            false
+                        });
+                    }
+                    // each piece's own moves
+                    None => {
+                        self.for_each_piece(c, *role, *item, *top, |c2, comp| {
+                            if let Some(m) = &self.ir.components[comp].moves {
+                                self.gen(m, c2, out);
+                            }
+                            false
+                        });
+                    }
                 }
                 for mv in &mut out[start..] {
                     mv.mover = real.mover;

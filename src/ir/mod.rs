@@ -297,6 +297,26 @@ pub enum RegionFn {
     Corners,
     Perimeter,
     Centre,
+    /// A region of the board's geometry (`sites Top`, `sites Phase 1`, ..), the same in
+    /// every state: `GameIr::geometry[slot]`, computed once when the game is loaded.
+    Geometry(u32),
+    /// `(sites Row n)`, `(sites Column n)`.
+    Row(Box<IntFn>),
+    Column(Box<IntFn>),
+    /// `(expand R [steps:n] [dirs])`: R and the sites within `steps` steps of it (Adjacent
+    /// neighbours, or steps in the directions given).
+    Expand {
+        region: Box<RegionFn>,
+        steps: Box<IntFn>,
+        dirs: Option<Vec<Direction>>,
+    },
+    /// The union of the equipment's regions of an owner (the role's player) and a name.
+    Equipment {
+        owner: Option<Role>,
+        name: Option<u16>,
+    },
+    /// `(sites State v)`: the sites whose top piece's local state is `v`.
+    State(Box<IntFn>),
     Union(Vec<RegionFn>),
     Intersection(Vec<RegionFn>),
     Difference(Box<RegionFn>, Box<RegionFn>),
@@ -314,6 +334,8 @@ pub enum RegionFn {
     Cached(u32, Box<RegionFn>),
 }
 
+pub use crate::engine::board::BoardRegion;
+
 /// Which component a placement uses.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PieceFn {
@@ -329,6 +351,17 @@ pub struct Place {
     pub cond: Option<BoolFn>,
     /// Effects applied (generated at generation time) before the main action.
     pub apply: Option<Box<Moves>>,
+    /// The `if:` of `(apply if:C ..)`: what it gates depends on the move (a slide's landing
+    /// moves, a step's effect).
+    pub apply_if: Option<BoolFn>,
+}
+
+/// One instruction of a walk (`{F F R F}`): a step forward, a turn left or right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WalkStep {
+    F,
+    L,
+    R,
 }
 
 /// A move generator with its consequents.
@@ -419,6 +452,20 @@ impl Moves {
 }
 
 impl MovesKind {
+    /// The `from` and `to` clauses of a generator.
+    pub fn places(&self) -> Vec<&Place> {
+        match self {
+            MovesKind::Add { to, .. } => vec![to],
+            MovesKind::Step { from, to, .. }
+            | MovesKind::Hop { from, to, .. }
+            | MovesKind::Slide { from, to, .. }
+            | MovesKind::Leap { from, to, .. } => from.iter().chain([to]).collect(),
+            MovesKind::FromTo { from, to, .. } => vec![from, to],
+            MovesKind::Select { from, to } => std::iter::once(from).chain(to.as_ref()).collect(),
+            _ => vec![],
+        }
+    }
+
     /// A plain effect that gives at most one move, which has actions: whether it gives a
     /// move is whether it has actions.
     pub fn one_move_effect(&self) -> bool {
@@ -463,6 +510,39 @@ pub enum MovesKind {
         between_cond: Option<BoolFn>,
         between_apply: Option<Box<Moves>>,
         to: Place,
+        decision: bool,
+    },
+    /// `(move Slide ..)`: along each radial while the sites passed may be passed.
+    Slide {
+        from: Option<Place>,
+        dirs: Vec<Direction>,
+        /// The least and greatest distance of a landing site (`between` range).
+        min: Option<IntFn>,
+        max: Option<IntFn>,
+        /// `between if:` (None: the site passed is empty) and `between`'s effect.
+        between_cond: Option<BoolFn>,
+        between_apply: Option<Box<Moves>>,
+        /// `to if:` stops the slide there (with `to`'s effect); `to`'s `apply if:` filters
+        /// every landing move.
+        to: Place,
+        decision: bool,
+    },
+    /// `(move Leap ..)`: to the sites the walks reach.
+    Leap {
+        from: Option<Place>,
+        walks: Vec<Vec<WalkStep>>,
+        forward: bool,
+        rotations: bool,
+        to: Place,
+        decision: bool,
+    },
+    /// `(move Shoot <piece> ..)`: add a piece on each site along the radials from `from`
+    /// (default `(last To)`) while the `to` condition holds.
+    Shoot {
+        piece: PieceFn,
+        from: Option<IntFn>,
+        dirs: Vec<Direction>,
+        to_cond: Option<BoolFn>,
         decision: bool,
     },
     FromTo {
@@ -581,6 +661,21 @@ pub struct Component {
     /// The name as written, without the owner number: `Disc`.
     pub base: String,
     pub owner: u8,
+    /// The moves the piece declares (`(piece "Pawn" Each <moves>)`): what `(forEach Piece)`
+    /// generates from each of its sites.
+    pub moves: Option<Box<Moves>>,
+    /// The direction the piece faces (`dirn:`), else its owner's.
+    pub facing: Option<crate::engine::board::Dir>,
+}
+
+/// A region of the equipment (`(regions [name] [owner] sites)`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RegionDef {
+    /// Its name, interned (None: unnamed).
+    pub name: Option<u16>,
+    /// The player owning it (0: none given).
+    pub owner: u8,
+    pub region: RegionFn,
 }
 
 /// The whole game, ready for the engine.
@@ -589,6 +684,12 @@ pub struct GameIr {
     pub name: String,
     pub players: u8,
     pub board: crate::engine::board::BoardSpec,
+    /// Per player (index 0 unused), the direction it faces (`(player N)`), if given.
+    pub facing: Vec<Option<crate::engine::board::Dir>>,
+    /// The regions of the equipment, in order.
+    pub regions: Vec<RegionDef>,
+    /// The geometry regions the rules use ([`RegionFn::Geometry`] slots).
+    pub geometry: Vec<BoardRegion>,
     pub site_type: crate::engine::board::SiteType,
     /// Components by index; index 0 is unused (Ludii numbers from 1).
     pub components: Vec<Component>,
@@ -807,7 +908,10 @@ impl<'a> Node<'a> {
             },
             Region(f) => match f {
                 RegionFn::Sites(v) => out.extend(v.iter().map(Int)),
-                RegionFn::Site(a) | RegionFn::Holding(a) => out.push(Int(a)),
+                RegionFn::Site(a) | RegionFn::Holding(a) | RegionFn::Row(a) | RegionFn::Column(a) | RegionFn::State(a) => {
+                    out.push(Int(a))
+                }
+                RegionFn::Expand { region, steps, .. } => out.extend([Region(region), Int(steps)]),
                 RegionFn::Around { sites, cond, .. } => {
                     out.push(Region(sites));
                     out.extend(cond.as_deref().map(Bool));
@@ -833,6 +937,8 @@ impl<'a> Node<'a> {
                 | RegionFn::Corners
                 | RegionFn::Perimeter
                 | RegionFn::Centre
+                | RegionFn::Geometry(_)
+                | RegionFn::Equipment { .. }
                 | RegionFn::Remembered
                 | RegionFn::To(_) => {}
             },

@@ -49,11 +49,13 @@
 //! generator function in [`graph`]).
 
 pub mod graph;
+mod regions;
 mod topology;
 
 use std::sync::OnceLock;
 
 pub use graph::{Graph, Pt};
+pub use regions::BoardRegion;
 
 /// The kind of site a board is played on (Ludii `SiteType`, `use:`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -151,11 +153,73 @@ impl Dir {
     }
 }
 
-/// A direction argument of a query: a relation or a compass name.
+/// Ludii's directions relative to a facing (`RelativeDirection`): resolved to compass
+/// directions per site and facing by the engine before any board query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RelDir {
+    Forward,
+    Backward,
+    Rightward,
+    Leftward,
+    Forwards,
+    Backwards,
+    Rightwards,
+    Leftwards,
+    FL,
+    FLL,
+    FLLL,
+    BL,
+    BLL,
+    BLLL,
+    FR,
+    FRR,
+    FRRR,
+    BR,
+    BRR,
+    BRRR,
+    SameDirection,
+    OppositeDirection,
+}
+
+impl RelDir {
+    const ALL: [RelDir; 22] = [
+        RelDir::Forward,
+        RelDir::Backward,
+        RelDir::Rightward,
+        RelDir::Leftward,
+        RelDir::Forwards,
+        RelDir::Backwards,
+        RelDir::Rightwards,
+        RelDir::Leftwards,
+        RelDir::FL,
+        RelDir::FLL,
+        RelDir::FLLL,
+        RelDir::BL,
+        RelDir::BLL,
+        RelDir::BLLL,
+        RelDir::FR,
+        RelDir::FRR,
+        RelDir::FRRR,
+        RelDir::BR,
+        RelDir::BRR,
+        RelDir::BRRR,
+        RelDir::SameDirection,
+        RelDir::OppositeDirection,
+    ];
+
+    pub fn from_name(s: &str) -> Option<RelDir> {
+        Self::ALL.into_iter().find(|d| format!("{d:?}") == s)
+    }
+}
+
+/// A direction argument of a query: a relation or a compass name; a relative direction
+/// is resolved to compass names before it reaches the board (the board's queries give
+/// nothing for one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Direction {
     Rel(Relation),
     Compass(Dir),
+    Relative(RelDir),
 }
 
 /// Number of [`Direction`] values (16 compass names + 5 relations).
@@ -167,7 +231,14 @@ impl Direction {
         match self {
             Direction::Compass(d) => d as usize,
             Direction::Rel(r) => 16 + r as usize,
+            // (never asked of the board: resolved first; an empty row if it were)
+            Direction::Relative(_) => NUM_DIRECTION_KEYS,
         }
+    }
+
+    /// Whether the direction is relative to a facing.
+    pub fn is_relative(self) -> bool {
+        matches!(self, Direction::Relative(_))
     }
 
     pub fn from_key(k: usize) -> Direction {
@@ -182,6 +253,7 @@ impl Direction {
         Dir::from_name(s)
             .map(Direction::Compass)
             .or_else(|| Relation::from_name(s).map(Direction::Rel))
+            .or_else(|| RelDir::from_name(s).map(Direction::Relative))
     }
 }
 
@@ -393,6 +465,7 @@ impl Board {
         match d {
             Direction::Rel(r) => self.relation(site, r),
             Direction::Compass(c) => self.steps(site, c),
+            Direction::Relative(_) => &[],
         }
     }
 
@@ -403,16 +476,27 @@ impl Board {
         Dir::ALL.into_iter().filter(move |&d| bits & (1 << d as u16) != 0)
     }
 
+    /// [`Self::supported_directions`] as a bit set over [`Dir`].
+    pub fn supported_bits(&self, rel: Relation) -> u16 {
+        self.supported[rel as usize]
+    }
+
     /// Radials (straight lines) of a site in a direction, clockwise from N. Each radial
     /// starts with the origin site at position 0.
     #[inline]
     pub fn radials(&self, site: u32, d: Direction) -> impl ExactSizeIterator<Item = &[u32]> + '_ {
-        self.site_radials
-            .row(site as usize * NUM_DIRECTION_KEYS + d.key())
-            .iter()
-            .map(move |&r| {
+        self.radial_ids(site, d).iter().map(move |&r| {
                 &self.radial_sites[self.radial_bounds[r as usize] as usize..self.radial_bounds[r as usize + 1] as usize]
             })
+    }
+
+    /// The ids of a site's radials in a direction (none for a relative direction).
+    #[inline]
+    fn radial_ids(&self, site: u32, d: Direction) -> &[u32] {
+        if d.is_relative() {
+            return &[];
+        }
+        self.site_radials.row(site as usize * NUM_DIRECTION_KEYS + d.key())
     }
 
     /// Sites flagged CENTRE (ascending).
@@ -439,7 +523,7 @@ impl Board {
     #[inline]
     pub fn ray_words(&self, site: u32, d: Direction) -> Option<impl Iterator<Item = (u64, bool)> + '_> {
         let table = self.radial_words.get_or_init(|| self.build_radial_words()).as_deref()?;
-        let ids = self.site_radials.row(site as usize * NUM_DIRECTION_KEYS + d.key());
+        let ids = self.radial_ids(site, d);
         Some(ids.iter().map(move |&r| table[r as usize]))
     }
 
@@ -451,6 +535,9 @@ impl Board {
             .near_in_words
             .get_or_init(|| self.build_near_in_words())
             .as_deref()?;
+        if d.is_relative() {
+            return None;
+        }
         table.get(site as usize * NUM_DIRECTION_KEYS + d.key()).copied()
     }
 

@@ -1,0 +1,190 @@
+//! Lowering of the players and the equipment: `players` (with each player's facing),
+//! `piece` (its owners, facing and own moves), `regions`, and the board item.
+
+use super::{invalid, unsupported, Lowerer, R};
+use crate::engine::board::{BoardSpec, Dir, SiteType};
+use crate::ir::*;
+use crate::registry::ParamType;
+use crate::syntax::{classify_atom, Atom, Node, NodeKind};
+
+impl Lowerer {
+    /// `(players n)` or `(players {(player N) ..})`: the number of players; their facing
+    /// directions go to `self.facing`.
+    pub(super) fn players(&mut self, node: &Node) -> R<u8> {
+        let c = self.call(node, "players")?;
+        let n = match c.positional().first().map(|n| &n.kind) {
+            Some(NodeKind::Atom(a)) => match classify_atom(a) {
+                Atom::Int(n) if (1..=16).contains(&n) => n as u8,
+                _ => return invalid("the number of players must be 1 to 16", c.span()),
+            },
+            Some(NodeKind::List(items)) => {
+                if items.is_empty() || items.len() > 16 {
+                    return invalid("the number of players must be 1 to 16", c.span());
+                }
+                self.facing = vec![None];
+                for item in items {
+                    let pc = self.call(item, "players.player")?;
+                    let dir = match pc.positional().first().map(|n| &n.kind) {
+                        Some(NodeKind::Atom(a)) => match Dir::from_name(a) {
+                            Some(d) => d,
+                            None => return unsupported(format!("players facing {a}"), pc.span()),
+                        },
+                        _ => return invalid("expected a direction", pc.span()),
+                    };
+                    self.facing.push(Some(dir));
+                }
+                items.len() as u8
+            }
+            _ => return invalid("expected a number of players", c.span()),
+        };
+        self.facing.resize(n as usize + 1, None);
+        Ok(n)
+    }
+
+    /// The equipment: the board (and its site type); pieces and regions are declared on the
+    /// way. Pieces' own moves are lowered once every component is known (they may name any).
+    pub(super) fn equipment(&mut self, node: &Node, players: u8) -> R<(BoardSpec, SiteType)> {
+        let c = self.call(node, "equipment")?;
+        let items = match c.positional().first().map(|n| &n.kind) {
+            Some(NodeKind::List(items)) => items,
+            _ => return invalid("expected a list of items", c.span()),
+        };
+        let mut board = None;
+        let mut moves = Vec::new();
+        let mut regions = Vec::new();
+        for item in items {
+            match Self::head(item) {
+                Some("board") => board = Some(self.board(item)?),
+                Some("piece") => moves.extend(self.piece(item, players)?),
+                Some("regions") => regions.push(item),
+                Some(other) => return unsupported(other, item.span.clone()),
+                None => return invalid("expected an item", item.span.clone()),
+            }
+        }
+        for (component, node) in moves {
+            let m = self.moves(node)?;
+            self.components[component].moves = Some(Box::new(m));
+        }
+        for item in regions {
+            self.regions_item(item)?;
+        }
+        board.ok_or_else(|| super::LowerError::Invalid {
+            message: "no board".into(),
+            span: c.span(),
+        })
+    }
+
+    /// `(piece "Name" [owner] [facing] [flips] [moves] ..)`: one component per owner; the
+    /// components and the moves node to lower for each, once all components are known.
+    fn piece<'n>(&mut self, node: &'n Node, players: u8) -> R<Vec<(usize, &'n Node)>> {
+        let c = self.call(node, "item")?;
+        if c.id != "component.piece" {
+            return unsupported(c.id, c.span());
+        }
+        let base = match c.positional().first().map(|n| &n.kind) {
+            Some(NodeKind::Str(s)) => s.clone(),
+            _ => return invalid("a piece needs a name", c.span()),
+        };
+        let mut moves = None;
+        for (p, n) in &c.slots {
+            if let (Some(n), ParamType::Sym(s)) = (n, &p.ty) {
+                match self.reg.symbol(*s).id {
+                    "moves" => moves = Some(*n),
+                    "flips" => return unsupported("piece flips", n.span.clone()),
+                    _ => {}
+                }
+            }
+        }
+        for name in ["maxState", "maxCount", "maxValue"] {
+            if let Some(n) = c.named(name) {
+                return unsupported(format!("piece {name}:"), n.span.clone());
+            }
+        }
+        let facing = match c.typed(self.reg, "directionFacing").map(|n| &n.kind) {
+            Some(NodeKind::Atom(a)) => match Dir::from_name(a) {
+                Some(d) => Some(d),
+                None => return unsupported(format!("piece facing {a}"), c.span()),
+            },
+            _ => None,
+        };
+        let role = match c.typed(self.reg, "roleType") {
+            Some(r) => self.role(r)?,
+            None => Role::Shared,
+        };
+        let owners: Vec<u8> = match role {
+            Role::Each => (1..=players).collect(),
+            Role::Player(p) => vec![p],
+            Role::Neutral => vec![0],
+            Role::Shared => vec![players + 1],
+            _ => return unsupported("this piece owner", c.span()),
+        };
+        let mut out = Vec::new();
+        for o in owners {
+            self.components.push(Component {
+                name: format!("{base}{o}"),
+                base: base.clone(),
+                owner: o,
+                moves: None,
+                facing,
+            });
+            if let Some(m) = moves {
+                out.push((self.components.len() - 1, m));
+            }
+        }
+        Ok(out)
+    }
+
+    /// `(regions [name] [owner] sites)`: a region of the equipment.
+    fn regions_item(&mut self, node: &Node) -> R<()> {
+        let c = self.call(node, "item")?;
+        if c.id != "regions" {
+            return unsupported(c.id, c.span());
+        }
+        let name = match c.typed(self.reg, "string").map(|n| &n.kind) {
+            Some(NodeKind::Str(s)) => Some(self.intern(s)),
+            _ => None,
+        };
+        let owner = match c.typed(self.reg, "roleType") {
+            Some(r) => match self.role(r)? {
+                Role::Player(p) => p,
+                Role::Neutral | Role::Shared => 0,
+                _ => return unsupported("regions of this owner", r.span.clone()),
+            },
+            None => 0,
+        };
+        if c.typed(self.reg, "regionTypeStatic").is_some() {
+            return unsupported("regions of a static type", c.span());
+        }
+        let parts: Vec<&Node> = c
+            .positional()
+            .into_iter()
+            .filter(|n| !matches!(n.kind, NodeKind::Str(_)) && !matches!(&n.kind, NodeKind::Atom(a) if self.role_name(a)))
+            .collect();
+        let mut all = Vec::new();
+        for p in parts {
+            match &p.kind {
+                NodeKind::List(items) if items.iter().all(|i| !matches!(i.kind, NodeKind::Call { .. })) => {
+                    all.push(self.region(p)?)
+                }
+                NodeKind::List(items) => {
+                    for i in items {
+                        all.push(self.region(i)?);
+                    }
+                }
+                _ => all.push(self.region(p)?),
+            }
+        }
+        let region = match all.len() {
+            1 => all.pop().unwrap_or(RegionFn::Sites(vec![])),
+            _ => RegionFn::Union(all),
+        };
+        self.regions.push(RegionDef { name, owner, region });
+        Ok(())
+    }
+
+    /// Whether an atom is a role (`P1`, `Mover`, ..).
+    fn role_name(&self, a: &str) -> bool {
+        matches!(a, "Neutral" | "Shared" | "Each" | "All" | "Mover" | "Next" | "Prev")
+            || (a.starts_with('P') && a[1..].parse::<u8>().is_ok())
+    }
+}

@@ -1,0 +1,147 @@
+//! Lowering of the moves along lines and walks: `(move Slide ..)`, `(move Leap ..)`,
+//! `(move Shoot ..)` (and their non-decision forms).
+
+use super::{invalid, unsupported, Call, Lowerer, R};
+use crate::ir::*;
+use crate::syntax::{Node, NodeKind};
+
+impl Lowerer {
+    /// `(move Slide [from] [track] [dirs] [between] [to] [stack:] [then])`.
+    pub(super) fn slide(&mut self, c: &Call) -> R<MovesKind> {
+        if c.typed(self.reg, "string").is_some() {
+            return unsupported("slide along a track", c.span());
+        }
+        if self.flag(c.named("stack"))? {
+            return unsupported("slide stack:True", c.span());
+        }
+        let from = match c.typed(self.reg, "moves.from") {
+            Some(f) => Some(self.place(f, "moves.from")?),
+            None => None,
+        };
+        let dirs = self.move_directions(c.typed(self.reg, "direction"))?;
+        let (mut min, mut max, mut between_cond, mut between_apply) = (None, None, None, None);
+        if let Some(b) = c.typed(self.reg, "moves.between") {
+            let bc = self.call(b, "moves.between")?;
+            if let Some(r) = bc.typed(self.reg, "range") {
+                (min, max) = self.range(r)?;
+            }
+            for name in ["before", "after", "trail"] {
+                if bc.named(name).is_some() {
+                    return unsupported(format!("slide between {name}:"), bc.span());
+                }
+            }
+            (between_cond, between_apply) = self.between(b)?;
+        }
+        let to = match c.typed(self.reg, "moves.to") {
+            Some(t) => self.place(t, "moves.to")?,
+            None => Place::default(),
+        };
+        Ok(MovesKind::Slide {
+            from,
+            dirs,
+            min,
+            max,
+            between_cond,
+            between_apply,
+            to,
+            decision: c.id == "move",
+        })
+    }
+
+    /// A `<range>`: `(range a [b])`, `(exact n)`, `(min n)`, `(max n)` as its least and
+    /// greatest values (None: unbounded).
+    fn range(&mut self, node: &Node) -> R<(Option<IntFn>, Option<IntFn>)> {
+        let c = self.call(node, "range")?;
+        let pos = c.positional();
+        Ok(match (c.id, pos.as_slice()) {
+            ("range", [a]) => (Some(self.int(a)?), Some(self.int(a)?)),
+            ("range", [a, b]) => (Some(self.int(a)?), Some(self.int(b)?)),
+            ("exact", [n]) => (Some(self.int(n)?), Some(self.int(n)?)),
+            ("range.math.min", [n]) => (Some(self.int(n)?), None),
+            ("range.math.max", [n]) => (None, Some(self.int(n)?)),
+            _ => return invalid("expected a range", c.span()),
+        })
+    }
+
+    /// `(move Leap [from] {{F R ..} ..} [forward:] [rotations:] to [then])`.
+    pub(super) fn leap(&mut self, c: &Call) -> R<MovesKind> {
+        let from = match c.typed(self.reg, "moves.from") {
+            Some(f) => Some(self.place(f, "moves.from")?),
+            None => None,
+        };
+        let walks_node = c
+            .positional()
+            .into_iter()
+            .find(|n| matches!(n.kind, NodeKind::List(_)))
+            .ok_or_else(|| super::LowerError::Invalid {
+                message: "a leap needs its walks".into(),
+                span: c.span(),
+            })?;
+        let NodeKind::List(items) = &walks_node.kind else {
+            return invalid("expected walks", walks_node.span.clone());
+        };
+        let mut walks = Vec::new();
+        for w in items {
+            let NodeKind::List(steps) = &w.kind else {
+                return invalid("expected a walk {F R ..}", w.span.clone());
+            };
+            let mut walk = Vec::new();
+            for s in steps {
+                walk.push(match &s.kind {
+                    NodeKind::Atom(a) if a == "F" => WalkStep::F,
+                    NodeKind::Atom(a) if a == "L" => WalkStep::L,
+                    NodeKind::Atom(a) if a == "R" => WalkStep::R,
+                    _ => return invalid("expected F, L or R", s.span.clone()),
+                });
+            }
+            walks.push(walk);
+        }
+        let forward = self.flag(c.named("forward"))?;
+        let rotations = match c.named("rotations") {
+            Some(n) => self.flag(Some(n))?,
+            None => true,
+        };
+        let to = self.place(super::req(c.typed(self.reg, "moves.to"), c)?, "moves.to")?;
+        Ok(MovesKind::Leap {
+            from,
+            walks,
+            forward,
+            rotations,
+            to,
+            decision: c.id == "move",
+        })
+    }
+
+    /// `(move Shoot <piece> [from] [dir] [between] [to] [then])`.
+    pub(super) fn shoot(&mut self, c: &Call) -> R<MovesKind> {
+        let piece = self.piece_fn(super::req(c.typed(self.reg, "moves.piece"), c)?)?;
+        let from = match c.typed(self.reg, "moves.from") {
+            Some(f) => {
+                let p = self.place(f, "moves.from")?;
+                if p.region.is_some() || p.cond.is_some() {
+                    return unsupported("shoot from a region or with a condition", c.span());
+                }
+                p.site
+            }
+            None => None,
+        };
+        let dirs = self.directions(c.typed(self.reg, "absoluteDirection"))?;
+        let to_cond = match c.typed(self.reg, "moves.to") {
+            Some(t) => {
+                let p = self.place(t, "moves.to")?;
+                if p.apply.is_some() || p.region.is_some() || p.site.is_some() {
+                    return unsupported("shoot to a place or with an effect", c.span());
+                }
+                p.cond
+            }
+            None => None,
+        };
+        Ok(MovesKind::Shoot {
+            piece,
+            from,
+            dirs,
+            to_cond,
+            decision: c.id == "move",
+        })
+    }
+}

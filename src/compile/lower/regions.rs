@@ -1,0 +1,104 @@
+//! Lowering of the regions of the board's geometry (`sites Top`, `Phase`, `Row`, ..),
+//! of the equipment (`sites Mover`, `sites "Name"`), `sites State` and `expand`.
+
+use super::{req, unsupported, Call, Lowerer, R};
+use crate::engine::board::BoardRegion;
+use crate::ir::*;
+use crate::syntax::NodeKind;
+
+impl Lowerer {
+    /// A geometry region, as its slot.
+    fn geometry_slot(&mut self, r: BoardRegion) -> RegionFn {
+        let slot = super::slot_of(&mut self.geometry, &r);
+        RegionFn::Geometry(slot as u32)
+    }
+
+    /// `(sites Top)`, `(sites Bottom)`, `(sites Left)`, `(sites Right)`, `(sites Outer)`,
+    /// `(sites Inner)` of the board's default site type.
+    pub(super) fn sites_simple(&mut self, c: &Call, word: &str) -> R<RegionFn> {
+        if c.typed(self.reg, "siteType").is_some() {
+            return unsupported(format!("sites {word} with a site type"), c.span());
+        }
+        let r = match word {
+            "Top" => BoardRegion::Top,
+            "Bottom" => BoardRegion::Bottom,
+            "Left" => BoardRegion::Left,
+            "Right" => BoardRegion::Right,
+            "Outer" => BoardRegion::Outer,
+            "Inner" => BoardRegion::Inner,
+            w => return unsupported(format!("sites {w}"), c.span()),
+        };
+        Ok(self.geometry_slot(r))
+    }
+
+    /// `(sites Phase n)`, `(sites Row n)`, `(sites Column n)`, `(sites State v)`.
+    pub(super) fn sites_index(&mut self, c: &Call, word: &str) -> R<RegionFn> {
+        if c.typed(self.reg, "siteType").is_some() {
+            return unsupported(format!("sites {word} with a site type"), c.span());
+        }
+        let n = req(c.typed(self.reg, "int"), c)?;
+        let v = self.int(n)?;
+        Ok(match word {
+            "Phase" => match v {
+                IntFn::Const(k @ 0..=31) => self.geometry_slot(BoardRegion::Phase(k as u8)),
+                IntFn::Const(_) => RegionFn::Sites(vec![]),
+                _ => return unsupported("sites Phase of a computed phase", c.span()),
+            },
+            "Row" => RegionFn::Row(Box::new(v)),
+            "Column" => RegionFn::Column(Box::new(v)),
+            "State" => RegionFn::State(Box::new(v)),
+            w => return unsupported(format!("sites {w}"), c.span()),
+        })
+    }
+
+    /// `(sites <role> [name])` and `(sites "Name")`: the union of the equipment's regions of
+    /// that owner and name; None when the call is not of this form.
+    pub(super) fn sites_equipment(&mut self, c: &Call) -> R<Option<RegionFn>> {
+        let role = match c.typed(self.reg, "roleType") {
+            Some(r) => Some(self.role(r)?),
+            None => None,
+        };
+        if c.typed(self.reg, "moves.player").is_some() {
+            return unsupported("sites of a player index", c.span());
+        }
+        let name = match c.typed(self.reg, "string").map(|n| &n.kind) {
+            Some(NodeKind::Str(s)) => Some(self.intern(s)),
+            _ => None,
+        };
+        if role.is_none() && name.is_none() {
+            return Ok(None);
+        }
+        if c.typed(self.reg, "siteType").is_some() {
+            return unsupported("sites of a region with a site type", c.span());
+        }
+        Ok(Some(RegionFn::Equipment { owner: role, name }))
+    }
+
+    /// `(expand [R] [origin:s] [steps:n] [dirs] [type])`.
+    pub(super) fn expand(&mut self, c: &Call) -> R<RegionFn> {
+        if c.typed(self.reg, "siteType").is_some() {
+            return unsupported("expand with a site type", c.span());
+        }
+        let region = if let Some(o) = c.named("origin") {
+            RegionFn::Site(Box::new(self.int(o)?))
+        } else {
+            if c.typed(self.reg, "int").is_some() || c.typed(self.reg, "string").is_some() {
+                return unsupported("expand of a container's region", c.span());
+            }
+            self.region(req(c.typed(self.reg, "sites"), c)?)?
+        };
+        let steps = match c.named("steps") {
+            Some(n) => self.int(n)?,
+            None => IntFn::Const(1),
+        };
+        let dirs = match c.typed(self.reg, "absoluteDirection") {
+            Some(d) => Some(self.directions(Some(d))?),
+            None => None,
+        };
+        Ok(RegionFn::Expand {
+            region: Box::new(region),
+            steps: Box::new(steps),
+            dirs,
+        })
+    }
+}

@@ -1,0 +1,131 @@
+//! Directions relative to a facing (`Forward`, `FR`, `Rightwards`, `SameDirection`, ..),
+//! resolved to compass directions as Ludii does: per piece, from the facing of the
+//! component at the site (its owner's direction where the players have one, else the
+//! piece's `dirn:`, else North), turned by the piece's rotation, among the compass
+//! directions the board's Adjacent steps use anywhere.
+
+use super::board::{Dir, Direction, Relation, RelDir};
+use super::game::{Ctx, GameDef};
+use smallvec::SmallVec;
+
+/// Absolute directions, kept off the heap.
+pub(super) type Dirs = SmallVec<[Direction; 8]>;
+
+/// `d` turned by `k` sixteenths of a turn clockwise.
+fn turn(d: Dir, k: i32) -> Dir {
+    Dir::ALL[(d as i32 + k).rem_euclid(16) as usize]
+}
+
+impl GameDef {
+    /// `dirs` with every relative direction resolved for the piece at `site` (absolute
+    /// directions as they are); `dirs` itself when it has no relative direction.
+    #[inline]
+    pub(super) fn abs_dirs<'a>(&self, dirs: &'a [Direction], site: i32, c: &Ctx, buf: &'a mut Dirs) -> &'a [Direction] {
+        if !dirs.iter().any(|d| d.is_relative()) {
+            return dirs;
+        }
+        buf.clear();
+        let supported = self.board.supported_bits(Relation::Adjacent);
+        let mut facing = self.facing_at(site, c);
+        // a rotated piece faces its direction turned FR once per step of rotation
+        let rotation = c
+            .s
+            .sites
+            .get(site.max(0) as usize)
+            .and_then(|st| st.last())
+            .map_or(0, |p| p.rotation);
+        for _ in 0..rotation.clamp(0, 16) {
+            if let Some(d) = first_supported(facing, 1, 1, supported) {
+                facing = d;
+            }
+        }
+        for &d in dirs {
+            match d {
+                Direction::Relative(r) => self.resolve(r, facing, supported, c, buf),
+                d => buf.push(d),
+            }
+        }
+        buf
+    }
+
+    /// The direction the piece at `site` faces.
+    pub(super) fn facing_at(&self, site: i32, c: &Ctx) -> Dir {
+        let what = c
+            .s
+            .sites
+            .get(site.max(0) as usize)
+            .and_then(|st| st.last())
+            .map_or(0, |p| p.what as usize);
+        self.comp_facing.get(what).copied().unwrap_or(Dir::N)
+    }
+
+    fn resolve(&self, r: RelDir, f: Dir, supported: u16, c: &Ctx, out: &mut Dirs) {
+        let sup = |d: Dir| supported >> d as u16 & 1 != 0;
+        let mut push_if = |d: Dir| {
+            if sup(d) {
+                out.push(Direction::Compass(d));
+            }
+        };
+        // the directions from `a` (included) turning by `step` until `b` (excluded)
+        let sweep = |a: Dir, step: i32, b: Dir, out: &mut Dirs| {
+            let mut d = a;
+            for _ in 0..16 {
+                if d == b {
+                    break;
+                }
+                if sup(d) {
+                    out.push(Direction::Compass(d));
+                }
+                d = turn(d, step);
+            }
+        };
+        match r {
+            RelDir::Forward => push_if(f),
+            RelDir::Backward => push_if(turn(f, 8)),
+            RelDir::Rightward => push_if(turn(f, 4)),
+            RelDir::Leftward => push_if(turn(f, -4)),
+            RelDir::Forwards => sweep(turn(f, -3), 1, turn(f, 4), out),
+            RelDir::Backwards => sweep(turn(f, 5), 1, turn(f, 12), out),
+            RelDir::Rightwards => sweep(turn(f, 1), 1, turn(f, 8), out),
+            RelDir::Leftwards => sweep(turn(f, -1), -1, turn(f, 8), out),
+            // (Ludii's FLL and FLLL find the same direction as FL, and so on)
+            RelDir::FL | RelDir::FLL | RelDir::FLLL => out.extend(first_supported(f, -1, -1, supported).map(Direction::Compass)),
+            RelDir::BL | RelDir::BLL | RelDir::BLLL => {
+                out.extend(first_supported(turn(f, 8), -1, -1, supported).map(Direction::Compass))
+            }
+            RelDir::FR | RelDir::FRR | RelDir::FRRR => out.extend(first_supported(f, 1, 1, supported).map(Direction::Compass)),
+            RelDir::BR | RelDir::BRR | RelDir::BRRR => {
+                out.extend(first_supported(turn(f, 8), 1, 1, supported).map(Direction::Compass))
+            }
+            RelDir::SameDirection | RelDir::OppositeDirection => {
+                let (last_from, last_to) = c.s.history.last().map_or((-1, -1), |m| (m.from, m.to));
+                let (a, b) = match r {
+                    RelDir::SameDirection => (last_from, last_to),
+                    _ => (last_to, last_from),
+                };
+                if a < 0 || a as usize >= self.n() || b < 0 {
+                    return;
+                }
+                let found = Dir::ALL.into_iter().filter(|&d| sup(d)).find(|&d| {
+                    self.board
+                        .radials(a as u32, Direction::Compass(d))
+                        .any(|radial| radial[1..].contains(&(b as u32)))
+                });
+                out.extend(found.map(Direction::Compass));
+            }
+        }
+    }
+}
+
+/// The first supported direction from `d` turned by `first`, then by `step` at a time (at
+/// most a full turn: none when no direction is supported).
+fn first_supported(d: Dir, first: i32, step: i32, supported: u16) -> Option<Dir> {
+    let mut x = turn(d, first);
+    for _ in 0..16 {
+        if supported >> x as u16 & 1 != 0 {
+            return Some(x);
+        }
+        x = turn(x, step);
+    }
+    None
+}

@@ -1,0 +1,262 @@
+//! Moves along lines and walks: slides, leaps and shots (see `Slide`, `Leap`, `Shoot` in
+//! Ludii). Effects of `to` and `between` are generated in the pre-move state and come
+//! before the move itself, as for steps.
+
+use super::board::{Dir, Direction, Relation};
+use super::game::{Ctx, GameDef};
+use super::moves::{Action, MoveData};
+use crate::ir::*;
+use smallvec::SmallVec;
+
+impl GameDef {
+    /// `(move Slide ..)`: along each radial from the origin, a move to each site passed
+    /// (from the least distance on), while the sites passed may be passed (`between if:`,
+    /// by default empty); a site where `to if:` holds ends the radial with a move there
+    /// carrying `to`'s effect. `to`'s `apply if:` filters every move.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn gen_slide(
+        &self,
+        from: &Option<Place>,
+        dirs: &[Direction],
+        min: Option<&IntFn>,
+        max: Option<&IntFn>,
+        between_cond: Option<&BoolFn>,
+        between_apply: Option<&Moves>,
+        to: &Place,
+        c: &Ctx,
+        out: &mut Vec<MoveData>,
+    ) {
+        let f = self.origin(from, c);
+        if f < 0 || f as usize >= self.n() {
+            return;
+        }
+        let mut c1 = *c;
+        c1.from = f;
+        if let Some(b) = from.as_ref().and_then(|p| p.cond.as_ref()) {
+            if !self.boolean(b, &c1) {
+                return;
+            }
+        }
+        let min = min.map_or(-1, |x| self.int(x, &c1));
+        let max = max.map_or(1000, |x| self.int(x, &c1));
+        let mut buf = super::directions::Dirs::new();
+        let dirs = self.abs_dirs(dirs, f, c, &mut buf);
+        let (stop, go, filter) = (self.cond(to.cond.as_ref()), self.cond(between_cond), self.cond(to.apply_if.as_ref()));
+        let mut passed: SmallVec<[i32; 16]> = SmallVec::new();
+        for d in dirs {
+            for radial in self.board.radials(f as u32, *d) {
+                passed.clear();
+                let mut c2 = c1;
+                for (idx, &t) in radial.iter().enumerate().skip(1) {
+                    if idx as i32 > max {
+                        break;
+                    }
+                    let t = t as i32;
+                    c2.to = t;
+                    if to.cond.is_some() && stop.holds(self, &c2) {
+                        if min <= idx as i32 {
+                            self.push_slide(f, t, to.apply.as_deref(), between_apply, &passed, filter, &c2, c, out);
+                            break;
+                        }
+                    }
+                    c2.between = t;
+                    let may_pass = match between_cond {
+                        None => Self::top(c.s, t).is_none(),
+                        Some(_) => go.holds(self, &c2),
+                    };
+                    if !may_pass {
+                        break;
+                    }
+                    if min <= idx as i32 {
+                        self.push_slide(f, t, None, between_apply, &passed, filter, &c2, c, out);
+                    }
+                    passed.push(t);
+                }
+            }
+        }
+    }
+
+    /// One slide from `f` to `t`: the effects at the sites passed and of `to` (if given),
+    /// then the move; kept if the filter holds.
+    #[allow(clippy::too_many_arguments)]
+    fn push_slide(
+        &self,
+        f: i32,
+        t: i32,
+        effect: Option<&Moves>,
+        between_apply: Option<&Moves>,
+        passed: &[i32],
+        filter: super::compiled::Cond,
+        c2: &Ctx,
+        c: &Ctx,
+        out: &mut Vec<MoveData>,
+    ) {
+        if !filter.holds(self, c2) {
+            return;
+        }
+        let actions = self.push_move(out, c, f, t);
+        if let Some(e) = between_apply {
+            for &b in passed {
+                let mut c3 = *c2;
+                c3.between = b;
+                self.effect_actions(e, &c3, actions);
+            }
+        }
+        if let Some(e) = effect {
+            self.effect_actions(e, c2, actions);
+        }
+        actions.push(Action::Move {
+            from: f as u32,
+            to: t as u32,
+            count: 1,
+            copy: false,
+        });
+    }
+
+    /// `(move Leap ..)`: to each site (in increasing order) that one of the walks reaches
+    /// from the origin, starting along each direction of the board's Orthogonal steps (only
+    /// the first with `rotations:False`); with `forward:True`, only sites ahead of the
+    /// piece's facing by rows and columns.
+    pub(super) fn gen_leap(
+        &self,
+        from: &Option<Place>,
+        walks: &[Vec<WalkStep>],
+        forward: bool,
+        rotations: bool,
+        to: &Place,
+        c: &Ctx,
+        out: &mut Vec<MoveData>,
+    ) {
+        let f = self.origin(from, c);
+        if f < 0 || f as usize >= self.n() {
+            return;
+        }
+        let mut c1 = *c;
+        c1.from = f;
+        if let Some(b) = from.as_ref().and_then(|p| p.cond.as_ref()) {
+            if !self.boolean(b, &c1) {
+                return;
+            }
+        }
+        let orth = self.board.supported_bits(Relation::Orthogonal);
+        let starts: SmallVec<[Dir; 16]> = Dir::ALL
+            .into_iter()
+            .filter(|&d| orth >> d as u16 & 1 != 0)
+            .take(if rotations { 16 } else { 1 })
+            .collect();
+        let mut targets = super::region::Region::new(self.n());
+        for &start in &starts {
+            'walk: for walk in walks {
+                let (mut pos, mut dir) = (f as u32, start);
+                for step in walk {
+                    match step {
+                        WalkStep::F => match self.board.steps(pos, dir).last() {
+                            Some(&t) => pos = t,
+                            None => continue 'walk,
+                        },
+                        WalkStep::R | WalkStep::L => {
+                            let k = if *step == WalkStep::R { 1 } else { 15 };
+                            for _ in 0..16 {
+                                dir = Dir::ALL[(dir as usize + k) % 16];
+                                if orth >> dir as u16 & 1 != 0 {
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                }
+                targets.insert(pos as i32);
+            }
+        }
+        let facing = forward.then(|| self.facing_at(f, c));
+        let cond = self.cond(to.cond.as_ref());
+        for t in targets.iter() {
+            if let Some(d) = facing {
+                if !self.ahead_of(f as u32, t as u32, d) {
+                    continue;
+                }
+            }
+            let mut c2 = c1;
+            c2.to = t;
+            if !cond.holds(self, &c2) {
+                continue;
+            }
+            let actions = self.push_move(out, c, f, t);
+            if let Some(e) = &to.apply {
+                self.effect_actions(e, &c2, actions);
+            }
+            actions.push(Action::Move {
+                from: f as u32,
+                to: t as u32,
+                count: 1,
+                copy: false,
+            });
+        }
+    }
+
+    /// Whether `t` lies ahead of `f` for a piece facing `d`, by rows and columns (only the
+    /// eight main compass directions pass anything).
+    fn ahead_of(&self, f: u32, t: u32, d: Dir) -> bool {
+        let (fr, fc, tr, tc) = (self.board.row(f), self.board.col(f), self.board.row(t), self.board.col(t));
+        match d {
+            Dir::N => tr > fr,
+            Dir::S => tr < fr,
+            Dir::E => tc > fc,
+            Dir::W => tc < fc,
+            Dir::NE => tr > fr && tc > fc,
+            Dir::NW => tr > fr && tc < fc,
+            Dir::SE => tr < fr && tc > fc,
+            Dir::SW => tr < fr && tc < fc,
+            _ => false,
+        }
+    }
+
+    /// `(move Shoot ..)`: a piece added on each site along each radial from the origin
+    /// (default `(last To)`) while the `to` condition (default: empty) holds.
+    pub(super) fn gen_shoot(
+        &self,
+        piece: &PieceFn,
+        from: Option<&IntFn>,
+        dirs: &[Direction],
+        to_cond: Option<&BoolFn>,
+        c: &Ctx,
+        out: &mut Vec<MoveData>,
+    ) {
+        let f = match from {
+            Some(x) => self.int(x, c),
+            None => c.s.history.last().map_or(-1, |m| m.to),
+        };
+        if f < 0 || f as usize >= self.n() {
+            return;
+        }
+        let PieceFn::Index(what) = piece;
+        let what = self.int(what, c);
+        if what < 1 || what as usize >= self.ir.components.len() {
+            return;
+        }
+        let who = self.ir.components[what as usize].owner;
+        let cond = self.cond(to_cond);
+        for d in dirs {
+            for radial in self.board.radials(f as u32, *d) {
+                let mut c2 = *c;
+                for &t in &radial[1..] {
+                    let t = t as i32;
+                    c2.to = t;
+                    let ok = match to_cond {
+                        None => Self::top(c.s, t).is_none(),
+                        Some(_) => cond.holds(self, &c2),
+                    };
+                    if !ok {
+                        break;
+                    }
+                    self.push_move(out, c, t, t).push(Action::Add {
+                        site: t as u32,
+                        what: what as u16,
+                        who,
+                        count: 1,
+                    });
+                }
+            }
+        }
+    }
+}
