@@ -30,6 +30,7 @@ mod equipment;
 mod more;
 mod movement;
 mod regions;
+mod rules;
 
 /// A call matched to its form.
 struct Call<'n> {
@@ -280,9 +281,6 @@ impl Lowerer {
             span: c.span(),
         })?;
         let rc = self.call(rules, "rules.rules")?;
-        if rc.named("phases").is_some() {
-            return unsupported("phases", rc.span());
-        }
         if let Some(m) = rc.typed(self.reg, "meta") {
             return unsupported("meta", m.span.clone());
         }
@@ -290,12 +288,25 @@ impl Lowerer {
             Some(s) => self.start(s)?,
             None => Vec::new(),
         };
-        let play_node = rc.typed(self.reg, "play").ok_or_else(|| LowerError::Invalid {
-            message: "no play".into(),
-            span: rc.span(),
-        })?;
-        let pc = self.call(play_node, "play")?;
-        let play = self.moves(pc.positional()[0])?;
+        let play_node = rc.typed(self.reg, "play");
+        let (play, phases) = match rc.named("phases") {
+            Some(list) => {
+                let phases = self.phases(list, play_node)?;
+                let play = phases.first().map(|p| p.play.clone()).ok_or_else(|| LowerError::Invalid {
+                    message: "no phase".into(),
+                    span: rc.span(),
+                })?;
+                (play, phases)
+            }
+            None => {
+                let play_node = play_node.ok_or_else(|| LowerError::Invalid {
+                    message: "no play".into(),
+                    span: rc.span(),
+                })?;
+                let pc = self.call(play_node, "play")?;
+                (self.moves(pc.positional()[0])?, Vec::new())
+            }
+        };
         let end = match rc.typed(self.reg, "end") {
             Some(e) => self.end(e)?,
             None => Vec::new(),
@@ -314,6 +325,7 @@ impl Lowerer {
             start,
             play,
             end,
+            phases,
             thens: std::mem::take(&mut self.thens),
             names: std::mem::take(&mut self.names),
             scores: self.scores,
@@ -512,7 +524,7 @@ impl Lowerer {
         Ok(out)
     }
 
-    fn end(&mut self, node: &Node) -> R<Vec<EndRule>> {
+    pub(super) fn end(&mut self, node: &Node) -> R<Vec<EndRule>> {
         let c = self.call(node, "end")?;
         let pos = c.positional();
         let items: Vec<&Node> = match pos.first().map(|n| &n.kind) {
@@ -1090,6 +1102,8 @@ impl Lowerer {
                     };
                     count_sites(r)
                 }
+                Some("Moves") if c.positional().len() == 1 => IntFn::CountMoves,
+                Some("Turns") if c.positional().len() == 1 => IntFn::CountTurns,
                 Some("Pieces") => {
                     if c.named("in").is_some()
                         || c.named("if").is_some()

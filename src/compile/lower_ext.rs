@@ -7,7 +7,7 @@ use super::*;
 impl Lowerer {
     /// `(place "Name" [sites] [{sites}] [site] [count:n])` as a start rule.
     pub(super) fn start_place(&mut self, c: &Call) -> R<StartRule> {
-        for name in ["state", "rotation", "value", "counts", "coord"] {
+        for name in ["state", "rotation", "value", "counts"] {
             if c.named(name).is_some() {
                 return unsupported(format!("place {name}:"), c.span());
             }
@@ -28,10 +28,13 @@ impl Lowerer {
         let mut region = None;
         for n in &pos[1..] {
             match &n.kind {
-                NodeKind::Str(_) => return unsupported("place with coordinates", n.span.clone()),
+                NodeKind::Str(label) => sites.push(IntFn::Coord(self.intern(label))),
                 NodeKind::List(items) => {
                     for i in items {
-                        sites.push(self.int(i)?);
+                        match &i.kind {
+                            NodeKind::Str(label) => sites.push(IntFn::Coord(self.intern(label))),
+                            _ => sites.push(self.int(i)?),
+                        }
                     }
                 }
                 _ => match self.site_or_region(n)? {
@@ -40,6 +43,9 @@ impl Lowerer {
                     _ => {}
                 },
             }
+        }
+        if let Some(NodeKind::Str(label)) = c.named("coord").map(|n| &n.kind) {
+            sites.push(IntFn::Coord(self.intern(label)));
         }
         let count = match c.named("count") {
             Some(n) => self.const_int(n)?,

@@ -16,7 +16,7 @@ impl GameDef {
         let cache = Cache::fresh();
         let mut c = self.ctx(s, &cache);
         let mut out = super::requirement::take_list();
-        self.gen(&self.ir.play, &mut c, &mut out);
+        self.gen(self.play_of(s.mover, s), &mut c, &mut out);
         if out.is_empty() {
             out.push(MoveData {
                 forced: true,
@@ -50,7 +50,13 @@ impl GameDef {
         s.pending.clear();
         self.execute(s, m, true);
         s.num_decisions += 1;
-        // 4. end rules, the all-pass draw, the turn limit
+        // 4. end rules (the mover's phase's, then the game's), the all-pass draw, the turn
+        // limit
+        if !s.over {
+            if let Some(ph) = self.ir.phases.get(s.phase.get(s.mover as usize).copied().unwrap_or(0) as usize) {
+                self.end_rules_of(s, &ph.end);
+            }
+        }
         if !s.over {
             self.end_rules(s);
         }
@@ -60,7 +66,11 @@ impl GameDef {
         if !s.over && (s.num_turn >= 1250 * self.num_players as u32 || s.num_decisions >= 10_000) {
             self.draw_all(s);
         }
-        // 5-6. the turn change
+        // 5. the phases move on
+        if !s.over && !self.ir.phases.is_empty() {
+            self.next_phases(s);
+        }
+        // 6. the turn change
         if s.over {
             s.prev = s.mover;
         } else {
@@ -180,8 +190,58 @@ impl GameDef {
         let _ = mover;
     }
 
+    /// The moves of the play `player` is in: their phase's, or the game's.
+    #[inline]
+    pub(super) fn play_of(&self, player: u8, s: &StateData) -> &Moves {
+        if self.ir.phases.is_empty() {
+            return &self.ir.play;
+        }
+        let k = s.phase.get(player as usize).copied().unwrap_or(0) as usize;
+        self.ir.phases.get(k).map_or(&self.ir.play, |p| &p.play)
+    }
+
+    /// After a move: for each player in turn, the first `nextPhase` of their phase that
+    /// concerns them and whose condition holds moves them to its phase.
+    fn next_phases(&self, s: &mut StateData) {
+        let n = self.num_players;
+        for pid in 1..=n {
+            let current = s.phase.get(pid as usize).copied().unwrap_or(0) as usize;
+            let Some(ph) = self.ir.phases.get(current) else { continue };
+            let mut target = None;
+            {
+                let cache = Cache::fresh();
+                let c = self.ctx(s, &cache);
+                for np in &ph.next {
+                    let who = np.who.as_ref().map_or(n as i32 + 1, |w| self.int(w, &c));
+                    if who != n as i32 + 1 && who != pid as i32 {
+                        continue;
+                    }
+                    if !np.cond.as_ref().is_none_or(|b| self.boolean(b, &c)) {
+                        continue;
+                    }
+                    target = Some(match np.target {
+                        Some(t) => t as usize,
+                        None => {
+                            let x = if who == n as i32 + 1 { s.mover as usize } else { who as usize };
+                            (s.phase.get(x).copied().unwrap_or(0) as usize + 1) % self.ir.phases.len()
+                        }
+                    });
+                    break;
+                }
+            }
+            if let (Some(t), Some(slot)) = (target, s.phase.get_mut(pid as usize)) {
+                *slot = t as u8;
+            }
+        }
+    }
+
     pub(super) fn end_rules(&self, s: &mut StateData) {
-        for rule in &self.ir.end {
+        self.end_rules_of(s, &self.ir.end);
+    }
+
+    /// Every rule of a list whose condition holds gives its result.
+    fn end_rules_of(&self, s: &mut StateData, rules: &[EndRule]) {
+        for rule in rules {
             if s.over {
                 break;
             }

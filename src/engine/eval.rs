@@ -125,6 +125,9 @@ impl GameDef {
             }
             IntFn::CountSteps(a, b) => self.steps(self.int(a, c), self.int(b, c)),
             IntFn::CentrePoint => self.board.centre_point().map(|s| s as i32).unwrap_or(-1),
+            IntFn::CountMoves => c.s.num_moves as i32,
+            IntFn::CountTurns => c.s.num_turn as i32,
+            IntFn::Coord(k) => self.coords.get(*k as usize).copied().unwrap_or(-1),
             IntFn::Ahead { site, steps, dir } => {
                 let s = self.int(site, c);
                 if s < 0 {
@@ -404,7 +407,7 @@ impl GameDef {
                 c2.prev = c.mover;
                 c2.mover = p;
                 c2.next = self.next_after(p, c.s);
-                !self.has_moves(&self.ir.play, &mut c2)
+                !self.has_moves(self.play_of(c2.mover, c.s), &mut c2)
             }
         }
     }
@@ -826,8 +829,17 @@ impl GameDef {
                 let mut r = Region::new(n);
                 for def in &self.ir.regions {
                     let owner_ok = player.is_none_or(|p| def.owner as i32 == p);
+                    // (with an owner, the name is a part of the region's name; alone, its name)
                     let name_ok = name.is_none_or(|k| {
-                        def.name.is_some_and(|d| self.name_canon.get(d as usize) == self.name_canon.get(k as usize))
+                        let want = &self.ir.names[k as usize];
+                        def.name.is_some_and(|d| {
+                            let have = &self.ir.names[d as usize];
+                            if player.is_some() {
+                                have.contains(want.as_str())
+                            } else {
+                                have == want
+                            }
+                        })
                     });
                     if owner_ok && name_ok {
                         r.union_with(&self.region(&def.region, c));

@@ -39,6 +39,8 @@ pub struct GameDef {
     /// Per component: whether no other component has its owner (then, in a game without
     /// stacks, every site its owner holds holds it: pieces belong to their component's owner).
     pub(super) sole_of_owner: Vec<bool>,
+    /// Per name of the name table, the site it labels (-1: none): what [`IntFn::Coord`] reads.
+    pub(super) coords: Vec<i32>,
     /// The geometry regions of the rules ([`RegionFn::Geometry`] slots).
     pub(super) geometry: Vec<Region>,
     /// Per component, the direction its pieces face (their owner's direction where the
@@ -146,6 +148,7 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
         sole_of_owner: Vec::new(),
         comp_facing: Vec::new(),
         geometry: Vec::new(),
+        coords: Vec::new(),
         id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
     };
     g.then_sites = g.ir.thens.iter().map(|t| t.board_sites(&g.ir.thens)).collect();
@@ -165,6 +168,12 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
                 .or(k.facing)
                 .unwrap_or(super::board::Dir::N)
         })
+        .collect();
+    g.coords = g
+        .ir
+        .names
+        .iter()
+        .map(|n| g.board.site_of_label(n).map_or(-1, |s| s as i32))
         .collect();
     g.geometry = g
         .ir
@@ -357,6 +366,16 @@ impl GameDef {
             ranking: SmallVec::from_elem(0.0, p + 1),
             num_turn: 1,
             num_decisions: 0,
+            num_moves: 0,
+            phase: (0..=p)
+                .map(|player| {
+                    self.ir
+                        .phases
+                        .iter()
+                        .position(|ph| ph.owner.is_none_or(|o| o as usize == player))
+                        .unwrap_or(0) as u8
+                })
+                .collect(),
             history: SmallVec::new(),
             history_truncated: false,
         };
@@ -496,6 +515,9 @@ impl GameDef {
 }
 
 pub(super) fn push_history(s: &mut StateData, r: MoveRecord) {
+    if r.mover != 0 {
+        s.num_moves += 1;
+    }
     if s.history.len() == HISTORY_MAX {
         s.history.drain(..HISTORY_MAX - HISTORY + 1);
         s.history_truncated = true;

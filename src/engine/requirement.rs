@@ -396,6 +396,7 @@ fn copy_state(dst: &mut StateData, src: &StateData) {
 /// fields in `changed`, `(var)`, the roles and one more history entry.
 fn restore_small(dst: &mut StateData, base: &StateData, changed: Changed) {
     dst.var = base.var;
+    dst.num_moves = base.num_moves;
     if changed & SCORES != 0 {
         dst.scores.clone_from(&base.scores);
     }
@@ -441,6 +442,8 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
         ranking,
         num_turn,
         num_decisions,
+        num_moves,
+        phase,
         history,
         history_truncated,
     } = src;
@@ -471,6 +474,10 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
     }
     dst.num_turn = *num_turn;
     dst.num_decisions = *num_decisions;
+    dst.num_moves = *num_moves;
+    if dst.phase != *phase {
+        dst.phase.clone_from(phase);
+    }
     // a scratch copy usually differs by the one move it stored
     if dst.history.len() == history.len() + 1 && dst.history[..history.len()] == history[..] {
         dst.history.pop();

@@ -74,6 +74,11 @@ pub struct StateData {
     pub num_turn: u32,
     /// Decisions applied since the start rules.
     pub num_decisions: u32,
+    /// Moves stored since the start rules (`(count Moves)`; a move counts from the moment
+    /// it is stored, before its consequents).
+    pub num_moves: u32,
+    /// Per player (index 0 unused), the index of their current phase.
+    pub phase: SmallVec<[u8; 4]>,
     /// The most recent moves, oldest first, including the start rules' moves (mover 0).
     pub history: SmallVec<[MoveRecord; HISTORY_MAX]>,
     /// Whether older moves than `history` exist.

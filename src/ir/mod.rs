@@ -57,8 +57,14 @@ pub enum IntFn {
     },
     /// Pieces on the board owned by the role's player(s), optionally of one component name.
     CountPieces(Role, Option<u16>),
+    /// `(count Moves)`: the moves made since the start rules (passes included).
+    CountMoves,
+    /// `(count Turns)`.
+    CountTurns,
     CountSteps(Box<IntFn>, Box<IntFn>),
     CentrePoint,
+    /// The site labelled `names[k]` (`"A4"`), -1 if none: resolved when the game is loaded.
+    Coord(u16),
     Ahead {
         site: Box<IntFn>,
         steps: Box<IntFn>,
@@ -615,6 +621,29 @@ pub enum MovesKind {
     },
 }
 
+/// A phase of play (`(phase "Name" [owner] (play ..) [(end ..)] [nextPhase ..])`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PhaseIr {
+    pub name: String,
+    /// The player owning it (None: shared): a player starts in the first phase that is
+    /// theirs or shared.
+    pub owner: Option<u8>,
+    pub play: Moves,
+    pub end: Vec<EndRule>,
+    pub next: Vec<NextPhase>,
+}
+
+/// `(nextPhase [who] [cond] [name])`: after a move, the players it concerns whose phase has
+/// it move on to the phase named (else the next one) when the condition holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NextPhase {
+    /// Whom it concerns: a role or player (None: every player).
+    pub who: Option<IntFn>,
+    pub cond: Option<BoolFn>,
+    /// The index of the phase named, if a name is given.
+    pub target: Option<u32>,
+}
+
 /// An end rule: `(if C [subs] [result])`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EndRule {
@@ -697,6 +726,9 @@ pub struct GameIr {
     pub start: Vec<StartRule>,
     pub play: Moves,
     pub end: Vec<EndRule>,
+    /// The phases (none when the rules have a single play): the moves of a player come from
+    /// the play of their current phase.
+    pub phases: Vec<PhaseIr>,
     /// Consequent generators, referenced by `Moves::then`.
     pub thens: Vec<Moves>,
     /// Interned strings (variable names, propositions).
@@ -866,7 +898,10 @@ impl<'a> Node<'a> {
                 | IntFn::NamedVar(_)
                 | IntFn::RolePlayer(_)
                 | IntFn::CountPieces(..)
+                | IntFn::CountMoves
+                | IntFn::CountTurns
                 | IntFn::CentrePoint
+                | IntFn::Coord(_)
                 | IntFn::LastTo
                 | IntFn::LastFrom
                 | IntFn::ValuePending

@@ -17,7 +17,7 @@ pub enum BoardRegion {
 }
 
 /// How far from the extreme a coordinate may be and still count as on that side.
-const TOLERANCE: f64 = 1e-4;
+const TOLERANCE: f64 = 0.01;
 
 impl Board {
     /// The sites of a geometry region, ascending.
@@ -47,30 +47,41 @@ impl Board {
         }
     }
 
-    /// Each site's colour: a greedy colouring of the Orthogonal neighbours, spreading from the
-    /// lowest uncoloured site, each site taking the least colour no coloured neighbour has.
+    /// Each site's colour, as Ludii colours a board: from the lowest uncoloured site, sites
+    /// are coloured when taken from a queue (the least colour no coloured Orthogonal
+    /// neighbour has); a neighbour whose coloured neighbours already show two colours goes to
+    /// the front of the queue, others to the back. (On boards whose sites can be coloured
+    /// with two colours the order of neighbours does not matter; on hex cells Ludii's order
+    /// of a face's edges can give another colouring than this one.)
     fn phases(&self) -> Vec<u8> {
         let n = self.num_sites;
         let mut phase = vec![u8::MAX; n];
         let mut queue = std::collections::VecDeque::new();
+        let used = |phase: &[u8], t: u32| -> u32 {
+            self.relation(t, Relation::Orthogonal)
+                .iter()
+                .filter(|&&u| phase[u as usize] != u8::MAX)
+                .fold(0, |m, &u| m | 1 << phase[u as usize].min(31))
+        };
         for start in 0..n {
             if phase[start] != u8::MAX {
                 continue;
             }
-            phase[start] = 0;
             queue.push_back(start as u32);
-            while let Some(s) = queue.pop_front() {
-                for &t in self.relation(s, Relation::Orthogonal) {
-                    if phase[t as usize] != u8::MAX {
+            while let Some(e) = queue.pop_front() {
+                if phase[e as usize] != u8::MAX {
+                    continue;
+                }
+                phase[e as usize] = (!used(&phase, e)).trailing_zeros().min(31) as u8;
+                for &m in self.relation(e, Relation::Orthogonal) {
+                    if phase[m as usize] != u8::MAX {
                         continue;
                     }
-                    let used: u32 = self
-                        .relation(t, Relation::Orthogonal)
-                        .iter()
-                        .filter(|&&u| phase[u as usize] != u8::MAX)
-                        .fold(0, |m, &u| m | 1 << phase[u as usize].min(31));
-                    phase[t as usize] = (!used).trailing_zeros().min(31) as u8;
-                    queue.push_back(t);
+                    if used(&phase, m).count_ones() > 1 {
+                        queue.push_front(m);
+                    } else {
+                        queue.push_back(m);
+                    }
                 }
             }
         }
