@@ -1259,6 +1259,10 @@ impl Lowerer {
                 w => return unsupported(format!("no {}", w.unwrap_or("")), c.span()),
             },
             "booleans.is.is" => self.is(&c)?,
+            "can" => match c.word(self.reg) {
+                Some("Move") => BoolFn::CanMove(Box::new(self.moves(req(c.typed(self.reg, "moves"), &c)?)?)),
+                w => return unsupported(format!("can {}", w.unwrap_or("")), c.span()),
+            },
             other => return unsupported(format!("({} ..)", Self::head(node).unwrap_or(other)), c.span()),
         })
     }
@@ -1363,11 +1367,38 @@ impl Lowerer {
     /// slot (one per distinct condition) unless it is a constant.
     pub(super) fn condition(&mut self, node: &Node) -> R<BoolFn> {
         let b = self.boolean(node)?;
+        Ok(self.compiled(b))
+    }
+
+    /// A condition given a [`BoolFn::Compiled`] slot (one per distinct condition) unless it
+    /// is a constant.
+    pub(super) fn compiled(&mut self, b: BoolFn) -> BoolFn {
         if matches!(b, BoolFn::Const(_) | BoolFn::Compiled(..)) {
-            return Ok(b);
+            return b;
         }
         let slot = slot_of(&mut self.conds, &b);
-        Ok(BoolFn::Compiled(slot as u32, Box::new(b)))
+        BoolFn::Compiled(slot as u32, Box::new(b))
+    }
+
+    /// A dynamic region type (`Own`, `Enemy`, `Empty`, ..) as a condition on the site `(to)`:
+    /// what its piece's owner must be.
+    fn region_type_dynamic(&mut self, a: &str) -> BoolFn {
+        let who = || Box::new(IntFn::Who(Box::new(IntFn::To)));
+        let shared = IntFn::Const(self.players as i32 + 1);
+        let own = BoolFn::Or(vec![BoolFn::Eq(who(), Box::new(IntFn::Mover)), BoolFn::Eq(who(), Box::new(shared))]);
+        let enemy = BoolFn::And(vec![
+            BoolFn::Ne(who(), Box::new(IntFn::Const(0))),
+            BoolFn::Ne(who(), Box::new(IntFn::Mover)),
+            BoolFn::Le(who(), Box::new(IntFn::Const(self.players as i32))),
+        ]);
+        match a {
+            "Empty" => BoolFn::IsEmpty(Box::new(IntFn::To)),
+            "NotEmpty" => BoolFn::IsOccupied(Box::new(IntFn::To)),
+            "Own" => own,
+            "NotOwn" => BoolFn::Not(Box::new(own)),
+            "Enemy" => enemy,
+            _ => BoolFn::Not(Box::new(enemy)),
+        }
     }
 
     /// A value of an effect: lowered, then given an [`IntFn::Compiled`] slot (one per
@@ -1474,16 +1505,25 @@ impl Lowerer {
                         })?;
                         let (s, r) = self.site_or_region(target)?;
                         let sites = r.unwrap_or_else(|| RegionFn::Site(Box::new(s.unwrap_or(IntFn::Const(-1)))));
-                        if c.typed(self.reg, "regionTypeDynamic").is_some() || c.named("distance").is_some() {
-                            return unsupported("sites Around with a region type or distance:", c.span());
+                        if c.named("distance").is_some() {
+                            return unsupported("sites Around with distance:", c.span());
                         }
                         let dirs = match c.typed(self.reg, "absoluteDirection") {
                             Some(d) => self.directions(Some(d))?,
                             None => vec![Direction::Rel(Relation::Adjacent)],
                         };
-                        let cond = match c.named("if") {
-                            Some(n) => Some(Box::new(self.condition(n)?)),
-                            None => None,
+                        let kind = match c.typed(self.reg, "regionTypeDynamic").map(|n| &n.kind) {
+                            Some(NodeKind::Atom(a)) => Some(self.region_type_dynamic(a)),
+                            _ => None,
+                        };
+                        let cond = match (c.named("if"), kind) {
+                            (Some(n), None) => Some(Box::new(self.condition(n)?)),
+                            (Some(n), Some(k)) => {
+                                let b = self.boolean(n)?;
+                                Some(Box::new(self.compiled(BoolFn::And(vec![k, b]))))
+                            }
+                            (None, Some(k)) => Some(Box::new(self.compiled(k))),
+                            (None, None) => None,
                         };
                         let include_self = self.flag(c.named("includeSelf"))?;
                         RegionFn::Around {

@@ -386,6 +386,7 @@ impl GameDef {
             BoolFn::IsOdd(x) => self.int(x, c) % 2 != 0,
             BoolFn::AllPassed => all_passed(c.s, self.num_players),
             BoolFn::NoMoves(role) => self.no_moves(*role, c),
+            BoolFn::CanMove(m) => self.has_moves(m, &mut c.clone()),
             BoolFn::If(a, b, d) => {
                 if self.boolean(a, c) {
                     self.boolean(b, c)

@@ -161,6 +161,8 @@ pub enum BoolFn {
     IsOdd(Box<IntFn>),
     AllPassed,
     NoMoves(Role),
+    /// `(can Move M)`: whether M gives a move here.
+    CanMove(Box<Moves>),
     If(Box<BoolFn>, Box<BoolFn>, Box<BoolFn>),
     /// A condition of a move, region or rule, the same as its inner function: the engine
     /// compiles `GameIr::conds[slot]` (a copy of it) once at load and evaluates that.
@@ -768,6 +770,8 @@ pub mod purity {
             Node::Region(RegionFn::Cached(..)) => true,
             // conditions of these read iterators they bind themselves, or the outer ones
             Node::Region(RegionFn::Around { cond: Some(_), .. }) => false,
+            // moves may read any iterator
+            Node::Bool(BoolFn::CanMove(_)) => false,
             Node::Region(
                 RegionFn::Direction { .. }
                 | RegionFn::LineOfSightPiece { .. }
@@ -822,7 +826,7 @@ pub mod deps {
                 region(from) | (region(to) & !FROM) | (int(value) & !(FROM | TO))
             }
             // generates moves: reads everything the rules may read
-            Node::Bool(BoolFn::NoMoves(_)) | Node::Region(RegionFn::To(_)) => ALL,
+            Node::Bool(BoolFn::NoMoves(_) | BoolFn::CanMove(_)) | Node::Region(RegionFn::To(_)) => ALL,
             Node::Region(RegionFn::Cached(..)) => 0,
             Node::Region(RegionFn::Around { sites, cond, .. }) => {
                 region(sites) | cond.as_ref().map_or(0, |b| boolean(b) & !(FROM | TO))
@@ -939,7 +943,8 @@ impl<'a> Node<'a> {
                 | BoolFn::IsPending
                 | BoolFn::IsProposed(_)
                 | BoolFn::AllPassed
-                | BoolFn::NoMoves(_) => {}
+                | BoolFn::NoMoves(_)
+                | BoolFn::CanMove(_) => {}
             },
             Region(f) => match f {
                 RegionFn::Sites(v) => out.extend(v.iter().map(Int)),
@@ -986,7 +991,9 @@ impl<'a> Node<'a> {
 /// `(sites To ..)`) counts as reading it.
 pub fn reads_last_from(n: Node) -> bool {
     match n {
-        Node::Int(IntFn::LastFrom) | Node::Bool(BoolFn::NoMoves(_)) | Node::Region(RegionFn::To(_)) => true,
+        Node::Int(IntFn::LastFrom)
+        | Node::Bool(BoolFn::NoMoves(_) | BoolFn::CanMove(_))
+        | Node::Region(RegionFn::To(_)) => true,
         _ => n.children().into_iter().any(reads_last_from),
     }
 }
