@@ -26,6 +26,7 @@ type R<T> = Result<T, LowerError>;
 
 #[path = "lower_ext.rs"]
 mod ext;
+mod captures;
 mod equipment;
 mod more;
 mod movement;
@@ -636,6 +637,9 @@ impl Lowerer {
                 }
             }
             ("move", Some("Slide")) | ("slide", _) => self.slide(&c)?,
+            ("custodial", _) => self.custodial(&c)?,
+            ("surround", _) => self.surround(&c)?,
+            ("trigger", _) => self.trigger(&c)?,
             ("move", Some("Leap")) | ("leap", _) => self.leap(&c)?,
             ("move", Some("Shoot")) | ("shoot", _) => self.shoot(&c)?,
             ("move", Some("Step")) | ("effect.step", _) => {
@@ -650,7 +654,7 @@ impl Lowerer {
             ("move", Some("Hop")) | ("hop", _) => {
                 let (from, dirs, to) = self.step_parts(&c, "hop")?;
                 let (between_cond, between_apply) = match c.typed(self.reg, "moves.between") {
-                    Some(b) => self.between(b)?,
+                    Some(b) => self.between(b, false)?,
                     None => (None, None),
                 };
                 MovesKind::Hop {
@@ -908,14 +912,16 @@ impl Lowerer {
         }
     }
 
-    fn between(&mut self, node: &Node) -> R<(Option<BoolFn>, Option<Box<Moves>>)> {
+    /// A `(between ..)`'s condition and effect; its range is read by the caller where
+    /// `ranged` (else it is refused).
+    pub(super) fn between(&mut self, node: &Node, ranged: bool) -> R<(Option<BoolFn>, Option<Box<Moves>>)> {
         let c = self.call(node, "moves.between")?;
         for name in ["before", "after", "trail"] {
             if c.named(name).is_some() {
                 return unsupported(format!("between {name}:"), c.span());
             }
         }
-        if c.typed(self.reg, "range").is_some() {
+        if !ranged && c.typed(self.reg, "range").is_some() {
             return unsupported("between with a range", c.span());
         }
         let cond = match c.named("if") {
@@ -1315,6 +1321,13 @@ impl Lowerer {
                     return unsupported("is Within without in: or at:", c.span());
                 }
             }
+            "Triggered" => {
+                let p = match c.typed(self.reg, "roleType") {
+                    Some(r) => IntFn::RolePlayer(self.role(r)?),
+                    None => self.int(req(c.typed(self.reg, "int"), c)?)?,
+                };
+                BoolFn::IsTriggered(Box::new(p))
+            }
             "Proposed" => match ints.first().map(|n| &n.kind) {
                 Some(NodeKind::Str(s)) => BoolFn::IsProposed(self.intern(s)),
                 _ => return unsupported("is Proposed", c.span()),
@@ -1355,6 +1368,15 @@ impl Lowerer {
             }
         }
         BoolFn::IsWithinRegion(what, Box::new(r))
+    }
+
+    /// A region, or one site as a region.
+    fn region_or_site(&mut self, node: &Node) -> R<RegionFn> {
+        match self.site_or_region(node)? {
+            (_, Some(r)) => Ok(r),
+            (Some(i), None) => Ok(RegionFn::Site(Box::new(i))),
+            (None, None) => invalid("expected a site or a region", node.span.clone()),
+        }
     }
 
     /// A region, computed once per state where it is pure and worth it.
@@ -1560,7 +1582,7 @@ impl Lowerer {
             }
             "region.foreach.forEach" => self.region_for_each(&c)?,
             "expand" => self.expand(&c)?,
-            "region.math.difference" => match (self.region(pos[0])?, self.region(pos[1])?) {
+            "region.math.difference" => match (self.region(pos[0])?, self.region_or_site(pos[1])?) {
                 (RegionFn::Owned(a), RegionFn::Owned(b)) if a.minus(b).is_some() => {
                     RegionFn::Owned(a.minus(b).unwrap_or(a))
                 }

@@ -184,6 +184,7 @@ impl GameDef {
                 }
             }
             Action::SetNext(p) => s.next = *p,
+            Action::Trigger(p) => s.triggered |= 1u32.checked_shl(*p as u32).unwrap_or(0),
             Action::Pass => {}
             Action::Propose(k) => s.propositions.push(*k),
         }

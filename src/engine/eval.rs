@@ -386,6 +386,10 @@ impl GameDef {
             BoolFn::IsOdd(x) => self.int(x, c) % 2 != 0,
             BoolFn::AllPassed => all_passed(c.s, self.num_players),
             BoolFn::NoMoves(role) => self.no_moves(*role, c),
+            BoolFn::IsTriggered(p) => {
+                let p = self.int(p, c);
+                (0..32).contains(&p) && c.s.triggered >> p & 1 != 0 && c.s.active >> p & 1 != 0
+            }
             BoolFn::CanMove(m) => self.has_moves(m, &mut c.clone()),
             BoolFn::If(a, b, d) => {
                 if self.boolean(a, c) {

@@ -367,6 +367,7 @@ impl GameDef {
             num_turn: 1,
             num_decisions: 0,
             num_moves: 0,
+            triggered: 0,
             phase: (0..=p)
                 .map(|player| {
                     self.ir

@@ -525,6 +525,47 @@ impl GameDef {
                 c,
                 out,
             ),
+            MovesKind::Custodial {
+                from,
+                dirs,
+                min,
+                max,
+                between_cond,
+                between_apply,
+                to_cond,
+            } => self.gen_custodial(
+                from.as_ref(),
+                dirs,
+                (min.as_ref(), max.as_ref()),
+                between_cond.as_ref(),
+                between_apply.as_deref(),
+                to_cond.as_ref(),
+                c,
+                out,
+            ),
+            MovesKind::Surround {
+                from,
+                dirs,
+                between_cond,
+                between_apply,
+                to_cond,
+                except,
+            } => self.gen_surround(
+                from.as_ref(),
+                dirs,
+                between_cond.as_ref(),
+                between_apply.as_deref(),
+                to_cond.as_ref(),
+                except.as_ref(),
+                c,
+                out,
+            ),
+            MovesKind::Trigger(p) => {
+                let p = self.int(p, c);
+                if (0..32).contains(&p) {
+                    self.push_move(out, c, -1, -1).push(Action::Trigger(p as u8));
+                }
+            }
             MovesKind::Leap {
                 from,
                 walks,

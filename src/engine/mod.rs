@@ -5,6 +5,7 @@
 mod api;
 mod apply;
 pub mod board;
+mod captures;
 mod compiled;
 mod directions;
 mod eval;

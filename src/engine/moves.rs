@@ -47,10 +47,45 @@ pub enum Action {
     AddPending(i32),
     Remember(i32),
     Forget(i32),
+    /// `(trigger ..)`: the player's trigger is set.
+    Trigger(u8),
     /// `moveAgain`: the same player moves next.
     SetNext(u8),
     Pass,
     Propose(u16),
+}
+
+/// The small fields of the state (off the board) an action can change, as bits: what undo
+/// restores and what the `ifAfterwards` memo keys on ([`Action::footprint`]).
+pub type Fields = u8;
+pub const SCORES: Fields = 1;
+pub const VARS: Fields = 2;
+pub const PENDING: Fields = 4;
+pub const REMEMBERED: Fields = 8;
+pub const PROPOSITIONS: Fields = 16;
+pub const TRIGGERED: Fields = 32;
+
+impl Action {
+    /// What an action changes: the sites (at most two) and the small fields. Every place
+    /// that undoes or compares moves asks this (the match has no catch-all: a new action
+    /// says what it touches).
+    pub fn footprint(&self) -> (SmallVec<[u32; 2]>, Fields) {
+        let none = SmallVec::new();
+        match *self {
+            Action::Add { site, .. } | Action::Remove { site, .. } | Action::RemoveAt { site, .. } => {
+                (smallvec::smallvec![site], 0)
+            }
+            Action::Move { from, to, .. } => (smallvec::smallvec![from, to], 0),
+            Action::SetScore { .. } | Action::AddScore { .. } => (none, SCORES),
+            Action::SetNamedVar { .. } => (none, VARS),
+            Action::AddPending(_) => (none, PENDING),
+            Action::Remember(_) | Action::Forget(_) => (none, REMEMBERED),
+            Action::Propose(_) => (none, PROPOSITIONS),
+            Action::Trigger(_) => (none, TRIGGERED),
+            // (`(var)` and the roles are always restored)
+            Action::SetVar(_) | Action::SetNext(_) | Action::Pass => (none, 0),
+        }
+    }
 }
 
 /// A move: actions applied in order, then consequent rules evaluated at apply time.

@@ -269,13 +269,9 @@ impl MixHasher {
     }
 }
 
-/// The small fields of the state an action changes (bits of [`Changed`]).
-type Changed = u8;
-const SCORES: Changed = 1;
-const VARS: Changed = 2;
-const PENDING: Changed = 4;
-const REMEMBERED: Changed = 8;
-const PROPOSITIONS: Changed = 16;
+/// The small fields of the state an action changes (bits of [`super::moves::Fields`]).
+type Changed = super::moves::Fields;
+use super::moves::{PENDING, PROPOSITIONS, REMEMBERED, SCORES, TRIGGERED, VARS};
 
 /// Everything that distinguishes the position after a candidate from the one after another
 /// candidate applied to the same base: first the part off the board (the roles and
@@ -322,6 +318,9 @@ fn position_key(
     if changed & PROPOSITIONS != 0 {
         k.push(s.propositions.len() as i32);
         k.extend(s.propositions.iter().map(|&p| p as i32));
+    }
+    if changed & TRIGGERED != 0 {
+        k.push(s.triggered as i32);
     }
     *small = k.len();
     for &t in sites {
@@ -397,6 +396,7 @@ fn copy_state(dst: &mut StateData, src: &StateData) {
 fn restore_small(dst: &mut StateData, base: &StateData, changed: Changed) {
     dst.var = base.var;
     dst.num_moves = base.num_moves;
+    dst.triggered = base.triggered;
     if changed & SCORES != 0 {
         dst.scores.clone_from(&base.scores);
     }
@@ -443,6 +443,7 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
         num_turn,
         num_decisions,
         num_moves,
+        triggered,
         phase,
         history,
         history_truncated,
@@ -475,6 +476,7 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
     dst.num_turn = *num_turn;
     dst.num_decisions = *num_decisions;
     dst.num_moves = *num_moves;
+    dst.triggered = *triggered;
     if dst.phase != *phase {
         dst.phase.clone_from(phase);
     }
@@ -772,21 +774,9 @@ impl GameDef {
         let mut touched: SmallVec<[u32; 8]> = SmallVec::new();
         let mut changed: Changed = 0;
         for a in &done {
-            match a {
-                Action::Add { site, .. } | Action::Remove { site, .. } | Action::RemoveAt { site, .. } => {
-                    touched.push(*site)
-                }
-                Action::Move { from, to, .. } => {
-                    touched.push(*from);
-                    touched.push(*to);
-                }
-                Action::SetScore { .. } | Action::AddScore { .. } => changed |= SCORES,
-                Action::SetNamedVar { .. } => changed |= VARS,
-                Action::AddPending(_) => changed |= PENDING,
-                Action::Remember(_) | Action::Forget(_) => changed |= REMEMBERED,
-                Action::Propose(_) => changed |= PROPOSITIONS,
-                Action::SetVar(_) | Action::SetNext(_) | Action::Pass => {}
-            }
+            let (sites, fields) = a.footprint();
+            touched.extend(sites);
+            changed |= fields;
         }
         touched.sort_unstable();
         touched.dedup();

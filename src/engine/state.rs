@@ -77,6 +77,8 @@ pub struct StateData {
     /// Moves stored since the start rules (`(count Moves)`; a move counts from the moment
     /// it is stored, before its consequents).
     pub num_moves: u32,
+    /// Bit per player: their trigger is set (`(trigger ..)`).
+    pub triggered: u32,
     /// Per player (index 0 unused), the index of their current phase.
     pub phase: SmallVec<[u8; 4]>,
     /// The most recent moves, oldest first, including the start rules' moves (mover 0).

@@ -161,6 +161,8 @@ pub enum BoolFn {
     IsOdd(Box<IntFn>),
     AllPassed,
     NoMoves(Role),
+    /// `(is Triggered "event" player)`.
+    IsTriggered(Box<IntFn>),
     /// `(can Move M)`: whether M gives a move here.
     CanMove(Box<Moves>),
     If(Box<BoolFn>, Box<BoolFn>, Box<BoolFn>),
@@ -553,6 +555,31 @@ pub enum MovesKind {
         to_cond: Option<BoolFn>,
         decision: bool,
     },
+    /// `(custodial ..)`: the pieces flanked along each radial from `from` (default
+    /// `(last To)`): a run of sites passing `between if:` (default: an enemy) of a length in
+    /// the range, closed by a site passing `to if:` (default: a friend); the effect
+    /// (default: remove) at each site of the run.
+    Custodial {
+        from: Option<IntFn>,
+        dirs: Vec<Direction>,
+        min: Option<IntFn>,
+        max: Option<IntFn>,
+        between_cond: Option<BoolFn>,
+        between_apply: Option<Box<Moves>>,
+        to_cond: Option<BoolFn>,
+    },
+    /// `(surround ..)`: the neighbours of `from` (default `(from)`) passing `between if:`
+    /// whose own neighbours are all `from` or pass `to if:`, but for `except` of them.
+    Surround {
+        from: Option<IntFn>,
+        dirs: Vec<Direction>,
+        between_cond: Option<BoolFn>,
+        between_apply: Option<Box<Moves>>,
+        to_cond: Option<BoolFn>,
+        except: Option<IntFn>,
+    },
+    /// `(trigger "event" player)`: the player's trigger is set.
+    Trigger(IntFn),
     FromTo {
         from: Place,
         to: Place,
@@ -934,6 +961,7 @@ impl<'a> Node<'a> {
                 | BoolFn::IsEnemy(a)
                 | BoolFn::IsFriend(a)
                 | BoolFn::IsEven(a)
+                | BoolFn::IsTriggered(a)
                 | BoolFn::IsOdd(a) => out.push(Int(a)),
                 BoolFn::IsIn(a, r) | BoolFn::IsWithinRegion(a, r) => out.extend([Int(a), Region(r)]),
                 BoolFn::NearAny { site, region, .. } => out.extend([Int(site), Region(region)]),

@@ -30,7 +30,7 @@ impl Lowerer {
                     return unsupported(format!("slide between {name}:"), bc.span());
                 }
             }
-            (between_cond, between_apply) = self.between(b)?;
+            (between_cond, between_apply) = self.between(b, true)?;
         }
         let to = match c.typed(self.reg, "moves.to") {
             Some(t) => self.place(t, "moves.to")?,
@@ -50,7 +50,7 @@ impl Lowerer {
 
     /// A `<range>`: `(range a [b])`, `(exact n)`, `(min n)`, `(max n)` as its least and
     /// greatest values (None: unbounded).
-    fn range(&mut self, node: &Node) -> R<(Option<IntFn>, Option<IntFn>)> {
+    pub(super) fn range(&mut self, node: &Node) -> R<(Option<IntFn>, Option<IntFn>)> {
         let c = self.call(node, "range")?;
         let pos = c.positional();
         Ok(match (c.id, pos.as_slice()) {

@@ -1,0 +1,101 @@
+//! Lowering of captures by flanking and surrounding (`custodial`, `surround`) and of
+//! `trigger`.
+
+use super::{req, unsupported, Call, Lowerer, R};
+use crate::engine::board::{Direction, Relation};
+use crate::ir::*;
+use crate::syntax::NodeKind;
+
+/// The parts of a `(between ..)` of a capture: range, condition, effect.
+type BetweenParts = (Option<IntFn>, Option<IntFn>, Option<BoolFn>, Option<Box<Moves>>);
+
+impl Lowerer {
+    /// A capture's `from` (a site only) and `to` (a condition only), and its `between`.
+    fn capture_parts(&mut self, c: &Call) -> R<(Option<IntFn>, BetweenParts, Option<BoolFn>)> {
+        let from = match c.typed(self.reg, "moves.from") {
+            Some(f) => {
+                let p = self.place(f, "moves.from")?;
+                if p.region.is_some() || p.cond.is_some() {
+                    return unsupported("a capture from a region or with a condition", c.span());
+                }
+                p.site
+            }
+            None => None,
+        };
+        let mut between = (None, None, None, None);
+        if let Some(b) = c.typed(self.reg, "moves.between") {
+            let bc = self.call(b, "moves.between")?;
+            for name in ["before", "after", "trail"] {
+                if bc.named(name).is_some() {
+                    return unsupported(format!("capture between {name}:"), bc.span());
+                }
+            }
+            if let Some(r) = bc.typed(self.reg, "range") {
+                (between.0, between.1) = self.range(r)?;
+            }
+            (between.2, between.3) = self.between(b, true)?;
+        }
+        let to = match c.typed(self.reg, "moves.to") {
+            Some(t) => {
+                let p = self.place(t, "moves.to")?;
+                if p.apply.is_some() || p.region.is_some() || p.site.is_some() {
+                    return unsupported("a capture to a place or with an effect", c.span());
+                }
+                p.cond
+            }
+            None => None,
+        };
+        Ok((from, between, to))
+    }
+
+    /// `(custodial [from] [dir] [between] [to] [then])`.
+    pub(super) fn custodial(&mut self, c: &Call) -> R<MovesKind> {
+        let (from, (min, max, between_cond, between_apply), to_cond) = self.capture_parts(c)?;
+        let dirs = self.directions(c.typed(self.reg, "absoluteDirection"))?;
+        Ok(MovesKind::Custodial {
+            from,
+            dirs,
+            min,
+            max,
+            between_cond,
+            between_apply,
+            to_cond,
+        })
+    }
+
+    /// `(surround [from] [relation] [between] [to] [except:] [with:] [then])`.
+    pub(super) fn surround(&mut self, c: &Call) -> R<MovesKind> {
+        if c.named("with").is_some() {
+            return unsupported("surround with:", c.span());
+        }
+        let (from, (min, max, between_cond, between_apply), to_cond) = self.capture_parts(c)?;
+        if min.is_some() || max.is_some() {
+            return unsupported("surround with a range", c.span());
+        }
+        let rel = match c.typed(self.reg, "relationType").map(|n| &n.kind) {
+            Some(NodeKind::Atom(a)) => Relation::from_name(a).unwrap_or(Relation::Adjacent),
+            _ => Relation::Adjacent,
+        };
+        let except = match c.named("except") {
+            Some(n) => Some(self.int(n)?),
+            None => None,
+        };
+        Ok(MovesKind::Surround {
+            from,
+            dirs: vec![Direction::Rel(rel)],
+            between_cond,
+            between_apply,
+            to_cond,
+            except,
+        })
+    }
+
+    /// `(trigger "event" player)`.
+    pub(super) fn trigger(&mut self, c: &Call) -> R<MovesKind> {
+        let p = match c.typed(self.reg, "roleType") {
+            Some(r) => IntFn::RolePlayer(self.role(r)?),
+            None => self.int(req(c.typed(self.reg, "int"), c)?)?,
+        };
+        Ok(MovesKind::Trigger(p))
+    }
+}

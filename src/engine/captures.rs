@@ -1,0 +1,145 @@
+//! Captures by flanking and by surrounding (`custodial`, `surround`): effects generated at
+//! the sites captured, with `between` set to each.
+
+use super::board::Direction;
+use super::game::{Ctx, GameDef};
+use super::moves::{Action, MoveData};
+use crate::ir::*;
+
+impl GameDef {
+    /// The effect at a captured site: the given one, else its removal.
+    fn capture(&self, apply: Option<&Moves>, c: &Ctx, b: i32, out: &mut Vec<MoveData>) {
+        let mut c2 = *c;
+        c2.between = b;
+        match apply {
+            Some(m) => self.gen(m, &mut c2, out),
+            None => {
+                if Self::top(c.s, b).is_some() {
+                    self.push_move(out, c, b, b).push(Action::Remove { site: b as u32, count: 1 });
+                }
+            }
+        }
+    }
+
+    /// Whether `between if:` (default: an enemy piece) holds at `b`.
+    fn between_holds(&self, cond: Option<&BoolFn>, c: &Ctx, b: i32) -> bool {
+        let mut c2 = *c;
+        c2.between = b;
+        match cond {
+            Some(x) => self.boolean(x, &c2),
+            None => {
+                let who = Self::top(c.s, b).map_or(0, |p| p.who);
+                who != 0 && who != c.mover
+            }
+        }
+    }
+
+    /// Whether `to if:` (default: a friendly piece) holds at `t` (-1 off the board).
+    fn closing_holds(&self, cond: Option<&BoolFn>, c: &Ctx, t: i32) -> bool {
+        let mut c2 = *c;
+        c2.to = t;
+        match cond {
+            Some(x) => self.boolean(x, &c2),
+            None => Self::top(c.s, t).is_some_and(|p| p.who == c.mover),
+        }
+    }
+
+    /// `(custodial ..)`: along each radial from the origin, a run of sites passing the
+    /// between condition closed by a site passing the to condition: with at most one site
+    /// between (`(max 1)`), the run is that site and the closing site must be on the board;
+    /// else the run is as long as it may be (up to the range's greatest) and a run reaching
+    /// the edge is closed by no site (-1).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn gen_custodial(
+        &self,
+        from: Option<&IntFn>,
+        dirs: &[Direction],
+        (min, max): (Option<&IntFn>, Option<&IntFn>),
+        between_cond: Option<&BoolFn>,
+        between_apply: Option<&Moves>,
+        to_cond: Option<&BoolFn>,
+        c: &Ctx,
+        out: &mut Vec<MoveData>,
+    ) {
+        let f = match from {
+            Some(x) => self.int(x, c),
+            None => c.s.history.last().map_or(-1, |m| m.to),
+        };
+        if f < 0 || f as usize >= self.n() {
+            return;
+        }
+        let mut c1 = *c;
+        c1.from = f;
+        let min = min.map_or(0, |x| self.int(x, &c1));
+        let max = max.map_or(i32::MAX, |x| self.int(x, &c1));
+        for d in dirs {
+            for radial in self.board.radials(f as u32, *d) {
+                if max == 1 && min < 2 {
+                    let (Some(&b), Some(&t)) = (radial.get(1), radial.get(2)) else { continue };
+                    if self.between_holds(between_cond, &c1, b as i32) && self.closing_holds(to_cond, &c1, t as i32) {
+                        self.capture(between_apply, &c1, b as i32, out);
+                    }
+                } else if max > 1 && min <= max {
+                    let mut idx = 1;
+                    while idx < radial.len() && (idx as i64) <= max as i64 && self.between_holds(between_cond, &c1, radial[idx] as i32) {
+                        idx += 1;
+                    }
+                    if idx == 1 || min as i64 >= idx as i64 {
+                        continue;
+                    }
+                    let t = radial.get(idx).map_or(-1, |&t| t as i32);
+                    if self.closing_holds(to_cond, &c1, t) {
+                        for &b in &radial[1..idx] {
+                            self.capture(between_apply, &c1, b as i32, out);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `(surround ..)`: each neighbour of the origin passing the between condition whose own
+    /// neighbours (in the same relation) are the origin or pass the to condition, but for
+    /// at most `except` of them.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn gen_surround(
+        &self,
+        from: Option<&IntFn>,
+        dirs: &[Direction],
+        between_cond: Option<&BoolFn>,
+        between_apply: Option<&Moves>,
+        to_cond: Option<&BoolFn>,
+        except: Option<&IntFn>,
+        c: &Ctx,
+        out: &mut Vec<MoveData>,
+    ) {
+        let f = match from {
+            Some(x) => self.int(x, c),
+            None => c.from,
+        };
+        if f < 0 || f as usize >= self.n() {
+            return;
+        }
+        let mut c1 = *c;
+        c1.from = f;
+        let except = except.map_or(0, |x| self.int(x, &c1));
+        for d in dirs {
+            for radial in self.board.radials(f as u32, *d) {
+                let Some(&target) = radial.get(1) else { continue };
+                if !self.between_holds(between_cond, &c1, target as i32) {
+                    continue;
+                }
+                let mut free = 0;
+                for r2 in self.board.radials(target, *d) {
+                    let Some(&s) = r2.get(1) else { continue };
+                    if s as i32 != f && !self.closing_holds(to_cond, &c1, s as i32) {
+                        free += 1;
+                    }
+                }
+                if free <= except {
+                    self.capture(between_apply, &c1, target as i32, out);
+                }
+            }
+        }
+    }
+}
