@@ -159,6 +159,7 @@ pub fn lower_game(game: &Node) -> R<GameIr> {
             owner: 0,
             moves: None,
             facing: None,
+            flips: None,
         }],
         thens: Vec::new(),
         names: Vec::new(),
@@ -617,9 +618,15 @@ impl Lowerer {
         let kind = match (c.id, word) {
             ("move", Some("Pass")) | ("pass", _) => MovesKind::Pass,
             ("move", Some("Add")) | ("effect.add", _) => {
-                let piece = match c.typed(self.reg, "moves.piece") {
-                    Some(p) => Some(self.piece_fn(p)?),
-                    None => None,
+                let (piece, state) = match c.typed(self.reg, "moves.piece") {
+                    Some(p) => {
+                        let state = match self.call(p, "moves.piece")?.named("state") {
+                            Some(n) => Some(self.int(n)?),
+                            None => None,
+                        };
+                        (Some(self.piece_fn(p)?), state)
+                    }
+                    None => (None, None),
                 };
                 let to = self.place(req(c.typed(self.reg, "moves.to"), &c)?, "moves.to")?;
                 let count = match c.named("count") {
@@ -630,6 +637,7 @@ impl Lowerer {
                 self.stacking |= stack;
                 MovesKind::Add {
                     piece,
+                    state,
                     to,
                     count,
                     stack,
@@ -640,6 +648,21 @@ impl Lowerer {
             ("custodial", _) => self.custodial(&c)?,
             ("surround", _) => self.surround(&c)?,
             ("trigger", _) => self.trigger(&c)?,
+            ("flip", _) => {
+                if c.typed(self.reg, "siteType").is_some() {
+                    return unsupported("flip with a site type", c.span());
+                }
+                let at = match c.named("loc").or(c.typed(self.reg, "int")) {
+                    Some(n) => self.int(n)?,
+                    None => IntFn::To,
+                };
+                MovesKind::Flip(at)
+            }
+            ("append", _) => MovesKind::Append(Box::new(self.moves(req(c.typed(self.reg, "nonDecision"), &c)?)?)),
+            ("allCombinations", _) => match c.positional().as_slice() {
+                [a, b, ..] => MovesKind::AllCombinations(Box::new(self.moves(a)?), Box::new(self.moves(b)?)),
+                _ => return invalid("allCombinations needs two moves", c.span()),
+            },
             ("move", Some("Leap")) | ("leap", _) => self.leap(&c)?,
             ("move", Some("Shoot")) | ("shoot", _) => self.shoot(&c)?,
             ("move", Some("Step")) | ("effect.step", _) => {
@@ -861,9 +884,6 @@ impl Lowerer {
 
     fn piece_fn(&mut self, node: &Node) -> R<PieceFn> {
         let c = self.call(node, "moves.piece")?;
-        if c.named("state").is_some() {
-            return unsupported("piece state:", c.span());
-        }
         let pos = c.positional();
         match &pos[0].kind {
             NodeKind::Str(s) => match self.components.iter().position(|k| k.name == *s) {
@@ -1072,6 +1092,9 @@ impl Lowerer {
                 )
             }
             "who" => IntFn::Who(b(self, req(c.named("at"), &c)?)?),
+            "state" if c.named("level").is_none() && c.typed(self.reg, "siteType").is_none() => {
+                IntFn::StateAt(b(self, req(c.named("at"), &c)?)?)
+            }
             "size" => self.size(&c)?,
             "ahead" => self.ahead(&c)?,
             "count.count" if c.word(self.reg) == Some("Steps") => self.count_steps(&c)?,

@@ -7,7 +7,7 @@ use super::*;
 impl Lowerer {
     /// `(place "Name" [sites] [{sites}] [site] [count:n])` as a start rule.
     pub(super) fn start_place(&mut self, c: &Call) -> R<StartRule> {
-        for name in ["state", "rotation", "value", "counts"] {
+        for name in ["rotation", "value", "counts"] {
             if c.named(name).is_some() {
                 return unsupported(format!("place {name}:"), c.span());
             }
@@ -51,11 +51,16 @@ impl Lowerer {
             Some(n) => self.const_int(n)?,
             None => 1,
         };
+        let state = match c.named("state") {
+            Some(n) => self.const_int(n)?,
+            None => 0,
+        };
         Ok(StartRule::Place {
             component,
             sites,
             region,
             count,
+            state,
         })
     }
 

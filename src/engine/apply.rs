@@ -97,7 +97,18 @@ impl GameDef {
 
     pub(super) fn act(&self, s: &mut StateData, a: &Action, mover: u8) {
         match a {
-            Action::Add { site, what, who, count } => self.add_piece(s, *site as i32, *what, *who, *count),
+            Action::Add {
+                site,
+                what,
+                who,
+                count,
+                state,
+            } => self.add_piece(s, *site as i32, *what, *who, *count, *state),
+            Action::SetState { site, state } => {
+                if let Some(p) = s.sites.get_mut(*site as usize).and_then(|st| st.last_mut()) {
+                    p.state = *state;
+                }
+            }
             Action::Remove { site, count } => {
                 if let Some(st) = s.sites.get_mut(*site as usize) {
                     st.truncate(st.len().saturating_sub(*count as usize));

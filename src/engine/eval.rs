@@ -126,6 +126,7 @@ impl GameDef {
             IntFn::CountSteps(a, b) => self.steps(self.int(a, c), self.int(b, c)),
             IntFn::CentrePoint => self.board.centre_point().map(|s| s as i32).unwrap_or(-1),
             IntFn::CountMoves => c.s.num_moves as i32,
+            IntFn::StateAt(x) => Self::top(c.s, self.int(x, c)).map_or(0, |p| p.state),
             IntFn::CountTurns => c.s.num_turn as i32,
             IntFn::Coord(k) => self.coords.get(*k as usize).copied().unwrap_or(-1),
             IntFn::Ahead { site, steps, dir } => {

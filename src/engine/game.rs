@@ -402,6 +402,7 @@ impl GameDef {
                     sites,
                     region,
                     count,
+                    state,
                 } => {
                     let cache = Cache::fresh();
                     let ctx = self.ctx(&s, &cache);
@@ -411,7 +412,7 @@ impl GameDef {
                     }
                     for t in targets {
                         let who = self.ir.components[*component as usize].owner;
-                        self.add_piece(&mut s, t, *component, who, (*count).max(1) as u32);
+                        self.add_piece(&mut s, t, *component, who, (*count).max(1) as u32, *state);
                         push_history(
                             &mut s,
                             MoveRecord {
@@ -428,25 +429,34 @@ impl GameDef {
         State { inner: s }
     }
 
-    pub(super) fn add_piece(&self, s: &mut StateData, site: i32, what: u16, who: u8, count: u32) {
+    /// Add `count` pieces (stacking: on the stack; else on an empty site, one piece with
+    /// its count, while an add on an occupied site sets the local state it gives).
+    pub(super) fn add_piece(&self, s: &mut StateData, site: i32, what: u16, who: u8, count: u32, state: i32) {
         if site < 0 || site as usize >= s.sites.len() {
             return;
         }
         let stack = &mut s.sites[site as usize];
+        let state_given = state.max(0);
         if self.ir.stacking {
             for _ in 0..count {
                 stack.push(Piece {
                     what,
                     who,
                     count: 1,
+                    state: state_given,
                     ..Piece::default()
                 });
             }
-        } else if stack.is_empty() {
+        } else if let Some(top) = stack.last_mut() {
+            if state >= 0 {
+                top.state = state;
+            }
+        } else {
             stack.push(Piece {
                 what,
                 who,
                 count,
+                state: state_given,
                 ..Piece::default()
             });
         }

@@ -86,11 +86,13 @@ impl GameDef {
                         apply_if: None,
                     },
                 count,
+                state,
                 ..
             } => {
                 let Some((what, who, count)) = self.add_piece_count(piece, count.as_ref(), c) else {
                     return;
                 };
+                let state = state.as_ref().map_or(-1, |x| self.int(x, c));
                 let t = self.int(site, c);
                 if t < 0 || t as usize >= self.n() {
                     return;
@@ -102,7 +104,7 @@ impl GameDef {
                         return;
                     }
                 }
-                self.add_actions(t, what, who, count, actions);
+                self.add_actions(t, what, who, count, state, actions);
             }
             MovesKind::Remove {
                 site: Some(site),
@@ -169,6 +171,7 @@ impl GameDef {
         what: i32,
         who: u8,
         count: i32,
+        state: i32,
         actions: &mut SmallVec<A>,
     ) {
         let (actions_n, each) = if self.ir.stacking {
@@ -182,6 +185,7 @@ impl GameDef {
                 what: what as u16,
                 who,
                 count: each,
+                state,
             });
         }
     }
@@ -462,6 +466,7 @@ impl GameDef {
             MovesKind::Pass => self.push_move(out, c, -1, -1).push(Action::Pass),
             MovesKind::Add {
                 piece,
+                state,
                 to,
                 count,
                 stack: _,
@@ -470,6 +475,7 @@ impl GameDef {
                 let Some((what, who, count)) = self.add_piece_count(piece, count.as_ref(), c) else {
                     return;
                 };
+                let state = state.as_ref().map_or(-1, |x| self.int(x, c));
                 let emit = |t: i32, c: &Ctx, out: &mut Vec<MoveData>, cond: Cond| {
                     let mut c2 = *c;
                     c2.to = t;
@@ -478,7 +484,7 @@ impl GameDef {
                         if let Some(e) = &to.apply {
                             self.effect_actions(e, &c2, actions);
                         }
-                        self.add_actions(t, what, who, count, actions);
+                        self.add_actions(t, what, who, count, state, actions);
                     }
                 };
                 if let Some(site) = &to.site {
@@ -560,6 +566,57 @@ impl GameDef {
                 c,
                 out,
             ),
+            MovesKind::Flip(at) => {
+                let t = self.int(at, c);
+                if let Some(p) = Self::top(c.s, t) {
+                    if let Some((a, b)) = self.ir.components.get(p.what as usize).and_then(|k| k.flips) {
+                        let state = if p.state == a {
+                            b
+                        } else if p.state == b {
+                            a
+                        } else {
+                            p.state
+                        };
+                        self.push_move(out, c, t, t).push(Action::SetState { site: t as u32, state });
+                    }
+                }
+            }
+            MovesKind::Append(m) => {
+                let mut subs = super::requirement::take_list();
+                let mut c2 = *c;
+                self.gen(m, &mut c2, &mut subs);
+                if let Some(first) = subs.first() {
+                    let (from, to) = (first.from, first.to);
+                    let i = out.len();
+                    out.push(MoveData::EMPTY);
+                    let mv = &mut out[i];
+                    (mv.from, mv.to, mv.mover) = (from, to, c.mover);
+                    for sub in &subs {
+                        mv.actions.extend_from_slice(&sub.actions);
+                        mv.then.extend_from_slice(&sub.then);
+                    }
+                }
+                super::requirement::give_list(subs);
+            }
+            MovesKind::AllCombinations(a, b) => {
+                let (mut xs, mut ys) = (super::requirement::take_list(), super::requirement::take_list());
+                self.gen(a, &mut c.clone(), &mut xs);
+                self.gen(b, &mut c.clone(), &mut ys);
+                for x in &xs {
+                    for y in &ys {
+                        let i = out.len();
+                        out.push(MoveData::EMPTY);
+                        let mv = &mut out[i];
+                        (mv.from, mv.to, mv.mover) = (x.from, x.to, c.mover);
+                        mv.actions.extend_from_slice(&x.actions);
+                        mv.actions.extend_from_slice(&y.actions);
+                        mv.then.extend_from_slice(&x.then);
+                        mv.then.extend_from_slice(&y.then);
+                    }
+                }
+                super::requirement::give_list(xs);
+                super::requirement::give_list(ys);
+            }
             MovesKind::Trigger(p) => {
                 let p = self.int(p, c);
                 if (0..32).contains(&p) {

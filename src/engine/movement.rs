@@ -254,6 +254,7 @@ impl GameDef {
                         what: what as u16,
                         who,
                         count: 1,
+                        state: -1,
                     });
                 }
             }

@@ -11,6 +11,14 @@ pub enum Action {
         what: u16,
         who: u8,
         count: u32,
+        /// The piece's local state (-1: not given; an add on an occupied site of a game
+        /// without stacks sets the state it gives).
+        state: i32,
+    },
+    /// Set the local state of the top piece at `site`.
+    SetState {
+        site: u32,
+        state: i32,
     },
     /// Remove the top piece of `site`, `count` times over.
     Remove {
@@ -64,6 +72,8 @@ pub const PENDING: Fields = 4;
 pub const REMEMBERED: Fields = 8;
 pub const PROPOSITIONS: Fields = 16;
 pub const TRIGGERED: Fields = 32;
+/// `(var)` and the roles (restored by every undo whatever the actions).
+pub const ROLES: Fields = 64;
 
 impl Action {
     /// What an action changes: the sites (at most two) and the small fields. Every place
@@ -72,9 +82,10 @@ impl Action {
     pub fn footprint(&self) -> (SmallVec<[u32; 2]>, Fields) {
         let none = SmallVec::new();
         match *self {
-            Action::Add { site, .. } | Action::Remove { site, .. } | Action::RemoveAt { site, .. } => {
-                (smallvec::smallvec![site], 0)
-            }
+            Action::Add { site, .. }
+            | Action::Remove { site, .. }
+            | Action::RemoveAt { site, .. }
+            | Action::SetState { site, .. } => (smallvec::smallvec![site], 0),
             Action::Move { from, to, .. } => (smallvec::smallvec![from, to], 0),
             Action::SetScore { .. } | Action::AddScore { .. } => (none, SCORES),
             Action::SetNamedVar { .. } => (none, VARS),
@@ -82,8 +93,8 @@ impl Action {
             Action::Remember(_) | Action::Forget(_) => (none, REMEMBERED),
             Action::Propose(_) => (none, PROPOSITIONS),
             Action::Trigger(_) => (none, TRIGGERED),
-            // (`(var)` and the roles are always restored)
-            Action::SetVar(_) | Action::SetNext(_) | Action::Pass => (none, 0),
+            // (a pass changes nothing but what the history records of the move)
+            Action::SetVar(_) | Action::SetNext(_) | Action::Pass => (none, ROLES),
         }
     }
 }

@@ -776,7 +776,8 @@ impl GameDef {
         for a in &done {
             let (sites, fields) = a.footprint();
             touched.extend(sites);
-            changed |= fields;
+            // (`(var)` and the roles are always restored and always in the key)
+            changed |= fields & !super::moves::ROLES;
         }
         touched.sort_unstable();
         touched.dedup();
@@ -1062,14 +1063,7 @@ impl GameDef {
         // what undoing needs: the touched sites and the small fields
         let mut saved: Saved = SmallVec::new();
         for a in &acts {
-            let sites: &[u32] = match a {
-                Action::Add { site, .. } | Action::Remove { site, .. } | Action::RemoveAt { site, .. } => {
-                    std::slice::from_ref(site)
-                }
-                Action::Move { from, to, .. } => &[*from, *to],
-                _ => &[],
-            };
-            for &t in sites {
+            for t in a.footprint().0 {
                 if !saved.iter().any(|(x, _)| *x == t) {
                     if let Some(st) = s.sites.get(t as usize) {
                         saved.push((t, st.clone()));
@@ -1078,12 +1072,7 @@ impl GameDef {
             }
         }
         // board-only pre-moves need no copy of the small fields to be undone
-        let board_only = acts.iter().all(|a| {
-            matches!(
-                a,
-                Action::Add { .. } | Action::Remove { .. } | Action::RemoveAt { .. } | Action::Move { .. }
-            )
-        });
+        let board_only = acts.iter().all(|a| a.footprint().1 == 0);
         let small = if board_only {
             None
         } else {

@@ -44,6 +44,8 @@ pub enum IntFn {
     Score(Box<IntFn>),
     /// Owner of the top piece at a site, 0 if empty.
     Who(Box<IntFn>),
+    /// Local state of the top piece at a site, 0 if empty.
+    StateAt(Box<IntFn>),
     /// Component of the top piece at a site, 0 if empty.
     What(Box<IntFn>),
     SizeStack(Box<IntFn>),
@@ -503,6 +505,8 @@ impl MovesKind {
 pub enum MovesKind {
     Add {
         piece: Option<PieceFn>,
+        /// The added piece's local state (`(piece "X" state:..)`).
+        state: Option<IntFn>,
         to: Place,
         count: Option<IntFn>,
         stack: bool,
@@ -580,6 +584,12 @@ pub enum MovesKind {
     },
     /// `(trigger "event" player)`: the player's trigger is set.
     Trigger(IntFn),
+    /// `(flip site)`: the piece there takes the other state of its component's flips.
+    Flip(IntFn),
+    /// `(append M)`: one move made of all of M's moves (none if M gives none).
+    Append(Box<Moves>),
+    /// `(allCombinations A B)`: a move for each pair of a move of A and one of B.
+    AllCombinations(Box<Moves>, Box<Moves>),
     FromTo {
         from: Place,
         to: Place,
@@ -704,6 +714,8 @@ pub enum StartRule {
         sites: Vec<IntFn>,
         region: Option<RegionFn>,
         count: i32,
+        /// The pieces' local state (0: none).
+        state: i32,
     },
     SetScore {
         role: Role,
@@ -724,6 +736,8 @@ pub struct Component {
     pub moves: Option<Box<Moves>>,
     /// The direction the piece faces (`dirn:`), else its owner's.
     pub facing: Option<crate::engine::board::Dir>,
+    /// `(flips a b)`: the two local states a flip swaps.
+    pub flips: Option<(i32, i32)>,
 }
 
 /// A region of the equipment (`(regions [name] [owner] sites)`).
@@ -900,7 +914,7 @@ impl<'a> Node<'a> {
         let mut out = Vec::new();
         match self {
             Int(f) => match f {
-                IntFn::Score(a) | IntFn::Who(a) | IntFn::What(a) | IntFn::SizeStack(a) | IntFn::Neg(a) => {
+                IntFn::Score(a) | IntFn::Who(a) | IntFn::StateAt(a) | IntFn::What(a) | IntFn::SizeStack(a) | IntFn::Neg(a) => {
                     out.push(Int(a))
                 }
                 IntFn::CountSites(r) => out.push(Region(r)),

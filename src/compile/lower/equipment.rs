@@ -85,12 +85,18 @@ impl Lowerer {
             Some(NodeKind::Str(s)) => s.clone(),
             _ => return invalid("a piece needs a name", c.span()),
         };
-        let mut moves = None;
+        let (mut moves, mut flips) = (None, None);
         for (p, n) in &c.slots {
             if let (Some(n), ParamType::Sym(s)) = (n, &p.ty) {
                 match self.reg.symbol(*s).id {
                     "moves" => moves = Some(*n),
-                    "flips" => return unsupported("piece flips", n.span.clone()),
+                    "flips" => {
+                        let fc = self.call(n, "flips")?;
+                        match fc.positional().as_slice() {
+                            [a, b] => flips = Some((self.const_int(a)?, self.const_int(b)?)),
+                            _ => return invalid("flips needs two states", fc.span()),
+                        }
+                    }
                     _ => {}
                 }
             }
@@ -126,6 +132,7 @@ impl Lowerer {
                 owner: o,
                 moves: None,
                 facing,
+                flips,
             });
             if let Some(m) = moves {
                 out.push((self.components.len() - 1, m));
