@@ -34,6 +34,11 @@ struct SimReport {
 /// Play `n_playouts` random games of `game` (playout i seeded as the `playout` command seeds it)
 /// and check the invariants at every decision; panics with the position on a violation.
 fn random_sim_invariants(game: &Game, n_playouts: usize, seed: u64) -> SimReport {
+    random_sim_invariants_checking(game, n_playouts, seed, FULLY_CHECKED)
+}
+
+/// [`random_sim_invariants`], applying every legal move in the first `fully_checked` playouts.
+fn random_sim_invariants_checking(game: &Game, n_playouts: usize, seed: u64, fully_checked: usize) -> SimReport {
     let mut report = SimReport::default();
     let players = game.num_players();
     for i in 0..n_playouts {
@@ -72,7 +77,7 @@ fn random_sim_invariants(game: &Game, n_playouts: usize, seed: u64) -> SimReport
             );
 
             // Every legal move (or a sample) applies without panicking and counts one decision.
-            let tried: Vec<usize> = if i < FULLY_CHECKED {
+            let tried: Vec<usize> = if i < fully_checked {
                 (0..moves.len()).collect()
             } else {
                 (0..SAMPLED_PER_DECISION)
@@ -310,4 +315,48 @@ fn equi_every_ruleset_on_every_board() {
         "Equi rulesets × boards: {configs} configurations, {} playouts, {} decisions",
         total.playouts, total.decisions
     );
+}
+
+/// The generic invariants on every valid corpus game the engine runs, a seeded sample of
+/// them (`LUDEME_SAMPLE_SEED` picks another; `LUDEME_SAMPLE_ALL=1` takes all): two random
+/// playouts each, every legal move applied at every decision of the first.
+#[test]
+fn corpus_games_keep_the_invariants() {
+    let seed: u64 = std::env::var("LUDEME_SAMPLE_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0x5eed);
+    let all = std::env::var_os("LUDEME_SAMPLE_ALL").is_some();
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/ludii");
+    let verdicts = std::fs::read_to_string(format!("{root}/lud-verdicts.jsonl")).unwrap();
+    let (mut ran, mut loaded) = (0, 0);
+    for line in verdicts.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        if v["ok"].as_bool() != Some(true) {
+            continue;
+        }
+        let file = v["file"].as_str().unwrap();
+        let text = std::fs::read_to_string(format!("{root}/lud/{file}")).unwrap();
+        let Ok(game) = Game::load(file, &text, &Selections::default()) else {
+            continue;
+        };
+        loaded += 1;
+        // a stable pseudo-random half of the games that load
+        let h = file.bytes().fold(seed ^ 0xcbf2_9ce4_8422_2325, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3));
+        if !all && h % 2 == 1 {
+            continue;
+        }
+        let start = std::time::Instant::now();
+        let r = random_sim_invariants_checking(&game, 2, seed, 1);
+        println!(
+            "{file}: {} decisions, longest {}, {} applications, {:.2} s",
+            r.decisions,
+            r.longest,
+            r.moves_tried,
+            start.elapsed().as_secs_f64()
+        );
+        ran += 1;
+    }
+    println!("{ran} of {loaded} corpus games that load were checked");
+    assert!(ran >= 10, "only {ran} corpus games checked");
 }
