@@ -145,6 +145,8 @@ pub struct Lowerer {
     regions: Vec<RegionDef>,
     /// The geometry regions used, by slot.
     geometry: Vec<BoardRegion>,
+    /// The board's site type (known once the board is lowered).
+    site_type: SiteType,
 }
 
 /// Lower a checked `(game ..)` tree.
@@ -180,6 +182,7 @@ pub fn lower_game(game: &Node) -> R<GameIr> {
         facing: Vec::new(),
         regions: Vec::new(),
         geometry: Vec::new(),
+        site_type: SiteType::Cell,
     };
     l.game(game)
 }
@@ -362,6 +365,7 @@ impl Lowerer {
                 return unsupported("board tracks or values", n.unwrap().span.clone());
             }
         }
+        self.site_type = site_type;
         let graph = c.typed(self.reg, "graph").ok_or_else(|| LowerError::Invalid {
             message: "no graph".into(),
             span: c.span(),
@@ -1508,6 +1512,7 @@ impl Lowerer {
                     Some("Centre") => RegionFn::Centre,
                     Some(w @ ("Top" | "Bottom" | "Left" | "Right" | "Outer" | "Inner")) => self.sites_simple(&c, w)?,
                     Some(w @ ("Phase" | "Row" | "Column" | "State")) => self.sites_index(&c, w)?,
+                    Some("Incident") => self.sites_incident(&c)?,
                     None if c.typed(self.reg, "roleType").is_some()
                         || (c.typed(self.reg, "string").is_some() && c.positional().len() == 1) =>
                     {

@@ -820,6 +820,16 @@ impl GameDef {
                 }
                 r
             }
+            RegionFn::Related(x, rel) => {
+                let x = self.int(x, c);
+                let mut r = Region::new(n);
+                if x >= 0 && (x as usize) < n {
+                    for &t in self.board.relation(x as u32, *rel) {
+                        r.insert(t as i32);
+                    }
+                }
+                r
+            }
             RegionFn::State(v) => {
                 let v = self.int(v, c);
                 let mut r = Region::new(n);

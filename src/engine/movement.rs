@@ -249,6 +249,8 @@ impl GameDef {
                     if !ok {
                         break;
                     }
+                    // (the site passed before the next one is asked about)
+                    c2.between = t;
                     self.push_move(out, c, t, t).push(Action::Add {
                         site: t as u32,
                         what: what as u16,

@@ -327,6 +327,9 @@ pub enum RegionFn {
         owner: Option<Role>,
         name: Option<u16>,
     },
+    /// The sites one step from a site in a relation, as its relation lists them (no
+    /// radials): `(sites Incident Cell of:Cell at:s)` on cells is its Orthogonal relation.
+    Related(Box<IntFn>, crate::engine::board::Relation),
     /// `(sites State v)`: the sites whose top piece's local state is `v`.
     State(Box<IntFn>),
     Union(Vec<RegionFn>),
@@ -990,7 +993,7 @@ impl<'a> Node<'a> {
             },
             Region(f) => match f {
                 RegionFn::Sites(v) => out.extend(v.iter().map(Int)),
-                RegionFn::Site(a) | RegionFn::Holding(a) | RegionFn::Row(a) | RegionFn::Column(a) | RegionFn::State(a) => {
+                RegionFn::Site(a) | RegionFn::Related(a, _) | RegionFn::Holding(a) | RegionFn::Row(a) | RegionFn::Column(a) | RegionFn::State(a) => {
                     out.push(Int(a))
                 }
                 RegionFn::Expand { region, steps, .. } => out.extend([Region(region), Int(steps)]),

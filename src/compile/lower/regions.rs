@@ -101,4 +101,30 @@ impl Lowerer {
             dirs,
         })
     }
+
+    /// `(sites Incident <type> of:<type> at:s)` where both types are the board's own: the
+    /// sites sharing an edge with s (cells) or joined to it by an edge (vertices).
+    pub(super) fn sites_incident(&mut self, c: &Call) -> R<RegionFn> {
+        let types: Vec<&str> = c
+            .slots
+            .iter()
+            .filter_map(|(_, n)| match n.map(|n| &n.kind) {
+                Some(NodeKind::Atom(a)) if matches!(a.as_str(), "Cell" | "Vertex" | "Edge") => Some(a.as_str()),
+                _ => None,
+            })
+            .collect();
+        let board = match self.site_type {
+            crate::engine::board::SiteType::Cell => "Cell",
+            crate::engine::board::SiteType::Vertex => "Vertex",
+            crate::engine::board::SiteType::Edge => "Edge",
+        };
+        if types.len() != 2 || types.iter().any(|t| *t != board) || board == "Edge" {
+            return unsupported("sites Incident across site types", c.span());
+        }
+        if c.named("owner").is_some() || c.typed(self.reg, "roleType").is_some() {
+            return unsupported("sites Incident of an owner", c.span());
+        }
+        let at = self.int(req(c.named("at"), c)?)?;
+        Ok(RegionFn::Related(Box::new(at), crate::engine::board::Relation::Orthogonal))
+    }
 }
