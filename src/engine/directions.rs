@@ -19,11 +19,18 @@ fn turn(d: Dir, k: i32) -> Dir {
 impl GameDef {
     /// `dirs` with every relative direction resolved for the piece at `site` (absolute
     /// directions as they are); `dirs` itself when it has no relative direction.
-    #[inline]
+    #[inline(always)]
     pub(super) fn abs_dirs<'a>(&self, dirs: &'a [Direction], site: i32, c: &Ctx, buf: &'a mut Dirs) -> &'a [Direction] {
-        if !dirs.iter().any(|d| d.is_relative()) {
-            return dirs;
+        // (a list of directions is all absolute or all relative: Ludii's grammar allows no mix)
+        match dirs.first() {
+            Some(Direction::Relative(_)) => self.resolve_all(dirs, site, c, buf),
+            _ => dirs,
         }
+    }
+
+    /// [`Self::abs_dirs`] of a list with relative directions.
+    #[inline(never)]
+    fn resolve_all<'a>(&self, dirs: &[Direction], site: i32, c: &Ctx, buf: &'a mut Dirs) -> &'a [Direction] {
         buf.clear();
         let supported = self.board.supported_bits(Relation::Adjacent);
         let mut facing = self.facing_at(site, c);

@@ -379,7 +379,44 @@ impl GameDef {
 
     /// A step's or hop's moves from its origin, given the sites that may pass its conditions
     /// ([`Self::passable`]).
-    fn gen_piece_move(&self, k: &MovesKind, c: &Ctx, out: &mut Vec<MoveData>, [may_to, may_between]: [u64; 2]) {
+    #[inline(always)]
+    fn gen_piece_move(&self, k: &MovesKind, c: &Ctx, out: &mut Vec<MoveData>, may: [u64; 2]) {
+        match k {
+            MovesKind::Step { from, dirs, .. } | MovesKind::Hop { from, dirs, .. }
+                if matches!(dirs.first(), Some(super::board::Direction::Relative(_))) =>
+            {
+                self.gen_piece_move_relative(k, from, dirs, c, out, may)
+            }
+            _ => self.gen_piece_move_in(k, None, c, out, may),
+        }
+    }
+
+    /// [`Self::gen_piece_move`] with relative directions, resolved first.
+    #[inline(never)]
+    fn gen_piece_move_relative(
+        &self,
+        k: &MovesKind,
+        from: &Option<Place>,
+        dirs: &[super::board::Direction],
+        c: &Ctx,
+        out: &mut Vec<MoveData>,
+        may: [u64; 2],
+    ) {
+        let mut buf = super::directions::Dirs::new();
+        let abs = self.abs_dirs(dirs, self.origin(from, c), c, &mut buf);
+        self.gen_piece_move_in(k, Some(abs), c, out, may)
+    }
+
+    /// [`Self::gen_piece_move`] in the directions of the move, or `abs` when given.
+    #[inline]
+    fn gen_piece_move_in(
+        &self,
+        k: &MovesKind,
+        abs: Option<&[super::board::Direction]>,
+        c: &Ctx,
+        out: &mut Vec<MoveData>,
+        [may_to, may_between]: [u64; 2],
+    ) {
         match k {
             MovesKind::Step {
                 from,
@@ -388,8 +425,7 @@ impl GameDef {
                 decision: _,
             } => {
                 let f = self.origin(from, c);
-                let mut buf = super::directions::Dirs::new();
-                let dirs = self.abs_dirs(dirs, f, c, &mut buf);
+                let dirs = abs.unwrap_or(dirs);
                 if f < 0 || !self.any_near(f as u32, dirs, may_to, 0) {
                     return;
                 }
@@ -420,8 +456,7 @@ impl GameDef {
                 decision: _,
             } => {
                 let f = self.origin(from, c);
-                let mut buf = super::directions::Dirs::new();
-                let dirs = self.abs_dirs(dirs, f, c, &mut buf);
+                let dirs = abs.unwrap_or(dirs);
                 if f < 0 || !self.any_near(f as u32, dirs, may_between, 1) {
                     return;
                 }

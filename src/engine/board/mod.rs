@@ -237,6 +237,7 @@ impl Direction {
     }
 
     /// Whether the direction is relative to a facing.
+    #[inline(always)]
     pub fn is_relative(self) -> bool {
         matches!(self, Direction::Relative(_))
     }
@@ -460,7 +461,7 @@ impl Board {
     }
 
     /// Steps in a direction: the relation list or the named steps.
-    #[inline]
+    #[inline(always)]
     pub fn steps_in(&self, site: u32, d: Direction) -> &[u32] {
         match d {
             Direction::Rel(r) => self.relation(site, r),
@@ -491,7 +492,7 @@ impl Board {
     }
 
     /// The ids of a site's radials in a direction (none for a relative direction).
-    #[inline]
+    #[inline(always)]
     fn radial_ids(&self, site: u32, d: Direction) -> &[u32] {
         if d.is_relative() {
             return &[];
