@@ -6,10 +6,60 @@
 
 use super::board::{Dir, Direction, Relation, RelDir};
 use super::game::{Ctx, GameDef};
-use smallvec::SmallVec;
 
-/// Absolute directions, kept off the heap.
-pub(super) type Dirs = SmallVec<[Direction; 8]>;
+/// A short list of directions (at most 16: every compass direction once; more are
+/// dropped), a plain array: no capacity checks or heap on the hot path.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Dirs {
+    len: u8,
+    dirs: [Direction; 16],
+}
+
+impl Dirs {
+    #[inline(always)]
+    pub(super) fn new() -> Dirs {
+        Dirs {
+            len: 0,
+            dirs: [Direction::Rel(Relation::Adjacent); 16],
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn push(&mut self, d: Direction) {
+        if let Some(x) = self.dirs.get_mut(self.len as usize) {
+            *x = d;
+            self.len += 1;
+        }
+    }
+
+    #[inline(always)]
+    fn extend_from_slice(&mut self, ds: &[Direction]) {
+        for &d in ds {
+            self.push(d);
+        }
+    }
+
+    #[inline(always)]
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+}
+
+impl std::ops::Deref for Dirs {
+    type Target = [Direction];
+    #[inline(always)]
+    fn deref(&self) -> &[Direction] {
+        &self.dirs[..self.len as usize]
+    }
+}
+
+impl Extend<Direction> for Dirs {
+    fn extend<I: IntoIterator<Item = Direction>>(&mut self, it: I) {
+        for d in it {
+            self.push(d);
+        }
+    }
+}
 
 /// `d` turned by `k` sixteenths of a turn clockwise.
 fn turn(d: Dir, k: i32) -> Dir {
@@ -48,11 +98,32 @@ impl GameDef {
         }
         for &d in dirs {
             match d {
-                Direction::Relative(r) => self.resolve(r, facing, supported, c, buf),
+                Direction::Relative(r @ (RelDir::SameDirection | RelDir::OppositeDirection)) => {
+                    self.resolve(r, facing, supported, c, buf)
+                }
+                Direction::Relative(r) => buf.extend_from_slice(&self.relative[r as usize * 16 + facing as usize]),
                 d => buf.push(d),
             }
         }
         buf
+    }
+
+    /// For each relative direction but `SameDirection` and `OppositeDirection` (which read
+    /// the last move) and each facing, the compass directions it gives on this board: what
+    /// [`Self::abs_dirs`] reads ([`GameDef::relative`], built at load).
+    pub(super) fn relative_table(&self) -> Vec<Dirs> {
+        let supported = self.board.supported_bits(Relation::Adjacent);
+        let mut out = Vec::with_capacity(RelDir::ALL.len() * 16);
+        for r in RelDir::ALL {
+            for f in Dir::ALL {
+                let mut d = Dirs::new();
+                if !matches!(r, RelDir::SameDirection | RelDir::OppositeDirection) {
+                    Self::resolve_facing(r, f, supported, &mut d);
+                }
+                out.push(d);
+            }
+        }
+        out
     }
 
     /// The direction the piece at `site` faces.
@@ -67,6 +138,30 @@ impl GameDef {
     }
 
     fn resolve(&self, r: RelDir, f: Dir, supported: u16, c: &Ctx, out: &mut Dirs) {
+        let sup = |d: Dir| supported >> d as u16 & 1 != 0;
+        if let RelDir::SameDirection | RelDir::OppositeDirection = r {
+            let (last_from, last_to) = c.s.history.last().map_or((-1, -1), |m| (m.from, m.to));
+            let (a, b) = match r {
+                RelDir::SameDirection => (last_from, last_to),
+                _ => (last_to, last_from),
+            };
+            if a < 0 || a as usize >= self.n() || b < 0 {
+                return;
+            }
+            let found = Dir::ALL.into_iter().filter(|&d| sup(d)).find(|&d| {
+                self.board
+                    .radials(a as u32, Direction::Compass(d))
+                    .any(|radial| radial[1..].contains(&(b as u32)))
+            });
+            out.extend(found.map(Direction::Compass));
+            return;
+        }
+        Self::resolve_facing(r, f, supported, out)
+    }
+
+    /// A relative direction other than `SameDirection` and `OppositeDirection` for facing
+    /// `f`, among the `supported` compass directions.
+    fn resolve_facing(r: RelDir, f: Dir, supported: u16, out: &mut Dirs) {
         let sup = |d: Dir| supported >> d as u16 & 1 != 0;
         let mut push_if = |d: Dir| {
             if sup(d) {
@@ -104,22 +199,7 @@ impl GameDef {
             RelDir::BR | RelDir::BRR | RelDir::BRRR => {
                 out.extend(first_supported(turn(f, 8), 1, 1, supported).map(Direction::Compass))
             }
-            RelDir::SameDirection | RelDir::OppositeDirection => {
-                let (last_from, last_to) = c.s.history.last().map_or((-1, -1), |m| (m.from, m.to));
-                let (a, b) = match r {
-                    RelDir::SameDirection => (last_from, last_to),
-                    _ => (last_to, last_from),
-                };
-                if a < 0 || a as usize >= self.n() || b < 0 {
-                    return;
-                }
-                let found = Dir::ALL.into_iter().filter(|&d| sup(d)).find(|&d| {
-                    self.board
-                        .radials(a as u32, Direction::Compass(d))
-                        .any(|radial| radial[1..].contains(&(b as u32)))
-                });
-                out.extend(found.map(Direction::Compass));
-            }
+            RelDir::SameDirection | RelDir::OppositeDirection => {}
         }
     }
 }

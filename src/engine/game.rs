@@ -41,6 +41,8 @@ pub struct GameDef {
     pub(super) sole_of_owner: Vec<bool>,
     /// Per name of the name table, the site it labels (-1: none): what [`IntFn::Coord`] reads.
     pub(super) coords: Vec<i32>,
+    /// Relative directions resolved per facing ([`GameDef::relative_table`]).
+    pub(super) relative: Vec<super::directions::Dirs>,
     /// The geometry regions of the rules ([`RegionFn::Geometry`] slots).
     pub(super) geometry: Vec<Region>,
     /// Per component, the direction its pieces face (their owner's direction where the
@@ -149,6 +151,7 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
         comp_facing: Vec::new(),
         geometry: Vec::new(),
         coords: Vec::new(),
+        relative: Vec::new(),
         id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
     };
     g.then_sites = g.ir.thens.iter().map(|t| t.board_sites(&g.ir.thens)).collect();
@@ -169,6 +172,7 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
                 .unwrap_or(super::board::Dir::N)
         })
         .collect();
+    g.relative = g.relative_table();
     g.coords = g
         .ir
         .names

@@ -182,7 +182,7 @@ pub enum RelDir {
 }
 
 impl RelDir {
-    const ALL: [RelDir; 22] = [
+    pub const ALL: [RelDir; 22] = [
         RelDir::Forward,
         RelDir::Backward,
         RelDir::Rightward,
