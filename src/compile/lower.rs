@@ -147,6 +147,10 @@ pub struct Lowerer {
     geometry: Vec<BoardRegion>,
     /// The board's site type (known once the board is lowered).
     site_type: SiteType,
+    /// The containers after the board.
+    containers: Vec<ContainerIr>,
+    /// Ludii's `requiresCount` (see [`GameIr::requires_count`]).
+    requires_count: bool,
 }
 
 /// Lower a checked `(game ..)` tree.
@@ -183,6 +187,8 @@ pub fn lower_game(game: &Node) -> R<GameIr> {
         regions: Vec::new(),
         geometry: Vec::new(),
         site_type: SiteType::Cell,
+        containers: Vec::new(),
+        requires_count: false,
     };
     l.game(game)
 }
@@ -324,6 +330,8 @@ impl Lowerer {
             facing: std::mem::take(&mut self.facing),
             regions: std::mem::take(&mut self.regions),
             geometry: std::mem::take(&mut self.geometry),
+            requires_count: self.requires_count || !self.containers.is_empty(),
+            containers: std::mem::take(&mut self.containers),
             site_type,
             components: std::mem::take(&mut self.components),
             stacking,
@@ -637,6 +645,8 @@ impl Lowerer {
                     Some(n) => Some(self.value(n)?),
                     None => None,
                 };
+                // (an add of another count than 1 makes counts matter, as in Ludii)
+                self.requires_count |= !matches!(count, None | Some(IntFn::Const(1)));
                 let stack = self.flag(c.named("stack"))?;
                 self.stacking |= stack;
                 MovesKind::Add {
@@ -1135,6 +1145,14 @@ impl Lowerer {
                     };
                     count_sites(r)
                 }
+                w @ (None | Some("Cell" | "Vertex" | "Edge")) if c.named("at").is_some() => {
+                    let board = format!("{:?}", self.site_type);
+                    if w.is_some_and(|w| w != board) {
+                        return unsupported("count at a site of another type", c.span());
+                    }
+                    self.requires_count = true;
+                    IntFn::CountAt(b(self, req(c.named("at"), &c)?)?)
+                }
                 Some("Moves") if c.positional().len() == 1 => IntFn::CountMoves,
                 Some("Turns") if c.positional().len() == 1 => IntFn::CountTurns,
                 Some("Pieces") => {
@@ -1157,6 +1175,19 @@ impl Lowerer {
                 }
                 w => return unsupported(format!("count {}", w.unwrap_or("")), c.span()),
             },
+            "handSite" => {
+                self.requires_count = true;
+                let player = match c.typed(self.reg, "roleType") {
+                    Some(r) => IntFn::RolePlayer(self.role(r)?),
+                    None => self.int(req(pos.first().copied(), &c)?)?,
+                };
+                let ints: Vec<&Node> = pos.iter().copied().filter(|n| !matches!(n.kind, NodeKind::Atom(ref a) if self.role_name(a))).collect();
+                let index = match (c.typed(self.reg, "roleType"), ints.as_slice()) {
+                    (Some(_), [i, ..]) | (None, [_, i, ..]) => self.int(i)?,
+                    _ => IntFn::Const(0),
+                };
+                IntFn::HandSite(Box::new(player), Box::new(index))
+            }
             "board.id" => {
                 let name = match pos.first().map(|n| &n.kind) {
                     Some(NodeKind::Str(s)) => s.clone(),
@@ -1285,10 +1316,28 @@ impl Lowerer {
                     self.uses_all_passed = true;
                     BoolFn::AllPassed
                 }
+                Some("Sites") => BoolFn::AllSites(
+                    Box::new(self.region(req(c.typed(self.reg, "sites"), &c)?)?),
+                    Box::new(self.condition(req(c.named("if"), &c)?)?),
+                ),
                 w => return unsupported(format!("all {}", w.unwrap_or("")), c.span()),
             },
             "booleans.no.no" => match c.word(self.reg) {
                 Some("Moves") => BoolFn::NoMoves(self.role(req(c.typed(self.reg, "roleType"), &c)?)?),
+                Some("Pieces") => {
+                    if c.named("in").is_some() || c.named("of").is_some() || c.typed(self.reg, "siteType").is_some() {
+                        return unsupported("no Pieces with in:/of:/a site type", c.span());
+                    }
+                    let role = match c.typed(self.reg, "roleType") {
+                        Some(r) => self.role(r)?,
+                        None => Role::Shared,
+                    };
+                    let name = match c.typed(self.reg, "string").map(|n| &n.kind) {
+                        Some(NodeKind::Str(s)) => Some(self.intern(s)),
+                        _ => None,
+                    };
+                    BoolFn::Eq(Box::new(IntFn::CountPieces(role, name)), Box::new(IntFn::Const(0)))
+                }
                 w => return unsupported(format!("no {}", w.unwrap_or("")), c.span()),
             },
             "booleans.is.is" => self.is(&c)?,
@@ -1513,6 +1562,17 @@ impl Lowerer {
                     Some(w @ ("Top" | "Bottom" | "Left" | "Right" | "Outer" | "Inner")) => self.sites_simple(&c, w)?,
                     Some(w @ ("Phase" | "Row" | "Column" | "State")) => self.sites_index(&c, w)?,
                     Some("Incident") => self.sites_incident(&c)?,
+                    Some("Hand") => {
+                        let p = match (c.typed(self.reg, "roleType"), c.typed(self.reg, "moves.player")) {
+                            (Some(r), _) => IntFn::RolePlayer(self.role(r)?),
+                            (None, Some(p)) => {
+                                let pc = self.call(p, "moves.player")?;
+                                self.int(req(pc.positional().first().copied(), &pc)?)?
+                            }
+                            _ => IntFn::Mover,
+                        };
+                        RegionFn::Hand(Box::new(p))
+                    }
                     None if c.typed(self.reg, "roleType").is_some()
                         || (c.typed(self.reg, "string").is_some() && c.positional().len() == 1) =>
                     {

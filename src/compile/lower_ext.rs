@@ -20,6 +20,26 @@ impl Lowerer {
             Some(NodeKind::Str(s)) => s.clone(),
             _ => return invalid("place needs a component name", c.span()),
         };
+        if let Some(NodeKind::Str(container)) = pos.get(1).map(|n| &n.kind) {
+            let count = match c.named("count") {
+                Some(n) => self.const_int(n)?,
+                None => 1,
+            };
+            let state = match c.named("state") {
+                Some(n) => self.const_int(n)?,
+                None => 0,
+            };
+            if !container.contains("Hand") || pos.len() > 2 {
+                return unsupported("place in a container other than a hand", c.span());
+            }
+            self.requires_count = true;
+            return Ok(StartRule::PlaceInContainer {
+                name,
+                container: container.clone(),
+                count,
+                state,
+            });
+        }
         let component = match self.components.iter().position(|k| k.name == name) {
             Some(i) => i as u16,
             None => return invalid(format!("no component named \"{name}\""), c.span()),
@@ -51,6 +71,7 @@ impl Lowerer {
             Some(n) => self.const_int(n)?,
             None => 1,
         };
+        self.requires_count |= count > 1;
         let state = match c.named("state") {
             Some(n) => self.const_int(n)?,
             None => 0,

@@ -105,18 +105,18 @@ impl GameDef {
                 state,
             } => self.add_piece(s, *site as i32, *what, *who, *count, *state),
             Action::SetState { site, state } => {
-                if let Some(p) = s.sites.get_mut(*site as usize).and_then(|st| st.last_mut()) {
+                if let Some(p) = s.stack_mut(*site as usize).and_then(|st| st.last_mut()) {
                     p.state = *state;
                 }
             }
             Action::Remove { site, count } => {
-                if let Some(st) = s.sites.get_mut(*site as usize) {
+                if let Some(st) = s.stack_mut(*site as usize) {
                     st.truncate(st.len().saturating_sub(*count as usize));
                     s.sync_site(*site as usize);
                 }
             }
             Action::RemoveAt { site, level, count } => {
-                if let Some(st) = s.sites.get_mut(*site as usize) {
+                if let Some(st) = s.stack_mut(*site as usize) {
                     // one piece at a time: a level past the new top means the top
                     for _ in 0..(*count).min(st.len() as u32) {
                         if (*level as usize) + 1 < st.len() {
@@ -130,42 +130,11 @@ impl GameDef {
             }
             Action::Move { from, to, count, copy } => {
                 let (f, t) = (*from as usize, *to as usize);
-                if f >= s.sites.len() || t >= s.sites.len() {
-                    return;
-                }
-                if self.ir.stacking {
-                    let h = s.sites[f].len();
-                    // a counted move of more pieces than the stack holds does nothing
-                    let n = *count as usize;
-                    if n == 0 || n > h {
-                        return;
-                    }
-                    if f == t {
-                        // onto itself: a copy doubles the top n pieces, a move changes nothing
-                        if *copy {
-                            let top: SmallVec<[Piece; 4]> = s.sites[f][h - n..].iter().copied().collect();
-                            s.sites[f].extend(top);
-                        }
-                    } else {
-                        let (src, dst) = two_sites(&mut s.sites, f, t);
-                        for &p in &src[h - n..] {
-                            dst.push(p);
-                        }
-                        if !*copy {
-                            src.truncate(h - n);
-                        }
-                    }
-                    s.sync_site(f);
-                    s.sync_site(t);
-                } else {
-                    let Some(p) = s.sites[f].last().copied() else { return };
-                    if !*copy {
-                        s.sites[f].clear();
-                    }
-                    s.sites[t].clear();
-                    s.sites[t].push(p);
-                    s.sync_site(f);
-                    s.sync_site(t);
+                if f < s.sites.len() && t < s.sites.len() {
+                    self.move_on_board(s, f, t, *count, *copy);
+                } else if s.stack(f).is_some() && s.stack(t).is_some() {
+                    // a site of a hand: the same, through the slower accessors
+                    self.move_between_containers(s, f, t, *count, *copy);
                 }
             }
             Action::SetScore { player, value } => {
@@ -354,6 +323,107 @@ impl GameDef {
     }
 
     // ------------------------------------------------------------------ texts
+}
+
+impl GameDef {
+    /// A move between two board sites (the hot path of moving games).
+    #[inline]
+    fn move_on_board(&self, s: &mut StateData, f: usize, t: usize, count: u32, copy: bool) {
+        if self.ir.stacking {
+            let h = s.sites[f].len();
+            // a counted move of more pieces than the stack holds does nothing
+            let n = count as usize;
+            if n == 0 || n > h {
+                return;
+            }
+            if f == t {
+                // onto itself: a copy doubles the top n pieces, a move changes nothing
+                if copy {
+                    let top: SmallVec<[Piece; 4]> = s.sites[f][h - n..].iter().copied().collect();
+                    s.sites[f].extend(top);
+                }
+            } else {
+                let (src, dst) = two_sites(&mut s.sites, f, t);
+                for &p in &src[h - n..] {
+                    dst.push(p);
+                }
+                if !copy {
+                    src.truncate(h - n);
+                }
+            }
+            s.sync_site(f);
+            s.sync_site(t);
+        } else {
+            let Some(p) = s.sites[f].last().copied() else { return };
+            if p.count > 1 {
+                self.move_between_containers(s, f, t, count, copy);
+                return;
+            }
+            if !copy {
+                s.sites[f].clear();
+            }
+            match s.sites[t].last_mut() {
+                Some(q) if q.what == p.what && self.ir.requires_count => {
+                    q.count += 1;
+                    (q.state, q.rotation, q.value) = (p.state, p.rotation, p.value);
+                }
+                _ => {
+                    s.sites[t].clear();
+                    s.sites[t].push(p);
+                }
+            }
+            s.sync_site(f);
+            s.sync_site(t);
+        }
+    }
+
+    /// A move where a site may be a hand's or hold a count: in a game without stacks, one
+    /// piece leaves the origin (its count goes down) and joins the target (a piece of the
+    /// same component there counts one more where counts matter, else is replaced).
+    fn move_between_containers(&self, s: &mut StateData, f: usize, t: usize, count: u32, copy: bool) {
+        if self.ir.stacking {
+            let Some(src) = s.stack(f) else { return };
+            let h = src.len();
+            let n = count as usize;
+            if n == 0 || n > h || f == t {
+                return;
+            }
+            let moved: SmallVec<[Piece; 4]> = src[h - n..].iter().copied().collect();
+            if !copy {
+                if let Some(src) = s.stack_mut(f) {
+                    src.truncate(h - n);
+                }
+            }
+            if let Some(dst) = s.stack_mut(t) {
+                dst.extend(moved);
+            }
+        } else {
+            let Some(p) = s.stack(f).and_then(|st| st.last()).copied() else { return };
+            if !copy {
+                if let Some(src) = s.stack_mut(f) {
+                    match src.last_mut() {
+                        Some(x) if x.count > 1 => x.count -= 1,
+                        _ => src.clear(),
+                    }
+                }
+            }
+            let requires_count = self.ir.requires_count;
+            if let Some(dst) = s.stack_mut(t) {
+                match dst.last_mut() {
+                    Some(q) if q.what == p.what && q.count > 0 => {
+                        q.count = if requires_count { q.count + 1 } else { 1 };
+                        (q.state, q.rotation, q.value) = (p.state, p.rotation, p.value);
+                    }
+                    _ => {
+                        dst.clear();
+                        dst.push(Piece { count: 1, ..p });
+                    }
+                }
+            }
+        }
+        s.sync_site(f);
+        s.sync_site(t);
+    }
 }
 
 /// Two different sites' stacks, both mutable.

@@ -114,7 +114,8 @@ impl GameDef {
             IntFn::CountPieces(role, name) => {
                 let players = self.players_of(*role, c);
                 let mut n = 0;
-                for st in &c.s.sites {
+                // (pieces in hands count too)
+                for st in c.s.sites.iter().chain(&c.s.extra) {
                     for p in st {
                         if players.contains(&p.who) && name.is_none_or(|k| self.is_named(p.what, k)) {
                             n += p.count.max(1) as i32;
@@ -126,6 +127,21 @@ impl GameDef {
             IntFn::CountSteps(a, b) => self.steps(self.int(a, c), self.int(b, c)),
             IntFn::CentrePoint => self.board.centre_point().map(|s| s as i32).unwrap_or(-1),
             IntFn::CountMoves => c.s.num_moves as i32,
+            IntFn::CountAt(x) => {
+                let x = self.int(x, c);
+                match c.s.stack(x.max(0) as usize).filter(|_| x >= 0) {
+                    Some(st) if self.ir.stacking => st.len() as i32,
+                    Some(st) => st.last().map_or(0, |p| p.count as i32),
+                    None => 0,
+                }
+            }
+            IntFn::HandSite(p, i) => {
+                let (p, i) = (self.int(p, c), self.int(i, c));
+                match self.hand_of(p) {
+                    Some(k) if i >= 0 && (i as u32) < self.ir.containers[k].sites => self.container_from[k] as i32 + i,
+                    _ => -1,
+                }
+            }
             IntFn::StateAt(x) => Self::top(c.s, self.int(x, c)).map_or(0, |p| p.state),
             IntFn::CountTurns => c.s.num_turn as i32,
             IntFn::Coord(k) => self.coords.get(*k as usize).copied().unwrap_or(-1),
@@ -386,11 +402,32 @@ impl GameDef {
             BoolFn::IsEven(x) => self.int(x, c) % 2 == 0,
             BoolFn::IsOdd(x) => self.int(x, c) % 2 != 0,
             BoolFn::AllPassed => all_passed(c.s, self.num_players),
-            BoolFn::NoMoves(role) => self.no_moves(*role, c),
+            BoolFn::NoMoves(role) => {
+                // as in Ludii, a `(no Moves ..)` met again while it is being evaluated (its
+                // moves' conditions ask it again) is false: the recursion ends there
+                let id = f as *const BoolFn as usize;
+                if ACTIVE_NO_MOVES.with(|a| a.borrow().contains(&id)) {
+                    return false;
+                }
+                ACTIVE_NO_MOVES.with(|a| a.borrow_mut().push(id));
+                let r = self.no_moves(*role, c);
+                ACTIVE_NO_MOVES.with(|a| {
+                    let mut a = a.borrow_mut();
+                    if let Some(i) = a.iter().rposition(|&x| x == id) {
+                        a.remove(i);
+                    }
+                });
+                r
+            }
             BoolFn::IsTriggered(p) => {
                 let p = self.int(p, c);
                 (0..32).contains(&p) && c.s.triggered >> p & 1 != 0 && c.s.active >> p & 1 != 0
             }
+            BoolFn::AllSites(r, b) => self.region(r, c).iter().all(|site| {
+                let mut c2 = *c;
+                c2.site = site;
+                self.boolean(b, &c2)
+            }),
             BoolFn::CanMove(m) => self.has_moves(m, &mut c.clone()),
             BoolFn::If(a, b, d) => {
                 if self.boolean(a, c) {
@@ -405,6 +442,7 @@ impl GameDef {
     /// `(no Moves Next)`: can the player `Next` denotes move (as the mover)? `Mover`: the
     /// mover's stalemated flag.
     pub(super) fn no_moves(&self, role: Role, c: &Ctx) -> bool {
+        // (a recursion guard is kept by the caller, per `(no Moves ..)` node)
         match role {
             Role::Mover => c.s.stalemated & (1 << c.mover) != 0,
             _ => {
@@ -820,6 +858,17 @@ impl GameDef {
                 }
                 r
             }
+            RegionFn::Hand(p) => {
+                let p = self.int(p, c);
+                let mut r = Region::new(n);
+                if let Some(k) = self.hand_of(p) {
+                    let from = self.container_from[k] as i32;
+                    for i in 0..self.ir.containers[k].sites as i32 {
+                        r.insert(from + i);
+                    }
+                }
+                r
+            }
             RegionFn::Related(x, rel) => {
                 let x = self.int(x, c);
                 let mut r = Region::new(n);
@@ -1054,4 +1103,9 @@ pub(super) fn owned_pairs(l: &IntsFn) -> Option<(i32, &RegionFn, Relation, Role)
         return None;
     }
     Some((*k, from, *rel, *role))
+}
+
+thread_local! {
+    /// The `(no Moves ..)` nodes being evaluated on this thread (by address).
+    static ACTIVE_NO_MOVES: std::cell::RefCell<SmallVec<[usize; 4]>> = const { std::cell::RefCell::new(SmallVec::new_const()) };
 }

@@ -41,6 +41,10 @@ pub struct GameDef {
     pub(super) sole_of_owner: Vec<bool>,
     /// Per name of the name table, the site it labels (-1: none): what [`IntFn::Coord`] reads.
     pub(super) coords: Vec<i32>,
+    /// The first site of each container after the board (`ir.containers`), and the number
+    /// of sites of all containers.
+    pub(super) container_from: Vec<u32>,
+    pub(super) total_sites: usize,
     /// Relative directions resolved per facing ([`GameDef::relative_table`]).
     pub(super) relative: Vec<super::directions::Dirs>,
     /// The geometry regions of the rules ([`RegionFn::Geometry`] slots).
@@ -152,6 +156,8 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
         geometry: Vec::new(),
         coords: Vec::new(),
         relative: Vec::new(),
+        container_from: Vec::new(),
+        total_sites: 0,
         id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
     };
     g.then_sites = g.ir.thens.iter().map(|t| t.board_sites(&g.ir.thens)).collect();
@@ -173,6 +179,12 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
         })
         .collect();
     g.relative = g.relative_table();
+    let mut next = g.n() as u32;
+    for k in &g.ir.containers {
+        g.container_from.push(next);
+        next += k.sites;
+    }
+    g.total_sites = next as usize;
     g.coords = g
         .ir
         .names
@@ -354,6 +366,7 @@ impl GameDef {
             + 1;
         let mut s = StateData {
             sites: vec![SmallVec::new(); self.n()],
+            extra: vec![SmallVec::new(); self.total_sites - self.n()],
             owned: StateData::empty_owned(self.n(), owners),
             scores: SmallVec::from_elem(0, p + 1),
             mover: 1,
@@ -401,6 +414,12 @@ impl GameDef {
                         );
                     }
                 }
+                StartRule::PlaceInContainer {
+                    name,
+                    container,
+                    count,
+                    state,
+                } => self.place_in_container(&mut s, name, container, *count, *state),
                 StartRule::Place {
                     component,
                     sites,
@@ -433,13 +452,55 @@ impl GameDef {
         State { inner: s }
     }
 
+    /// `(place "Name" "Container" ..)` (see [`StartRule::PlaceInContainer`]).
+    fn place_in_container(&self, s: &mut StateData, name: &str, container: &str, count: i32, state: i32) {
+        let put = |s: &mut StateData, k: usize, what: u16, first_empty: bool| {
+            let from = self.container_from[k] as usize;
+            let len = self.ir.containers[k].sites as usize;
+            let site = if first_empty {
+                (from..from + len).find(|&t| s.stack(t).is_some_and(|st| st.is_empty()))
+            } else {
+                Some(from)
+            };
+            if let (Some(t), Some(comp)) = (site, self.ir.components.get(what as usize)) {
+                self.add_piece(s, t as i32, what, comp.owner, count.max(1) as u32, state);
+                push_history(
+                    s,
+                    MoveRecord {
+                        mover: 0,
+                        from: t as i32,
+                        to: t as i32,
+                        pass: false,
+                    },
+                );
+            }
+        };
+        let shared = self.ir.components.iter().any(|k| k.base == name && k.owner == self.num_players + 1);
+        let numbered = name.ends_with(|ch: char| ch.is_ascii_digit());
+        if !numbered && container == "Hand" && !shared {
+            for pid in 1..=self.num_players {
+                let item = format!("{name}{pid}");
+                let hand = format!("{container}{pid}");
+                let what = self.ir.components.iter().position(|k| k.name == item);
+                let k = self.ir.containers.iter().position(|c| c.name == hand);
+                if let (Some(what), Some(k)) = (what, k) {
+                    put(s, k, what as u16, true);
+                }
+            }
+        } else if let Some(k) = self.ir.containers.iter().position(|c| c.name == container) {
+            // (Ludii places the component numbered as the container: a quirk kept)
+            put(s, k, (k + 1) as u16, false);
+        }
+    }
+
     /// Add `count` pieces (stacking: on the stack; else on an empty site, one piece with
-    /// its count, while an add on an occupied site sets the local state it gives).
+    /// its count, while an add on an occupied site sets the local state it gives and, where
+    /// counts matter, adds to the count).
     pub(super) fn add_piece(&self, s: &mut StateData, site: i32, what: u16, who: u8, count: u32, state: i32) {
-        if site < 0 || site as usize >= s.sites.len() {
+        if site < 0 {
             return;
         }
-        let stack = &mut s.sites[site as usize];
+        let Some(stack) = s.stack_mut(site as usize) else { return };
         let state_given = state.max(0);
         if self.ir.stacking {
             for _ in 0..count {
@@ -455,6 +516,7 @@ impl GameDef {
             if state >= 0 {
                 top.state = state;
             }
+            top.count = if self.ir.requires_count { top.count.saturating_add(count) } else { 1 };
         } else {
             stack.push(Piece {
                 what,
@@ -523,7 +585,12 @@ impl GameDef {
         if site < 0 {
             return None;
         }
-        s.sites.get(site as usize).and_then(|st| st.last())
+        s.stack(site as usize).and_then(|st| st.last())
+    }
+
+    /// The first site of the hand of `player` (-1: none).
+    pub(super) fn hand_of(&self, player: i32) -> Option<usize> {
+        self.ir.containers.iter().position(|k| k.owner as i32 == player)
     }
 
     // ------------------------------------------------------------------ functions

@@ -30,8 +30,18 @@ impl Region {
             return;
         }
         let s = site as usize;
-        if let Some(w) = self.words.get_mut(s / 64) {
-            *w |= 1 << (s % 64);
+        match self.words.get_mut(s / 64) {
+            Some(w) => *w |= 1 << (s % 64),
+            // a site past the board's words (a hand's): the region grows
+            None => self.grow(s),
+        }
+    }
+
+    #[cold]
+    fn grow(&mut self, s: usize) {
+        if s < 1 << 20 {
+            self.words.resize(s / 64 + 1, 0);
+            self.words[s / 64] |= 1 << (s % 64);
         }
     }
 
@@ -75,14 +85,17 @@ impl Region {
     }
 
     pub fn union_with(&mut self, o: &Region) {
+        if o.words.len() > self.words.len() {
+            self.words.resize(o.words.len(), 0);
+        }
         for (a, b) in self.words.iter_mut().zip(&o.words) {
             *a |= b;
         }
     }
 
     pub fn intersect_with(&mut self, o: &Region) {
-        for (a, b) in self.words.iter_mut().zip(&o.words) {
-            *a &= b;
+        for (i, a) in self.words.iter_mut().enumerate() {
+            *a &= o.words.get(i).copied().unwrap_or(0);
         }
     }
 

@@ -324,7 +324,7 @@ fn position_key(
     }
     *small = k.len();
     for &t in sites {
-        let st = &s.sites[t as usize];
+        let Some(st) = s.stack(t as usize) else { continue };
         k.extend([t as i32, st.len() as i32]);
         for p in st {
             // one word for a plain piece (one of its kind, no state, value or rotation);
@@ -397,6 +397,9 @@ fn restore_small(dst: &mut StateData, base: &StateData, changed: Changed) {
     dst.var = base.var;
     dst.num_moves = base.num_moves;
     dst.triggered = base.triggered;
+    if dst.extra != base.extra {
+        dst.extra.clone_from(&base.extra);
+    }
     if changed & SCORES != 0 {
         dst.scores.clone_from(&base.scores);
     }
@@ -445,6 +448,7 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
         num_moves,
         triggered,
         phase,
+        extra,
         history,
         history_truncated,
     } = src;
@@ -477,6 +481,9 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
     dst.num_decisions = *num_decisions;
     dst.num_moves = *num_moves;
     dst.triggered = *triggered;
+    if dst.extra != *extra {
+        dst.extra.clone_from(extra);
+    }
     if dst.phase != *phase {
         dst.phase.clone_from(phase);
     }
@@ -783,7 +790,7 @@ impl GameDef {
         touched.dedup();
         // the sites that now differ from the base
         let base = c.s;
-        touched.retain(|t| s2.sites[*t as usize].as_slice() != base.sites[*t as usize].as_slice());
+        touched.retain(|t| s2.stack(*t as usize) != base.stack(*t as usize));
         let evaluate = |reads| self.evaluate_afterwards(s2, cond, c, reads);
         let ok = match memo {
             None => evaluate(None),
@@ -823,7 +830,9 @@ impl GameDef {
         };
         // restore
         for &t in &touched {
-            super::state::set_stack(&mut s2.sites[t as usize], &c.s.sites[t as usize]);
+            if let (Some(d), Some(b)) = (s2.stack_mut(t as usize), c.s.stack(t as usize)) {
+                super::state::set_stack(d, b);
+            }
         }
         // the owners' table as a whole (a few words) rather than site by site
         s2.owned.copy_from_slice(&c.s.owned);
@@ -1065,7 +1074,7 @@ impl GameDef {
         for a in &acts {
             for t in a.footprint().0 {
                 if !saved.iter().any(|(x, _)| *x == t) {
-                    if let Some(st) = s.sites.get(t as usize) {
+                    if let Some(st) = s.stack(t as usize) {
                         saved.push((t, st.clone()));
                     }
                 }
@@ -1132,7 +1141,9 @@ impl GameDef {
     /// Undo a pre-move applied in place: its sites and (when saved) the small fields.
     fn undo_pre(&self, s: &mut StateData, saved: Saved, small: Option<StateData>) {
         for (t, st) in saved {
-            s.sites[t as usize] = st;
+            if let Some(d) = s.stack_mut(t as usize) {
+                *d = st;
+            }
             s.sync_site(t as usize);
         }
         if let Some(small) = small {

@@ -46,8 +46,11 @@ pub const HISTORY_MAX: usize = 2 * HISTORY;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct StateData {
-    /// Per site, the pieces from the bottom of the stack up (at most one in flat games).
+    /// Per site of the board, the pieces from the bottom of the stack up (at most one in
+    /// flat games).
     pub sites: Vec<Stack>,
+    /// The sites of the containers after the board (hands), numbered on from the board's.
+    pub extra: Vec<Stack>,
     /// Per owner (0 neutral, then the players), the sites whose top piece it owns, as bit
     /// words ([`StateData::owned_words`]): a function of `sites`, kept up to date by every
     /// change of a site ([`StateData::sync_site`]).
@@ -88,6 +91,26 @@ pub struct StateData {
 }
 
 impl StateData {
+    /// The pieces at a site of any container (None past the last).
+    #[inline]
+    pub fn stack(&self, site: usize) -> Option<&Stack> {
+        match self.sites.get(site) {
+            Some(st) => Some(st),
+            None => self.extra.get(site - self.sites.len()),
+        }
+    }
+
+    /// The pieces at a site of any container, to change (a board site's owner must then be
+    /// brought up to date with [`Self::sync_site`]).
+    #[inline]
+    pub fn stack_mut(&mut self, site: usize) -> Option<&mut Stack> {
+        let n = self.sites.len();
+        match self.sites.get_mut(site) {
+            Some(st) => Some(st),
+            None => self.extra.get_mut(site - n),
+        }
+    }
+
     /// Bit words per owner in `owned`.
     #[inline]
     pub fn owned_stride(&self) -> usize {
@@ -156,6 +179,10 @@ impl StateData {
     /// Bring `owned` up to date for one site after its stack changed.
     #[inline]
     pub fn sync_site(&mut self, site: usize) {
+        if site >= self.sites.len() {
+            // (the owners' table is of the board's sites)
+            return;
+        }
         let k = self.owned_stride();
         let who = self.sites[site].last().map_or(usize::MAX, |p| p.who as usize);
         let (i, bit) = (site / 64, 1u64 << (site % 64));

@@ -46,6 +46,7 @@ impl GameDef {
         let parts: Vec<String> = s
             .sites
             .iter()
+            .chain(&s.extra)
             .enumerate()
             .filter(|(_, st)| !st.is_empty())
             .map(|(i, st)| format!("{i}={}", self.site_text(st)))
@@ -58,7 +59,8 @@ impl GameDef {
         let parts: Vec<String> = a
             .sites
             .iter()
-            .zip(&b.sites)
+            .chain(&a.extra)
+            .zip(b.sites.iter().chain(&b.extra))
             .enumerate()
             .filter(|(_, (x, y))| x != y)
             .map(|(i, (_, y))| format!("{i}={}", self.site_text(y)))

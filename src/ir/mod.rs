@@ -46,6 +46,10 @@ pub enum IntFn {
     Who(Box<IntFn>),
     /// Local state of the top piece at a site, 0 if empty.
     StateAt(Box<IntFn>),
+    /// `(count at:s)`: the pieces at a site (a stack's height, else the piece's count).
+    CountAt(Box<IntFn>),
+    /// `(handSite player [index])`: a site of the player's hand.
+    HandSite(Box<IntFn>, Box<IntFn>),
     /// Component of the top piece at a site, 0 if empty.
     What(Box<IntFn>),
     SizeStack(Box<IntFn>),
@@ -165,6 +169,8 @@ pub enum BoolFn {
     NoMoves(Role),
     /// `(is Triggered "event" player)`.
     IsTriggered(Box<IntFn>),
+    /// `(all Sites R if:C)`: C holds at every site of R (with `site` set).
+    AllSites(Box<RegionFn>, Box<BoolFn>),
     /// `(can Move M)`: whether M gives a move here.
     CanMove(Box<Moves>),
     If(Box<BoolFn>, Box<BoolFn>, Box<BoolFn>),
@@ -330,6 +336,8 @@ pub enum RegionFn {
     /// The sites one step from a site in a relation, as its relation lists them (no
     /// radials): `(sites Incident Cell of:Cell at:s)` on cells is its Orthogonal relation.
     Related(Box<IntFn>, crate::engine::board::Relation),
+    /// `(sites Hand player)`: the sites of the player's hand.
+    Hand(Box<IntFn>),
     /// `(sites State v)`: the sites whose top piece's local state is `v`.
     State(Box<IntFn>),
     Union(Vec<RegionFn>),
@@ -724,6 +732,15 @@ pub enum StartRule {
         role: Role,
         value: IntFn,
     },
+    /// `(place "Name" "Container" ..)`: `count` pieces on the container's first empty site:
+    /// for "Hand" and a name without owner, each player's piece in their own hand; else
+    /// (Ludii's way) component number `container index` on the container's first site.
+    PlaceInContainer {
+        name: String,
+        container: String,
+        count: i32,
+        state: i32,
+    },
 }
 
 /// A component of the equipment.
@@ -741,6 +758,17 @@ pub struct Component {
     pub facing: Option<crate::engine::board::Dir>,
     /// `(flips a b)`: the two local states a flip swaps.
     pub flips: Option<(i32, i32)>,
+}
+
+/// A container after the board (a hand): its sites follow the board's and the containers'
+/// before it, in equipment order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ContainerIr {
+    /// Ludii's name (`Hand1`).
+    pub name: String,
+    /// The player owning it (0: none).
+    pub owner: u8,
+    pub sites: u32,
 }
 
 /// A region of the equipment (`(regions [name] [owner] sites)`).
@@ -765,6 +793,11 @@ pub struct GameIr {
     pub regions: Vec<RegionDef>,
     /// The geometry regions the rules use ([`RegionFn::Geometry`] slots).
     pub geometry: Vec<BoardRegion>,
+    /// The containers after the board (hands), in order.
+    pub containers: Vec<ContainerIr>,
+    /// Ludii's `requiresCount`: a site of a game without stacks holds one component with a
+    /// count, and adding or moving a piece onto the same component adds to its count.
+    pub requires_count: bool,
     pub site_type: crate::engine::board::SiteType,
     /// Components by index; index 0 is unused (Ludii numbers from 1).
     pub components: Vec<Component>,
@@ -814,8 +847,8 @@ pub mod purity {
             Node::Region(RegionFn::Cached(..)) => true,
             // conditions of these read iterators they bind themselves, or the outer ones
             Node::Region(RegionFn::Around { cond: Some(_), .. }) => false,
-            // moves may read any iterator
-            Node::Bool(BoolFn::CanMove(_)) => false,
+            // moves may read any iterator; a condition at each site may read the outer ones
+            Node::Bool(BoolFn::CanMove(_) | BoolFn::AllSites(..)) => false,
             Node::Region(
                 RegionFn::Direction { .. }
                 | RegionFn::LineOfSightPiece { .. }
@@ -879,6 +912,7 @@ pub mod deps {
                 from, stop, distance, ..
             }) => int(from) | stop.as_ref().map_or(0, |b| boolean(b) & !TO) | distance.as_ref().map_or(0, |d| int(d)),
             Node::Region(RegionFn::Filter(a, b)) => region(a) | (boolean(b) & !SITE),
+            Node::Bool(BoolFn::AllSites(a, b)) => region(a) | (boolean(b) & !SITE),
             _ => n.children().into_iter().fold(0, |m, x| m | node(x)),
         }
     }
@@ -917,12 +951,12 @@ impl<'a> Node<'a> {
         let mut out = Vec::new();
         match self {
             Int(f) => match f {
-                IntFn::Score(a) | IntFn::Who(a) | IntFn::StateAt(a) | IntFn::What(a) | IntFn::SizeStack(a) | IntFn::Neg(a) => {
+                IntFn::Score(a) | IntFn::Who(a) | IntFn::StateAt(a) | IntFn::CountAt(a) | IntFn::What(a) | IntFn::SizeStack(a) | IntFn::Neg(a) => {
                     out.push(Int(a))
                 }
                 IntFn::CountSites(r) => out.push(Region(r)),
                 IntFn::CountNear { site, region, .. } => out.extend([Int(site), Region(region)]),
-                IntFn::CountSteps(a, b) | IntFn::Sub(a, b) | IntFn::Div(a, b) | IntFn::Mod(a, b) => {
+                IntFn::CountSteps(a, b) | IntFn::HandSite(a, b) | IntFn::Sub(a, b) | IntFn::Div(a, b) | IntFn::Mod(a, b) => {
                     out.extend([Int(a), Int(b)])
                 }
                 IntFn::Ahead { site, steps, .. } => out.extend([Int(site), Int(steps)]),
@@ -981,6 +1015,7 @@ impl<'a> Node<'a> {
                 | BoolFn::IsTriggered(a)
                 | BoolFn::IsOdd(a) => out.push(Int(a)),
                 BoolFn::IsIn(a, r) | BoolFn::IsWithinRegion(a, r) => out.extend([Int(a), Region(r)]),
+                BoolFn::AllSites(r, b) => out.extend([Region(r), Bool(b)]),
                 BoolFn::NearAny { site, region, .. } => out.extend([Int(site), Region(region)]),
                 BoolFn::If(a, b, c) => out.extend([Bool(a), Bool(b), Bool(c)]),
                 BoolFn::Const(_)
@@ -993,7 +1028,7 @@ impl<'a> Node<'a> {
             },
             Region(f) => match f {
                 RegionFn::Sites(v) => out.extend(v.iter().map(Int)),
-                RegionFn::Site(a) | RegionFn::Related(a, _) | RegionFn::Holding(a) | RegionFn::Row(a) | RegionFn::Column(a) | RegionFn::State(a) => {
+                RegionFn::Site(a) | RegionFn::Hand(a) | RegionFn::Related(a, _) | RegionFn::Holding(a) | RegionFn::Row(a) | RegionFn::Column(a) | RegionFn::State(a) => {
                     out.push(Int(a))
                 }
                 RegionFn::Expand { region, steps, .. } => out.extend([Region(region), Int(steps)]),

@@ -57,6 +57,7 @@ impl Lowerer {
                 Some("board") => board = Some(self.board(item)?),
                 Some("piece") => moves.extend(self.piece(item, players)?),
                 Some("regions") => regions.push(item),
+                Some("hand") => self.hand(item, players)?,
                 Some(other) => return unsupported(other, item.span.clone()),
                 None => return invalid("expected an item", item.span.clone()),
             }
@@ -189,8 +190,41 @@ impl Lowerer {
         Ok(())
     }
 
+    /// `(hand owner [size:n])`: a hand per owner, of `n` sites (1 by default).
+    fn hand(&mut self, node: &Node, players: u8) -> R<()> {
+        let c = self.call(node, "item")?;
+        if c.id != "other.hand" {
+            return unsupported(c.id, c.span());
+        }
+        let role = match c.typed(self.reg, "roleType") {
+            Some(r) => self.role(r)?,
+            None => Role::Shared,
+        };
+        let size = match c.named("size") {
+            Some(n) => self.const_int(n)?,
+            None => 1,
+        };
+        if !(0..=1000).contains(&size) {
+            return invalid("a hand of 0 to 1000 sites", c.span());
+        }
+        let owners: Vec<u8> = match role {
+            Role::Each => (1..=players).collect(),
+            Role::Player(p) => vec![p],
+            Role::Shared | Role::All => vec![players + 1],
+            _ => return unsupported("a hand of this owner", c.span()),
+        };
+        for o in owners {
+            self.containers.push(ContainerIr {
+                name: format!("Hand{o}"),
+                owner: o,
+                sites: size as u32,
+            });
+        }
+        Ok(())
+    }
+
     /// Whether an atom is a role (`P1`, `Mover`, ..).
-    fn role_name(&self, a: &str) -> bool {
+    pub(super) fn role_name(&self, a: &str) -> bool {
         matches!(a, "Neutral" | "Shared" | "Each" | "All" | "Mover" | "Next" | "Prev")
             || (a.starts_with('P') && a[1..].parse::<u8>().is_ok())
     }
