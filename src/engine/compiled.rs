@@ -305,7 +305,7 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
             let s = at.get(g, c);
             usize::try_from(s)
                 .ok()
-                .and_then(|s| c.s.sites.get(s))
+                .and_then(|s| c.s.stack(s))
                 .map_or(0, |st| st.len() as i32)
         })),
         IntFn::Id { role, by_player } => match fixed_int(g, f) {
@@ -785,7 +785,7 @@ fn compare(g: &GameDef, a: &IntFn, b: &IntFn, op: impl Fn(i32, i32) -> bool + Co
 fn holds(c: &Ctx, t: i32, what: i32) -> bool {
     usize::try_from(t)
         .ok()
-        .and_then(|t| c.s.sites.get(t))
+        .and_then(|t| c.s.stack(t))
         .is_some_and(|st| st.iter().any(|p| p.what as i32 == what))
 }
 
@@ -794,7 +794,7 @@ fn holds(c: &Ctx, t: i32, what: i32) -> bool {
 fn emptiness(c: &Ctx, s: i32, empty: bool) -> bool {
     usize::try_from(s)
         .ok()
-        .and_then(|s| c.s.sites.get(s))
+        .and_then(|s| c.s.stack(s))
         .is_some_and(|st| st.is_empty() == empty)
 }
 

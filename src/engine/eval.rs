@@ -106,7 +106,7 @@ impl GameDef {
                 if s < 0 {
                     0
                 } else {
-                    c.s.sites.get(s as usize).map(|st| st.len() as i32).unwrap_or(0)
+                    c.s.stack(s as usize).map(|st| st.len() as i32).unwrap_or(0)
                 }
             }
             IntFn::CountSites(r) => self.count_region(r, c),
@@ -314,7 +314,7 @@ impl GameDef {
             BoolFn::Const(b) => *b,
             BoolFn::IsEmpty(s) => {
                 let s = self.int(s, c);
-                s >= 0 && c.s.sites.get(s as usize).is_some_and(|st| st.is_empty())
+                s >= 0 && c.s.stack(s as usize).is_some_and(|st| st.is_empty())
             }
             BoolFn::And(v) => v.iter().all(|x| self.boolean(x, c)),
             BoolFn::Compiled(..) => self.cond(Some(f)).holds(self, c),
@@ -340,11 +340,11 @@ impl GameDef {
             BoolFn::RegionEq(a, b) => self.region(a, c) == self.region(b, c),
             BoolFn::IsEmpty(s) => {
                 let s = self.int(s, c);
-                s >= 0 && c.s.sites.get(s as usize).is_some_and(|st| st.is_empty())
+                s >= 0 && c.s.stack(s as usize).is_some_and(|st| st.is_empty())
             }
             BoolFn::IsOccupied(s) => {
                 let s = self.int(s, c);
-                s >= 0 && c.s.sites.get(s as usize).is_some_and(|st| !st.is_empty())
+                s >= 0 && c.s.stack(s as usize).is_some_and(|st| !st.is_empty())
             }
             BoolFn::IsIn(s, r) => {
                 let s = self.int(s, c);

@@ -170,8 +170,9 @@ mod tests {
         for s in [129, 3, 64, 3, -1, 500] {
             r.insert(s);
         }
-        assert_eq!(r.iter().collect::<Vec<_>>(), vec![3, 64, 129]);
-        assert_eq!(r.len(), 3);
+        // (a site past the region's words, such as a hand's, grows it)
+        assert_eq!(r.iter().collect::<Vec<_>>(), vec![3, 64, 129, 500]);
+        assert_eq!(r.len(), 4);
         assert!(r.contains(64) && !r.contains(-1));
     }
 

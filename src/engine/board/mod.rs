@@ -314,9 +314,13 @@ pub struct Csr {
 }
 
 impl Csr {
+    /// Row `i` (empty past the last: a site of another container has no steps).
     #[inline]
     pub fn row(&self, i: usize) -> &[u32] {
-        &self.items[self.offsets[i] as usize..self.offsets[i + 1] as usize]
+        match (self.offsets.get(i), self.offsets.get(i + 1)) {
+            (Some(&a), Some(&b)) => self.items.get(a as usize..b as usize).unwrap_or(&[]),
+            _ => &[],
+        }
     }
 }
 

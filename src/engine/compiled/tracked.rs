@@ -139,7 +139,7 @@ fn int(g: &GameDef, f: &IntFn) -> Option<TrackedInt> {
         IntFn::SizeStack(at) => at_site(g, at, true, |s, t| {
             usize::try_from(t)
                 .ok()
-                .and_then(|t| s.sites.get(t))
+                .and_then(|t| s.stack(t))
                 .map_or(0, |st| st.len() as i32)
         })?,
         IntFn::Add(v) => {
