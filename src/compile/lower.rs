@@ -383,6 +383,14 @@ impl Lowerer {
 
     fn graph(&mut self, node: &Node) -> R<BoardSpec> {
         let c = self.call(node, "graph")?;
+        // a board argument not built yet is refused, never ignored (the board would differ)
+        for (p, n) in &c.slots {
+            if let (Some(name), Some(_)) = (p.name.as_deref(), n) {
+                if !matches!((c.id, name), ("operators.remove", "vertices") | ("operators.add", "edges")) {
+                    return unsupported(format!("({} {name}:)", Self::head(node).unwrap_or(c.id)), c.span());
+                }
+            }
+        }
         match c.id {
             "hex" => {
                 let pos = c.positional();

@@ -49,6 +49,14 @@ impl Lowerer {
         })
     }
 
+    /// A site: a number, or a coordinate (`"A1"`, resolved when the game is loaded).
+    pub(super) fn site(&mut self, n: &Node) -> R<IntFn> {
+        match &n.kind {
+            NodeKind::Str(label) => Ok(IntFn::Coord(self.intern(label))),
+            _ => self.int(n),
+        }
+    }
+
     /// `(forEach Site R M)`.
     pub(super) fn for_each_site(&mut self, c: &Call) -> R<MovesKind> {
         if c.named("noMoveYet").is_some() {
@@ -151,7 +159,7 @@ impl Lowerer {
                         _ => return unsupported("sites of an int array", c.span()),
                     },
                     [n] if matches!(n.kind, NodeKind::List(_)) => {
-                        RegionFn::Sites(flatten(&[*n]).into_iter().map(|i| self.int(i)).collect::<R<_>>()?)
+                        RegionFn::Sites(flatten(&[*n]).into_iter().map(|i| self.site(i)).collect::<R<_>>()?)
                     }
                     _ => return unsupported("this form of sites", c.span()),
                 }
