@@ -441,19 +441,20 @@ impl GameDef {
 
     /// `(no Moves Next)`: can the player `Next` denotes move (as the mover)? `Mover`: the
     /// mover's stalemated flag.
+    /// `(no Moves role)`: as in Ludii, only `Next`'s moves are computed (with that player
+    /// as the mover); any other role reads the flag the player's last legal moves left
+    /// (stuck or not). A recursion guard is kept by the caller, per node.
     pub(super) fn no_moves(&self, role: Role, c: &Ctx) -> bool {
-        // (a recursion guard is kept by the caller, per `(no Moves ..)` node)
-        match role {
-            Role::Mover => c.s.stalemated & (1 << c.mover) != 0,
-            _ => {
-                let p = self.role_player(role, c) as u8;
-                let mut c2 = *c;
-                c2.prev = c.mover;
-                c2.mover = p;
-                c2.next = self.next_after(p, c.s);
-                !self.has_moves(self.play_of(c2.mover, c.s), &mut c2)
-            }
+        let p = self.role_player(role, c);
+        if role != Role::Next {
+            return (0..32).contains(&p) && c.s.stalemated >> p & 1 != 0;
         }
+        let p = p as u8;
+        let mut c2 = *c;
+        c2.prev = c.mover;
+        c2.mover = p;
+        c2.next = self.next_after(p, c.s);
+        !self.has_moves(self.play_of(c2.mover, c.s), &mut c2)
     }
 
     pub(super) fn next_after(&self, p: u8, s: &StateData) -> u8 {
