@@ -1394,6 +1394,7 @@ impl Lowerer {
                 })?;
                 BoolFn::IsIn(bi(self, site)?, Box::new(self.region(region)?))
             }
+            "Line" => self.is_line(c)?,
             "Within" => {
                 let what = bi(self, ints[0])?;
                 if let Some(r) = c.named("in") {

@@ -423,6 +423,7 @@ impl GameDef {
                 let p = self.int(p, c);
                 (0..32).contains(&p) && c.s.triggered >> p & 1 != 0 && c.s.active >> p & 1 != 0
             }
+            BoolFn::IsLine(l) => self.is_line(l, c),
             BoolFn::AllSites(r, b) => self.region(r, c).iter().all(|site| {
                 let mut c2 = *c;
                 c2.site = site;

@@ -10,6 +10,7 @@ mod compiled;
 mod directions;
 mod eval;
 mod game;
+mod lines;
 mod generate;
 mod moves;
 mod movement;

@@ -169,6 +169,8 @@ pub enum BoolFn {
     NoMoves(Role),
     /// `(is Triggered "event" player)`.
     IsTriggered(Box<IntFn>),
+    /// `(is Line n ..)`: a line of `n` pieces through a site (see [`LineSpec`]).
+    IsLine(Box<LineSpec>),
     /// `(all Sites R if:C)`: C holds at every site of R (with `site` set).
     AllSites(Box<RegionFn>, Box<BoolFn>),
     /// `(can Move M)`: whether M gives a move here.
@@ -187,6 +189,23 @@ impl BoolFn {
             b => b,
         }
     }
+}
+
+/// `(is Line len [dirs] [through:] [who|what:|whats:] [exact:] [contiguous:] [if:])`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LineSpec {
+    pub len: IntFn,
+    pub dirs: Vec<Direction>,
+    /// The site the line goes through (default `(last To)`).
+    pub through: Option<IntFn>,
+    /// The components a line is made of (default: the one at `through`) ...
+    pub whats: Option<Vec<IntFn>>,
+    /// ... or every component of this player.
+    pub who: Option<IntFn>,
+    pub exact: Option<BoolFn>,
+    pub contiguous: Option<BoolFn>,
+    /// A condition at each site of the line (with `to` set).
+    pub cond: Option<BoolFn>,
 }
 
 /// A set of owners (bit 0 neutral, then the players) as a function of the roles: the fixed
@@ -848,7 +867,7 @@ pub mod purity {
             // conditions of these read iterators they bind themselves, or the outer ones
             Node::Region(RegionFn::Around { cond: Some(_), .. }) => false,
             // moves may read any iterator; a condition at each site may read the outer ones
-            Node::Bool(BoolFn::CanMove(_) | BoolFn::AllSites(..)) => false,
+            Node::Bool(BoolFn::CanMove(_) | BoolFn::AllSites(..) | BoolFn::IsLine(_)) => false,
             Node::Region(
                 RegionFn::Direction { .. }
                 | RegionFn::LineOfSightPiece { .. }
@@ -903,7 +922,7 @@ pub mod deps {
                 region(from) | (region(to) & !FROM) | (int(value) & !(FROM | TO))
             }
             // generates moves: reads everything the rules may read
-            Node::Bool(BoolFn::NoMoves(_) | BoolFn::CanMove(_)) | Node::Region(RegionFn::To(_)) => ALL,
+            Node::Bool(BoolFn::NoMoves(_) | BoolFn::CanMove(_) | BoolFn::IsLine(_)) | Node::Region(RegionFn::To(_)) => ALL,
             Node::Region(RegionFn::Cached(..)) => 0,
             Node::Region(RegionFn::Around { sites, cond, .. }) => {
                 region(sites) | cond.as_ref().map_or(0, |b| boolean(b) & !(FROM | TO))
@@ -1016,6 +1035,11 @@ impl<'a> Node<'a> {
                 | BoolFn::IsOdd(a) => out.push(Int(a)),
                 BoolFn::IsIn(a, r) | BoolFn::IsWithinRegion(a, r) => out.extend([Int(a), Region(r)]),
                 BoolFn::AllSites(r, b) => out.extend([Region(r), Bool(b)]),
+                BoolFn::IsLine(l) => {
+                    out.push(Int(&l.len));
+                    out.extend(l.through.iter().chain(l.who.iter()).chain(l.whats.iter().flatten()).map(Int));
+                    out.extend(l.exact.iter().chain(l.contiguous.iter()).chain(l.cond.iter()).map(Bool));
+                }
                 BoolFn::NearAny { site, region, .. } => out.extend([Int(site), Region(region)]),
                 BoolFn::If(a, b, c) => out.extend([Bool(a), Bool(b), Bool(c)]),
                 BoolFn::Const(_)

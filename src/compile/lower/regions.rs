@@ -127,4 +127,51 @@ impl Lowerer {
         let at = self.int(req(c.named("at"), c)?)?;
         Ok(RegionFn::Related(Box::new(at), crate::engine::board::Relation::Orthogonal))
     }
+
+    /// `(is Line n [dir] [through:] [who|what:|whats:] [exact:] [contiguous:] [if:])`.
+    pub(super) fn is_line(&mut self, c: &Call) -> R<BoolFn> {
+        for name in ["throughAny", "byLevel", "top", "throughHowMuch", "isVisible", "useOpposites"] {
+            if c.named(name).is_some() {
+                return unsupported(format!("is Line {name}:"), c.span());
+            }
+        }
+        if c.typed(self.reg, "siteType").is_some() {
+            return unsupported("is Line with a site type", c.span());
+        }
+        if self.stacking {
+            return unsupported("is Line in a game with stacks", c.span());
+        }
+        let len = self.int(req(c.typed(self.reg, "int"), c)?)?;
+        let dirs = match c.typed(self.reg, "absoluteDirection") {
+            Some(d) => self.directions(Some(d))?,
+            None => vec![crate::engine::board::Direction::Rel(crate::engine::board::Relation::Adjacent)],
+        };
+        let opt_int = |l: &mut Self, n: Option<&crate::syntax::Node>| -> R<Option<IntFn>> {
+            n.map(|n| l.int(n)).transpose()
+        };
+        let opt_bool = |l: &mut Self, n: Option<&crate::syntax::Node>| -> R<Option<BoolFn>> {
+            n.map(|n| l.condition(n)).transpose()
+        };
+        let through = opt_int(self, c.named("through"))?;
+        let who = match c.typed(self.reg, "roleType") {
+            Some(r) => Some(IntFn::RolePlayer(self.role(r)?)),
+            None => None,
+        };
+        let whats = match (c.named("what"), c.named("whats").map(|n| &n.kind)) {
+            (Some(w), _) => Some(vec![self.int(w)?]),
+            (None, Some(NodeKind::List(items))) => Some(items.iter().map(|i| self.int(i)).collect::<R<_>>()?),
+            (None, Some(_)) => return unsupported("is Line whats: of a computed list", c.span()),
+            (None, None) => None,
+        };
+        Ok(BoolFn::IsLine(Box::new(LineSpec {
+            len,
+            dirs,
+            through,
+            whats,
+            who,
+            exact: opt_bool(self, c.named("exact"))?,
+            contiguous: opt_bool(self, c.named("contiguous"))?,
+            cond: opt_bool(self, c.named("if"))?,
+        })))
+    }
 }

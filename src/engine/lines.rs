@@ -1,0 +1,115 @@
+//! Lines of pieces (`is Line`): along the distinct radials of a site (one of each pair of
+//! opposite radials, the first clockwise from North), then on along their opposites.
+
+use super::board::{Direction, Relation};
+use super::game::{Ctx, GameDef};
+use crate::ir::*;
+use smallvec::SmallVec;
+
+impl GameDef {
+    /// `(is Line ..)` in a game without stacks.
+    pub(super) fn is_line(&self, l: &LineSpec, c: &Ctx) -> bool {
+        let locn = match &l.through {
+            Some(x) => self.int(x, c),
+            None => c.s.history.last().map_or(-1, |m| m.to),
+        };
+        if locn < 0 {
+            return false;
+        }
+        let mut c2 = *c;
+        c2.to = locn;
+        if l.cond.as_ref().is_some_and(|b| !self.boolean(b, &c2)) || locn as usize >= self.n() {
+            return false;
+        }
+        let what_at = |t: u32| Self::top(c.s, t as i32).map_or(0, |p| p.what as i32);
+        let what_locn = what_at(locn as u32);
+        let whats: SmallVec<[i32; 4]> = match (&l.whats, &l.who) {
+            (Some(v), _) => v.iter().map(|x| self.int(x, c)).collect(),
+            (None, Some(who)) => {
+                let who = self.int(who, c);
+                (1..self.ir.components.len() as i32)
+                    .filter(|&k| self.ir.components[k as usize].owner as i32 == who)
+                    .collect()
+            }
+            (None, None) => smallvec::smallvec![what_locn],
+        };
+        if !whats.contains(&what_locn) {
+            return false;
+        }
+        let len = self.int(&l.len, c);
+        let exact = l.exact.as_ref().is_some_and(|b| self.boolean(b, c));
+        let contiguous = l.contiguous.as_ref().is_none_or(|b| self.boolean(b, c));
+        // the sites along a radial that continue the line, counting on from `count`; true
+        // when the count reaches `len` on the way (not `exact`)
+        let walk = |radial: &[u32], count: &mut i32| -> bool {
+            let mut c3 = *c;
+            for &t in &radial[1..] {
+                c3.to = t as i32;
+                if whats.contains(&what_at(t)) && l.cond.as_ref().is_none_or(|b| self.boolean(b, &c3)) {
+                    *count += 1;
+                    if !exact && *count == len {
+                        return true;
+                    }
+                } else if contiguous {
+                    break;
+                }
+            }
+            false
+        };
+        for radial in self.distinct_radials(locn as u32, &l.dirs) {
+            let mut count = 1;
+            if walk(radial, &mut count) {
+                return true;
+            }
+            let opposites = self.opposite_radials(locn as u32, radial);
+            if opposites.is_empty() {
+                if count == len {
+                    return true;
+                }
+                continue;
+            }
+            for opp in opposites {
+                let mut n = count;
+                if walk(opp, &mut n) || n == len {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The radials of a site in some directions, without the ones opposite an earlier one
+    /// (clockwise from North).
+    fn distinct_radials(&self, s: u32, dirs: &[Direction]) -> SmallVec<[&[u32]; 8]> {
+        let mut out: SmallVec<[&[u32]; 8]> = SmallVec::new();
+        for d in dirs {
+            for r in self.board.radials(s, *d) {
+                if r.len() < 2 || out.iter().any(|e| e == &r || self.opposite(s, e, r)) {
+                    continue;
+                }
+                out.push(r);
+            }
+        }
+        out
+    }
+
+    /// The radials of a site opposite `r` (any direction).
+    fn opposite_radials(&self, s: u32, r: &[u32]) -> SmallVec<[&[u32]; 2]> {
+        self.board
+            .radials(s, Direction::Rel(Relation::All))
+            .filter(|o| o.len() >= 2 && self.opposite(s, r, o))
+            .collect()
+    }
+
+    /// Whether two radials of site `s` leave it in opposite directions (within about 6°).
+    fn opposite(&self, s: u32, a: &[u32], b: &[u32]) -> bool {
+        let (sx, sy) = self.board.xy(s);
+        let (ax, ay) = self.board.xy(a[1]);
+        let (bx, by) = self.board.xy(b[1]);
+        let (ux, uy, vx, vy) = (ax - sx, ay - sy, bx - sx, by - sy);
+        // opposite when the cross product is small against the dot product, which is negative
+        let dot = ux * vx + uy * vy;
+        let cross = ux * vy - uy * vx;
+        dot < 0.0 && cross.abs() < (0.1f64).tan() * -dot
+    }
+}
