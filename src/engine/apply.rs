@@ -222,6 +222,8 @@ impl GameDef {
 
     /// Every rule of a list whose condition holds gives its result.
     fn end_rules_of(&self, s: &mut StateData, rules: &[EndRule]) {
+        // (losses given by the same evaluation of the rules share their rank)
+        let mut losses = 0;
         for rule in rules {
             if s.over {
                 break;
@@ -239,7 +241,7 @@ impl GameDef {
                 }
             }
             if let Some(r) = result {
-                self.apply_result(s, &r);
+                self.apply_result(s, &r, &mut losses);
             }
         }
     }
@@ -256,48 +258,120 @@ impl GameDef {
         rule.result.clone()
     }
 
-    pub(super) fn apply_result(&self, s: &mut StateData, r: &EndResult) {
+    /// A result, as Ludii gives it: a win or a loss makes its player inactive with the next
+    /// free rank (the game goes on among the others, and ends when one is left); a draw
+    /// ranks every unranked player alike; `losses` counts the losses already given by this
+    /// evaluation of the rules (they share a rank).
+    pub(super) fn apply_result(&self, s: &mut StateData, r: &EndResult, losses: &mut u32) {
         let n = self.num_players as usize;
+        let active = |s: &StateData, p: usize| s.active >> p & 1 != 0;
+        let only_one_active = |s: &StateData| (s.active.count_ones() == 1).then(|| s.active.trailing_zeros() as usize);
+        let end_all = |s: &mut StateData| {
+            s.active = 0;
+            s.over = true;
+        };
         match r {
             EndResult::Result(role, outcome) => {
-                let cache = Cache::fresh();
-                let c = self.ctx(s, &cache);
-                let p = self.role_player(*role, &c) as usize;
-                if p == 0 || p > n || s.active & (1 << p) == 0 {
+                let all = matches!(role, Role::All);
+                let p = {
+                    let cache = Cache::fresh();
+                    self.role_player(*role, &self.ctx(s, &cache)) as usize
+                };
+                // a result for an inactive player is not given (but for all of them)
+                if !all && (p == 0 || p > n || !active(s, p)) {
                     return;
                 }
                 match outcome {
-                    Outcome::Win => {
-                        s.ranking[p] = 1.0;
-                        for q in 1..=n {
-                            if q != p {
-                                s.ranking[q] = n as f64;
-                            }
-                        }
-                        if n > 2 {
+                    Outcome::Win if all => {
+                        if n > 1 {
                             for q in 1..=n {
-                                if q != p {
-                                    s.ranking[q] = (2 + n) as f64 / 2.0;
+                                if s.ranking[q] == 0.0 {
+                                    s.ranking[q] = 1.0;
+                                    s.winners += 1;
                                 }
                             }
+                        } else {
+                            s.ranking[1] = 0.0;
                         }
+                        end_all(s);
+                    }
+                    Outcome::Win => {
+                        s.active &= !(1 << p);
+                        let rank = s.winners as f64 + 1.0;
+                        s.winners += 1;
+                        s.ranking[p] = rank;
+                        if let Some(q) = only_one_active(s) {
+                            s.ranking[q] = rank + 1.0;
+                            s.losers += 1;
+                            s.active &= !(1 << q);
+                        }
+                        if s.active == 0 {
+                            end_all(s);
+                        }
+                    }
+                    Outcome::Loss if all => {
+                        if n > 1 {
+                            for q in 1..=n {
+                                if s.ranking[q] == 0.0 {
+                                    s.ranking[q] = n as f64;
+                                }
+                            }
+                        } else {
+                            s.ranking[1] = 0.0;
+                        }
+                        end_all(s);
                     }
                     Outcome::Loss => {
-                        s.ranking[p] = n as f64;
+                        s.active &= !(1 << p);
+                        if s.next as usize == p && n != 1 && s.active != 0 {
+                            s.next = self.next_after(p as u8, s);
+                        }
+                        if n >= 2 {
+                            let rank = (n - s.losers as usize) as f64;
+                            let prev_rank = rank + 1.0 + 0.5 * (*losses as f64 - 1.0);
+                            let rank = prev_rank - 0.5;
+                            s.ranking[p] = rank;
+                            s.losers += 1;
+                            for q in 0..s.ranking.len() {
+                                if s.ranking[q] == prev_rank {
+                                    s.ranking[q] = rank;
+                                }
+                            }
+                            if s.active == 0 {
+                                end_all(s);
+                            } else if let Some(q) = only_one_active(s) {
+                                s.ranking[q] = s.winners as f64 + 1.0;
+                                s.winners += 1;
+                                s.active &= !(1 << q);
+                                end_all(s);
+                            }
+                        } else {
+                            end_all(s);
+                        }
+                        *losses += 1;
+                    }
+                    Outcome::Draw => {
+                        if n > 1 {
+                            let score = (s.active.count_ones() as f64 + 1.0) / 2.0 + s.winners as f64;
+                            for q in 1..=n {
+                                if s.ranking[q] == 0.0 {
+                                    s.ranking[q] = score;
+                                }
+                            }
+                        } else {
+                            s.ranking[1] = 0.0;
+                        }
+                        end_all(s);
+                    }
+                    Outcome::Tie => {
                         for q in 1..=n {
-                            if q != p {
-                                s.ranking[q] = if n == 2 { 1.0 } else { (n as f64) / 2.0 };
+                            if s.ranking[q] == 0.0 {
+                                s.ranking[q] = (n as f64 + 1.0) / 2.0;
                             }
                         }
-                    }
-                    Outcome::Draw | Outcome::Tie => {
-                        for q in 1..=n {
-                            s.ranking[q] = (n as f64 + 1.0) / 2.0;
-                        }
+                        end_all(s);
                     }
                 }
-                s.active = 0;
-                s.over = true;
             }
             EndResult::ByScore => {
                 for p in 1..=n {
@@ -305,21 +379,14 @@ impl GameDef {
                     let equal = (1..=n).filter(|&q| s.scores[q] == s.scores[p]).count();
                     s.ranking[p] = better as f64 + (equal as f64 + 1.0) / 2.0;
                 }
-                s.active = 0;
-                s.over = true;
+                end_all(s);
             }
         }
     }
 
+    /// A draw for every player still playing (the all-pass rule, the turn limit).
     pub(super) fn draw_all(&self, s: &mut StateData) {
-        let n = self.num_players as usize;
-        for q in 1..=n {
-            if s.active & (1 << q) != 0 {
-                s.ranking[q] = (n as f64 + 1.0) / 2.0;
-            }
-        }
-        s.active = 0;
-        s.over = true;
+        self.apply_result(s, &EndResult::Result(Role::All, Outcome::Draw), &mut 0);
     }
 
     // ------------------------------------------------------------------ texts

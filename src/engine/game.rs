@@ -385,6 +385,8 @@ impl GameDef {
             num_decisions: 0,
             num_moves: 0,
             triggered: 0,
+            winners: 0,
+            losers: 0,
             phase: (0..=p)
                 .map(|player| {
                     self.ir

@@ -447,6 +447,8 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
         num_decisions,
         num_moves,
         triggered,
+        winners,
+        losers,
         phase,
         extra,
         history,
@@ -481,6 +483,8 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
     dst.num_decisions = *num_decisions;
     dst.num_moves = *num_moves;
     dst.triggered = *triggered;
+    dst.winners = *winners;
+    dst.losers = *losers;
     if dst.extra != *extra {
         dst.extra.clone_from(extra);
     }

@@ -80,6 +80,9 @@ pub struct StateData {
     /// Moves stored since the start rules (`(count Moves)`; a move counts from the moment
     /// it is stored, before its consequents).
     pub num_moves: u32,
+    /// How many players have won, and lost, so far (the ranks given out).
+    pub winners: u8,
+    pub losers: u8,
     /// Bit per player: their trigger is set (`(trigger ..)`).
     pub triggered: u32,
     /// Per player (index 0 unused), the index of their current phase.
