@@ -776,6 +776,15 @@ impl Lowerer {
                     MovesKind::SetScore { role, player, value }
                 }
             }
+            ("effect.set.set", Some("State")) => {
+                if c.named("level").is_some() || c.typed(self.reg, "siteType").is_some() {
+                    return unsupported("set State with a level or site type", c.span());
+                }
+                let at = self.int(req(c.named("at"), &c)?)?;
+                let value = self.value(req(c.typed(self.reg, "int"), &c)?)?;
+                MovesKind::SetState { at, value }
+            }
+            ("move", Some("Promote")) | ("promote", _) => self.promote(&c)?,
             ("effect.set.set", Some("Var")) => {
                 let name = c.positional().into_iter().find_map(|n| match &n.kind {
                     NodeKind::Str(s) => Some(s.clone()),
@@ -902,6 +911,63 @@ impl Lowerer {
                 _ => unsupported("a computed flag", n.span.clone()),
             },
         }
+    }
+
+    /// `(promote [site] (piece ..) [owner])`: the components to promote to.
+    fn promote(&mut self, c: &Call) -> R<MovesKind> {
+        if c.typed(self.reg, "siteType").is_some() || c.typed(self.reg, "moves.player").is_some() {
+            return unsupported("promote with a site type or a player index", c.span());
+        }
+        let at = match c.typed(self.reg, "int") {
+            Some(n) => Some(self.int(n)?),
+            None => None,
+        };
+        let role = match c.typed(self.reg, "roleType") {
+            Some(r) => Some(self.role(r)?),
+            None => None,
+        };
+        let pc = self.call(req(c.typed(self.reg, "moves.piece"), c)?, "moves.piece")?;
+        let first = req(pc.positional().first().copied(), &pc)?;
+        let names: Vec<String> = match &first.kind {
+            NodeKind::Str(s) => vec![s.clone()],
+            NodeKind::List(items) => items
+                .iter()
+                .map(|i| match &i.kind {
+                    NodeKind::Str(s) => Ok(s.clone()),
+                    _ => invalid("expected a piece name", i.span.clone()),
+                })
+                .collect::<R<_>>()?,
+            _ => return Ok(MovesKind::Promote {
+                at,
+                whats: vec![self.int(first)?],
+                decision: c.id == "move",
+            }),
+        };
+        let whats = names
+            .iter()
+            .map(|name| match role {
+                // the first component whose name holds the name, of the owner's
+                Some(role) => IntFn::Id {
+                    role,
+                    by_player: (0..self.components.len().max(18))
+                        .map(|p| {
+                            self.components
+                                .iter()
+                                .enumerate()
+                                .skip(1)
+                                .find(|(_, k)| k.owner as usize == p && k.name.contains(name.as_str()))
+                                .map_or(-1, |(i, _)| i as i32)
+                        })
+                        .collect(),
+                },
+                None => IntFn::Const(self.components.iter().position(|k| k.name == *name).map_or(-1, |i| i as i32)),
+            })
+            .collect();
+        Ok(MovesKind::Promote {
+            at,
+            whats,
+            decision: c.id == "move",
+        })
     }
 
     fn piece_fn(&mut self, node: &Node) -> R<PieceFn> {

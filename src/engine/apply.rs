@@ -104,6 +104,12 @@ impl GameDef {
                 count,
                 state,
             } => self.add_piece(s, *site as i32, *what, *who, *count, *state),
+            Action::Promote { site, what, who } => {
+                if let Some(p) = s.stack_mut(*site as usize).and_then(|st| st.last_mut()) {
+                    (p.what, p.who) = (*what, *who);
+                }
+                s.sync_site(*site as usize);
+            }
             Action::SetState { site, state } => {
                 if let Some(p) = s.stack_mut(*site as usize).and_then(|st| st.last_mut()) {
                     p.state = *state;

@@ -601,6 +601,29 @@ impl GameDef {
                 c,
                 out,
             ),
+            MovesKind::Promote { at, whats, decision: _ } => {
+                let t = at.as_ref().map_or(c.to, |x| self.int(x, c));
+                if t < 0 || c.s.stack(t as usize).is_none() {
+                    return;
+                }
+                for w in whats {
+                    let what = self.int(w, c);
+                    if let Some(k) = self.ir.components.get(what as usize).filter(|_| what >= 1) {
+                        self.push_move(out, c, t, t).push(Action::Promote {
+                            site: t as u32,
+                            what: what as u16,
+                            who: k.owner,
+                        });
+                    }
+                }
+            }
+            MovesKind::SetState { at, value } => {
+                let t = self.int(at, c);
+                if t >= 0 && c.s.stack(t as usize).is_some() {
+                    let state = self.int(value, c);
+                    self.push_move(out, c, t, t).push(Action::SetState { site: t as u32, state });
+                }
+            }
             MovesKind::Flip(at) => {
                 let t = self.int(at, c);
                 if let Some(p) = Self::top(c.s, t) {

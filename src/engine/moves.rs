@@ -15,6 +15,12 @@ pub enum Action {
         /// without stacks sets the state it gives).
         state: i32,
     },
+    /// The top piece at `site` becomes component `what` (of owner `who`).
+    Promote {
+        site: u32,
+        what: u16,
+        who: u8,
+    },
     /// Set the local state of the top piece at `site`.
     SetState {
         site: u32,
@@ -85,7 +91,8 @@ impl Action {
             Action::Add { site, .. }
             | Action::Remove { site, .. }
             | Action::RemoveAt { site, .. }
-            | Action::SetState { site, .. } => (smallvec::smallvec![site], 0),
+            | Action::SetState { site, .. }
+            | Action::Promote { site, .. } => (smallvec::smallvec![site], 0),
             Action::Move { from, to, .. } => (smallvec::smallvec![from, to], 0),
             Action::SetScore { .. } | Action::AddScore { .. } => (none, SCORES),
             Action::SetNamedVar { .. } => (none, VARS),

@@ -614,6 +614,18 @@ pub enum MovesKind {
     },
     /// `(trigger "event" player)`: the player's trigger is set.
     Trigger(IntFn),
+    /// `(promote [site] (piece ..) [owner])`: the piece at the site (default `(to)`)
+    /// becomes another component; a move for each component named.
+    Promote {
+        at: Option<IntFn>,
+        whats: Vec<IntFn>,
+        decision: bool,
+    },
+    /// `(set State at:s v)`: the local state of the piece at a site.
+    SetState {
+        at: IntFn,
+        value: IntFn,
+    },
     /// `(flip site)`: the piece there takes the other state of its component's flips.
     Flip(IntFn),
     /// `(append M)`: one move made of all of M's moves (none if M gives none).
