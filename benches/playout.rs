@@ -1,5 +1,7 @@
 //! Playout speed, one thread: Refugia (Hex 3-4), Equi Game System (ruleset "Equi (Described)",
-//! Hex 3-4) and Ex Nihilo (default base-5 board).
+//! Hex 3-4), Ex Nihilo (default base-5 board), and Ludii's descriptions of the games of the
+//! engine-model issue (Breakthrough, Knightthrough, Amazons, Hex Amazons, Clobber, Konane,
+//! Reversi, Tablut; default options). Compare with `../shared/bench/ludii-speed.md`.
 //!
 //! `cargo bench --bench playout` (needs `../shared/ludii/lud` beside the project). Each
 //! iteration is one full playout with a new seed, so the figure is the time per playout.
@@ -42,9 +44,27 @@ fn equi_described() -> Game {
     Game::load("Equi Game System.lud", &text, &selections).unwrap_or_else(|e| panic!("loading Equi: {e}"))
 }
 
+/// Ludii's descriptions (under `lud/`) benchmarked with their default options, and the
+/// playouts of a batch.
+const CORPUS: &[(&str, &str, u64)] = &[
+    ("breakthrough", "board/race/reach/Breakthrough.lud", 100),
+    ("knightthrough", "board/race/reach/Knightthrough.lud", 100),
+    ("amazons", "board/space/blocking/Amazons.lud", 100),
+    ("hex-amazons", "board/space/blocking/Hex Amazons.lud", 20),
+    ("clobber", "board/war/replacement/stalemate/Clobber.lud", 100),
+    ("konane", "board/war/leaping/orthogonal/Konane.lud", 100),
+    ("reversi", "board/space/territory/Reversi.lud", 20),
+    ("tablut", "board/war/custodial/Tablut.lud", 20),
+];
+
 fn bench(c: &mut Criterion) {
     bench_game(c, "refugia-hex-3-4", &load(REFUGIA, &["Board Size/Hex 3-4"]), 100);
     bench_game(c, "ex-nihilo-5", &load(EX_NIHILO, &[]), 20);
+    bench_game(c, "equi-described", &equi_described(), 100);
+    for (name, lud, batch) in CORPUS {
+        let path = format!("{}/../shared/ludii/lud/{lud}", env!("CARGO_MANIFEST_DIR"));
+        bench_game(c, name, &load(&path, &[]), *batch);
+    }
 }
 
 fn bench_game(c: &mut Criterion, name: &str, game: &Game, batch: u64) {
@@ -59,20 +79,6 @@ fn bench_game(c: &mut Criterion, name: &str, game: &Game, batch: u64) {
     });
     group.sample_size(10);
     group.bench_function(format!("{batch} playouts"), |b| b.iter(|| playouts(game, batch, 1, 1)));
-    group.finish();
-
-    let game = equi_described();
-    let mut group = c.benchmark_group("equi-described");
-    group.throughput(Throughput::Elements(1));
-    group.bench_function("playout", |b| {
-        let mut i = 0u64;
-        b.iter(|| {
-            i += 1;
-            playout(&game, &mut playout_rng(1, i), DEFAULT_MAX_DECISIONS)
-        })
-    });
-    group.sample_size(10);
-    group.bench_function("100 playouts", |b| b.iter(|| playouts(&game, 100, 1, 1)));
     group.finish();
 }
 

@@ -1661,9 +1661,15 @@ impl Lowerer {
                             Some(NodeKind::Atom(_)) => self.role(req(c.named("by"), &c)?)?,
                             _ => return unsupported("sites Occupied by a player index", c.span()),
                         };
-                        if c.named("container").is_some() || c.named("components").is_some() || c.named("on").is_some()
-                        {
-                            return unsupported("sites Occupied with container:/components:/on:", c.span());
+                        // (the board is what the region is of by default)
+                        let board = match c.named("container").map(|n| &n.kind) {
+                            None => true,
+                            Some(NodeKind::Str(name)) => name == "Board",
+                            Some(NodeKind::Atom(a)) => a == "0",
+                            Some(_) => false,
+                        };
+                        if !board || c.named("components").is_some() || c.named("on").is_some() {
+                            return unsupported("sites Occupied of another container, with components: or on:", c.span());
                         }
                         let component = match c.named("component").map(|n| &n.kind) {
                             Some(NodeKind::Str(s)) => Some(self.intern(s)),
