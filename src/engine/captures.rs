@@ -21,12 +21,12 @@ impl GameDef {
         }
     }
 
-    /// Whether `between if:` (default: an enemy piece) holds at `b`.
-    fn between_holds(&self, cond: Option<&BoolFn>, c: &Ctx, b: i32) -> bool {
-        let mut c2 = *c;
-        c2.between = b;
+    /// Whether `between if:` (default: an enemy piece) holds at `b` (set in `c`).
+    #[inline]
+    fn between_holds(&self, cond: Option<&BoolFn>, c: &mut Ctx, b: i32) -> bool {
+        c.between = b;
         match cond {
-            Some(x) => self.boolean(x, &c2),
+            Some(x) => self.boolean(x, c),
             None => {
                 let who = Self::top(c.s, b).map_or(0, |p| p.who);
                 who != 0 && who != c.mover
@@ -34,12 +34,13 @@ impl GameDef {
         }
     }
 
-    /// Whether `to if:` (default: a friendly piece) holds at `t` (-1 off the board).
-    fn closing_holds(&self, cond: Option<&BoolFn>, c: &Ctx, t: i32) -> bool {
-        let mut c2 = *c;
-        c2.to = t;
+    /// Whether `to if:` (default: a friendly piece) holds at `t` (-1 off the board; set in
+    /// `c`).
+    #[inline]
+    fn closing_holds(&self, cond: Option<&BoolFn>, c: &mut Ctx, t: i32) -> bool {
+        c.to = t;
         match cond {
-            Some(x) => self.boolean(x, &c2),
+            Some(x) => self.boolean(x, c),
             None => Self::top(c.s, t).is_some_and(|p| p.who == c.mover),
         }
     }
@@ -76,19 +77,22 @@ impl GameDef {
             for radial in self.board.radials(f as u32, *d) {
                 if max == 1 && min < 2 {
                     let (Some(&b), Some(&t)) = (radial.get(1), radial.get(2)) else { continue };
-                    if self.between_holds(between_cond, &c1, b as i32) && self.closing_holds(to_cond, &c1, t as i32) {
+                    if self.between_holds(between_cond, &mut c1, b as i32) && self.closing_holds(to_cond, &mut c1, t as i32) {
                         self.capture(between_apply, &c1, b as i32, out);
                     }
                 } else if max > 1 && min <= max {
                     let mut idx = 1;
-                    while idx < radial.len() && (idx as i64) <= max as i64 && self.between_holds(between_cond, &c1, radial[idx] as i32) {
+                    while idx < radial.len()
+                        && (idx as i64) <= max as i64
+                        && self.between_holds(between_cond, &mut c1, radial[idx] as i32)
+                    {
                         idx += 1;
                     }
                     if idx == 1 || min as i64 >= idx as i64 {
                         continue;
                     }
                     let t = radial.get(idx).map_or(-1, |&t| t as i32);
-                    if self.closing_holds(to_cond, &c1, t) {
+                    if self.closing_holds(to_cond, &mut c1, t) {
                         for &b in &radial[1..idx] {
                             self.capture(between_apply, &c1, b as i32, out);
                         }
@@ -126,13 +130,13 @@ impl GameDef {
         for d in dirs {
             for radial in self.board.radials(f as u32, *d) {
                 let Some(&target) = radial.get(1) else { continue };
-                if !self.between_holds(between_cond, &c1, target as i32) {
+                if !self.between_holds(between_cond, &mut c1, target as i32) {
                     continue;
                 }
                 let mut free = 0;
                 for r2 in self.board.radials(target, *d) {
                     let Some(&s) = r2.get(1) else { continue };
-                    if s as i32 != f && !self.closing_holds(to_cond, &c1, s as i32) {
+                    if s as i32 != f && !self.closing_holds(to_cond, &mut c1, s as i32) {
                         free += 1;
                     }
                 }
