@@ -1637,6 +1637,9 @@ impl Lowerer {
                     Some(w @ ("Top" | "Bottom" | "Left" | "Right" | "Outer" | "Inner")) => self.sites_simple(&c, w)?,
                     Some(w @ ("Phase" | "Row" | "Column" | "State")) => self.sites_index(&c, w)?,
                     Some("Incident") => self.sites_incident(&c)?,
+                    // the sites whose pieces are removed at the end of the turn: only
+                    // `(remove .. at:EndOfTurn)` marks one, and it is refused, so none
+                    Some("ToClear") => RegionFn::Sites(vec![]),
                     Some("Hand") => {
                         let p = match (c.typed(self.reg, "roleType"), c.typed(self.reg, "moves.player")) {
                             (Some(r), _) => IntFn::RolePlayer(self.role(r)?),
