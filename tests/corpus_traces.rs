@@ -219,7 +219,11 @@ fn corpus_traces_agree_with_ludii() {
         }
         std::fs::write(LIST, text).expect("writing the list");
     }
-    assert!(broken.is_empty(), "traces that could not be replayed:\n{}", broken.join("\n"));
+    assert!(
+        broken.is_empty(),
+        "traces that could not be replayed:\n{}",
+        broken.join("\n")
+    );
     assert!(
         regressions.is_empty(),
         "listed traces that no longer agree:\n{}",

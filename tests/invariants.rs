@@ -342,7 +342,9 @@ fn corpus_games_keep_the_invariants() {
         };
         loaded += 1;
         // a stable pseudo-random half of the games that load
-        let h = file.bytes().fold(seed ^ 0xcbf2_9ce4_8422_2325, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3));
+        let h = file.bytes().fold(seed ^ 0xcbf2_9ce4_8422_2325, |h, b| {
+            (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+        });
         if !all && h % 2 == 1 {
             continue;
         }

@@ -24,10 +24,10 @@ impl LowerError {
 
 type R<T> = Result<T, LowerError>;
 
-#[path = "lower_ext.rs"]
-mod ext;
 mod captures;
 mod equipment;
+#[path = "lower_ext.rs"]
+mod ext;
 mod more;
 mod movement;
 mod regions;
@@ -303,10 +303,13 @@ impl Lowerer {
         let (play, phases) = match rc.named("phases") {
             Some(list) => {
                 let phases = self.phases(list, play_node)?;
-                let play = phases.first().map(|p| p.play.clone()).ok_or_else(|| LowerError::Invalid {
-                    message: "no phase".into(),
-                    span: rc.span(),
-                })?;
+                let play = phases
+                    .first()
+                    .map(|p| p.play.clone())
+                    .ok_or_else(|| LowerError::Invalid {
+                        message: "no phase".into(),
+                        span: rc.span(),
+                    })?;
                 (play, phases)
             }
             None => {
@@ -386,7 +389,10 @@ impl Lowerer {
         // a board argument not built yet is refused, never ignored (the board would differ)
         for (p, n) in &c.slots {
             if let (Some(name), Some(_)) = (p.name.as_deref(), n) {
-                if !matches!((c.id, name), ("operators.remove", "vertices") | ("operators.add", "edges")) {
+                if !matches!(
+                    (c.id, name),
+                    ("operators.remove", "vertices") | ("operators.add", "edges")
+                ) {
                     return unsupported(format!("({} {name}:)", Self::head(node).unwrap_or(c.id)), c.span());
                 }
             }
@@ -937,11 +943,13 @@ impl Lowerer {
                     _ => invalid("expected a piece name", i.span.clone()),
                 })
                 .collect::<R<_>>()?,
-            _ => return Ok(MovesKind::Promote {
-                at,
-                whats: vec![self.int(first)?],
-                decision: c.id == "move",
-            }),
+            _ => {
+                return Ok(MovesKind::Promote {
+                    at,
+                    whats: vec![self.int(first)?],
+                    decision: c.id == "move",
+                })
+            }
         };
         let whats = names
             .iter()
@@ -960,7 +968,12 @@ impl Lowerer {
                         })
                         .collect(),
                 },
-                None => IntFn::Const(self.components.iter().position(|k| k.name == *name).map_or(-1, |i| i as i32)),
+                None => IntFn::Const(
+                    self.components
+                        .iter()
+                        .position(|k| k.name == *name)
+                        .map_or(-1, |i| i as i32),
+                ),
             })
             .collect();
         Ok(MovesKind::Promote {
@@ -1051,7 +1064,10 @@ impl Lowerer {
     fn directions(&mut self, node: Option<&Node>) -> R<Vec<Direction>> {
         let dirs = self.move_directions(node)?;
         if dirs.iter().any(|d| d.is_relative()) {
-            return unsupported("relative directions in a region", node.map(|n| n.span.clone()).unwrap_or_default());
+            return unsupported(
+                "relative directions in a region",
+                node.map(|n| n.span.clone()).unwrap_or_default(),
+            );
         }
         Ok(dirs)
     }
@@ -1255,7 +1271,11 @@ impl Lowerer {
                     Some(r) => IntFn::RolePlayer(self.role(r)?),
                     None => self.int(req(pos.first().copied(), &c)?)?,
                 };
-                let ints: Vec<&Node> = pos.iter().copied().filter(|n| !matches!(n.kind, NodeKind::Atom(ref a) if self.role_name(a))).collect();
+                let ints: Vec<&Node> = pos
+                    .iter()
+                    .copied()
+                    .filter(|n| !matches!(n.kind, NodeKind::Atom(ref a) if self.role_name(a)))
+                    .collect();
                 let index = match (c.typed(self.reg, "roleType"), ints.as_slice()) {
                     (Some(_), [i, ..]) | (None, [_, i, ..]) => self.int(i)?,
                     _ => IntFn::Const(0),
@@ -1558,7 +1578,10 @@ impl Lowerer {
     fn region_type_dynamic(&mut self, a: &str) -> BoolFn {
         let who = || Box::new(IntFn::Who(Box::new(IntFn::To)));
         let shared = IntFn::Const(self.players as i32 + 1);
-        let own = BoolFn::Or(vec![BoolFn::Eq(who(), Box::new(IntFn::Mover)), BoolFn::Eq(who(), Box::new(shared))]);
+        let own = BoolFn::Or(vec![
+            BoolFn::Eq(who(), Box::new(IntFn::Mover)),
+            BoolFn::Eq(who(), Box::new(shared)),
+        ]);
         let enemy = BoolFn::And(vec![
             BoolFn::Ne(who(), Box::new(IntFn::Const(0))),
             BoolFn::Ne(who(), Box::new(IntFn::Mover)),
@@ -1672,7 +1695,10 @@ impl Lowerer {
                             Some(_) => false,
                         };
                         if !board || c.named("components").is_some() || c.named("on").is_some() {
-                            return unsupported("sites Occupied of another container, with components: or on:", c.span());
+                            return unsupported(
+                                "sites Occupied of another container, with components: or on:",
+                                c.span(),
+                            );
                         }
                         let component = match c.named("component").map(|n| &n.kind) {
                             Some(NodeKind::Str(s)) => Some(self.intern(s)),

@@ -53,7 +53,11 @@ impl GameDef {
         // 4. end rules (the mover's phase's, then the game's), the all-pass draw, the turn
         // limit
         if !s.over {
-            if let Some(ph) = self.ir.phases.get(s.phase.get(s.mover as usize).copied().unwrap_or(0) as usize) {
+            if let Some(ph) = self
+                .ir
+                .phases
+                .get(s.phase.get(s.mover as usize).copied().unwrap_or(0) as usize)
+            {
                 self.end_rules_of(s, &ph.end);
             }
         }
@@ -193,7 +197,9 @@ impl GameDef {
         let n = self.num_players;
         for pid in 1..=n {
             let current = s.phase.get(pid as usize).copied().unwrap_or(0) as usize;
-            let Some(ph) = self.ir.phases.get(current) else { continue };
+            let Some(ph) = self.ir.phases.get(current) else {
+                continue;
+            };
             let mut target = None;
             {
                 let cache = Cache::fresh();
@@ -209,7 +215,11 @@ impl GameDef {
                     target = Some(match np.target {
                         Some(t) => t as usize,
                         None => {
-                            let x = if who == n as i32 + 1 { s.mover as usize } else { who as usize };
+                            let x = if who == n as i32 + 1 {
+                                s.mover as usize
+                            } else {
+                                who as usize
+                            };
                             (s.phase.get(x).copied().unwrap_or(0) as usize + 1) % self.ir.phases.len()
                         }
                     });
@@ -471,7 +481,9 @@ impl GameDef {
                 dst.extend(moved);
             }
         } else {
-            let Some(p) = s.stack(f).and_then(|st| st.last()).copied() else { return };
+            let Some(p) = s.stack(f).and_then(|st| st.last()).copied() else {
+                return;
+            };
             if !copy {
                 if let Some(src) = s.stack_mut(f) {
                     match src.last_mut() {

@@ -15,7 +15,10 @@ impl GameDef {
             Some(m) => self.gen(m, &mut c2, out),
             None => {
                 if Self::top(c.s, b).is_some() {
-                    self.push_move(out, c, b, b).push(Action::Remove { site: b as u32, count: 1 });
+                    self.push_move(out, c, b, b).push(Action::Remove {
+                        site: b as u32,
+                        count: 1,
+                    });
                 }
             }
         }
@@ -76,8 +79,12 @@ impl GameDef {
         for d in dirs {
             for radial in self.board.radials(f as u32, *d) {
                 if max == 1 && min < 2 {
-                    let (Some(&b), Some(&t)) = (radial.get(1), radial.get(2)) else { continue };
-                    if self.between_holds(between_cond, &mut c1, b as i32) && self.closing_holds(to_cond, &mut c1, t as i32) {
+                    let (Some(&b), Some(&t)) = (radial.get(1), radial.get(2)) else {
+                        continue;
+                    };
+                    if self.between_holds(between_cond, &mut c1, b as i32)
+                        && self.closing_holds(to_cond, &mut c1, t as i32)
+                    {
                         self.capture(between_apply, &c1, b as i32, out);
                     }
                 } else if max > 1 && min <= max {

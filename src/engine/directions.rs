@@ -4,7 +4,7 @@
 //! piece's `dirn:`, else North), turned by the piece's rotation, among the compass
 //! directions the board's Adjacent steps use anywhere.
 
-use super::board::{Dir, Direction, Relation, RelDir};
+use super::board::{Dir, Direction, RelDir, Relation};
 use super::game::{Ctx, GameDef};
 
 /// A short list of directions (at most 16: every compass direction once; more are
@@ -85,12 +85,11 @@ impl GameDef {
         let supported = self.board.supported_bits(Relation::Adjacent);
         let mut facing = self.facing_at(site, c);
         // a rotated piece faces its direction turned FR once per step of rotation
-        let rotation = c
-            .s
-            .sites
-            .get(site.max(0) as usize)
-            .and_then(|st| st.last())
-            .map_or(0, |p| p.rotation);
+        let rotation =
+            c.s.sites
+                .get(site.max(0) as usize)
+                .and_then(|st| st.last())
+                .map_or(0, |p| p.rotation);
         for _ in 0..rotation.clamp(0, 16) {
             if let Some(d) = first_supported(facing, 1, 1, supported) {
                 facing = d;
@@ -128,12 +127,11 @@ impl GameDef {
 
     /// The direction the piece at `site` faces.
     pub(super) fn facing_at(&self, site: i32, c: &Ctx) -> Dir {
-        let what = c
-            .s
-            .sites
-            .get(site.max(0) as usize)
-            .and_then(|st| st.last())
-            .map_or(0, |p| p.what as usize);
+        let what =
+            c.s.sites
+                .get(site.max(0) as usize)
+                .and_then(|st| st.last())
+                .map_or(0, |p| p.what as usize);
         self.comp_facing.get(what).copied().unwrap_or(Dir::N)
     }
 
@@ -191,11 +189,15 @@ impl GameDef {
             RelDir::Rightwards => sweep(turn(f, 1), 1, turn(f, 8), out),
             RelDir::Leftwards => sweep(turn(f, -1), -1, turn(f, 8), out),
             // (Ludii's FLL and FLLL find the same direction as FL, and so on)
-            RelDir::FL | RelDir::FLL | RelDir::FLLL => out.extend(first_supported(f, -1, -1, supported).map(Direction::Compass)),
+            RelDir::FL | RelDir::FLL | RelDir::FLLL => {
+                out.extend(first_supported(f, -1, -1, supported).map(Direction::Compass))
+            }
             RelDir::BL | RelDir::BLL | RelDir::BLLL => {
                 out.extend(first_supported(turn(f, 8), -1, -1, supported).map(Direction::Compass))
             }
-            RelDir::FR | RelDir::FRR | RelDir::FRRR => out.extend(first_supported(f, 1, 1, supported).map(Direction::Compass)),
+            RelDir::FR | RelDir::FRR | RelDir::FRRR => {
+                out.extend(first_supported(f, 1, 1, supported).map(Direction::Compass))
+            }
             RelDir::BR | RelDir::BRR | RelDir::BRRR => {
                 out.extend(first_supported(turn(f, 8), 1, 1, supported).map(Direction::Compass))
             }

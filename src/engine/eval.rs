@@ -845,7 +845,11 @@ impl GameDef {
                 }
                 r
             }
-            RegionFn::Geometry(slot) => self.geometry.get(*slot as usize).cloned().unwrap_or_else(|| Region::new(n)),
+            RegionFn::Geometry(slot) => self
+                .geometry
+                .get(*slot as usize)
+                .cloned()
+                .unwrap_or_else(|| Region::new(n)),
             RegionFn::Row(k) | RegionFn::Column(k) => {
                 let k = self.int(k, c);
                 let mut r = Region::new(n);

@@ -165,19 +165,18 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
     g.sole_of_owner = std::iter::once(false)
         .chain(owners.iter().map(|o| owners.iter().filter(|x| *x == o).count() == 1))
         .collect();
-    g.comp_facing = g
-        .ir
-        .components
-        .iter()
-        .map(|k| {
-            g.ir.facing
-                .get(k.owner as usize)
-                .copied()
-                .flatten()
-                .or(k.facing)
-                .unwrap_or(super::board::Dir::N)
-        })
-        .collect();
+    g.comp_facing =
+        g.ir.components
+            .iter()
+            .map(|k| {
+                g.ir.facing
+                    .get(k.owner as usize)
+                    .copied()
+                    .flatten()
+                    .or(k.facing)
+                    .unwrap_or(super::board::Dir::N)
+            })
+            .collect();
     g.relative = g.relative_table();
     let mut next = g.n() as u32;
     for k in &g.ir.containers {
@@ -185,24 +184,22 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
         next += k.sites;
     }
     g.total_sites = next as usize;
-    g.coords = g
-        .ir
-        .names
-        .iter()
-        .map(|n| g.board.site_of_label(n).map_or(-1, |s| s as i32))
-        .collect();
-    g.geometry = g
-        .ir
-        .geometry
-        .iter()
-        .map(|&r| {
-            let mut region = Region::new(g.n());
-            for s in g.board.geometry_region(r) {
-                region.insert(s as i32);
-            }
-            region
-        })
-        .collect();
+    g.coords =
+        g.ir.names
+            .iter()
+            .map(|n| g.board.site_of_label(n).map_or(-1, |s| s as i32))
+            .collect();
+    g.geometry =
+        g.ir.geometry
+            .iter()
+            .map(|&r| {
+                let mut region = Region::new(g.n());
+                for s in g.board.geometry_region(r) {
+                    region.insert(s as i32);
+                }
+                region
+            })
+            .collect();
     g.conds = super::compiled::Conds::compile(&g);
     Ok(Game { inner: g })
 }
@@ -477,7 +474,11 @@ impl GameDef {
                 );
             }
         };
-        let shared = self.ir.components.iter().any(|k| k.base == name && k.owner == self.num_players + 1);
+        let shared = self
+            .ir
+            .components
+            .iter()
+            .any(|k| k.base == name && k.owner == self.num_players + 1);
         let numbered = name.ends_with(|ch: char| ch.is_ascii_digit());
         if !numbered && container == "Hand" && !shared {
             for pid in 1..=self.num_players {
@@ -502,7 +503,9 @@ impl GameDef {
         if site < 0 {
             return;
         }
-        let Some(stack) = s.stack_mut(site as usize) else { return };
+        let Some(stack) = s.stack_mut(site as usize) else {
+            return;
+        };
         let state_given = state.max(0);
         if self.ir.stacking {
             for _ in 0..count {
@@ -518,7 +521,11 @@ impl GameDef {
             if state >= 0 {
                 top.state = state;
             }
-            top.count = if self.ir.requires_count { top.count.saturating_add(count) } else { 1 };
+            top.count = if self.ir.requires_count {
+                top.count.saturating_add(count)
+            } else {
+                1
+            };
         } else {
             stack.push(Piece {
                 what,

@@ -621,7 +621,8 @@ impl GameDef {
                 let t = self.int(at, c);
                 if t >= 0 && c.s.stack(t as usize).is_some() {
                     let state = self.int(value, c);
-                    self.push_move(out, c, t, t).push(Action::SetState { site: t as u32, state });
+                    self.push_move(out, c, t, t)
+                        .push(Action::SetState { site: t as u32, state });
                 }
             }
             MovesKind::Flip(at) => {
@@ -635,7 +636,8 @@ impl GameDef {
                         } else {
                             p.state
                         };
-                        self.push_move(out, c, t, t).push(Action::SetState { site: t as u32, state });
+                        self.push_move(out, c, t, t)
+                            .push(Action::SetState { site: t as u32, state });
                     }
                 }
             }
@@ -681,14 +683,7 @@ impl GameDef {
                     self.push_move(out, c, -1, -1).push(Action::Trigger(p as u8));
                 }
             }
-            MovesKind::Leap {
-                from,
-                walks,
-                forward,
-                rotations,
-                to,
-                decision: _,
-            } => self.gen_leap(from, walks, *forward, *rotations, to, c, out),
+            MovesKind::Leap { .. } => self.gen_leap(k, c, out),
             MovesKind::Shoot {
                 piece,
                 from,

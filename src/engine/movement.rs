@@ -41,7 +41,11 @@ impl GameDef {
         let max = max.map_or(1000, |x| self.int(x, &c1));
         let mut buf = super::directions::Dirs::new();
         let dirs = self.abs_dirs(dirs, f, c, &mut buf);
-        let (stop, go, filter) = (self.cond(to.cond.as_ref()), self.cond(between_cond), self.cond(to.apply_if.as_ref()));
+        let (stop, go, filter) = (
+            self.cond(to.cond.as_ref()),
+            self.cond(between_cond),
+            self.cond(to.apply_if.as_ref()),
+        );
         let mut passed: SmallVec<[i32; 16]> = SmallVec::new();
         for d in dirs {
             for radial in self.board.radials(f as u32, *d) {
@@ -53,11 +57,10 @@ impl GameDef {
                     }
                     let t = t as i32;
                     c2.to = t;
-                    if to.cond.is_some() && stop.holds(self, &c2) {
-                        if min <= idx as i32 {
-                            self.push_slide(f, t, to.apply.as_deref(), between_apply, &passed, filter, &c2, c, out);
-                            break;
-                        }
+                    // (a stop before the least distance is passed over)
+                    if to.cond.is_some() && stop.holds(self, &c2) && min <= idx as i32 {
+                        self.push_slide(f, t, to.apply.as_deref(), between_apply, &passed, filter, &c2, c, out);
+                        break;
                     }
                     c2.between = t;
                     let may_pass = match between_cond {
@@ -117,16 +120,19 @@ impl GameDef {
     /// from the origin, starting along each direction of the board's Orthogonal steps (only
     /// the first with `rotations:False`); with `forward:True`, only sites ahead of the
     /// piece's facing by rows and columns.
-    pub(super) fn gen_leap(
-        &self,
-        from: &Option<Place>,
-        walks: &[Vec<WalkStep>],
-        forward: bool,
-        rotations: bool,
-        to: &Place,
-        c: &Ctx,
-        out: &mut Vec<MoveData>,
-    ) {
+    pub(super) fn gen_leap(&self, k: &MovesKind, c: &Ctx, out: &mut Vec<MoveData>) {
+        let MovesKind::Leap {
+            from,
+            walks,
+            forward,
+            rotations,
+            to,
+            ..
+        } = k
+        else {
+            return;
+        };
+        let (forward, rotations) = (*forward, *rotations);
         let f = self.origin(from, c);
         if f < 0 || f as usize >= self.n() {
             return;
@@ -197,7 +203,12 @@ impl GameDef {
     /// Whether `t` lies ahead of `f` for a piece facing `d`, by rows and columns (only the
     /// eight main compass directions pass anything).
     fn ahead_of(&self, f: u32, t: u32, d: Dir) -> bool {
-        let (fr, fc, tr, tc) = (self.board.row(f), self.board.col(f), self.board.row(t), self.board.col(t));
+        let (fr, fc, tr, tc) = (
+            self.board.row(f),
+            self.board.col(f),
+            self.board.row(t),
+            self.board.col(t),
+        );
         match d {
             Dir::N => tr > fr,
             Dir::S => tr < fr,

@@ -934,7 +934,9 @@ pub mod deps {
                 region(from) | (region(to) & !FROM) | (int(value) & !(FROM | TO))
             }
             // generates moves: reads everything the rules may read
-            Node::Bool(BoolFn::NoMoves(_) | BoolFn::CanMove(_) | BoolFn::IsLine(_)) | Node::Region(RegionFn::To(_)) => ALL,
+            Node::Bool(BoolFn::NoMoves(_) | BoolFn::CanMove(_) | BoolFn::IsLine(_)) | Node::Region(RegionFn::To(_)) => {
+                ALL
+            }
             Node::Region(RegionFn::Cached(..)) => 0,
             Node::Region(RegionFn::Around { sites, cond, .. }) => {
                 region(sites) | cond.as_ref().map_or(0, |b| boolean(b) & !(FROM | TO))
@@ -982,14 +984,20 @@ impl<'a> Node<'a> {
         let mut out = Vec::new();
         match self {
             Int(f) => match f {
-                IntFn::Score(a) | IntFn::Who(a) | IntFn::StateAt(a) | IntFn::CountAt(a) | IntFn::What(a) | IntFn::SizeStack(a) | IntFn::Neg(a) => {
-                    out.push(Int(a))
-                }
+                IntFn::Score(a)
+                | IntFn::Who(a)
+                | IntFn::StateAt(a)
+                | IntFn::CountAt(a)
+                | IntFn::What(a)
+                | IntFn::SizeStack(a)
+                | IntFn::Neg(a) => out.push(Int(a)),
                 IntFn::CountSites(r) => out.push(Region(r)),
                 IntFn::CountNear { site, region, .. } => out.extend([Int(site), Region(region)]),
-                IntFn::CountSteps(a, b) | IntFn::HandSite(a, b) | IntFn::Sub(a, b) | IntFn::Div(a, b) | IntFn::Mod(a, b) => {
-                    out.extend([Int(a), Int(b)])
-                }
+                IntFn::CountSteps(a, b)
+                | IntFn::HandSite(a, b)
+                | IntFn::Sub(a, b)
+                | IntFn::Div(a, b)
+                | IntFn::Mod(a, b) => out.extend([Int(a), Int(b)]),
                 IntFn::Ahead { site, steps, .. } => out.extend([Int(site), Int(steps)]),
                 IntFn::Add(v) | IntFn::Mul(v) => out.extend(v.iter().map(Int)),
                 IntFn::Sum(l) | IntFn::Min(l) | IntFn::Max(l) => out.push(Ints(l)),
@@ -1049,7 +1057,13 @@ impl<'a> Node<'a> {
                 BoolFn::AllSites(r, b) => out.extend([Region(r), Bool(b)]),
                 BoolFn::IsLine(l) => {
                     out.push(Int(&l.len));
-                    out.extend(l.through.iter().chain(l.who.iter()).chain(l.whats.iter().flatten()).map(Int));
+                    out.extend(
+                        l.through
+                            .iter()
+                            .chain(l.who.iter())
+                            .chain(l.whats.iter().flatten())
+                            .map(Int),
+                    );
                     out.extend(l.exact.iter().chain(l.contiguous.iter()).chain(l.cond.iter()).map(Bool));
                 }
                 BoolFn::NearAny { site, region, .. } => out.extend([Int(site), Region(region)]),
@@ -1064,9 +1078,13 @@ impl<'a> Node<'a> {
             },
             Region(f) => match f {
                 RegionFn::Sites(v) => out.extend(v.iter().map(Int)),
-                RegionFn::Site(a) | RegionFn::Hand(a) | RegionFn::Related(a, _) | RegionFn::Holding(a) | RegionFn::Row(a) | RegionFn::Column(a) | RegionFn::State(a) => {
-                    out.push(Int(a))
-                }
+                RegionFn::Site(a)
+                | RegionFn::Hand(a)
+                | RegionFn::Related(a, _)
+                | RegionFn::Holding(a)
+                | RegionFn::Row(a)
+                | RegionFn::Column(a)
+                | RegionFn::State(a) => out.push(Int(a)),
                 RegionFn::Expand { region, steps, .. } => out.extend([Region(region), Int(steps)]),
                 RegionFn::Around { sites, cond, .. } => {
                     out.push(Region(sites));

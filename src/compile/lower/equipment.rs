@@ -166,7 +166,9 @@ impl Lowerer {
         let parts: Vec<&Node> = c
             .positional()
             .into_iter()
-            .filter(|n| !matches!(n.kind, NodeKind::Str(_)) && !matches!(&n.kind, NodeKind::Atom(a) if self.role_name(a)))
+            .filter(|n| {
+                !matches!(n.kind, NodeKind::Str(_)) && !matches!(&n.kind, NodeKind::Atom(a) if self.role_name(a))
+            })
             .collect();
         let mut all = Vec::new();
         for p in parts {

@@ -125,12 +125,22 @@ impl Lowerer {
             return unsupported("sites Incident of an owner", c.span());
         }
         let at = self.int(req(c.named("at"), c)?)?;
-        Ok(RegionFn::Related(Box::new(at), crate::engine::board::Relation::Orthogonal))
+        Ok(RegionFn::Related(
+            Box::new(at),
+            crate::engine::board::Relation::Orthogonal,
+        ))
     }
 
     /// `(is Line n [dir] [through:] [who|what:|whats:] [exact:] [contiguous:] [if:])`.
     pub(super) fn is_line(&mut self, c: &Call) -> R<BoolFn> {
-        for name in ["throughAny", "byLevel", "top", "throughHowMuch", "isVisible", "useOpposites"] {
+        for name in [
+            "throughAny",
+            "byLevel",
+            "top",
+            "throughHowMuch",
+            "isVisible",
+            "useOpposites",
+        ] {
             if c.named(name).is_some() {
                 return unsupported(format!("is Line {name}:"), c.span());
             }
@@ -144,11 +154,12 @@ impl Lowerer {
         let len = self.int(req(c.typed(self.reg, "int"), c)?)?;
         let dirs = match c.typed(self.reg, "absoluteDirection") {
             Some(d) => self.directions(Some(d))?,
-            None => vec![crate::engine::board::Direction::Rel(crate::engine::board::Relation::Adjacent)],
+            None => vec![crate::engine::board::Direction::Rel(
+                crate::engine::board::Relation::Adjacent,
+            )],
         };
-        let opt_int = |l: &mut Self, n: Option<&crate::syntax::Node>| -> R<Option<IntFn>> {
-            n.map(|n| l.int(n)).transpose()
-        };
+        let opt_int =
+            |l: &mut Self, n: Option<&crate::syntax::Node>| -> R<Option<IntFn>> { n.map(|n| l.int(n)).transpose() };
         let opt_bool = |l: &mut Self, n: Option<&crate::syntax::Node>| -> R<Option<BoolFn>> {
             n.map(|n| l.condition(n)).transpose()
         };

@@ -491,8 +491,8 @@ impl Board {
     #[inline]
     pub fn radials(&self, site: u32, d: Direction) -> impl ExactSizeIterator<Item = &[u32]> + '_ {
         self.radial_ids(site, d).iter().map(move |&r| {
-                &self.radial_sites[self.radial_bounds[r as usize] as usize..self.radial_bounds[r as usize + 1] as usize]
-            })
+            &self.radial_sites[self.radial_bounds[r as usize] as usize..self.radial_bounds[r as usize + 1] as usize]
+        })
     }
 
     /// The ids of a site's radials in a direction (none for a relative direction).

@@ -24,14 +24,20 @@ impl Board {
     pub fn geometry_region(&self, r: BoardRegion) -> Vec<u32> {
         let sites = 0..self.num_sites as u32;
         let extreme = |coord: &[f64], max: bool| {
-            let e = coord.iter().copied().fold(if max { f64::MIN } else { f64::MAX }, |a, b| {
-                if max {
-                    a.max(b)
-                } else {
-                    a.min(b)
-                }
-            });
-            sites.clone().filter(move |&s| (coord[s as usize] - e).abs() < TOLERANCE).collect::<Vec<_>>()
+            let e = coord
+                .iter()
+                .copied()
+                .fold(if max { f64::MIN } else { f64::MAX }, |a, b| {
+                    if max {
+                        a.max(b)
+                    } else {
+                        a.min(b)
+                    }
+                });
+            sites
+                .clone()
+                .filter(move |&s| (coord[s as usize] - e).abs() < TOLERANCE)
+                .collect::<Vec<_>>()
         };
         match r {
             BoardRegion::Top => extreme(&self.y, true),
