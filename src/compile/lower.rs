@@ -717,7 +717,7 @@ impl Lowerer {
                     decision: c.id == "move",
                 }
             }
-            ("move", None) if c.typed(self.reg, "moves.from").is_some() => {
+            ("move", None) | ("fromTo", _) if c.typed(self.reg, "moves.from").is_some() => {
                 let from = self.place(req(c.typed(self.reg, "moves.from"), &c)?, "moves.from")?;
                 let to = self.place(req(c.typed(self.reg, "moves.to"), &c)?, "moves.to")?;
                 let count = match c.named("count") {
@@ -739,7 +739,7 @@ impl Lowerer {
                     to,
                     count,
                     copy,
-                    decision: true,
+                    decision: c.id == "move",
                 }
             }
             ("move", Some("Remove")) | ("effect.remove", _) => {
