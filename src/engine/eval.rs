@@ -840,7 +840,10 @@ impl GameDef {
                         }
                     }
                 }
-                if !include_self {
+                // the sites around are without the sites themselves, or with them all
+                if *include_self {
+                    r.union_with(&centres);
+                } else {
                     r.subtract(&centres);
                 }
                 r
