@@ -782,13 +782,18 @@ impl Lowerer {
                     MovesKind::SetScore { role, player, value }
                 }
             }
-            ("effect.set.set", Some("State")) => {
+            ("effect.set.set", Some(w @ ("State" | "Value" | "Count"))) => {
                 if c.named("level").is_some() || c.typed(self.reg, "siteType").is_some() {
-                    return unsupported("set State with a level or site type", c.span());
+                    return unsupported(format!("set {w} with a level or site type"), c.span());
                 }
+                let field = match w {
+                    "State" => SiteField::State,
+                    "Value" => SiteField::Value,
+                    _ => SiteField::Count,
+                };
                 let at = self.int(req(c.named("at"), &c)?)?;
                 let value = self.value(req(c.typed(self.reg, "int"), &c)?)?;
-                MovesKind::SetState { at, value }
+                MovesKind::SetSite { field, at, value }
             }
             ("move", Some("Promote")) | ("promote", _) => self.promote(&c)?,
             ("effect.set.set", Some("Var")) => {
@@ -1196,8 +1201,12 @@ impl Lowerer {
                 )
             }
             "who" => IntFn::Who(b(self, req(c.named("at"), &c)?)?),
-            "state" if c.named("level").is_none() && c.typed(self.reg, "siteType").is_none() => {
-                IntFn::StateAt(b(self, req(c.named("at"), &c)?)?)
+            "state" | "rotation" if c.named("level").is_none() && c.typed(self.reg, "siteType").is_none() => {
+                let field = if c.id == "state" { SiteField::State } else { SiteField::Rotation };
+                IntFn::PieceField(field, b(self, req(c.named("at"), &c)?)?)
+            }
+            "value" if c.word(self.reg) == Some("Piece") && c.named("level").is_none() && c.typed(self.reg, "siteType").is_none() => {
+                IntFn::PieceField(SiteField::Value, b(self, req(c.named("at"), &c)?)?)
             }
             "size" => self.size(&c)?,
             "ahead" => self.ahead(&c)?,

@@ -114,9 +114,9 @@ impl GameDef {
                 }
                 s.sync_site(*site as usize);
             }
-            Action::SetState { site, state } => {
+            Action::SetSite { site, field, value } => {
                 if let Some(p) = s.stack_mut(*site as usize).and_then(|st| st.last_mut()) {
-                    p.state = *state;
+                    field.set(p, *value);
                 }
             }
             Action::Remove { site, count } => {

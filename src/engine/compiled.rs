@@ -301,9 +301,12 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
         IntFn::What(at) => with_site!(g, &**at, |at| Box::new(
             move |g, c| GameDef::top(c.s, at.get(g, c)).map_or(0, |p| p.what as i32)
         )),
-        IntFn::StateAt(at) => with_site!(g, &**at, |at| Box::new(
-            move |g, c| GameDef::top(c.s, at.get(g, c)).map_or(0, |p| p.state)
-        )),
+        IntFn::PieceField(field, at) => {
+            let field = *field;
+            with_site!(g, &**at, |at| Box::new(
+                move |g, c| GameDef::top(c.s, at.get(g, c)).map_or(0, |p| field.of(p))
+            ))
+        }
         IntFn::SizeStack(at) => with_site!(g, &**at, |at| Box::new(move |g, c| {
             let s = at.get(g, c);
             usize::try_from(s)

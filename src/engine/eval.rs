@@ -142,7 +142,7 @@ impl GameDef {
                     _ => -1,
                 }
             }
-            IntFn::StateAt(x) => Self::top(c.s, self.int(x, c)).map_or(0, |p| p.state),
+            IntFn::PieceField(field, x) => Self::top(c.s, self.int(x, c)).map_or(0, |p| field.of(p)),
             IntFn::CountTurns => c.s.num_turn as i32,
             IntFn::Coord(k) => self.coords.get(*k as usize).copied().unwrap_or(-1),
             IntFn::Ahead { site, steps, dir } => {

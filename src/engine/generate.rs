@@ -617,12 +617,15 @@ impl GameDef {
                     }
                 }
             }
-            MovesKind::SetState { at, value } => {
+            MovesKind::SetSite { field, at, value } => {
                 let t = self.int(at, c);
                 if t >= 0 && c.s.stack(t as usize).is_some() {
-                    let state = self.int(value, c);
-                    self.push_move(out, c, t, t)
-                        .push(Action::SetState { site: t as u32, state });
+                    let value = self.int(value, c);
+                    self.push_move(out, c, t, t).push(Action::SetSite {
+                        site: t as u32,
+                        field: *field,
+                        value,
+                    });
                 }
             }
             MovesKind::Flip(at) => {
@@ -637,7 +640,11 @@ impl GameDef {
                             p.state
                         };
                         self.push_move(out, c, t, t)
-                            .push(Action::SetState { site: t as u32, state });
+                            .push(Action::SetSite {
+                            site: t as u32,
+                            field: SiteField::State,
+                            value: state,
+                        });
                     }
                 }
             }

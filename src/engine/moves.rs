@@ -2,6 +2,8 @@
 
 use smallvec::SmallVec;
 
+pub use crate::ir::SiteField;
+
 /// One elementary change of state.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Action {
@@ -21,10 +23,11 @@ pub enum Action {
         what: u16,
         who: u8,
     },
-    /// Set the local state of the top piece at `site`.
-    SetState {
+    /// Set a field (local state, value, count, rotation) of the top piece at `site`.
+    SetSite {
         site: u32,
-        state: i32,
+        field: SiteField,
+        value: i32,
     },
     /// Remove the top piece of `site`, `count` times over.
     Remove {
@@ -91,7 +94,7 @@ impl Action {
             Action::Add { site, .. }
             | Action::Remove { site, .. }
             | Action::RemoveAt { site, .. }
-            | Action::SetState { site, .. }
+            | Action::SetSite { site, .. }
             | Action::Promote { site, .. } => (smallvec::smallvec![site], 0),
             Action::Move { from, to, .. } => (smallvec::smallvec![from, to], 0),
             Action::SetScore { .. } | Action::AddScore { .. } => (none, SCORES),

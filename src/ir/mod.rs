@@ -44,8 +44,9 @@ pub enum IntFn {
     Score(Box<IntFn>),
     /// Owner of the top piece at a site, 0 if empty.
     Who(Box<IntFn>),
-    /// Local state of the top piece at a site, 0 if empty.
-    StateAt(Box<IntFn>),
+    /// A field of the top piece at a site (`(state at:s)`, `(value Piece at:s)`,
+    /// `(rotation at:s)`), 0 if empty.
+    PieceField(SiteField, Box<IntFn>),
     /// `(count at:s)`: the pieces at a site (a stack's height, else the piece's count).
     CountAt(Box<IntFn>),
     /// `(handSite player [index])`: a site of the player's hand.
@@ -378,6 +379,39 @@ pub enum RegionFn {
 
 pub use crate::engine::board::BoardRegion;
 
+/// A field a piece has besides its component and owner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SiteField {
+    State,
+    Value,
+    Count,
+    Rotation,
+}
+
+impl SiteField {
+    /// The field of a piece.
+    #[inline]
+    pub fn of(self, p: &crate::engine::Piece) -> i32 {
+        match self {
+            SiteField::State => p.state,
+            SiteField::Value => p.value,
+            SiteField::Count => p.count as i32,
+            SiteField::Rotation => p.rotation,
+        }
+    }
+
+    /// Set the field of a piece.
+    #[inline]
+    pub fn set(self, p: &mut crate::engine::Piece, v: i32) {
+        match self {
+            SiteField::State => p.state = v,
+            SiteField::Value => p.value = v,
+            SiteField::Count => p.count = v.max(0) as u32,
+            SiteField::Rotation => p.rotation = v,
+        }
+    }
+}
+
 /// Which component a placement uses.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PieceFn {
@@ -621,8 +655,9 @@ pub enum MovesKind {
         whats: Vec<IntFn>,
         decision: bool,
     },
-    /// `(set State at:s v)`: the local state of the piece at a site.
-    SetState {
+    /// `(set State|Value|Count at:s v)`: a field of the piece at a site.
+    SetSite {
+        field: SiteField,
         at: IntFn,
         value: IntFn,
     },
@@ -986,7 +1021,7 @@ impl<'a> Node<'a> {
             Int(f) => match f {
                 IntFn::Score(a)
                 | IntFn::Who(a)
-                | IntFn::StateAt(a)
+                | IntFn::PieceField(_, a)
                 | IntFn::CountAt(a)
                 | IntFn::What(a)
                 | IntFn::SizeStack(a)
