@@ -1194,6 +1194,14 @@ impl Lowerer {
                 let (role, player) = self.player_or_role(&c)?;
                 IntFn::Score(Box::new(player.unwrap_or(IntFn::RolePlayer(role))))
             }
+            "who" | "what" | "state" if c.typed(self.reg, "siteType").is_none() && c.named("level").is_some() => {
+                let field = match c.id {
+                    "who" => LevelField::Who,
+                    "what" => LevelField::What,
+                    _ => LevelField::State,
+                };
+                IntFn::AtLevel(field, b(self, req(c.named("at"), &c)?)?, b(self, req(c.named("level"), &c)?)?)
+            }
             "who" | "what" | "size" if c.typed(self.reg, "siteType").is_some() || c.named("level").is_some() => {
                 return unsupported(
                     format!("({} ..) with a site type or level", Self::head(node).unwrap_or("")),
@@ -1201,6 +1209,15 @@ impl Lowerer {
                 )
             }
             "who" => IntFn::Who(b(self, req(c.named("at"), &c)?)?),
+            "topLevel" if c.typed(self.reg, "siteType").is_none() => {
+                // the top level of a stack: its height less one, 0 when empty (and always 0
+                // in a game without stacks, where a site holds at most one piece)
+                let h = IntFn::SizeStack(b(self, req(c.named("at"), &c)?)?);
+                IntFn::Max(Box::new(IntsFn::List(vec![
+                    IntFn::Sub(Box::new(h), Box::new(IntFn::Const(1))),
+                    IntFn::Const(0),
+                ])))
+            }
             "state" | "rotation" if c.named("level").is_none() && c.typed(self.reg, "siteType").is_none() => {
                 let field = if c.id == "state" { SiteField::State } else { SiteField::Rotation };
                 IntFn::PieceField(field, b(self, req(c.named("at"), &c)?)?)

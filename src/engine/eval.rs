@@ -142,6 +142,15 @@ impl GameDef {
                     _ => -1,
                 }
             }
+            IntFn::AtLevel(field, x, l) => {
+                let (x, l) = (self.int(x, c), self.int(l, c));
+                let p = c.s.stack(x.max(0) as usize).filter(|_| x >= 0 && l >= 0).and_then(|st| st.get(l as usize));
+                p.map_or(0, |p| match field {
+                    LevelField::Who => p.who as i32,
+                    LevelField::What => p.what as i32,
+                    LevelField::State => p.state,
+                })
+            }
             IntFn::PieceField(field, x) => Self::top(c.s, self.int(x, c)).map_or(0, |p| field.of(p)),
             IntFn::CountTurns => c.s.num_turn as i32,
             IntFn::Coord(k) => self.coords.get(*k as usize).copied().unwrap_or(-1),

@@ -47,6 +47,9 @@ pub enum IntFn {
     /// A field of the top piece at a site (`(state at:s)`, `(value Piece at:s)`,
     /// `(rotation at:s)`), 0 if empty.
     PieceField(SiteField, Box<IntFn>),
+    /// `(who|what|state at:s level:l)`: of the piece at a level of a site's stack (0 if
+    /// none).
+    AtLevel(LevelField, Box<IntFn>, Box<IntFn>),
     /// `(count at:s)`: the pieces at a site (a stack's height, else the piece's count).
     CountAt(Box<IntFn>),
     /// `(handSite player [index])`: a site of the player's hand.
@@ -378,6 +381,14 @@ pub enum RegionFn {
 }
 
 pub use crate::engine::board::BoardRegion;
+
+/// What `(.. at: level:)` reads of a piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LevelField {
+    Who,
+    What,
+    State,
+}
 
 /// A field a piece has besides its component and owner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1030,6 +1041,7 @@ impl<'a> Node<'a> {
                 IntFn::CountNear { site, region, .. } => out.extend([Int(site), Region(region)]),
                 IntFn::CountSteps(a, b)
                 | IntFn::HandSite(a, b)
+                | IntFn::AtLevel(_, a, b)
                 | IntFn::Sub(a, b)
                 | IntFn::Div(a, b)
                 | IntFn::Mod(a, b) => out.extend([Int(a), Int(b)]),
