@@ -694,20 +694,56 @@ impl Lowerer {
             ("move", Some("Leap")) | ("leap", _) => self.leap(&c)?,
             ("move", Some("Shoot")) | ("shoot", _) => self.shoot(&c)?,
             ("move", Some("Step")) | ("effect.step", _) => {
-                let (from, dirs, to) = self.step_parts(&c, "step")?;
+                let (from, dirs, to) = self.step_parts(&c, "step", true)?;
+                let stack = self.flag(c.named("stack"))?;
+                self.stacking |= stack;
                 MovesKind::Step {
                     from,
                     dirs,
                     to,
+                    stack,
                     decision: c.id == "move",
                 }
             }
             ("move", Some("Hop")) | ("hop", _) => {
-                let (from, dirs, to) = self.step_parts(&c, "hop")?;
+                let (from, dirs, to) = self.step_parts(&c, "hop", true)?;
+                let (mut before, mut min, mut max, mut after) = (None, None, None, None);
                 let (between_cond, between_apply) = match c.typed(self.reg, "moves.between") {
-                    Some(b) => self.between(b, false)?,
+                    Some(b) => {
+                        let bc = self.call(b, "moves.between")?;
+                        if bc.named("trail").is_some() {
+                            return unsupported("hop between trail:", bc.span());
+                        }
+                        if let Some(r) = bc.typed(self.reg, "range") {
+                            (min, max) = self.range(r)?;
+                        }
+                        before = bc.named("before").map(|n| self.int(n)).transpose()?;
+                        after = bc.named("after").map(|n| self.int(n)).transpose()?;
+                        self.between(b, true)?
+                    }
                     None => (None, None),
                 };
+                let stack = self.flag(c.named("stack"))?;
+                self.stacking |= stack;
+                let long = stack || to.apply_if.is_some() || [&before, &min, &max, &after].iter().any(|x| x.is_some());
+                if long {
+                    return Ok(Moves::new(
+                        MovesKind::HopLong(Box::new(HopLong {
+                            from,
+                            dirs,
+                            before,
+                            min,
+                            max,
+                            after,
+                            between_cond,
+                            between_apply,
+                            to,
+                            stack,
+                            decision: c.id == "move",
+                        })),
+                        then,
+                    ));
+                }
                 MovesKind::Hop {
                     from,
                     dirs,
@@ -890,14 +926,16 @@ impl Lowerer {
     }
 
     /// The `(from ..)`, directions and `(to ..)` of a step or hop.
-    fn step_parts(&mut self, c: &Call, what: &str) -> R<(Option<Place>, Vec<Direction>, Place)> {
+    /// A step's or hop's `from`, directions and `to`; `stack:True` is refused unless `stack`
+    /// (the caller reads it).
+    fn step_parts(&mut self, c: &Call, what: &str, stack: bool) -> R<(Option<Place>, Vec<Direction>, Place)> {
         let from = match c.typed(self.reg, "moves.from") {
             Some(f) => Some(self.place(f, "moves.from")?),
             None => None,
         };
         let dirs = self.move_directions(c.typed(self.reg, "direction"))?;
         let to = self.place(req(c.typed(self.reg, "moves.to"), c)?, "moves.to")?;
-        if self.flag(c.named("stack"))? {
+        if !stack && self.flag(c.named("stack"))? {
             return unsupported(format!("{what} stack:True"), c.span());
         }
         Ok((from, dirs, to))

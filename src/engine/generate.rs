@@ -284,14 +284,22 @@ impl GameDef {
 
     /// A step's or hop's actions, added to `actions`: the effects applied on the way
     /// (generated now, in the pre-move state), then the piece moving from `f` to `t`.
-    fn piece_move(&self, effects: &[Option<&Moves>], c: &Ctx, f: i32, t: i32, actions: &mut SmallVec<[Action; 2]>) {
+    fn piece_move(
+        &self,
+        effects: &[Option<&Moves>],
+        c: &Ctx,
+        f: i32,
+        t: i32,
+        count: u32,
+        actions: &mut SmallVec<[Action; 2]>,
+    ) {
         for e in effects.iter().flatten() {
             self.effect_actions(e, c, actions);
         }
         actions.push(Action::Move {
             from: f as u32,
             to: t as u32,
-            count: 1,
+            count,
             copy: false,
         });
     }
@@ -422,10 +430,16 @@ impl GameDef {
                 from,
                 dirs,
                 to,
+                stack,
                 decision: _,
             } => {
                 let f = self.origin(from, c);
                 let dirs = abs.unwrap_or(dirs);
+                let count = if *stack {
+                    c.s.stack(f.max(0) as usize).map_or(1, |st| st.len() as u32)
+                } else {
+                    1
+                };
                 if f < 0 || !self.any_near(f as u32, dirs, may_to, 0) {
                     return;
                 }
@@ -442,7 +456,7 @@ impl GameDef {
                         c2.to = t;
                         if to_cond.holds(self, &c2) && !out[start..].iter().any(|m| m.from == f && m.to == t) {
                             let actions = self.push_move(out, c, f, t);
-                            self.piece_move(&[to.apply.as_deref()], &c2, f, t, actions);
+                            self.piece_move(&[to.apply.as_deref()], &c2, f, t, count, actions);
                         }
                     }
                 }
@@ -488,7 +502,7 @@ impl GameDef {
                         }
                         let effects = [between_apply.as_deref(), to.apply.as_deref()];
                         let actions = self.push_move(out, c, f, t as i32);
-                        self.piece_move(&effects, &c2, f, t as i32, actions);
+                        self.piece_move(&effects, &c2, f, t as i32, 1, actions);
                     }
                 }
             }
@@ -691,6 +705,7 @@ impl GameDef {
                 }
             }
             MovesKind::Leap { .. } => self.gen_leap(k, c, out),
+            MovesKind::HopLong(h) => self.gen_hop_long(h, c, out),
             MovesKind::Shoot {
                 piece,
                 from,
@@ -724,7 +739,8 @@ impl GameDef {
                     let targets: Sites = match (&to.site, &to.region) {
                         (Some(s), _) => smallvec::smallvec![self.int(s, &c1)],
                         (_, Some(r)) => self.region(r, &c1).iter().collect(),
-                        _ => smallvec::smallvec![],
+                        // `(to)` without a location: the iterator `to`
+                        _ => smallvec::smallvec![c.to],
                     };
                     let n = count.as_ref().map(|x| self.int(x, &c1)).unwrap_or(1).max(1) as u32;
                     for t in targets {

@@ -274,3 +274,109 @@ impl GameDef {
         }
     }
 }
+
+impl GameDef {
+    /// Ludii's general hop: along each radial, past at most `before` sites passing the `to`
+    /// condition, over a run of hurdle sites (`between if:`) of a length in the range, onto
+    /// a landing site within `after` sites past the run that passes the `to` condition
+    /// (with a stop condition, `to`'s `apply if:`, a move ends on the first site failing
+    /// the `to` condition where the stop condition holds). The hurdles' effects and `to`'s
+    /// come before the move; `stack:True` moves the whole stack.
+    pub(super) fn gen_hop_long(&self, h: &HopLong, c: &Ctx, out: &mut Vec<MoveData>) {
+        let f = self.origin(&h.from, c);
+        if f < 0 || f as usize >= self.n() {
+            return;
+        }
+        let mut c1 = *c;
+        c1.from = f;
+        let before = h.before.as_ref().map_or(0, |x| self.int(x, &c1));
+        let min = h.min.as_ref().map_or(1, |x| self.int(x, &c1));
+        let max = h.max.as_ref().map_or(min.max(1), |x| self.int(x, &c1));
+        let after = h.after.as_ref().map_or(0, |x| self.int(x, &c1));
+        let (go, hurdle) = (self.cond(h.to.cond.as_ref()), self.cond(h.between_cond.as_ref()));
+        let stop = h.to.apply_if.as_ref().map(|b| self.cond(Some(b)));
+        let count = if h.stack {
+            c.s.stack(f as usize).map_or(1, |st| st.len() as u32)
+        } else {
+            1
+        };
+        let from_ok = h.from.as_ref().and_then(|p| p.cond.as_ref());
+        if from_ok.is_some_and(|b| !self.boolean(b, &c1)) {
+            return;
+        }
+        let mut buf = super::directions::Dirs::new();
+        let dirs = self.abs_dirs(&h.dirs, f, c, &mut buf);
+        let push = |out: &mut Vec<MoveData>, c2: &Ctx, t: i32, hurdles: &[i32]| {
+            let actions = self.push_move(out, c, f, t);
+            if let Some(e) = &h.between_apply {
+                for &b in hurdles {
+                    let mut c3 = *c2;
+                    c3.between = b;
+                    self.effect_actions(e, &c3, actions);
+                }
+            }
+            if let Some(e) = &h.to.apply {
+                self.effect_actions(e, c2, actions);
+            }
+            actions.push(Action::Move {
+                from: f as u32,
+                to: t as u32,
+                count,
+                copy: false,
+            });
+        };
+        for d in dirs {
+            for radial in self.board.radials(f as u32, *d) {
+                let mut c2 = c1;
+                for to_idx in 1..radial.len() {
+                    let b = radial[to_idx] as i32;
+                    c2.between = b;
+                    if hurdle.holds(self, &c2) {
+                        // the run of hurdles, up to its greatest length
+                        let mut hurdles: SmallVec<[i32; 8]> = smallvec::smallvec![b];
+                        let mut h_idx = to_idx + 1;
+                        while h_idx < radial.len() && (hurdles.len() as i32) < max {
+                            c2.between = radial[h_idx] as i32;
+                            if !hurdle.holds(self, &c2) {
+                                break;
+                            }
+                            hurdles.push(radial[h_idx] as i32);
+                            h_idx += 1;
+                        }
+                        let len = hurdles.len() as i32;
+                        if len < min {
+                            break;
+                        }
+                        for spare in (0..=len - min).rev() {
+                            let mut t_idx = h_idx - spare as usize;
+                            while t_idx < radial.len() {
+                                let t = radial[t_idx] as i32;
+                                c2.to = t;
+                                if !go.holds(self, &c2) {
+                                    if let Some(stop) = stop {
+                                        if stop.holds(self, &c2) {
+                                            push(out, &c2, t, &[]);
+                                        }
+                                    }
+                                    break;
+                                }
+                                if stop.is_none() {
+                                    push(out, &c2, t, &hurdles[..(len - spare) as usize]);
+                                }
+                                if t_idx as i32 - h_idx as i32 + 1 > after - spare {
+                                    break;
+                                }
+                                t_idx += 1;
+                            }
+                        }
+                        break;
+                    }
+                    c2.to = b;
+                    if to_idx as i32 > before || !go.holds(self, &c2) {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}

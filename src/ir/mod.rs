@@ -443,6 +443,24 @@ pub struct Place {
     pub apply_if: Option<BoolFn>,
 }
 
+/// The parts of a general hop ([`MovesKind::HopLong`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct HopLong {
+    pub from: Option<Place>,
+    pub dirs: Vec<Direction>,
+    /// Empty sites allowed before the hurdle (`before:`), the hurdle's least and greatest
+    /// length (`between`'s range), the landing sites allowed after it (`after:`).
+    pub before: Option<IntFn>,
+    pub min: Option<IntFn>,
+    pub max: Option<IntFn>,
+    pub after: Option<IntFn>,
+    pub between_cond: Option<BoolFn>,
+    pub between_apply: Option<Box<Moves>>,
+    pub to: Place,
+    pub stack: bool,
+    pub decision: bool,
+}
+
 /// One instruction of a walk (`{F F R F}`): a step forward, a turn left or right.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WalkStep {
@@ -548,6 +566,7 @@ impl MovesKind {
             | MovesKind::Slide { from, to, .. }
             | MovesKind::Leap { from, to, .. } => from.iter().chain([to]).collect(),
             MovesKind::FromTo { from, to, .. } => vec![from, to],
+            MovesKind::HopLong(h) => h.from.iter().chain([&h.to]).collect(),
             MovesKind::Select { from, to } => std::iter::once(from).chain(to.as_ref()).collect(),
             _ => vec![],
         }
@@ -591,6 +610,8 @@ pub enum MovesKind {
         from: Option<Place>,
         dirs: Vec<Direction>,
         to: Place,
+        /// `stack:True`: the whole stack moves.
+        stack: bool,
         decision: bool,
     },
     Hop {
@@ -601,6 +622,9 @@ pub enum MovesKind {
         to: Place,
         decision: bool,
     },
+    /// `(move Hop ..)` with more than one adjacent hurdle piece, sites before or after it,
+    /// a stop condition (`to`'s `apply if:`) or the whole stack moving: Ludii's general hop.
+    HopLong(Box<HopLong>),
     /// `(move Slide ..)`: along each radial while the sites passed may be passed.
     Slide {
         from: Option<Place>,
