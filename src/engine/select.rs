@@ -15,7 +15,8 @@ impl GameDef {
         let origins: Sites = match (&from.site, &from.region) {
             (Some(s), _) => smallvec::smallvec![self.int(s, c)],
             (_, Some(r)) => self.region(r, c).iter().collect(),
-            _ => smallvec::smallvec![],
+            // `(from)` without a location: the iterator `from`
+            _ => smallvec::smallvec![c.from],
         };
         let (from_cond, to_cond) = (
             self.cond(from.cond.as_ref()),
@@ -38,7 +39,7 @@ impl GameDef {
             let targets: Sites = match (&to.site, &to.region) {
                 (Some(s), _) => smallvec::smallvec![self.int(s, &c1)],
                 (_, Some(r)) => self.region(r, &c1).iter().collect(),
-                _ => smallvec::smallvec![],
+                _ => smallvec::smallvec![c.to],
             };
             for t in targets {
                 if t < 0 {
