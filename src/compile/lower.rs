@@ -1238,7 +1238,11 @@ impl Lowerer {
                     "what" => LevelField::What,
                     _ => LevelField::State,
                 };
-                IntFn::AtLevel(field, b(self, req(c.named("at"), &c)?)?, b(self, req(c.named("level"), &c)?)?)
+                IntFn::AtLevel(
+                    field,
+                    b(self, req(c.named("at"), &c)?)?,
+                    b(self, req(c.named("level"), &c)?)?,
+                )
             }
             "who" | "what" | "size" if c.typed(self.reg, "siteType").is_some() || c.named("level").is_some() => {
                 return unsupported(
@@ -1257,10 +1261,18 @@ impl Lowerer {
                 ])))
             }
             "state" | "rotation" if c.named("level").is_none() && c.typed(self.reg, "siteType").is_none() => {
-                let field = if c.id == "state" { SiteField::State } else { SiteField::Rotation };
+                let field = if c.id == "state" {
+                    SiteField::State
+                } else {
+                    SiteField::Rotation
+                };
                 IntFn::PieceField(field, b(self, req(c.named("at"), &c)?)?)
             }
-            "value" if c.word(self.reg) == Some("Piece") && c.named("level").is_none() && c.typed(self.reg, "siteType").is_none() => {
+            "value"
+                if c.word(self.reg) == Some("Piece")
+                    && c.named("level").is_none()
+                    && c.typed(self.reg, "siteType").is_none() =>
+            {
                 IntFn::PieceField(SiteField::Value, b(self, req(c.named("at"), &c)?)?)
             }
             "size" => self.size(&c)?,
@@ -1309,24 +1321,7 @@ impl Lowerer {
                 }
                 Some("Moves") if c.positional().len() == 1 => IntFn::CountMoves,
                 Some("Turns") if c.positional().len() == 1 => IntFn::CountTurns,
-                Some("Pieces") => {
-                    if c.named("in").is_some()
-                        || c.named("if").is_some()
-                        || c.named("of").is_some()
-                        || c.typed(self.reg, "siteType").is_some()
-                    {
-                        return unsupported("count Pieces with in:/if:/of:", c.span());
-                    }
-                    let role = match c.typed(self.reg, "roleType") {
-                        Some(r) => self.role(r)?,
-                        None => Role::Shared,
-                    };
-                    let name = match c.typed(self.reg, "string").map(|n| &n.kind) {
-                        Some(NodeKind::Str(s)) => Some(self.intern(s)),
-                        _ => None,
-                    };
-                    IntFn::CountPieces(role, name)
-                }
+                Some("Pieces") => self.count_pieces(&c, "count")?,
                 w => return unsupported(format!("count {}", w.unwrap_or("")), c.span()),
             },
             "handSite" => {
@@ -1482,20 +1477,7 @@ impl Lowerer {
             },
             "booleans.no.no" => match c.word(self.reg) {
                 Some("Moves") => BoolFn::NoMoves(self.role(req(c.typed(self.reg, "roleType"), &c)?)?),
-                Some("Pieces") => {
-                    if c.named("in").is_some() || c.named("of").is_some() || c.typed(self.reg, "siteType").is_some() {
-                        return unsupported("no Pieces with in:/of:/a site type", c.span());
-                    }
-                    let role = match c.typed(self.reg, "roleType") {
-                        Some(r) => self.role(r)?,
-                        None => Role::Shared,
-                    };
-                    let name = match c.typed(self.reg, "string").map(|n| &n.kind) {
-                        Some(NodeKind::Str(s)) => Some(self.intern(s)),
-                        _ => None,
-                    };
-                    BoolFn::Eq(Box::new(IntFn::CountPieces(role, name)), Box::new(IntFn::Const(0)))
-                }
+                Some("Pieces") => BoolFn::Eq(Box::new(self.count_pieces(&c, "no")?), Box::new(IntFn::Const(0))),
                 w => return unsupported(format!("no {}", w.unwrap_or("")), c.span()),
             },
             "booleans.is.is" => self.is(&c)?,
@@ -1603,6 +1585,28 @@ impl Lowerer {
             }
         }
         BoolFn::IsWithinRegion(what, Box::new(r))
+    }
+
+    /// The pieces of `(count Pieces [role] [name])` and `(no Pieces ..)` (`what` names the
+    /// ludeme in the refusal of the forms not run yet).
+    fn count_pieces(&mut self, c: &Call, what: &str) -> R<IntFn> {
+        for name in ["in", "if", "of"] {
+            if c.named(name).is_some() {
+                return unsupported(format!("{what} Pieces {name}:"), c.span());
+            }
+        }
+        if c.typed(self.reg, "siteType").is_some() {
+            return unsupported(format!("{what} Pieces of a site type"), c.span());
+        }
+        let role = match c.typed(self.reg, "roleType") {
+            Some(r) => self.role(r)?,
+            None => Role::Shared,
+        };
+        let name = match c.typed(self.reg, "string").map(|n| &n.kind) {
+            Some(NodeKind::Str(s)) => Some(self.intern(s)),
+            _ => None,
+        };
+        Ok(IntFn::CountPieces(role, name))
     }
 
     /// A region, or one site as a region.

@@ -65,13 +65,7 @@ impl GameDef {
         c: &Ctx,
         out: &mut Vec<MoveData>,
     ) {
-        let f = match from {
-            Some(x) => self.int(x, c),
-            None => c.s.history.last().map_or(-1, |m| m.to),
-        };
-        if f < 0 || f as usize >= self.n() {
-            return;
-        }
+        let Some(f) = self.site_or_last_to(from, c) else { return };
         let mut c1 = *c;
         c1.from = f;
         let min = min.map_or(0, |x| self.int(x, &c1));

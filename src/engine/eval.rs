@@ -144,7 +144,10 @@ impl GameDef {
             }
             IntFn::AtLevel(field, x, l) => {
                 let (x, l) = (self.int(x, c), self.int(l, c));
-                let p = c.s.stack(x.max(0) as usize).filter(|_| x >= 0 && l >= 0).and_then(|st| st.get(l as usize));
+                let p =
+                    c.s.stack(x.max(0) as usize)
+                        .filter(|_| x >= 0 && l >= 0)
+                        .and_then(|st| st.get(l as usize));
                 p.map_or(0, |p| match field {
                     LevelField::Who => p.who as i32,
                     LevelField::What => p.what as i32,

@@ -284,7 +284,7 @@ impl GameDef {
 
     /// A step's or hop's actions, added to `actions`: the effects applied on the way
     /// (generated now, in the pre-move state), then the piece moving from `f` to `t`.
-    fn piece_move(
+    pub(super) fn piece_move(
         &self,
         effects: &[Option<&Moves>],
         c: &Ctx,
@@ -653,8 +653,7 @@ impl GameDef {
                         } else {
                             p.state
                         };
-                        self.push_move(out, c, t, t)
-                            .push(Action::SetSite {
+                        self.push_move(out, c, t, t).push(Action::SetSite {
                             site: t as u32,
                             field: SiteField::State,
                             value: state,

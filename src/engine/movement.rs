@@ -9,6 +9,28 @@ use crate::ir::*;
 use smallvec::SmallVec;
 
 impl GameDef {
+    /// The origin of a move (its `(from ..)` site, else the iterator `from`) on the board,
+    /// and the context with `from` set, when the `from` condition holds there.
+    fn checked_origin<'a>(&self, from: &Option<Place>, c: &Ctx<'a>) -> Option<(i32, Ctx<'a>)> {
+        let f = self.origin(from, c);
+        if f < 0 || f as usize >= self.n() {
+            return None;
+        }
+        let mut c1 = *c;
+        c1.from = f;
+        let cond = from.as_ref().and_then(|p| p.cond.as_ref());
+        cond.is_none_or(|b| self.boolean(b, &c1)).then_some((f, c1))
+    }
+
+    /// A site given, else `(last To)`, when on the board.
+    pub(super) fn site_or_last_to(&self, at: Option<&IntFn>, c: &Ctx) -> Option<i32> {
+        let f = match at {
+            Some(x) => self.int(x, c),
+            None => c.s.history.last().map_or(-1, |m| m.to),
+        };
+        (f >= 0 && (f as usize) < self.n()).then_some(f)
+    }
+
     /// `(move Slide ..)`: along each radial from the origin, a move to each site passed
     /// (from the least distance on), while the sites passed may be passed (`between if:`,
     /// by default empty); a site where `to if:` holds ends the radial with a move there
@@ -26,17 +48,9 @@ impl GameDef {
         c: &Ctx,
         out: &mut Vec<MoveData>,
     ) {
-        let f = self.origin(from, c);
-        if f < 0 || f as usize >= self.n() {
+        let Some((f, c1)) = self.checked_origin(from, c) else {
             return;
-        }
-        let mut c1 = *c;
-        c1.from = f;
-        if let Some(b) = from.as_ref().and_then(|p| p.cond.as_ref()) {
-            if !self.boolean(b, &c1) {
-                return;
-            }
-        }
+        };
         let min = min.map_or(-1, |x| self.int(x, &c1));
         let max = max.map_or(1000, |x| self.int(x, &c1));
         let mut buf = super::directions::Dirs::new();
@@ -133,17 +147,9 @@ impl GameDef {
             return;
         };
         let (forward, rotations) = (*forward, *rotations);
-        let f = self.origin(from, c);
-        if f < 0 || f as usize >= self.n() {
+        let Some((f, c1)) = self.checked_origin(from, c) else {
             return;
-        }
-        let mut c1 = *c;
-        c1.from = f;
-        if let Some(b) = from.as_ref().and_then(|p| p.cond.as_ref()) {
-            if !self.boolean(b, &c1) {
-                return;
-            }
-        }
+        };
         let orth = self.board.supported_bits(Relation::Orthogonal);
         let starts: SmallVec<[Dir; 16]> = Dir::ALL
             .into_iter()
@@ -188,15 +194,7 @@ impl GameDef {
                 continue;
             }
             let actions = self.push_move(out, c, f, t);
-            if let Some(e) = &to.apply {
-                self.effect_actions(e, &c2, actions);
-            }
-            actions.push(Action::Move {
-                from: f as u32,
-                to: t as u32,
-                count: 1,
-                copy: false,
-            });
+            self.piece_move(&[to.apply.as_deref()], &c2, f, t, 1, actions);
         }
     }
 
@@ -233,13 +231,7 @@ impl GameDef {
         c: &Ctx,
         out: &mut Vec<MoveData>,
     ) {
-        let f = match from {
-            Some(x) => self.int(x, c),
-            None => c.s.history.last().map_or(-1, |m| m.to),
-        };
-        if f < 0 || f as usize >= self.n() {
-            return;
-        }
+        let Some(f) = self.site_or_last_to(from, c) else { return };
         let PieceFn::Index(what) = piece;
         let what = self.int(what, c);
         if what < 1 || what as usize >= self.ir.components.len() {
@@ -283,12 +275,9 @@ impl GameDef {
     /// the `to` condition where the stop condition holds). The hurdles' effects and `to`'s
     /// come before the move; `stack:True` moves the whole stack.
     pub(super) fn gen_hop_long(&self, h: &HopLong, c: &Ctx, out: &mut Vec<MoveData>) {
-        let f = self.origin(&h.from, c);
-        if f < 0 || f as usize >= self.n() {
+        let Some((f, c1)) = self.checked_origin(&h.from, c) else {
             return;
-        }
-        let mut c1 = *c;
-        c1.from = f;
+        };
         let before = h.before.as_ref().map_or(0, |x| self.int(x, &c1));
         let min = h.min.as_ref().map_or(1, |x| self.int(x, &c1));
         let max = h.max.as_ref().map_or(min.max(1), |x| self.int(x, &c1));
@@ -300,10 +289,6 @@ impl GameDef {
         } else {
             1
         };
-        let from_ok = h.from.as_ref().and_then(|p| p.cond.as_ref());
-        if from_ok.is_some_and(|b| !self.boolean(b, &c1)) {
-            return;
-        }
         let mut buf = super::directions::Dirs::new();
         let dirs = self.abs_dirs(&h.dirs, f, c, &mut buf);
         let push = |out: &mut Vec<MoveData>, c2: &Ctx, t: i32, hurdles: &[i32]| {

@@ -12,16 +12,7 @@ type BetweenParts = (Option<IntFn>, Option<IntFn>, Option<BoolFn>, Option<Box<Mo
 impl Lowerer {
     /// A capture's `from` (a site only) and `to` (a condition only), and its `between`.
     fn capture_parts(&mut self, c: &Call) -> R<(Option<IntFn>, BetweenParts, Option<BoolFn>)> {
-        let from = match c.typed(self.reg, "moves.from") {
-            Some(f) => {
-                let p = self.place(f, "moves.from")?;
-                if p.region.is_some() || p.cond.is_some() {
-                    return unsupported("a capture from a region or with a condition", c.span());
-                }
-                p.site
-            }
-            None => None,
-        };
+        let from = self.from_site(c)?;
         let mut between = (None, None, None, None);
         if let Some(b) = c.typed(self.reg, "moves.between") {
             let bc = self.call(b, "moves.between")?;
@@ -35,16 +26,7 @@ impl Lowerer {
             }
             (between.2, between.3) = self.between(b, true)?;
         }
-        let to = match c.typed(self.reg, "moves.to") {
-            Some(t) => {
-                let p = self.place(t, "moves.to")?;
-                if p.apply.is_some() || p.region.is_some() || p.site.is_some() {
-                    return unsupported("a capture to a place or with an effect", c.span());
-                }
-                p.cond
-            }
-            None => None,
-        };
+        let to = self.to_condition(c)?;
         Ok((from, between, to))
     }
 

@@ -115,27 +115,9 @@ impl Lowerer {
     /// `(move Shoot <piece> [from] [dir] [between] [to] [then])`.
     pub(super) fn shoot(&mut self, c: &Call) -> R<MovesKind> {
         let piece = self.piece_fn(super::req(c.typed(self.reg, "moves.piece"), c)?)?;
-        let from = match c.typed(self.reg, "moves.from") {
-            Some(f) => {
-                let p = self.place(f, "moves.from")?;
-                if p.region.is_some() || p.cond.is_some() {
-                    return unsupported("shoot from a region or with a condition", c.span());
-                }
-                p.site
-            }
-            None => None,
-        };
+        let from = self.from_site(c)?;
         let dirs = self.directions(c.typed(self.reg, "absoluteDirection"))?;
-        let to_cond = match c.typed(self.reg, "moves.to") {
-            Some(t) => {
-                let p = self.place(t, "moves.to")?;
-                if p.apply.is_some() || p.region.is_some() || p.site.is_some() {
-                    return unsupported("shoot to a place or with an effect", c.span());
-                }
-                p.cond
-            }
-            None => None,
-        };
+        let to_cond = self.to_condition(c)?;
         Ok(MovesKind::Shoot {
             piece,
             from,
@@ -143,5 +125,29 @@ impl Lowerer {
             to_cond,
             decision: c.id == "move",
         })
+    }
+
+    /// A `(from ..)` that can only be a site (None: not given).
+    pub(super) fn from_site(&mut self, c: &Call) -> R<Option<IntFn>> {
+        let Some(f) = c.typed(self.reg, "moves.from") else {
+            return Ok(None);
+        };
+        let p = self.place(f, "moves.from")?;
+        if p.region.is_some() || p.cond.is_some() {
+            return unsupported(format!("{} from a region or with a condition", c.id), c.span());
+        }
+        Ok(p.site)
+    }
+
+    /// A `(to if:..)` that can only be a condition (None: not given).
+    pub(super) fn to_condition(&mut self, c: &Call) -> R<Option<BoolFn>> {
+        let Some(t) = c.typed(self.reg, "moves.to") else {
+            return Ok(None);
+        };
+        let p = self.place(t, "moves.to")?;
+        if p.apply.is_some() || p.region.is_some() || p.site.is_some() {
+            return unsupported(format!("{} to a place or with an effect", c.id), c.span());
+        }
+        Ok(p.cond)
     }
 }
