@@ -12,7 +12,7 @@ type BetweenParts = (Option<IntFn>, Option<IntFn>, Option<BoolFn>, Option<Box<Mo
 impl Lowerer {
     /// A capture's `from` (a site only) and `to` (a condition only), and its `between`.
     fn capture_parts(&mut self, c: &Call) -> R<(Option<IntFn>, BetweenParts, Option<BoolFn>)> {
-        let from = self.from_site(c)?;
+        let from = self.site_of_from(c)?;
         let mut between = (None, None, None, None);
         if let Some(b) = c.typed(self.reg, "moves.between") {
             let bc = self.call(b, "moves.between")?;
@@ -26,7 +26,7 @@ impl Lowerer {
             }
             (between.2, between.3) = self.between(b, true)?;
         }
-        let to = self.to_condition(c)?;
+        let to = self.condition_of_to(c)?;
         Ok((from, between, to))
     }
 

@@ -115,9 +115,9 @@ impl Lowerer {
     /// `(move Shoot <piece> [from] [dir] [between] [to] [then])`.
     pub(super) fn shoot(&mut self, c: &Call) -> R<MovesKind> {
         let piece = self.piece_fn(super::req(c.typed(self.reg, "moves.piece"), c)?)?;
-        let from = self.from_site(c)?;
+        let from = self.site_of_from(c)?;
         let dirs = self.directions(c.typed(self.reg, "absoluteDirection"))?;
-        let to_cond = self.to_condition(c)?;
+        let to_cond = self.condition_of_to(c)?;
         Ok(MovesKind::Shoot {
             piece,
             from,
@@ -128,7 +128,7 @@ impl Lowerer {
     }
 
     /// A `(from ..)` that can only be a site (None: not given).
-    pub(super) fn from_site(&mut self, c: &Call) -> R<Option<IntFn>> {
+    pub(super) fn site_of_from(&mut self, c: &Call) -> R<Option<IntFn>> {
         let Some(f) = c.typed(self.reg, "moves.from") else {
             return Ok(None);
         };
@@ -140,7 +140,7 @@ impl Lowerer {
     }
 
     /// A `(to if:..)` that can only be a condition (None: not given).
-    pub(super) fn to_condition(&mut self, c: &Call) -> R<Option<BoolFn>> {
+    pub(super) fn condition_of_to(&mut self, c: &Call) -> R<Option<BoolFn>> {
         let Some(t) = c.typed(self.reg, "moves.to") else {
             return Ok(None);
         };
