@@ -205,6 +205,14 @@ fn flatten<'n>(pos: &[&'n Node]) -> Vec<&'n Node> {
     out
 }
 
+/// Argument `i` of a call's arguments, as an error instead of a panic if it is absent.
+fn nth<'n>(args: &[&'n Node], i: usize, span: Range<usize>) -> R<&'n Node> {
+    args.get(i).copied().ok_or(LowerError::Invalid {
+        message: format!("an argument is missing (argument {})", i + 1),
+        span,
+    })
+}
+
 /// A slot the matched form guarantees, as an error instead of a panic if it is absent.
 fn req<'n>(n: Option<&'n Node>, c: &Call) -> R<&'n Node> {
     n.ok_or_else(|| LowerError::Invalid {
@@ -318,7 +326,7 @@ impl Lowerer {
                     span: rc.span(),
                 })?;
                 let pc = self.call(play_node, "play")?;
-                (self.moves(pc.positional()[0])?, Vec::new())
+                (self.moves(nth(&pc.positional(), 0, pc.span())?)?, Vec::new())
             }
         };
         let end = match rc.typed(self.reg, "end") {
@@ -523,7 +531,7 @@ impl Lowerer {
         let pos = c.positional();
         let items: Vec<&Node> = match pos.first().map(|n| &n.kind) {
             Some(NodeKind::List(items)) => items.iter().collect(),
-            Some(_) => vec![pos[0]],
+            Some(_) => vec![nth(&pos, 0, c.span())?],
             None => vec![],
         };
         let mut out = Vec::new();
@@ -557,7 +565,7 @@ impl Lowerer {
         let pos = c.positional();
         let items: Vec<&Node> = match pos.first().map(|n| &n.kind) {
             Some(NodeKind::List(items)) => items.iter().collect(),
-            Some(_) => vec![pos[0]],
+            Some(_) => vec![nth(&pos, 0, c.span())?],
             None => vec![],
         };
         items.into_iter().map(|i| self.end_rule(i)).collect()
@@ -569,7 +577,7 @@ impl Lowerer {
             return unsupported(c.id, c.span());
         }
         let pos = c.positional();
-        let cond = self.condition(pos[0])?;
+        let cond = self.condition(nth(&pos, 0, c.span())?)?;
         let mut subs = Vec::new();
         let mut result = None;
         for n in &pos[1..] {
@@ -591,16 +599,16 @@ impl Lowerer {
         match c.id {
             "result" => {
                 let pos = c.positional();
-                let role = self.role(pos[0])?;
-                let NodeKind::Atom(o) = &pos[1].kind else {
-                    return invalid("expected a result", pos[1].span.clone());
+                let role = self.role(nth(&pos, 0, c.span())?)?;
+                let NodeKind::Atom(o) = &nth(&pos, 1, c.span())?.kind else {
+                    return invalid("expected a result", nth(&pos, 1, c.span())?.span.clone());
                 };
                 let outcome = match o.as_str() {
                     "Win" => Outcome::Win,
                     "Loss" => Outcome::Loss,
                     "Draw" => Outcome::Draw,
                     "Tie" => Outcome::Tie,
-                    other => return unsupported(format!("result {other}"), pos[1].span.clone()),
+                    other => return unsupported(format!("result {other}"), nth(&pos, 1, c.span())?.span.clone()),
                 };
                 Ok(EndResult::Result(role, outcome))
             }
@@ -626,7 +634,7 @@ impl Lowerer {
         if tc.named("applyAfterAllMoves").is_some() {
             return unsupported("applyAfterAllMoves", tc.span());
         }
-        let body = tc.positional()[0];
+        let body = nth(&tc.positional(), 0, tc.span())?;
         let m = self.moves(body)?;
         // equal consequents (a define used twice) share one entry, so equal generators
         // compare equal
@@ -873,8 +881,8 @@ impl Lowerer {
             }
             ("logical.if", _) => {
                 let pos = c.positional();
-                let cond = self.condition(pos[0])?;
-                let a = self.moves(pos[1])?;
+                let cond = self.condition(nth(&pos, 0, c.span())?)?;
+                let a = self.moves(nth(&pos, 1, c.span())?)?;
                 let b = match pos.get(2) {
                     Some(n) => Some(Box::new(self.moves(n)?)),
                     None => None,
@@ -947,7 +955,7 @@ impl Lowerer {
         }
         if let Some(p) = c.typed(self.reg, "moves.player") {
             let pc = self.call(p, "moves.player")?;
-            return Ok((Role::Mover, Some(self.int(pc.positional()[0])?)));
+            return Ok((Role::Mover, Some(self.int(nth(&pc.positional(), 0, pc.span())?)?)));
         }
         invalid("expected a player", c.span())
     }
@@ -1029,13 +1037,16 @@ impl Lowerer {
     fn piece_fn(&mut self, node: &Node) -> R<PieceFn> {
         let c = self.call(node, "moves.piece")?;
         let pos = c.positional();
-        match &pos[0].kind {
+        match &nth(&pos, 0, c.span())?.kind {
             NodeKind::Str(s) => match self.components.iter().position(|k| k.name == *s) {
                 Some(i) => Ok(PieceFn::Index(IntFn::Const(i as i32))),
-                None => invalid(format!("no component named \"{s}\""), pos[0].span.clone()),
+                None => invalid(
+                    format!("no component named \"{s}\""),
+                    nth(&pos, 0, c.span())?.span.clone(),
+                ),
             },
-            NodeKind::List(_) => unsupported("a list of pieces", pos[0].span.clone()),
-            _ => Ok(PieceFn::Index(self.int(pos[0])?)),
+            NodeKind::List(_) => unsupported("a list of pieces", nth(&pos, 0, c.span())?.span.clone()),
+            _ => Ok(PieceFn::Index(self.int(nth(&pos, 0, c.span())?)?)),
         }
     }
 
@@ -1300,9 +1311,15 @@ impl Lowerer {
                 },
                 _ => return invalid("bad *", c.span()),
             },
-            "ints.math./" | "dim.math./" => IntFn::Div(b(self, pos[0])?, b(self, pos[1])?),
-            "%" => IntFn::Mod(b(self, pos[0])?, b(self, pos[1])?),
-            "ints.math.if" => IntFn::If(Box::new(self.boolean(pos[0])?), b(self, pos[1])?, b(self, pos[2])?),
+            "ints.math./" | "dim.math./" => {
+                IntFn::Div(b(self, nth(&pos, 0, c.span())?)?, b(self, nth(&pos, 1, c.span())?)?)
+            }
+            "%" => IntFn::Mod(b(self, nth(&pos, 0, c.span())?)?, b(self, nth(&pos, 1, c.span())?)?),
+            "ints.math.if" => IntFn::If(
+                Box::new(self.boolean(nth(&pos, 0, c.span())?)?),
+                b(self, nth(&pos, 1, c.span())?)?,
+                b(self, nth(&pos, 2, c.span())?)?,
+            ),
             "count.count" => match c.word(self.reg) {
                 Some("Sites") => {
                     let r = match c.named("in") {
@@ -1419,7 +1436,7 @@ impl Lowerer {
         let pos = c.positional();
         let bi = |l: &mut Self, n: &Node| -> R<Box<IntFn>> { Ok(Box::new(l.int(n)?)) };
         Ok(match c.id {
-            "not" => BoolFn::Not(Box::new(self.boolean(pos[0])?)),
+            "not" => BoolFn::Not(Box::new(self.boolean(nth(&pos, 0, c.span())?)?)),
             "math.and" | "math.or" => {
                 let all = flatten(&pos)
                     .into_iter()
@@ -1431,21 +1448,28 @@ impl Lowerer {
                     BoolFn::Or(all)
                 }
             }
-            "xor" => BoolFn::Xor(Box::new(self.boolean(pos[0])?), Box::new(self.boolean(pos[1])?)),
-            "<" => BoolFn::Lt(bi(self, pos[0])?, bi(self, pos[1])?),
-            "<=" => BoolFn::Le(bi(self, pos[0])?, bi(self, pos[1])?),
-            ">" => BoolFn::Gt(bi(self, pos[0])?, bi(self, pos[1])?),
-            ">=" => BoolFn::Ge(bi(self, pos[0])?, bi(self, pos[1])?),
+            "xor" => BoolFn::Xor(
+                Box::new(self.boolean(nth(&pos, 0, c.span())?)?),
+                Box::new(self.boolean(nth(&pos, 1, c.span())?)?),
+            ),
+            "<" => BoolFn::Lt(bi(self, nth(&pos, 0, c.span())?)?, bi(self, nth(&pos, 1, c.span())?)?),
+            "<=" => BoolFn::Le(bi(self, nth(&pos, 0, c.span())?)?, bi(self, nth(&pos, 1, c.span())?)?),
+            ">" => BoolFn::Gt(bi(self, nth(&pos, 0, c.span())?)?, bi(self, nth(&pos, 1, c.span())?)?),
+            ">=" => BoolFn::Ge(bi(self, nth(&pos, 0, c.span())?)?, bi(self, nth(&pos, 1, c.span())?)?),
             "=" | "!=" => {
                 let sites = self.reg.id("sites").expect("declared");
-                let is_region = self.ck.matches(pos[0], &ParamType::Sym(sites))
-                    && !self
-                        .ck
-                        .matches(pos[0], &ParamType::Sym(self.reg.id("int").expect("declared")));
+                let is_region = self.ck.matches(nth(&pos, 0, c.span())?, &ParamType::Sym(sites))
+                    && !self.ck.matches(
+                        nth(&pos, 0, c.span())?,
+                        &ParamType::Sym(self.reg.id("int").expect("declared")),
+                    );
                 let b = if is_region {
-                    BoolFn::RegionEq(Box::new(self.region(pos[0])?), Box::new(self.region(pos[1])?))
+                    BoolFn::RegionEq(
+                        Box::new(self.region(nth(&pos, 0, c.span())?)?),
+                        Box::new(self.region(nth(&pos, 1, c.span())?)?),
+                    )
                 } else {
-                    BoolFn::Eq(bi(self, pos[0])?, bi(self, pos[1])?)
+                    BoolFn::Eq(bi(self, nth(&pos, 0, c.span())?)?, bi(self, nth(&pos, 1, c.span())?)?)
                 };
                 if c.id == "=" {
                     b
@@ -1457,8 +1481,8 @@ impl Lowerer {
                 }
             }
             "booleans.math.if" => BoolFn::If(
-                Box::new(self.boolean(pos[0])?),
-                Box::new(self.boolean(pos[1])?),
+                Box::new(self.boolean(nth(&pos, 0, c.span())?)?),
+                Box::new(self.boolean(nth(&pos, 1, c.span())?)?),
                 Box::new(match pos.get(2) {
                     Some(n) => self.boolean(n)?,
                     None => BoolFn::Const(false),
@@ -1498,28 +1522,28 @@ impl Lowerer {
             .collect();
         let bi = |l: &mut Self, n: &Node| -> R<Box<IntFn>> { Ok(Box::new(l.int(n)?)) };
         Ok(match word {
-            "Empty" => BoolFn::IsEmpty(bi(self, ints[0])?),
-            "Occupied" => BoolFn::IsOccupied(bi(self, ints[0])?),
-            "Enemy" => BoolFn::IsEnemy(bi(self, ints[0])?),
-            "Friend" => BoolFn::IsFriend(bi(self, ints[0])?),
-            "Even" => BoolFn::IsEven(bi(self, ints[0])?),
-            "Odd" => BoolFn::IsOdd(bi(self, ints[0])?),
+            "Empty" => BoolFn::IsEmpty(bi(self, nth(&ints, 0, c.span())?)?),
+            "Occupied" => BoolFn::IsOccupied(bi(self, nth(&ints, 0, c.span())?)?),
+            "Enemy" => BoolFn::IsEnemy(bi(self, nth(&ints, 0, c.span())?)?),
+            "Friend" => BoolFn::IsFriend(bi(self, nth(&ints, 0, c.span())?)?),
+            "Even" => BoolFn::IsEven(bi(self, nth(&ints, 0, c.span())?)?),
+            "Odd" => BoolFn::IsOdd(bi(self, nth(&ints, 0, c.span())?)?),
             "Pending" => BoolFn::IsPending,
             "Mover" | "Next" | "Prev"
-                if ints.len() == 1 && !matches!(&ints[0].kind, NodeKind::Atom(a) if a == "Mover") =>
+                if ints.len() == 1 && !matches!(&nth(&ints, 0, c.span())?.kind, NodeKind::Atom(a) if a == "Mover") =>
             {
                 let role = match word {
                     "Mover" => Role::Mover,
                     "Next" => Role::Next,
                     _ => Role::Prev,
                 };
-                BoolFn::IsPlayer(role, bi(self, ints[0])?)
+                BoolFn::IsPlayer(role, bi(self, nth(&ints, 0, c.span())?)?)
             }
             "Prev" if matches!(ints.first().map(|n| &n.kind), Some(NodeKind::Atom(a)) if a == "Mover") => {
                 BoolFn::IsPrevMover
             }
             "In" => {
-                let site = ints[0];
+                let site = nth(&ints, 0, c.span())?;
                 let region = c.typed(self.reg, "sites").ok_or_else(|| LowerError::Invalid {
                     message: "no region".into(),
                     span: c.span(),
@@ -1528,7 +1552,7 @@ impl Lowerer {
             }
             "Line" => self.is_line(c)?,
             "Within" => {
-                let what = bi(self, ints[0])?;
+                let what = bi(self, nth(&ints, 0, c.span())?)?;
                 if let Some(r) = c.named("in") {
                     let r = self.region(r)?;
                     self.within_near(what, r)
@@ -1848,7 +1872,10 @@ impl Lowerer {
             }
             "region.foreach.forEach" => self.region_for_each(&c)?,
             "expand" => self.expand(&c)?,
-            "region.math.difference" => match (self.region(pos[0])?, self.region_or_site(pos[1])?) {
+            "region.math.difference" => match (
+                self.region(nth(&pos, 0, c.span())?)?,
+                self.region_or_site(nth(&pos, 1, c.span())?)?,
+            ) {
                 (RegionFn::Owned(a), RegionFn::Owned(b)) if a.minus(b).is_some() => {
                     RegionFn::Owned(a.minus(b).unwrap_or(a))
                 }

@@ -2,7 +2,7 @@
 //! `remember`/`forget`, `propose`, `do`, `select`, `forEach Site`, the region `forEach`,
 //! and `sites Direction`/`LineOfSight`/`Distance`/`Between`/`To`/`(values Remembered)`.
 
-use super::{flatten, invalid, req, unsupported, Call, Lowerer, R};
+use super::{flatten, invalid, nth, req, unsupported, Call, Lowerer, R};
 use crate::engine::board::{distance_relation_for_game, Relation};
 use crate::ir::*;
 use crate::syntax::{Node, NodeKind};
@@ -131,7 +131,7 @@ impl Lowerer {
                 if rc.id != "exact" {
                     return unsupported("sites Distance with a range other than exact", c.span());
                 }
-                let exact = bi(self, rc.positional()[0])?;
+                let exact = bi(self, nth(&rc.positional(), 0, rc.span())?)?;
                 RegionFn::Distance { from, exact }
             }
             Some("Between") => {
