@@ -116,7 +116,7 @@ impl GameDef {
             }
             Action::SetSite { site, field, value } => {
                 if let Some(p) = s.stack_mut(*site as usize).and_then(|st| st.last_mut()) {
-                    field.set(p, *value);
+                    p.set_field(*field, *value);
                 }
             }
             Action::Remove { site, count } => {

@@ -304,7 +304,7 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
         IntFn::PieceField(field, at) => {
             let field = *field;
             with_site!(g, &**at, |at| Box::new(
-                move |g, c| GameDef::top(c.s, at.get(g, c)).map_or(0, |p| field.of(p))
+                move |g, c| GameDef::top(c.s, at.get(g, c)).map_or(0, |p| p.field(field))
             ))
         }
         IntFn::SizeStack(at) => with_site!(g, &**at, |at| Box::new(move |g, c| {

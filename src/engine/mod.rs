@@ -23,7 +23,6 @@ mod state;
 mod text;
 
 pub use api::{Game, LoadError, Move, SiteView, State};
-pub use state::Piece;
 
 /// A file of Ludii's corpus (`path` under `lud/`), loaded with `sel`, for unit tests.
 #[cfg(test)]

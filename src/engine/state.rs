@@ -15,6 +15,32 @@ pub struct Piece {
     pub rotation: i32,
 }
 
+impl Piece {
+    /// One of the piece's fields.
+    #[inline]
+    pub fn field(&self, f: crate::ir::SiteField) -> i32 {
+        use crate::ir::SiteField;
+        match f {
+            SiteField::State => self.state,
+            SiteField::Value => self.value,
+            SiteField::Count => self.count as i32,
+            SiteField::Rotation => self.rotation,
+        }
+    }
+
+    /// Set one of the piece's fields.
+    #[inline]
+    pub fn set_field(&mut self, f: crate::ir::SiteField, v: i32) {
+        use crate::ir::SiteField;
+        match f {
+            SiteField::State => self.state = v,
+            SiteField::Value => self.value = v,
+            SiteField::Count => self.count = v.max(0) as u32,
+            SiteField::Rotation => self.rotation = v,
+        }
+    }
+}
+
 /// A site's pieces, bottom first (kept inline up to a few pieces: stacks of a stacking
 /// game are short, and moving or restoring them then needs no allocation).
 pub type Stack = SmallVec<[Piece; 4]>;

@@ -399,29 +399,6 @@ pub enum SiteField {
     Rotation,
 }
 
-impl SiteField {
-    /// The field of a piece.
-    #[inline]
-    pub fn of(self, p: &crate::engine::Piece) -> i32 {
-        match self {
-            SiteField::State => p.state,
-            SiteField::Value => p.value,
-            SiteField::Count => p.count as i32,
-            SiteField::Rotation => p.rotation,
-        }
-    }
-
-    /// Set the field of a piece.
-    #[inline]
-    pub fn set(self, p: &mut crate::engine::Piece, v: i32) {
-        match self {
-            SiteField::State => p.state = v,
-            SiteField::Value => p.value = v,
-            SiteField::Count => p.count = v.max(0) as u32,
-            SiteField::Rotation => p.rotation = v,
-        }
-    }
-}
 
 /// Which component a placement uses.
 #[derive(Clone, Debug, PartialEq)]
