@@ -155,42 +155,73 @@ pub struct Lowerer {
 
 /// Lower a checked `(game ..)` tree.
 pub fn lower_game(game: &Node) -> R<GameIr> {
-    let reg = Registry::global();
-    let mut l = Lowerer {
-        reg,
-        ck: Checker::new(reg),
-        components: vec![Component {
-            name: String::new(),
-            base: String::new(),
-            owner: 0,
-            moves: None,
-            facing: None,
-            flips: None,
-        }],
-        thens: Vec::new(),
-        names: Vec::new(),
-        uses_all_passed: false,
-        distance_relation: None,
-        scores: false,
-        cached_regions: 0,
-        memo_ints: 0,
-        memo_site_ints: 0,
-        cached_inners: Vec::new(),
-        memo_site_inners: Vec::new(),
-        memo_inners: Vec::new(),
-        conds: Vec::new(),
-        values: Vec::new(),
-        stacking: false,
-        players: 0,
-        distance_requests: Vec::new(),
-        facing: Vec::new(),
-        regions: Vec::new(),
-        geometry: Vec::new(),
-        site_type: SiteType::Cell,
-        containers: Vec::new(),
-        requires_count: false,
+    Lowerer::new().game(game)
+}
+
+/// Lower only the board of a checked `(game ..)` tree: its graph and site type, whatever
+/// the rest of the game uses (tracks and values of the board are ignored: they add no sites).
+pub fn lower_board(game: &Node) -> R<(BoardSpec, SiteType)> {
+    let mut l = Lowerer::new();
+    let c = l.call(game, "game")?;
+    let equipment = c.typed(l.reg, "equipment").ok_or_else(|| LowerError::Invalid {
+        message: "no equipment".into(),
+        span: c.span(),
+    })?;
+    let ec = l.call(equipment, "equipment")?;
+    let items = match ec.positional().first().map(|n| &n.kind) {
+        Some(NodeKind::List(items)) => items,
+        _ => return invalid("expected a list of items", ec.span()),
     };
-    l.game(game)
+    for item in items {
+        match Lowerer::head(item) {
+            Some("board") => return l.board_graph(item),
+            Some(other @ ("mancalaBoard" | "surakartaBoard" | "boardless")) => {
+                return unsupported(other, item.span.clone())
+            }
+            _ => {}
+        }
+    }
+    invalid("no board", ec.span())
+}
+
+impl Lowerer {
+    fn new() -> Lowerer {
+        let reg = Registry::global();
+        Lowerer {
+            reg,
+            ck: Checker::new(reg),
+            components: vec![Component {
+                name: String::new(),
+                base: String::new(),
+                owner: 0,
+                moves: None,
+                facing: None,
+                flips: None,
+            }],
+            thens: Vec::new(),
+            names: Vec::new(),
+            uses_all_passed: false,
+            distance_relation: None,
+            scores: false,
+            cached_regions: 0,
+            memo_ints: 0,
+            memo_site_ints: 0,
+            cached_inners: Vec::new(),
+            memo_site_inners: Vec::new(),
+            memo_inners: Vec::new(),
+            conds: Vec::new(),
+            values: Vec::new(),
+            stacking: false,
+            players: 0,
+            distance_requests: Vec::new(),
+            facing: Vec::new(),
+            regions: Vec::new(),
+            geometry: Vec::new(),
+            site_type: SiteType::Cell,
+            containers: Vec::new(),
+            requires_count: false,
+        }
+    }
 }
 
 /// Arguments with lists spread out: `(or {a b} c)` gives a, b, c.
@@ -357,14 +388,6 @@ impl Lowerer {
         if c.id != "container.board.board" {
             return unsupported(c.id, c.span());
         }
-        let site_type = match c.named("use").map(|n| &n.kind) {
-            Some(NodeKind::Atom(a)) => match a.as_str() {
-                "Vertex" => SiteType::Vertex,
-                "Edge" => SiteType::Edge,
-                _ => SiteType::Cell,
-            },
-            _ => SiteType::Cell,
-        };
         for (p, n) in &c.slots {
             if n.is_some()
                 && p.name.as_deref() != Some("use")
@@ -373,6 +396,23 @@ impl Lowerer {
                 return unsupported("board tracks or values", n.unwrap().span.clone());
             }
         }
+        self.board_graph(node)
+    }
+
+    /// The graph and site type of a `(board ..)` item, ignoring its other arguments.
+    fn board_graph(&mut self, node: &Node) -> R<(BoardSpec, SiteType)> {
+        let c = self.call(node, "item")?;
+        if c.id != "container.board.board" {
+            return unsupported(c.id, c.span());
+        }
+        let site_type = match c.named("use").map(|n| &n.kind) {
+            Some(NodeKind::Atom(a)) => match a.as_str() {
+                "Vertex" => SiteType::Vertex,
+                "Edge" => SiteType::Edge,
+                _ => SiteType::Cell,
+            },
+            _ => SiteType::Cell,
+        };
         self.site_type = site_type;
         let graph = c.typed(self.reg, "graph").ok_or_else(|| LowerError::Invalid {
             message: "no graph".into(),
