@@ -1,5 +1,5 @@
 use crate::check::Checker;
-use crate::engine::board::{BoardSpec, Direction, Relation, SiteType};
+use crate::engine::board::{BoardSpec, Diagonals, Direction, Relation, SiteType};
 use crate::ir::*;
 use crate::registry::{Param, ParamType, Registry};
 use crate::syntax::{classify_atom, Atom, Node, NodeKind};
@@ -426,7 +426,10 @@ impl Lowerer {
         // a board argument not built yet is refused, never ignored (the board would differ)
         for (p, n) in &c.slots {
             if let (Some(name), Some(_)) = (p.name.as_deref(), n) {
-                if !matches!((c.id, name), ("operators.remove", "vertices") | ("operators.add", "edges")) {
+                if !matches!(
+                    (c.id, name),
+                    ("operators.remove", "vertices") | ("operators.add", "edges") | ("square" | "rectangle", "diagonals")
+                ) {
                     return unsupported(format!("({} {name}:)", Self::head(node).unwrap_or(c.id)), c.span());
                 }
             }
@@ -440,21 +443,31 @@ impl Lowerer {
                     _ => unsupported("this form of hex", c.span()),
                 }
             }
-            "square" => {
+            "square" | "rectangle" => {
                 let pos = c.positional();
-                match pos.as_slice() {
-                    [n] => Ok(BoardSpec::Square(self.const_int(n)? as u32)),
-                    _ => unsupported("this form of square", c.span()),
-                }
-            }
-            "rectangle" => {
-                let pos = c.positional();
-                match pos.as_slice() {
-                    [a, b] => Ok(BoardSpec::Rectangle(
-                        self.const_int(a)? as u32,
-                        self.const_int(b)? as u32,
-                    )),
-                    _ => unsupported("this form of rectangle", c.span()),
+                let (rows, cols) = match (c.id, pos.as_slice()) {
+                    ("square", [n]) => {
+                        let n = self.const_int(n)? as u32;
+                        (n, n)
+                    }
+                    ("rectangle", [n]) => {
+                        let n = self.const_int(n)? as u32;
+                        (n, n)
+                    }
+                    ("rectangle", [a, b]) => (self.const_int(a)? as u32, self.const_int(b)? as u32),
+                    _ => return unsupported(format!("this form of {}", c.id), c.span()),
+                };
+                match c.named("diagonals").map(|n| &n.kind) {
+                    None => Ok(if c.id == "square" {
+                        BoardSpec::Square(rows)
+                    } else {
+                        BoardSpec::Rectangle(rows, cols)
+                    }),
+                    Some(NodeKind::Atom(a)) => match Diagonals::from_name(a) {
+                        Some(diagonals) => Ok(BoardSpec::RectangleDiagonals { rows, cols, diagonals }),
+                        None => invalid(format!("unknown diagonals {a}"), c.span()),
+                    },
+                    Some(_) => invalid("expected a kind of diagonals", c.span()),
                 }
             }
             "tri" => {

@@ -8,7 +8,7 @@
 //! sort of vertices, edges and faces by the key `y * 100 + x` of their position, i.e. bottom
 //! row first, left to right. The operators `remove` and `add` never reorder.
 
-use super::{BoardError, BoardSpec, SiteType};
+use super::{BoardError, BoardSpec, Diagonals, SiteType};
 
 /// A 2-D point in Ludii's raw graph coordinates.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -103,6 +103,85 @@ impl Graph {
         }
         self.vertices.push(p);
         (self.vertices.len() - 1) as u32
+    }
+
+    /// Adds the edge a–b unless it exists (Ludii's `findOrAddEdge`).
+    fn add_edge_once(&mut self, a: u32, b: u32) {
+        if a != b && !self.has_edge(a, b) {
+            self.edges.push([a, b]);
+        }
+    }
+
+    /// Each vertex's edges sorted by the angle to the other end, ascending (stable: ties
+    /// keep edge order), as Ludii's `Vertex.sortEdges` keeps them.
+    fn sorted_vertex_edges(&self) -> Vec<Vec<u32>> {
+        let mut out = vec![Vec::new(); self.vertices.len()];
+        for (i, &[a, b]) in self.edges.iter().enumerate() {
+            out[a as usize].push(i as u32);
+            out[b as usize].push(i as u32);
+        }
+        for (v, list) in out.iter_mut().enumerate() {
+            let p = self.vertices[v];
+            let angle = |e: u32| {
+                let [a, b] = self.edges[e as usize];
+                let o = self.vertices[if a as usize == v { b } else { a } as usize];
+                (o.y - p.y).atan2(o.x - p.x)
+            };
+            list.sort_by(|&x, &y| angle(x).total_cmp(&angle(y)));
+        }
+        out
+    }
+
+    /// Traces the faces from the edges (Ludii's `Graph.makeFaces` without crossing checks):
+    /// from every vertex along each of its edges, keep taking the next edge counterclockwise
+    /// from the one arrived by; a walk that closes on its start, with 3 to 33 vertices, that
+    /// runs clockwise and is not yet a face, is a face (its vertices in walk order).
+    pub(crate) fn make_faces(&mut self) {
+        const MAX_SIDES: usize = 32;
+        self.faces.clear();
+        let ve = self.sorted_vertex_edges();
+        let mut seen = std::collections::HashSet::new();
+        for start in 0..self.vertices.len() as u32 {
+            for &first in &ve[start as usize] {
+                let mut ids = vec![start];
+                let (mut v, mut e) = (start, first);
+                let mut closed = false;
+                while ids.len() <= MAX_SIDES {
+                    let list = &ve[v as usize];
+                    if list.len() < 2 {
+                        break;
+                    }
+                    let n = list.iter().position(|&x| x == e).unwrap_or(0);
+                    e = list[(n + 1) % list.len()];
+                    let [a, b] = self.edges[e as usize];
+                    v = if a == v { b } else { a };
+                    if v == start {
+                        closed = true;
+                        break;
+                    }
+                    if ids.contains(&v) {
+                        break;
+                    }
+                    ids.push(v);
+                }
+                if !closed || ids.len() < 3 || self.signed_area(&ids) >= 0.0 {
+                    continue;
+                }
+                if seen.insert(cycle_key(&ids)) {
+                    self.faces.push(ids);
+                }
+            }
+        }
+    }
+
+    /// Signed area of a vertex cycle (negative when clockwise, y up).
+    fn signed_area(&self, ids: &[u32]) -> f64 {
+        let mut area = 0.0;
+        for k in 0..ids.len() {
+            let (p, q) = (self.vertices[ids[k] as usize], self.vertices[ids[(k + 1) % ids.len()] as usize]);
+            area += p.x * q.y - q.x * p.y;
+        }
+        area / 2.0
     }
 
     fn has_edge(&self, a: u32, b: u32) -> bool {
@@ -221,9 +300,15 @@ impl Graph {
             BoardSpec::TriSides(sides) => custom_on_tri(sides),
             BoardSpec::Square(n) => {
                 let n = check_size(*n)?;
-                Ok(rectangle_on_square(n, n, use_))
+                Ok(rectangle_on_square(n, n, use_, None))
             }
-            BoardSpec::Rectangle(r, c) => Ok(rectangle_on_square(check_size(*r)?, check_size(*c)?, use_)),
+            BoardSpec::Rectangle(r, c) => Ok(rectangle_on_square(check_size(*r)?, check_size(*c)?, use_, None)),
+            BoardSpec::RectangleDiagonals { rows, cols, diagonals } => Ok(rectangle_on_square(
+                check_size(*rows)?,
+                check_size(*cols)?,
+                use_,
+                Some(*diagonals),
+            )),
             BoardSpec::Remove { base, vertices } => {
                 let mut g = Graph::build(base, use_)?;
                 g.remove_vertices(vertices)?;
@@ -274,6 +359,16 @@ impl Graph {
         }
         Ok(())
     }
+}
+
+/// A cycle of vertices the same forwards or backwards from any start: its smallest vertex
+/// first, then the smaller of its two neighbours.
+fn cycle_key(ids: &[u32]) -> Vec<u32> {
+    let n = ids.len();
+    let m = (0..n).min_by_key(|&k| ids[k]).unwrap_or(0);
+    let fwd: Vec<u32> = (0..n).map(|k| ids[(m + k) % n]).collect();
+    let bwd: Vec<u32> = (0..n).map(|k| ids[(m + n - k) % n]).collect();
+    fwd.min(bwd)
 }
 
 fn check_size(n: u32) -> Result<i32, BoardError> {
@@ -453,13 +548,13 @@ fn hexagon_on_tri(d: i32) -> Graph {
     g
 }
 
-/// `(square n)` / `(rectangle r c)`: Ludii's `RectangleOnSquare`. With `use:Vertex` the
-/// sizes count vertices, otherwise cells.
-fn rectangle_on_square(rows: i32, cols: i32, use_: SiteType) -> Graph {
-    let (vr, vc) = if use_ == SiteType::Vertex {
-        (rows, cols)
-    } else {
+/// `(square n)` / `(rectangle r c)` with optional diagonals: Ludii's `RectangleOnSquare`.
+/// With `use:Cell` the sizes count cells (one more vertex each way), otherwise vertices.
+fn rectangle_on_square(rows: i32, cols: i32, use_: SiteType, diagonals: Option<Diagonals>) -> Graph {
+    let (vr, vc) = if use_ == SiteType::Cell {
         (rows + 1, cols + 1)
+    } else {
+        (rows, cols)
     };
     let mut g = Graph::default();
     for r in 0..vr {
@@ -467,24 +562,79 @@ fn rectangle_on_square(rows: i32, cols: i32, use_: SiteType) -> Graph {
             g.vertices.push(Pt::new(c as f64, r as f64));
         }
     }
-    let id = |r: i32, c: i32| (r * vc + c) as u32;
+    // Lattice vertex at (x, y), if any (Ludii's `findVertex(x, y)` on this lattice).
+    let at = |x: i32, y: i32| (x >= 0 && x < vc && y >= 0 && y < vr).then_some((y * vc + x) as u32);
     for r in 0..vr {
         for c in 0..vc {
-            if c + 1 < vc {
-                g.edges.push([id(r, c), id(r, c + 1)]);
-            }
-            if r + 1 < vr {
-                g.edges.push([id(r, c), id(r + 1, c)]);
+            let a = (r * vc + c) as u32;
+            // up, then right
+            for (dr, dc) in [(1, 0), (0, 1)] {
+                if let Some(b) = at(c + dc, r + dr) {
+                    g.edges.push([a, b]);
+                }
             }
         }
     }
-    for r in 0..vr - 1 {
-        for c in 0..vc - 1 {
-            // Clockwise: top-left, top-right, bottom-right, bottom-left.
-            g.faces
-                .push(vec![id(r + 1, c), id(r + 1, c + 1), id(r, c + 1), id(r, c)]);
-        }
+    if let Some(d) = diagonals {
+        square_diagonals(&mut g, vr, vc, d, at);
     }
+    g.make_faces();
     g.reorder();
     g
+}
+
+/// The diagonal edges of a square lattice of `rows` x `cols` vertices (`Square.handleDiagonals`).
+fn square_diagonals(g: &mut Graph, rows: i32, cols: i32, d: Diagonals, at: impl Fn(i32, i32) -> Option<u32>) {
+    // Each unit square by its lower-left corner (c, r): corners a (c, r), b (c, r+1),
+    // c' (c+1, r+1), d' (c+1, r).
+    let square = |r: i32, c: i32| Some([at(c, r)?, at(c, r + 1)?, at(c + 1, r + 1)?, at(c + 1, r)?]);
+    let (mid_r, mid_c) = (rows / 2, cols / 2);
+    match d {
+        Diagonals::Implied => {}
+        Diagonals::Alternating | Diagonals::SolidNoSplit | Diagonals::Concentric => {
+            for r in 0..=rows {
+                for c in 0..=cols {
+                    let Some([a, b, cc, dd]) = square(r, c) else { continue };
+                    let rising = match d {
+                        Diagonals::Alternating => (r + c) % 2 == 0,
+                        Diagonals::Concentric => !(r < mid_r && c < mid_c || r >= mid_r && c >= mid_c),
+                        _ => {
+                            g.add_edge_once(a, cc);
+                            g.add_edge_once(b, dd);
+                            continue;
+                        }
+                    };
+                    if rising {
+                        g.add_edge_once(a, cc);
+                    } else {
+                        g.add_edge_once(b, dd);
+                    }
+                }
+            }
+        }
+        Diagonals::Solid => {
+            for r in 0..=rows {
+                for c in 0..=cols {
+                    let Some(corners) = square(r, c) else { continue };
+                    let x = g.vertex_at(Pt::new(c as f64 + 0.5, r as f64 + 0.5), 0.001);
+                    for v in corners {
+                        g.add_edge_once(v, x);
+                    }
+                }
+            }
+        }
+        Diagonals::Radiating => {
+            // Ludii passes the middle row as x and the middle column as y.
+            let steps = std::cmp::max(rows / 2, cols / 2) + 1;
+            for n in 0..steps {
+                for (dx, dy) in [(1, 1), (1, -1), (-1, -1), (-1, 1)] {
+                    let a = at(mid_r + n * dx, mid_c + n * dy);
+                    let b = at(mid_r + (n + 1) * dx, mid_c + (n + 1) * dy);
+                    if let (Some(a), Some(b)) = (a, b) {
+                        g.add_edge_once(a, b);
+                    }
+                }
+            }
+        }
+    }
 }

@@ -287,10 +287,44 @@ pub enum BoardSpec {
     Square(u32),
     /// `(rectangle rows cols)`.
     Rectangle(u32, u32),
+    /// `(rectangle rows cols diagonals:..)` / `(square n diagonals:..)`: the square lattice
+    /// with diagonal edges added, cells traced from the edges (`RectangleOnSquare`).
+    RectangleDiagonals { rows: u32, cols: u32, diagonals: Diagonals },
     /// `(remove G vertices:{..})` with vertex indices of G.
     Remove { base: Box<BoardSpec>, vertices: Vec<u32> },
     /// `(add G edges:{{a b} ..})` with vertex indices of G.
     Add { base: Box<BoardSpec>, edges: Vec<[u32; 2]> },
+}
+
+/// Ludii's `DiagonalsType`: which diagonal edges a square lattice gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Diagonals {
+    /// One diagonal per square, alternating (alquerque boards).
+    Alternating,
+    /// A vertex at the centre of every square, joined to its corners.
+    Solid,
+    /// Both diagonals of every square, crossing without a vertex.
+    SolidNoSplit,
+    /// Diagonals forming concentric diamonds around the centre.
+    Concentric,
+    /// The four diagonal lines through the centre.
+    Radiating,
+    /// No diagonal edges.
+    Implied,
+}
+
+impl Diagonals {
+    pub fn from_name(s: &str) -> Option<Diagonals> {
+        Some(match s {
+            "Alternating" => Diagonals::Alternating,
+            "Solid" => Diagonals::Solid,
+            "SolidNoSplit" => Diagonals::SolidNoSplit,
+            "Concentric" => Diagonals::Concentric,
+            "Radiating" => Diagonals::Radiating,
+            "Implied" => Diagonals::Implied,
+            _ => return None,
+        })
+    }
 }
 
 /// Why a board could not be built.
