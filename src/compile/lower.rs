@@ -1,5 +1,5 @@
 use crate::check::Checker;
-use crate::engine::board::{BoardSpec, Diagonals, Direction, Relation, SiteType};
+use crate::engine::board::{BoardSpec, Diagonals, Direction, Pt, Relation, Removal, SiteType};
 use crate::ir::*;
 use crate::registry::{Param, ParamType, Registry};
 use crate::syntax::{classify_atom, Atom, Node, NodeKind};
@@ -428,7 +428,9 @@ impl Lowerer {
             if let (Some(name), Some(_)) = (p.name.as_deref(), n) {
                 if !matches!(
                     (c.id, name),
-                    ("operators.remove", "vertices") | ("operators.add", "edges") | ("square" | "rectangle", "diagonals")
+                    ("operators.remove", "vertices" | "cells" | "edges" | "trimEdges")
+                        | ("operators.add", "edges")
+                        | ("square" | "rectangle", "diagonals")
                 ) {
                     return unsupported(format!("({} {name}:)", Self::head(node).unwrap_or(c.id)), c.span());
                 }
@@ -485,15 +487,55 @@ impl Lowerer {
                     message: "no graph".into(),
                     span: c.span(),
                 })?;
-                let v = c.named("vertices").ok_or_else(|| LowerError::Unsupported {
-                    ludeme: "remove without vertices".into(),
-                    span: c.span(),
-                })?;
-                let vertices = self.const_ints(v)?.into_iter().map(|x| x as u32).collect();
-                Ok(BoardSpec::Remove {
-                    base: Box::new(self.graph(base)?),
-                    vertices,
-                })
+                if c.typed(self.reg, "poly").is_some() {
+                    return unsupported("(remove <graph> <poly>)", c.span());
+                }
+                let trim_edges = match c.named("trimEdges").map(|n| &n.kind) {
+                    None => true,
+                    Some(NodeKind::Atom(a)) => a != "False",
+                    Some(_) => return invalid("expected True or False", c.span()),
+                };
+                let mut removals = Vec::new();
+                if let Some(n) = c.named("cells") {
+                    removals.push(if Self::nested(n) {
+                        Removal::CellsAt(self.list_of(n, |l, p| l.const_points(p))?)
+                    } else {
+                        Removal::CellIndices(self.const_indices(n)?)
+                    });
+                }
+                if let Some(n) = c.named("edges") {
+                    removals.push(if Self::nested(n) && matches!(&n.kind, NodeKind::List(v) if v.iter().any(Self::nested)) {
+                        Removal::EdgesAt(self.list_of(n, |l, p| match l.const_points(p)?.as_slice() {
+                            &[a, b] => Ok([a, b]),
+                            _ => invalid("an edge is two points", p.span.clone()),
+                        })?)
+                    } else {
+                        Removal::EdgeEnds(self.list_of(n, |l, p| match l.const_indices(p)?.as_slice() {
+                            &[a, b] => Ok([a, b]),
+                            _ => invalid("an edge is two vertices", p.span.clone()),
+                        })?)
+                    });
+                }
+                let mut vertex_indices = None;
+                if let Some(n) = c.named("vertices") {
+                    if Self::nested(n) {
+                        removals.push(Removal::VerticesAt(self.const_points(n)?));
+                    } else {
+                        vertex_indices = Some(self.const_indices(n)?);
+                    }
+                }
+                let base = Box::new(self.graph(base)?);
+                match (removals.is_empty(), vertex_indices) {
+                    (true, Some(vertices)) => Ok(BoardSpec::Remove { base, vertices }),
+                    (_, vertices) => {
+                        removals.extend(vertices.map(Removal::VertexIndices));
+                        Ok(BoardSpec::RemoveElements {
+                            base,
+                            removals,
+                            trim_edges,
+                        })
+                    }
+                }
             }
             "operators.add" => {
                 let base = c.typed(self.reg, "graph").ok_or_else(|| LowerError::Invalid {
@@ -535,6 +577,48 @@ impl Lowerer {
                 _ => unsupported("computed board dimensions", node.span.clone()),
             },
         }
+    }
+
+    /// Whether a list's items are lists (`{{..} ..}`).
+    fn nested(node: &Node) -> bool {
+        matches!(&node.kind, NodeKind::List(items) if items.iter().any(|i| matches!(i.kind, NodeKind::List(_))))
+    }
+
+    /// Each item of a list, lowered by `f`.
+    fn list_of<T>(&mut self, node: &Node, mut f: impl FnMut(&mut Self, &Node) -> R<T>) -> R<Vec<T>> {
+        match &node.kind {
+            NodeKind::List(items) => items.iter().map(|i| f(self, i)).collect(),
+            _ => invalid("expected a list", node.span.clone()),
+        }
+    }
+
+    /// Non-negative whole numbers (indices of graph elements).
+    fn const_indices(&mut self, node: &Node) -> R<Vec<u32>> {
+        let v = self.const_ints(node)?;
+        if v.iter().any(|&i| i < 0) {
+            return invalid("expected indices", node.span.clone());
+        }
+        Ok(v.into_iter().map(|i| i as u32).collect())
+    }
+
+    /// A number as Ludii reads a `Float` argument (rounded to 32 bits).
+    fn const_float(&mut self, node: &Node) -> R<f64> {
+        match &node.kind {
+            NodeKind::Atom(a) => match classify_atom(a) {
+                Atom::Int(i) => Ok(i as f32 as f64),
+                Atom::Float(x) => Ok(x as f64),
+                _ => invalid("expected a number", node.span.clone()),
+            },
+            _ => invalid("expected a number", node.span.clone()),
+        }
+    }
+
+    /// `{{x y} ..}`: points (a third coordinate is ignored: boards are flat).
+    fn const_points(&mut self, node: &Node) -> R<Vec<Pt>> {
+        self.list_of(node, |l, p| match &p.kind {
+            NodeKind::List(xy) if xy.len() >= 2 => Ok(Pt::new(l.const_float(&xy[0])?, l.const_float(&xy[1])?)),
+            _ => invalid("expected a point {x y}", p.span.clone()),
+        })
     }
 
     fn const_ints(&mut self, node: &Node) -> R<Vec<i32>> {

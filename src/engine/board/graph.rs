@@ -8,7 +8,7 @@
 //! sort of vertices, edges and faces by the key `y * 100 + x` of their position, i.e. bottom
 //! row first, left to right. The operators `remove` and `add` never reorder.
 
-use super::{BoardError, BoardSpec, Diagonals, SiteType};
+use super::{BoardError, BoardSpec, Diagonals, Removal, SiteType};
 
 /// A 2-D point in Ludii's raw graph coordinates.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -314,6 +314,17 @@ impl Graph {
                 g.remove_vertices(vertices)?;
                 Ok(g)
             }
+            BoardSpec::RemoveElements {
+                base,
+                removals,
+                trim_edges,
+            } => {
+                let mut g = Graph::build(base, use_)?;
+                for r in removals {
+                    g.apply_removal(r, *trim_edges);
+                }
+                Ok(g)
+            }
             BoardSpec::Add { base, edges } => {
                 let mut g = Graph::build(base, use_)?;
                 for &[a, b] in edges {
@@ -326,6 +337,130 @@ impl Graph {
                     }
                 }
                 Ok(g)
+            }
+        }
+    }
+
+    /// The first vertex within 0.001 of `p` (Manhattan distance; Ludii's `findVertex`).
+    fn find_vertex(&self, p: Pt) -> Option<u32> {
+        self.vertices
+            .iter()
+            .position(|v| (v.x - p.x).abs() + (v.y - p.y).abs() < 0.001)
+            .map(|i| i as u32)
+    }
+
+    fn find_edge(&self, a: u32, b: u32) -> Option<usize> {
+        self.edges
+            .iter()
+            .position(|&[x, y]| (x == a && y == b) || (x == b && y == a))
+    }
+
+    /// Whether face `f` has the edge a–b (two consecutive corners).
+    fn face_has_edge(&self, f: usize, a: u32, b: u32) -> bool {
+        let face = &self.faces[f];
+        (0..face.len()).any(|k| {
+            let (x, y) = (face[k], face[(k + 1) % face.len()]);
+            (x == a && y == b) || (x == b && y == a)
+        })
+    }
+
+    /// The face with exactly these corners, in cyclic order either way (`Face.matches`).
+    fn find_face(&self, ids: &[u32]) -> Option<usize> {
+        let key = cycle_key(ids);
+        self.faces.iter().position(|f| f.len() == ids.len() && cycle_key(f) == key)
+    }
+
+    /// Ludii's `removeFace`: with `trim`, the face's edges left without any face go too.
+    fn remove_face(&mut self, f: usize, trim: bool) {
+        if f >= self.faces.len() {
+            return;
+        }
+        let face = self.faces.remove(f);
+        if !trim {
+            return;
+        }
+        let mut orphans = Vec::new();
+        for k in 0..face.len() {
+            let (a, b) = (face[k], face[(k + 1) % face.len()]);
+            if let Some(e) = self.find_edge(a, b) {
+                if !(0..self.faces.len()).any(|o| self.face_has_edge(o, a, b)) {
+                    orphans.push(e);
+                }
+            }
+        }
+        orphans.sort_unstable();
+        orphans.dedup();
+        for e in orphans.into_iter().rev() {
+            self.remove_edge(e);
+        }
+    }
+
+    /// Ludii's `removeEdge`: the faces along it go too (their other edges stay).
+    fn remove_edge(&mut self, e: usize) {
+        if e >= self.edges.len() {
+            return;
+        }
+        let [a, b] = self.edges[e];
+        for f in (0..self.faces.len()).rev() {
+            if self.face_has_edge(f, a, b) {
+                self.faces.remove(f);
+            }
+        }
+        self.edges.remove(e);
+    }
+
+    /// One argument of `(remove ..)`.
+    fn apply_removal(&mut self, r: &Removal, trim: bool) {
+        let descending = |ids: &[u32]| {
+            let mut ids = ids.to_vec();
+            ids.sort_unstable_by(|a, b| b.cmp(a));
+            ids
+        };
+        match r {
+            Removal::CellIndices(ids) => {
+                for f in descending(ids) {
+                    self.remove_face(f as usize, trim);
+                }
+            }
+            Removal::CellsAt(cells) => {
+                for corners in cells {
+                    let ids: Option<Vec<u32>> = corners.iter().map(|&p| self.find_vertex(p)).collect();
+                    if let Some(f) = ids.and_then(|ids| self.find_face(&ids)) {
+                        self.remove_face(f, trim);
+                    }
+                }
+            }
+            Removal::EdgeEnds(ends) => {
+                for &[a, b] in ends {
+                    if let Some(e) = self.find_edge(a, b) {
+                        self.remove_edge(e);
+                    }
+                }
+            }
+            Removal::EdgesAt(ends) => {
+                for &[p, q] in ends {
+                    let e = match (self.find_vertex(p), self.find_vertex(q)) {
+                        (Some(a), Some(b)) => self.find_edge(a, b),
+                        _ => None,
+                    };
+                    if let Some(e) = e {
+                        self.remove_edge(e);
+                    }
+                }
+            }
+            Removal::VertexIndices(ids) => {
+                for v in descending(ids) {
+                    if (v as usize) < self.vertices.len() {
+                        let _ = self.remove_vertices(&[v]);
+                    }
+                }
+            }
+            Removal::VerticesAt(points) => {
+                for &p in points {
+                    if let Some(v) = self.find_vertex(p) {
+                        let _ = self.remove_vertices(&[v]);
+                    }
+                }
             }
         }
     }

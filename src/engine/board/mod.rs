@@ -292,8 +292,33 @@ pub enum BoardSpec {
     RectangleDiagonals { rows: u32, cols: u32, diagonals: Diagonals },
     /// `(remove G vertices:{..})` with vertex indices of G.
     Remove { base: Box<BoardSpec>, vertices: Vec<u32> },
+    /// `(remove G cells:.. edges:.. vertices:.. trimEdges:..)`: the general form, applied
+    /// as Ludii does: cells, then edges, then vertices (each by index or by position).
+    RemoveElements {
+        base: Box<BoardSpec>,
+        removals: Vec<Removal>,
+        trim_edges: bool,
+    },
     /// `(add G edges:{{a b} ..})` with vertex indices of G.
     Add { base: Box<BoardSpec>, edges: Vec<[u32; 2]> },
+}
+
+/// One argument of `(remove ..)`. Positions are found within 0.001 (Manhattan distance),
+/// as 32-bit floats like Ludii's.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Removal {
+    /// `cells:{i ..}`: face indices of the graph (removed from the highest).
+    CellIndices(Vec<u32>),
+    /// `cells:{{{x y} ..} ..}`: each face by its corners.
+    CellsAt(Vec<Vec<Pt>>),
+    /// `edges:{{a b} ..}`: each edge by its end vertices' indices.
+    EdgeEnds(Vec<[u32; 2]>),
+    /// `edges:{{{x y} {x y}} ..}`: each edge by its ends' positions.
+    EdgesAt(Vec<[Pt; 2]>),
+    /// `vertices:{i ..}`: vertex indices (removed from the highest).
+    VertexIndices(Vec<u32>),
+    /// `vertices:{{x y} ..}`: vertices by position.
+    VerticesAt(Vec<Pt>),
 }
 
 /// Ludii's `DiagonalsType`: which diagonal edges a square lattice gets.
