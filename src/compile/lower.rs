@@ -537,6 +537,31 @@ impl Lowerer {
                     }
                 }
             }
+            "merge" => {
+                if c.named("connect").is_some() {
+                    return unsupported("(merge connect:)", c.span());
+                }
+                let mut parts = Vec::new();
+                for n in flatten(&c.positional()) {
+                    parts.push(self.graph(n)?);
+                }
+                Ok(BoardSpec::Merge(parts))
+            }
+            "shift" | "scale" | "rotate" => {
+                let pos = c.positional();
+                let Some((g, args)) = pos.split_last() else {
+                    return invalid("no graph", c.span());
+                };
+                let args = args.iter().map(|a| self.const_float(a)).collect::<R<Vec<f64>>>()?;
+                let base = Box::new(self.graph(g)?);
+                match (c.id, args.as_slice()) {
+                    ("shift", &[dx, dy] | &[dx, dy, _]) => Ok(BoardSpec::Shift { base, dx, dy }),
+                    ("scale", &[s]) => Ok(BoardSpec::Scale { base, sx: s, sy: s }),
+                    ("scale", &[sx, sy] | &[sx, sy, _]) => Ok(BoardSpec::Scale { base, sx, sy }),
+                    ("rotate", &[degrees]) => Ok(BoardSpec::Rotate { base, degrees }),
+                    _ => unsupported(format!("this form of {}", c.id), c.span()),
+                }
+            }
             "operators.add" => {
                 let base = c.typed(self.reg, "graph").ok_or_else(|| LowerError::Invalid {
                     message: "no graph".into(),

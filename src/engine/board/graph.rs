@@ -325,6 +325,29 @@ impl Graph {
                 }
                 Ok(g)
             }
+            BoardSpec::Merge(parts) => {
+                let parts = parts.iter().map(|p| Graph::build(p, use_)).collect::<Result<Vec<_>, _>>()?;
+                Ok(Graph::merge(&parts))
+            }
+            BoardSpec::Shift { base, dx, dy } => {
+                let mut g = Graph::build(base, use_)?;
+                for v in &mut g.vertices {
+                    *v = Pt::new(v.x + dx, v.y + dy);
+                }
+                Ok(g)
+            }
+            BoardSpec::Scale { base, sx, sy } => {
+                let mut g = Graph::build(base, use_)?;
+                for v in &mut g.vertices {
+                    *v = Pt::new(v.x * sx, v.y * sy);
+                }
+                Ok(g)
+            }
+            BoardSpec::Rotate { base, degrees } => {
+                let mut g = Graph::build(base, use_)?;
+                g.rotate(*degrees);
+                Ok(g)
+            }
             BoardSpec::Add { base, edges } => {
                 let mut g = Graph::build(base, use_)?;
                 for &[a, b] in edges {
@@ -339,6 +362,76 @@ impl Graph {
                 Ok(g)
             }
         }
+    }
+
+    /// Rotates counterclockwise by `degrees` about the centre of the vertices' bounding box.
+    fn rotate(&mut self, degrees: f64) {
+        if self.vertices.is_empty() {
+            return;
+        }
+        let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        for v in &self.vertices {
+            x0 = x0.min(v.x);
+            y0 = y0.min(v.y);
+            x1 = x1.max(v.x);
+            y1 = y1.max(v.y);
+        }
+        let (px, py) = (x0 + (x1 - x0) / 2.0, y0 + (y1 - y0) / 2.0);
+        let t = degrees.to_radians();
+        let (sin, cos) = (t.sin(), t.cos());
+        for v in &mut self.vertices {
+            let (dx, dy) = (v.x - px, v.y - py);
+            *v = Pt::new(px + dx * cos - dy * sin, py + dy * cos + dx * sin);
+        }
+    }
+
+    /// Ludii's `Merge`: all vertices and edges in order; each vertex absorbs the later ones
+    /// within 0.01 (Manhattan), duplicate edges dropped, faces traced again, no reordering.
+    fn merge(parts: &[Graph]) -> Graph {
+        let mut g = Graph::default();
+        for p in parts {
+            let offset = g.vertices.len() as u32;
+            g.vertices.extend_from_slice(&p.vertices);
+            g.edges.extend(p.edges.iter().map(|&[a, b]| [a + offset, b + offset]));
+        }
+        // survivor of each vertex, in the original numbering
+        let n = g.vertices.len();
+        let mut alias: Vec<u32> = (0..n as u32).collect();
+        let mut alive = vec![true; n];
+        for v in 0..n {
+            if !alive[v] {
+                continue;
+            }
+            let p = g.vertices[v];
+            for w in (v + 1..n).rev() {
+                let q = g.vertices[w];
+                if alive[w] && (p.x - q.x).abs() + (p.y - q.y).abs() < 0.01 {
+                    alive[w] = false;
+                    for a in alias.iter_mut() {
+                        if *a == w as u32 {
+                            *a = v as u32;
+                        }
+                    }
+                }
+            }
+        }
+        let mut renumber = vec![0u32; n];
+        let mut next = 0;
+        for v in 0..n {
+            if alive[v] {
+                renumber[v] = next;
+                next += 1;
+            }
+        }
+        let vertices = (0..n).filter(|&v| alive[v]).map(|v| g.vertices[v]).collect();
+        let old_edges = std::mem::take(&mut g.edges);
+        g.vertices = vertices;
+        for [a, b] in old_edges {
+            let (a, b) = (renumber[alias[a as usize] as usize], renumber[alias[b as usize] as usize]);
+            g.add_edge_once(a, b);
+        }
+        g.make_faces();
+        g
     }
 
     /// The first vertex within 0.001 of `p` (Manhattan distance; Ludii's `findVertex`).

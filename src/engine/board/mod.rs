@@ -299,6 +299,15 @@ pub enum BoardSpec {
         removals: Vec<Removal>,
         trim_edges: bool,
     },
+    /// `(merge {G ..})`: the graphs' vertices (coincident ones merged) and edges, cells
+    /// traced again; nothing is reordered.
+    Merge(Vec<BoardSpec>),
+    /// `(shift dx dy G)`.
+    Shift { base: Box<BoardSpec>, dx: f64, dy: f64 },
+    /// `(scale sx sy G)`.
+    Scale { base: Box<BoardSpec>, sx: f64, sy: f64 },
+    /// `(rotate degrees G)`: counterclockwise about the centre of the vertices' bounds.
+    Rotate { base: Box<BoardSpec>, degrees: f64 },
     /// `(add G edges:{{a b} ..})` with vertex indices of G.
     Add { base: Box<BoardSpec>, edges: Vec<[u32; 2]> },
 }
