@@ -131,7 +131,8 @@ fn edge_sites() {
     let mut adj = b.relation(0, Relation::Adjacent).to_vec();
     adj.sort();
     assert_eq!(adj.len(), 3);
-    assert!(b.label(0).ends_with('1'));
+    // Ludii labels edges by their index.
+    assert_eq!(b.label(0), "0");
 }
 
 #[test]
