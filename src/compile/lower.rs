@@ -431,6 +431,10 @@ impl Lowerer {
                     ("operators.remove", "vertices" | "cells" | "edges" | "trimEdges")
                         | ("operators.add", "edges")
                         | ("square" | "rectangle", "diagonals")
+                        | (
+                            "concentric",
+                            "rings" | "sides" | "midpoints" | "joinMidpoints" | "joinCorners"
+                        )
                 ) {
                     return unsupported(format!("({} {name}:)", Self::head(node).unwrap_or(c.id)), c.span());
                 }
@@ -536,6 +540,45 @@ impl Lowerer {
                         })
                     }
                 }
+            }
+            "wedge" => {
+                let pos = c.positional();
+                match pos.as_slice() {
+                    [r] => Ok(BoardSpec::Wedge {
+                        rows: self.const_int(r)? as u32,
+                        columns: 3,
+                    }),
+                    [r, k] => Ok(BoardSpec::Wedge {
+                        rows: self.const_int(r)? as u32,
+                        columns: self.const_int(k)? as u32,
+                    }),
+                    _ => unsupported("this form of wedge", c.span()),
+                }
+            }
+            "concentric" => {
+                let Some(rings) = c.named("rings") else {
+                    return unsupported("(concentric {cells})", c.span());
+                };
+                let rings = self.const_int(rings)? as u32;
+                let sides = match (c.word(self.reg), c.named("sides")) {
+                    (Some("Triangle"), None) => 3,
+                    (Some("Square"), None) => 4,
+                    (Some("Hexagon"), None) => 6,
+                    (None, Some(n)) => self.const_int(n)? as u32,
+                    _ => return unsupported("this form of concentric", c.span()),
+                };
+                let flag = |name: &str, default: bool| match c.named(name).map(|n| &n.kind) {
+                    None => Ok(default),
+                    Some(NodeKind::Atom(a)) if a == "True" || a == "False" => Ok(a == "True"),
+                    Some(_) => unsupported(format!("(concentric {name}:) computed"), c.span()),
+                };
+                Ok(BoardSpec::ConcentricRegular {
+                    sides,
+                    rings,
+                    midpoints: flag("midpoints", true)?,
+                    join_midpoints: flag("joinMidpoints", true)?,
+                    join_corners: flag("joinCorners", false)?,
+                })
             }
             "merge" => {
                 if c.named("connect").is_some() {

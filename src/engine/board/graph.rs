@@ -325,6 +325,23 @@ impl Graph {
                 }
                 Ok(g)
             }
+            BoardSpec::Wedge { rows, columns } => Ok(wedge(check_size(*rows)?, check_size(*columns)?)),
+            &BoardSpec::ConcentricRegular {
+                sides,
+                rings,
+                midpoints,
+                join_midpoints,
+                join_corners,
+            } => {
+                if !(3..=1000).contains(&sides) {
+                    return Err(BoardError::BadSize(sides));
+                }
+                let mut g = concentric_regular(sides as i32, check_size(rings)?, midpoints, join_midpoints, join_corners);
+                if use_ == SiteType::Cell {
+                    g.make_faces();
+                }
+                Ok(g)
+            }
             BoardSpec::Merge(parts) => {
                 let parts = parts.iter().map(|p| Graph::build(p, use_)).collect::<Result<Vec<_>, _>>()?;
                 Ok(Graph::merge(&parts))
@@ -432,6 +449,14 @@ impl Graph {
         }
         g.make_faces();
         g
+    }
+
+    /// Ludii's `findOrAddVertex`: the first vertex within 0.001 (Manhattan) of `p`, or a new one.
+    fn vertex_within(&mut self, p: Pt) -> u32 {
+        self.find_vertex(p).unwrap_or_else(|| {
+            self.vertices.push(p);
+            (self.vertices.len() - 1) as u32
+        })
     }
 
     /// The first vertex within 0.001 of `p` (Manhattan distance; Ludii's `findVertex`).
@@ -865,4 +890,84 @@ fn square_diagonals(g: &mut Graph, rows: i32, cols: i32, d: Diagonals, at: impl 
             }
         }
     }
+}
+
+/// `(wedge rows columns)`: Ludii's `Wedge` (apex on top, `columns` vertices in every other
+/// row spread between the two sides; no cells, no reordering).
+fn wedge(rows: i32, columns: i32) -> Graph {
+    let mut g = Graph::default();
+    let mid = rows - 1;
+    g.vertices.push(Pt::new(mid as f64, mid as f64));
+    for r in 1..rows {
+        let (left, right) = ((mid - r) as f64, (mid + r) as f64);
+        for c in 0..columns {
+            let t = if columns > 1 { c as f64 / (columns - 1) as f64 } else { 0.0 };
+            g.vertices.push(Pt::new(left + t * (right - left), (mid - r) as f64));
+        }
+    }
+    for c in 0..columns {
+        if (c + 1) < g.vertices.len() as i32 {
+            g.edges.push([0, (c + 1) as u32]);
+        }
+    }
+    for r in 1..rows {
+        let from = r * columns - columns + 1;
+        for c in 0..columns - 1 {
+            g.edges.push([(from + c) as u32, (from + c + 1) as u32]);
+        }
+        if r < rows - 1 {
+            for c in 0..columns {
+                g.edges.push([(from + c) as u32, (from + columns + c) as u32]);
+            }
+        }
+    }
+    g
+}
+
+/// Concentric regular polygons of `sides` sides: Ludii's `ConcentricRegular` (rings of
+/// radius 1, 2, .. (1, 3, .. for triangles), corners and midpoints joined along each ring,
+/// then rings joined at midpoints and/or corners; reordered; no cells here).
+fn concentric_regular(sides: i32, rings: i32, midpoints: bool, join_midpoints: bool, join_corners: bool) -> Graph {
+    let mut g = Graph::default();
+    let arc = 2.0 * std::f64::consts::PI / sides as f64;
+    let start = std::f64::consts::FRAC_PI_2 + if sides % 2 == 0 { arc / 2.0 } else { 0.0 };
+    let mut base = 0;
+    for ring in 0..rings {
+        let radius = 1.0 + (ring * if sides == 3 { 2 } else { 1 }) as f64;
+        for side in 0..sides {
+            let a = start + arc * side as f64;
+            let b = start + arc * (side + 1) as f64;
+            let (xa, ya) = (radius * a.cos(), radius * a.sin());
+            let (xc, yc) = (radius * b.cos(), radius * b.sin());
+            g.vertex_within(Pt::new(xa, ya));
+            if midpoints {
+                g.vertex_within(Pt::new((xa + xc) / 2.0, (ya + yc) / 2.0));
+            }
+        }
+        let n = g.vertices.len();
+        for v in base..n {
+            let w = if v + 1 < n { v + 1 } else { base };
+            g.edges.push([v as u32, w as u32]);
+        }
+        base = n;
+    }
+    if midpoints && join_midpoints || join_corners {
+        let per_side = if midpoints { 2 } else { 1 };
+        let per_ring = sides * per_side;
+        for ring in 0..rings - 1 {
+            for side in 0..sides {
+                let corner = ring * per_ring + side * per_side;
+                if join_corners {
+                    g.edges.push([corner as u32, (corner + per_ring) as u32]);
+                }
+                if join_midpoints {
+                    g.edges.push([(corner + 1) as u32, (corner + 1 + per_ring) as u32]);
+                }
+            }
+        }
+    }
+    let nv = g.vertices.len() as u32;
+    g.edges.retain(|e| e[0] < nv && e[1] < nv);
+    g.reorder();
+    g
 }

@@ -299,6 +299,18 @@ pub enum BoardSpec {
         removals: Vec<Removal>,
         trim_edges: bool,
     },
+    /// `(wedge rows [columns])`: a triangle of `columns` lines (3 by default) from an apex,
+    /// with no cells (`Wedge`).
+    Wedge { rows: u32, columns: u32 },
+    /// `(concentric Triangle|Square|Hexagon rings:n)` / `(concentric sides:s rings:n)`:
+    /// concentric regular polygons (`ConcentricRegular`); cells only with `use:Cell`.
+    ConcentricRegular {
+        sides: u32,
+        rings: u32,
+        midpoints: bool,
+        join_midpoints: bool,
+        join_corners: bool,
+    },
     /// `(merge {G ..})`: the graphs' vertices (coincident ones merged) and edges, cells
     /// traced again; nothing is reordered.
     Merge(Vec<BoardSpec>),
