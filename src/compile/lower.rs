@@ -442,11 +442,22 @@ impl Lowerer {
         }
         match c.id {
             "hex" => {
-                let pos = c.positional();
-                match pos.as_slice() {
-                    [n] if matches!(n.kind, NodeKind::List(_)) => Ok(BoardSpec::HexSides(self.const_ints(n)?)),
-                    [n] => Ok(BoardSpec::Hex(self.const_int(n)? as u32)),
-                    _ => unsupported("this form of hex", c.span()),
+                let word = c.word(self.reg);
+                let pos: Vec<&Node> = c
+                    .positional()
+                    .into_iter()
+                    .filter(|n| !matches!(&n.kind, NodeKind::Atom(a) if Some(a.as_str()) == word))
+                    .collect();
+                match (word, pos.as_slice()) {
+                    (None, [n]) if matches!(n.kind, NodeKind::List(_)) => Ok(BoardSpec::HexSides(self.const_ints(n)?)),
+                    (None | Some("Hexagon"), [n]) => Ok(BoardSpec::Hex(self.const_int(n)? as u32)),
+                    // two sizes: the "limping" side list {a b}
+                    (None | Some("Hexagon"), [a, b]) => Ok(BoardSpec::HexSides(vec![self.const_int(a)?, self.const_int(b)?])),
+                    (Some("Limping"), [n]) => {
+                        let n = self.const_int(n)?;
+                        Ok(BoardSpec::HexSides(vec![n, n + 1]))
+                    }
+                    _ => unsupported(format!("(hex {})", word.unwrap_or("..")), c.span()),
                 }
             }
             "square" | "rectangle" => {
