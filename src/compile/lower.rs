@@ -431,6 +431,7 @@ impl Lowerer {
                     ("operators.remove", "vertices" | "cells" | "edges" | "trimEdges")
                         | ("operators.add", "edges")
                         | ("square" | "rectangle", "diagonals")
+                        | ("graph", "vertices" | "edges")
                         | (
                             "concentric",
                             "rings" | "sides" | "midpoints" | "joinMidpoints" | "joinCorners"
@@ -551,6 +552,20 @@ impl Lowerer {
                         })
                     }
                 }
+            }
+            "graph" => {
+                let Some(v) = c.named("vertices") else {
+                    return unsupported("this form of graph", c.span());
+                };
+                let vertices = self.const_points(v)?;
+                let edges = match c.named("edges") {
+                    Some(e) => self.list_of(e, |l, p| match l.const_indices(p)?.as_slice() {
+                        &[a, b] => Ok([a, b]),
+                        _ => invalid("an edge is two vertices", p.span.clone()),
+                    })?,
+                    None => Vec::new(),
+                };
+                Ok(BoardSpec::Custom { vertices, edges })
             }
             "wedge" => {
                 let pos = c.positional();

@@ -342,6 +342,19 @@ impl Graph {
                 }
                 Ok(g)
             }
+            BoardSpec::Custom { vertices, edges } => {
+                let mut g = Graph {
+                    vertices: vertices.clone(),
+                    ..Graph::default()
+                };
+                for &[a, b] in edges {
+                    if a.max(b) < vertices.len() as u32 {
+                        g.add_edge_once(a, b);
+                    }
+                }
+                g.make_faces();
+                Ok(g)
+            }
             BoardSpec::Merge(parts) => {
                 let parts = parts.iter().map(|p| Graph::build(p, use_)).collect::<Result<Vec<_>, _>>()?;
                 Ok(Graph::merge(&parts))

@@ -311,6 +311,9 @@ pub enum BoardSpec {
         join_midpoints: bool,
         join_corners: bool,
     },
+    /// `(graph vertices:{{x y} ..} edges:{{a b} ..})`: explicit vertices and edges, cells
+    /// traced from the edges, no reordering.
+    Custom { vertices: Vec<Pt>, edges: Vec<[u32; 2]> },
     /// `(merge {G ..})`: the graphs' vertices (coincident ones merged) and edges, cells
     /// traced again; nothing is reordered.
     Merge(Vec<BoardSpec>),
