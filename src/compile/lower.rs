@@ -1,5 +1,5 @@
 use crate::check::Checker;
-use crate::engine::board::{BoardSpec, Diagonals, Direction, Pt, Relation, Removal, SiteType};
+use crate::engine::board::{Addition, BoardSpec, Diagonals, Direction, Pt, Relation, Removal, SiteType};
 use crate::ir::*;
 use crate::registry::{Param, ParamType, Registry};
 use crate::syntax::{classify_atom, Atom, Node, NodeKind};
@@ -432,6 +432,7 @@ impl Lowerer {
                         | ("operators.add", "edges")
                         | ("square" | "rectangle", "diagonals")
                         | ("graph", "vertices" | "edges")
+                        | ("operators.add", "vertices" | "cells")
                         | (
                             "concentric",
                             "rings" | "sides" | "midpoints" | "joinMidpoints" | "joinCorners"
@@ -632,29 +633,59 @@ impl Lowerer {
                 }
             }
             "operators.add" => {
-                let base = c.typed(self.reg, "graph").ok_or_else(|| LowerError::Invalid {
-                    message: "no graph".into(),
-                    span: c.span(),
-                })?;
-                let e = c.named("edges").ok_or_else(|| LowerError::Unsupported {
-                    ludeme: "add without edges".into(),
-                    span: c.span(),
-                })?;
-                let NodeKind::List(pairs) = &e.kind else {
-                    return invalid("expected {{a b} ..}", e.span.clone());
-                };
-                let mut edges = Vec::new();
-                for p in pairs {
-                    let v = self.const_ints(p)?;
-                    if v.len() != 2 {
-                        return invalid("an edge is two vertices", p.span.clone());
-                    }
-                    edges.push([v[0] as u32, v[1] as u32]);
+                if c.named("edgesCurved").is_some() || c.named("connect").is_some() {
+                    return unsupported("(add edgesCurved: connect:)", c.span());
                 }
-                Ok(BoardSpec::Add {
-                    base: Box::new(self.graph(base)?),
-                    edges,
-                })
+                // depth of nesting of a list argument: {{a b}} is 2, {{{x y} {x y}}} is 3
+                fn depth(n: &Node) -> usize {
+                    match &n.kind {
+                        NodeKind::List(items) => 1 + items.iter().map(depth).max().unwrap_or(0),
+                        _ => 0,
+                    }
+                }
+                let mut additions = Vec::new();
+                if let Some(v) = c.named("vertices") {
+                    additions.push(Addition::VerticesAt(self.const_points(v)?));
+                }
+                let edges = c.named("edges");
+                if let Some(e) = edges.filter(|e| depth(e) >= 3) {
+                    additions.push(Addition::EdgesAt(self.list_of(e, |l, p| {
+                        match l.const_points(p)?.as_slice() {
+                            &[a, b] => Ok([a, b]),
+                            _ => invalid("an edge is two points", p.span.clone()),
+                        }
+                    })?));
+                }
+                let cells = c.named("cells");
+                if let Some(f) = cells.filter(|f| depth(f) >= 3) {
+                    additions.push(Addition::CellsAt(self.list_of(f, |l, p| l.const_points(p))?));
+                }
+                let mut edge_ends = Vec::new();
+                if let Some(e) = edges.filter(|e| depth(e) < 3) {
+                    edge_ends = self.list_of(e, |l, p| match l.const_indices(p)?.as_slice() {
+                        &[a, b] => Ok([a, b]),
+                        _ => invalid("an edge is two vertices", p.span.clone()),
+                    })?;
+                }
+                if let Some(f) = cells.filter(|f| depth(f) < 3) {
+                    if !edge_ends.is_empty() {
+                        additions.push(Addition::EdgeEnds(std::mem::take(&mut edge_ends)));
+                    }
+                    additions.push(Addition::CellCorners(self.list_of(f, |l, p| l.const_indices(p))?));
+                }
+                let base = match c.typed(self.reg, "graph") {
+                    Some(b) => Some(Box::new(self.graph(b)?)),
+                    None => None,
+                };
+                match base {
+                    Some(base) if additions.is_empty() => Ok(BoardSpec::Add { base, edges: edge_ends }),
+                    base => {
+                        if !edge_ends.is_empty() {
+                            additions.push(Addition::EdgeEnds(edge_ends));
+                        }
+                        Ok(BoardSpec::AddElements { base, additions })
+                    }
+                }
             }
             other => unsupported(other, c.span()),
         }

@@ -8,7 +8,7 @@
 //! sort of vertices, edges and faces by the key `y * 100 + x` of their position, i.e. bottom
 //! row first, left to right. The operators `remove` and `add` never reorder.
 
-use super::{BoardError, BoardSpec, Diagonals, Removal, SiteType};
+use super::{Addition, BoardError, BoardSpec, Diagonals, Removal, SiteType};
 
 /// A 2-D point in Ludii's raw graph coordinates.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -378,6 +378,16 @@ impl Graph {
                 g.rotate(*degrees);
                 Ok(g)
             }
+            BoardSpec::AddElements { base, additions } => {
+                let mut g = match base {
+                    Some(b) => Graph::build(b, use_)?,
+                    None => Graph::default(),
+                };
+                for a in additions {
+                    g.apply_addition(a);
+                }
+                Ok(g)
+            }
             BoardSpec::Add { base, edges } => {
                 let mut g = Graph::build(base, use_)?;
                 for &[a, b] in edges {
@@ -538,6 +548,59 @@ impl Graph {
             }
         }
         self.edges.remove(e);
+    }
+
+    /// One argument of `(add ..)`.
+    fn apply_addition(&mut self, a: &Addition) {
+        match a {
+            Addition::VerticesAt(points) => {
+                for &p in points {
+                    self.vertex_within(p);
+                }
+            }
+            Addition::EdgesAt(ends) => {
+                for &[p, q] in ends {
+                    let (a, b) = (self.vertex_within(p), self.vertex_within(q));
+                    self.add_edge_once(a, b);
+                }
+            }
+            Addition::CellsAt(cells) => {
+                for corners in cells {
+                    let ids: Vec<u32> = corners.iter().map(|&p| self.vertex_within(p)).collect();
+                    for k in 0..ids.len() {
+                        self.add_edge_once(ids[k], ids[(k + 1) % ids.len()]);
+                    }
+                    self.add_face(ids);
+                }
+            }
+            Addition::EdgeEnds(ends) => {
+                let n = self.vertices.len() as u32;
+                for &[a, b] in ends {
+                    if a < n && b < n {
+                        self.add_edge_once(a, b);
+                    }
+                }
+            }
+            Addition::CellCorners(cells) => {
+                let n = self.vertices.len() as u32;
+                for ids in cells {
+                    if ids.len() >= 3 && ids.iter().all(|&v| v < n) {
+                        self.add_face(ids.clone());
+                    }
+                }
+            }
+        }
+    }
+
+    /// Ludii's `findOrAddFace`: a new face unless one has these corners, and only if every
+    /// side is an edge.
+    fn add_face(&mut self, ids: Vec<u32>) {
+        if ids.len() > self.vertices.len() || self.find_face(&ids).is_some() {
+            return;
+        }
+        if (0..ids.len()).all(|k| self.find_edge(ids[k], ids[(k + 1) % ids.len()]).is_some()) {
+            self.faces.push(ids);
+        }
     }
 
     /// One argument of `(remove ..)`.

@@ -323,6 +323,13 @@ pub enum BoardSpec {
     Scale { base: Box<BoardSpec>, sx: f64, sy: f64 },
     /// `(rotate degrees G)`: counterclockwise about the centre of the vertices' bounds.
     Rotate { base: Box<BoardSpec>, degrees: f64 },
+    /// `(add [G] vertices:.. edges:.. cells:..)`: the general form (no base: an empty graph),
+    /// applied in the order of the list (Ludii's: vertices, edges and cells by position,
+    /// then edges and cells by index).
+    AddElements {
+        base: Option<Box<BoardSpec>>,
+        additions: Vec<Addition>,
+    },
     /// `(add G edges:{{a b} ..})` with vertex indices of G.
     Add { base: Box<BoardSpec>, edges: Vec<[u32; 2]> },
 }
@@ -343,6 +350,22 @@ pub enum Removal {
     VertexIndices(Vec<u32>),
     /// `vertices:{{x y} ..}`: vertices by position.
     VerticesAt(Vec<Pt>),
+}
+
+/// One argument of `(add ..)`. A position names the vertex within 0.001 (Manhattan) of it,
+/// or a new vertex.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Addition {
+    /// `vertices:{{x y} ..}`: new vertices (none where one exists).
+    VerticesAt(Vec<Pt>),
+    /// `edges:{{{x y} {x y}} ..}`.
+    EdgesAt(Vec<[Pt; 2]>),
+    /// `cells:{{{x y} ..} ..}`: each cell by its corners, its missing edges added.
+    CellsAt(Vec<Vec<Pt>>),
+    /// `edges:{{a b} ..}`: by vertex indices.
+    EdgeEnds(Vec<[u32; 2]>),
+    /// `cells:{{a b c ..} ..}`: by vertex indices (only where the edges exist).
+    CellCorners(Vec<Vec<u32>>),
 }
 
 /// Ludii's `DiagonalsType`: which diagonal edges a square lattice gets.
