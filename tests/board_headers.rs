@@ -10,7 +10,8 @@
 //! that differs.
 //!
 //! `LUDEME_WRITE_BOARDS=1 cargo test --release --test board_headers` rewrites the list with
-//! every board that agrees now (review the diff: the list should only grow).
+//! every board that agrees now (review the diff: the list should only grow);
+//! `LUDEME_SHOW_REFUSED=1` prints each refused board with the ludeme refused.
 
 mod common;
 
@@ -199,6 +200,9 @@ fn boards_agree_with_ludii_headers() {
                 }
             }
             Outcome::Refused(ludeme) => {
+                if std::env::var_os("LUDEME_SHOW_REFUSED").is_some() {
+                    println!("refused: {key}: {ludeme}");
+                }
                 *refused.entry(ludeme.clone()).or_default() += 1;
                 if listed.contains(&key) {
                     regressions.push(format!("{key}: refused: {ludeme}"));

@@ -726,15 +726,32 @@ impl Lowerer {
         Ok(v.into_iter().map(|i| i as u32).collect())
     }
 
-    /// A number as Ludii reads a `Float` argument (rounded to 32 bits).
+    /// A number as Ludii reads a `Float` argument: 32-bit, and `(+ a b)`, `(- a b)`,
+    /// `(* a b)`, `(/ a b)` of constants computed in 32-bit floats, as Ludii's float ludemes.
     fn const_float(&mut self, node: &Node) -> R<f64> {
-        match &node.kind {
-            NodeKind::Atom(a) => match classify_atom(a) {
-                Atom::Int(i) => Ok(i as f32 as f64),
-                Atom::Float(x) => Ok(x as f64),
-                _ => invalid("expected a number", node.span.clone()),
-            },
-            _ => invalid("expected a number", node.span.clone()),
+        fn eval(node: &Node) -> Option<f32> {
+            match &node.kind {
+                NodeKind::Atom(a) => match classify_atom(a) {
+                    Atom::Int(i) => Some(i as f32),
+                    Atom::Float(x) => Some(x),
+                    _ => None,
+                },
+                NodeKind::Call { head, args, .. } if args.len() == 2 => {
+                    let (a, b) = (eval(&args[0])?, eval(&args[1])?);
+                    match head.as_str() {
+                        "+" => Some(a + b),
+                        "-" => Some(a - b),
+                        "*" => Some(a * b),
+                        "/" if b != 0.0 => Some(a / b),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            }
+        }
+        match eval(node) {
+            Some(x) => Ok(x as f64),
+            None => unsupported("computed board coordinates", node.span.clone()),
         }
     }
 
