@@ -697,6 +697,21 @@ impl Lowerer {
                 Atom::Int(i) => Ok(i),
                 _ => invalid("expected a whole number", node.span.clone()),
             },
+            NodeKind::Call { head, args, .. }
+                if args.len() == 2 && matches!(head.as_str(), "+" | "-" | "*" | "/") =>
+            {
+                let (a, b) = (self.const_int(&args[0])?, self.const_int(&args[1])?);
+                let v = match head.as_str() {
+                    "+" => a.checked_add(b),
+                    "-" => a.checked_sub(b),
+                    "*" => a.checked_mul(b),
+                    _ => a.checked_div(b),
+                };
+                v.ok_or_else(|| LowerError::Invalid {
+                    message: "board dimension out of range".into(),
+                    span: node.span.clone(),
+                })
+            }
             _ => match self.int(node)? {
                 IntFn::Const(i) => Ok(i),
                 _ => unsupported("computed board dimensions", node.span.clone()),
