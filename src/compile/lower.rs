@@ -568,6 +568,24 @@ impl Lowerer {
                 };
                 Ok(BoardSpec::Custom { vertices, edges })
             }
+            "hole" => {
+                let pos = c.positional();
+                let (Some(g), Some(p)) = (c.typed(self.reg, "graph"), pos.last()) else {
+                    return invalid("hole needs a graph and a polygon", c.span());
+                };
+                let pc = self.call(p, "poly")?;
+                if pc.named("rotns").is_some() {
+                    return unsupported("(poly rotns:)", pc.span());
+                }
+                let Some(points) = pc.positional().first().copied() else {
+                    return invalid("no points", pc.span());
+                };
+                let polygon = self.const_points(points)?;
+                Ok(BoardSpec::Hole {
+                    base: Box::new(self.graph(g)?),
+                    polygon,
+                })
+            }
             "wedge" => {
                 let pos = c.positional();
                 match pos.as_slice() {

@@ -355,6 +355,19 @@ impl Graph {
                 g.make_faces();
                 Ok(g)
             }
+            BoardSpec::Hole { base, polygon } => {
+                let mut g = Graph::build(base, use_)?;
+                if polygon.len() >= 3 {
+                    let mut poly = polygon.clone();
+                    inflate(&mut poly, 0.1);
+                    for f in (0..g.faces.len()).rev() {
+                        if polygon_contains(&poly, g.position(SiteType::Cell, f)) {
+                            g.remove_face(f, true);
+                        }
+                    }
+                }
+                Ok(g)
+            }
             BoardSpec::Merge(parts) => {
                 let parts = parts.iter().map(|p| Graph::build(p, use_)).collect::<Result<Vec<_>, _>>()?;
                 Ok(Graph::merge(&parts))

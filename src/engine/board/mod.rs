@@ -314,6 +314,9 @@ pub enum BoardSpec {
     /// `(graph vertices:{{x y} ..} edges:{{a b} ..})`: explicit vertices and edges, cells
     /// traced from the edges, no reordering.
     Custom { vertices: Vec<Pt>, edges: Vec<[u32; 2]> },
+    /// `(hole G (poly {{x y} ..}))`: the cells whose centre lies in the polygon (inflated
+    /// by 0.1) are removed with their edges left without a cell.
+    Hole { base: Box<BoardSpec>, polygon: Vec<Pt> },
     /// `(merge {G ..})`: the graphs' vertices (coincident ones merged) and edges, cells
     /// traced again; nothing is reordered.
     Merge(Vec<BoardSpec>),
