@@ -454,7 +454,9 @@ impl Lowerer {
                     (None, [n]) if matches!(n.kind, NodeKind::List(_)) => Ok(BoardSpec::HexSides(self.const_ints(n)?)),
                     (None | Some("Hexagon"), [n]) => Ok(BoardSpec::Hex(self.const_int(n)? as u32)),
                     // two sizes: the "limping" side list {a b}
-                    (None | Some("Hexagon"), [a, b]) => Ok(BoardSpec::HexSides(vec![self.const_int(a)?, self.const_int(b)?])),
+                    (None | Some("Hexagon"), [a, b]) => {
+                        Ok(BoardSpec::HexSides(vec![self.const_int(a)?, self.const_int(b)?]))
+                    }
                     (Some("Limping"), [n]) => {
                         let n = self.const_int(n)?;
                         Ok(BoardSpec::HexSides(vec![n, n + 1]))
@@ -521,17 +523,19 @@ impl Lowerer {
                     });
                 }
                 if let Some(n) = c.named("edges") {
-                    removals.push(if Self::nested(n) && matches!(&n.kind, NodeKind::List(v) if v.iter().any(Self::nested)) {
-                        Removal::EdgesAt(self.list_of(n, |l, p| match l.const_points(p)?.as_slice() {
-                            &[a, b] => Ok([a, b]),
-                            _ => invalid("an edge is two points", p.span.clone()),
-                        })?)
-                    } else {
-                        Removal::EdgeEnds(self.list_of(n, |l, p| match l.const_indices(p)?.as_slice() {
-                            &[a, b] => Ok([a, b]),
-                            _ => invalid("an edge is two vertices", p.span.clone()),
-                        })?)
-                    });
+                    removals.push(
+                        if Self::nested(n) && matches!(&n.kind, NodeKind::List(v) if v.iter().any(Self::nested)) {
+                            Removal::EdgesAt(self.list_of(n, |l, p| match l.const_points(p)?.as_slice() {
+                                &[a, b] => Ok([a, b]),
+                                _ => invalid("an edge is two points", p.span.clone()),
+                            })?)
+                        } else {
+                            Removal::EdgeEnds(self.list_of(n, |l, p| match l.const_indices(p)?.as_slice() {
+                                &[a, b] => Ok([a, b]),
+                                _ => invalid("an edge is two vertices", p.span.clone()),
+                            })?)
+                        },
+                    );
                 }
                 let mut vertex_indices = None;
                 if let Some(n) = c.named("vertices") {
@@ -667,12 +671,13 @@ impl Lowerer {
                 }
                 let edges = c.named("edges");
                 if let Some(e) = edges.filter(|e| depth(e) >= 3) {
-                    additions.push(Addition::EdgesAt(self.list_of(e, |l, p| {
-                        match l.const_points(p)?.as_slice() {
+                    additions.push(Addition::EdgesAt(self.list_of(
+                        e,
+                        |l, p| match l.const_points(p)?.as_slice() {
                             &[a, b] => Ok([a, b]),
                             _ => invalid("an edge is two points", p.span.clone()),
-                        }
-                    })?));
+                        },
+                    )?));
                 }
                 let cells = c.named("cells");
                 if let Some(f) = cells.filter(|f| depth(f) >= 3) {
@@ -715,9 +720,7 @@ impl Lowerer {
                 Atom::Int(i) => Ok(i),
                 _ => invalid("expected a whole number", node.span.clone()),
             },
-            NodeKind::Call { head, args, .. }
-                if args.len() == 2 && matches!(head.as_str(), "+" | "-" | "*" | "/") =>
-            {
+            NodeKind::Call { head, args, .. } if args.len() == 2 && matches!(head.as_str(), "+" | "-" | "*" | "/") => {
                 let (a, b) = (self.const_int(&args[0])?, self.const_int(&args[1])?);
                 let v = match head.as_str() {
                     "+" => a.checked_add(b),

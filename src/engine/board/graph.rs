@@ -6,7 +6,10 @@
 //!
 //! Lattice generators finish with [`Graph::reorder`] (Ludii's `Graph.reorder()`): a stable
 //! sort of vertices, edges and faces by the key `y * 100 + x` of their position, i.e. bottom
-//! row first, left to right. The operators `remove` and `add` never reorder.
+//! row first, left to right. The operators (`remove`, `add`, `merge`, `shift`, `scale`,
+//! `rotate`, `hole`) and the `wedge` and `graph` generators never reorder: their order is
+//! the order elements were made in, and the cells of `merge` and `graph` are traced from
+//! the edges by [`Graph::make_faces`].
 
 use super::{Addition, BoardError, BoardSpec, Diagonals, Removal, SiteType};
 
@@ -136,7 +139,7 @@ impl Graph {
     /// from every vertex along each of its edges, keep taking the next edge counterclockwise
     /// from the one arrived by; a walk that closes on its start, with 3 to 33 vertices, that
     /// runs clockwise and is not yet a face, is a face (its vertices in walk order).
-    pub(crate) fn make_faces(&mut self) {
+    pub fn make_faces(&mut self) {
         const MAX_SIDES: usize = 32;
         self.faces.clear();
         let ve = self.sorted_vertex_edges();
@@ -178,7 +181,10 @@ impl Graph {
     fn signed_area(&self, ids: &[u32]) -> f64 {
         let mut area = 0.0;
         for k in 0..ids.len() {
-            let (p, q) = (self.vertices[ids[k] as usize], self.vertices[ids[(k + 1) % ids.len()] as usize]);
+            let (p, q) = (
+                self.vertices[ids[k] as usize],
+                self.vertices[ids[(k + 1) % ids.len()] as usize],
+            );
             area += p.x * q.y - q.x * p.y;
         }
         area / 2.0
@@ -336,7 +342,13 @@ impl Graph {
                 if !(3..=1000).contains(&sides) {
                     return Err(BoardError::BadSize(sides));
                 }
-                let mut g = concentric_regular(sides as i32, check_size(rings)?, midpoints, join_midpoints, join_corners);
+                let mut g = concentric_regular(
+                    sides as i32,
+                    check_size(rings)?,
+                    midpoints,
+                    join_midpoints,
+                    join_corners,
+                );
                 if use_ == SiteType::Cell {
                     g.make_faces();
                 }
@@ -369,7 +381,10 @@ impl Graph {
                 Ok(g)
             }
             BoardSpec::Merge(parts) => {
-                let parts = parts.iter().map(|p| Graph::build(p, use_)).collect::<Result<Vec<_>, _>>()?;
+                let parts = parts
+                    .iter()
+                    .map(|p| Graph::build(p, use_))
+                    .collect::<Result<Vec<_>, _>>()?;
                 Ok(Graph::merge(&parts))
             }
             BoardSpec::Shift { base, dx, dy } => {
@@ -480,7 +495,10 @@ impl Graph {
         let old_edges = std::mem::take(&mut g.edges);
         g.vertices = vertices;
         for [a, b] in old_edges {
-            let (a, b) = (renumber[alias[a as usize] as usize], renumber[alias[b as usize] as usize]);
+            let (a, b) = (
+                renumber[alias[a as usize] as usize],
+                renumber[alias[b as usize] as usize],
+            );
             g.add_edge_once(a, b);
         }
         g.make_faces();
@@ -521,7 +539,9 @@ impl Graph {
     /// The face with exactly these corners, in cyclic order either way (`Face.matches`).
     fn find_face(&self, ids: &[u32]) -> Option<usize> {
         let key = cycle_key(ids);
-        self.faces.iter().position(|f| f.len() == ids.len() && cycle_key(f) == key)
+        self.faces
+            .iter()
+            .position(|f| f.len() == ids.len() && cycle_key(f) == key)
     }
 
     /// Ludii's `removeFace`: with `trim`, the face's edges left without any face go too.
@@ -937,9 +957,11 @@ fn square_diagonals(g: &mut Graph, rows: i32, cols: i32, d: Diagonals, at: impl 
             for r in 0..=rows {
                 for c in 0..=cols {
                     let Some([a, b, cc, dd]) = square(r, c) else { continue };
+                    // falling diagonals in the lower-left and upper-right quarters
+                    let falling_quarter = r < mid_r && c < mid_c || r >= mid_r && c >= mid_c;
                     let rising = match d {
                         Diagonals::Alternating => (r + c) % 2 == 0,
-                        Diagonals::Concentric => !(r < mid_r && c < mid_c || r >= mid_r && c >= mid_c),
+                        Diagonals::Concentric => !falling_quarter,
                         _ => {
                             g.add_edge_once(a, cc);
                             g.add_edge_once(b, dd);
@@ -990,7 +1012,11 @@ fn wedge(rows: i32, columns: i32) -> Graph {
     for r in 1..rows {
         let (left, right) = ((mid - r) as f64, (mid + r) as f64);
         for c in 0..columns {
-            let t = if columns > 1 { c as f64 / (columns - 1) as f64 } else { 0.0 };
+            let t = if columns > 1 {
+                c as f64 / (columns - 1) as f64
+            } else {
+                0.0
+            };
             g.vertices.push(Pt::new(left + t * (right - left), (mid - r) as f64));
         }
     }

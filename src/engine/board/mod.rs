@@ -41,12 +41,23 @@
 //! # Verification and limits
 //!
 //! `tests/board_vectors.rs` compares every site, relation, name, radial, distance and query
-//! of the 27 Ludii vector boards (hex cells, tri/square/omni vertices). Not covered by
-//! vectors: `use:Cell` square/tri boards and `use:Edge` (implemented from Ludii's step rules,
-//! unit-tested only). Not implemented: `diagonals:` of `rectangle`/`square`, Ludii's
-//! duplicate-label fallback (relabelling from y-rows), `remove` by cells/edges or by
-//! coordinates, other generators and operators (add a [`BoardSpec`] variant and a
-//! generator function in [`graph`]).
+//! of the 27 Ludii vector boards (hex cells, tri/square/omni vertices). `tests/board_headers.rs`
+//! compares the sites (count, labels, coordinates) of every board Ludii recorded a trace
+//! header for (`tests/agreeing-boards.txt`), and `tests/corpus_traces.rs` replays whole games
+//! on them (relations and directions included).
+//!
+//! Built as Ludii does: `hex` (n, side lists, `Hexagon`, two sizes, `Limping`), `tri`
+//! (`Hexagon`, side lists), `square`/`rectangle` (with `diagonals:`), `wedge`, `concentric`
+//! regular polygons, `graph vertices: edges:`, and the operators `add`, `remove` (by index
+//! or position), `merge`, `shift`, `scale`, `rotate` and `hole`. Cells of graphs that are not
+//! lattices are traced from the edges ([`Graph::make_faces`], Ludii's `makeFaces`); `merge`,
+//! `add`, `remove`, `hole` and the transformations never reorder. Labels fall back to rows and
+//! columns of distinct y and x when two sites would share one (Ludii's "duplicate
+//! coordinates"); edges are labelled by index. Not implemented (refused when lowering):
+//! `mancalaBoard`, `boardless`, `surakartaBoard`, `concentric {cells}` (wheels, with curved
+//! edges), `hex Diamond|Triangle|Rectangle|Star`, other `tri` shapes, `tiling`, `spiral`,
+//! `renumber`, `splitCrossings`, `dual`, `clip`, `keep`, `merge connect:`, `add connect:`
+//! and `edgesCurved:`, `poly rotns:`.
 
 pub mod graph;
 mod regions;
