@@ -457,6 +457,19 @@ impl Lowerer {
                     (None | Some("Hexagon"), [a, b]) => {
                         Ok(BoardSpec::HexSides(vec![self.const_int(a)?, self.const_int(b)?]))
                     }
+                    (Some("Triangle"), [n]) => Ok(BoardSpec::HexTriangle(self.const_int(n)? as u32)),
+                    (Some("Diamond"), [n]) => Ok(BoardSpec::HexDiamond {
+                        size: self.const_int(n)? as u32,
+                        prism: None,
+                    }),
+                    (Some("Prism"), [n]) => {
+                        let n = self.const_int(n)? as u32;
+                        Ok(BoardSpec::HexDiamond { size: n, prism: Some(n) })
+                    }
+                    (Some("Prism"), [a, b]) => Ok(BoardSpec::HexDiamond {
+                        size: self.const_int(a)? as u32,
+                        prism: Some(self.const_int(b)? as u32),
+                    }),
                     (Some("Limping"), [n]) => {
                         let n = self.const_int(n)?;
                         Ok(BoardSpec::HexSides(vec![n, n + 1]))

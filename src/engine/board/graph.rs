@@ -299,6 +299,28 @@ impl Graph {
         match spec {
             BoardSpec::Hex(n) => Ok(hex_on_hex(check_size(*n)?)),
             BoardSpec::HexSides(sides) => custom_on_hex(sides),
+            BoardSpec::HexTriangle(n) => {
+                let n = check_size(*n)?;
+                let centres = (0..n).flat_map(|r| (r..n).map(move |c| hex_xy(r, c)));
+                Ok(hex_cells_from_corners(centres, false))
+            }
+            &BoardSpec::HexDiamond { size, prism } => {
+                let rows = check_size(size)?;
+                let cols = match prism {
+                    Some(p) => check_size(p)?,
+                    None => rows,
+                };
+                let max = if prism.is_some() { rows + cols - 1 } else { rows };
+                let max_c = if prism.is_some() { rows + cols - 1 } else { cols };
+                // flat-topped hexes: row and column run up-left and up-right
+                let xy = |r: i32, c: i32| Pt::new(1.5 * (c - r) as f64, SQRT3 * (r + c) as f64 * 0.5);
+                let centres = (0..max).flat_map(move |r| {
+                    (0..max_c)
+                        .filter(move |&c| prism.is_none() || (r - c).abs() < rows)
+                        .map(move |c| xy(r, c))
+                });
+                Ok(hex_cells_from_corners(centres, true))
+            }
             BoardSpec::TriHexagon(n) => {
                 let n = check_size(*n)?;
                 Ok(hexagon_on_tri(if use_ == SiteType::Cell { n + 1 } else { n }))
@@ -1083,6 +1105,34 @@ fn concentric_regular(sides: i32, rings: i32, midpoints: bool, join_midpoints: b
     }
     let nv = g.vertices.len() as u32;
     g.edges.retain(|e| e[0] < nv && e[1] < nv);
+    g.reorder();
+    g
+}
+
+/// Hex cells at the given centres built as Ludii's `createGraphFromVertexList`: their corners
+/// (deduplicated within 0.1; `flat` turns the hexes a quarter, corner offsets (y, x)), edges
+/// between corners 1 ± 0.01 apart, coordinates rounded to 32-bit floats, cells traced from
+/// the edges, reordered.
+fn hex_cells_from_corners(centres: impl Iterator<Item = Pt>, flat: bool) -> Graph {
+    let mut corners: Vec<Pt> = Vec::new();
+    for c in centres {
+        for (dx, dy) in HEX_CORNERS {
+            let (dx, dy) = if flat { (dy, dx) } else { (dx, dy) };
+            let p = Pt::new(c.x + dx, c.y + dy);
+            if !corners.iter().any(|q| q.dist(p) < 0.1) {
+                corners.push(p);
+            }
+        }
+    }
+    let mut g = Graph {
+        vertices: corners,
+        ..Graph::default()
+    };
+    g.unit_edges();
+    for v in &mut g.vertices {
+        *v = v.f32_rounded();
+    }
+    g.make_faces();
     g.reorder();
     g
 }

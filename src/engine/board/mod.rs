@@ -290,6 +290,11 @@ pub enum BoardSpec {
     Hex(u32),
     /// `(hex {s1 .. s5})`: hex cells inside a side-list polygon (`CustomOnHex`).
     HexSides(Vec<i32>),
+    /// `(hex Triangle n)`: a triangle of hex cells, n per side (`TriangleOnHex`).
+    HexTriangle(u32),
+    /// `(hex Diamond n)` / `(hex Prism a b)`: a rhombus (or prism) of flat-topped hex cells
+    /// (`DiamondOnHex`); `prism` is the second size of a prism.
+    HexDiamond { size: u32, prism: Option<u32> },
     /// `(tri Hexagon n)`: hexagon on the triangular lattice (`HexagonOnTri`).
     TriHexagon(u32),
     /// `(tri {s1 ..})`: triangular lattice inside a side-list polygon (`CustomOnTri`).
