@@ -464,7 +464,10 @@ impl Lowerer {
                     }),
                     (Some("Prism"), [n]) => {
                         let n = self.const_int(n)? as u32;
-                        Ok(BoardSpec::HexDiamond { size: n, prism: Some(n) })
+                        Ok(BoardSpec::HexDiamond {
+                            size: n,
+                            prism: Some(n),
+                        })
                     }
                     (Some("Prism"), [a, b]) => Ok(BoardSpec::HexDiamond {
                         size: self.const_int(a)? as u32,
@@ -511,6 +514,10 @@ impl Lowerer {
                         Ok(BoardSpec::TriHexagon(self.const_int(n)? as u32))
                     }
                     (None, [n]) if matches!(n.kind, NodeKind::List(_)) => Ok(BoardSpec::TriSides(self.const_ints(n)?)),
+                    (Some("Limping"), [_, n]) | (Some("Limping"), [n]) => {
+                        let n = self.const_int(n)?;
+                        Ok(BoardSpec::TriSides(vec![n, n + 1]))
+                    }
                     _ => unsupported("this form of tri", c.span()),
                 }
             }

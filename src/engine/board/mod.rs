@@ -46,8 +46,9 @@
 //! header for (`tests/agreeing-boards.txt`), and `tests/corpus_traces.rs` replays whole games
 //! on them (relations and directions included).
 //!
-//! Built as Ludii does: `hex` (n, side lists, `Hexagon`, two sizes, `Limping`), `tri`
-//! (`Hexagon`, side lists), `square`/`rectangle` (with `diagonals:`), `wedge`, `concentric`
+//! Built as Ludii does: `hex` (n, side lists, `Hexagon`, two sizes, `Limping`, `Triangle`,
+//! `Diamond`, `Prism`), `tri`
+//! (`Hexagon`, side lists, `Limping`), `square`/`rectangle` (with `diagonals:`), `wedge`, `concentric`
 //! regular polygons, `graph vertices: edges:`, and the operators `add`, `remove` (by index
 //! or position), `merge`, `shift`, `scale`, `rotate` and `hole`. Cells of graphs that are not
 //! lattices are traced from the edges ([`Graph::make_faces`], Ludii's `makeFaces`); `merge`,
@@ -55,7 +56,7 @@
 //! columns of distinct y and x when two sites would share one (Ludii's "duplicate
 //! coordinates"); edges are labelled by index. Not implemented (refused when lowering):
 //! `mancalaBoard`, `boardless`, `surakartaBoard`, `concentric {cells}` (wheels, with curved
-//! edges), `hex Diamond|Triangle|Rectangle|Star`, other `tri` shapes, `tiling`, `spiral`,
+//! edges), `hex Rectangle|Square|Star`, other `tri` shapes, `tiling`, `spiral`,
 //! `renumber`, `splitCrossings`, `dual`, `clip`, `keep`, `merge connect:`, `add connect:`
 //! and `edgesCurved:`, `poly rotns:`.
 
