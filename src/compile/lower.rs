@@ -610,6 +610,26 @@ impl Lowerer {
                     polygon,
                 })
             }
+            "renumber" => {
+                let Some(g) = c.typed(self.reg, "graph") else {
+                    return invalid("no graph", c.span());
+                };
+                let mut types = Vec::new();
+                for n in c.positional() {
+                    if let NodeKind::Atom(a) = &n.kind {
+                        types.push(match a.as_str() {
+                            "Vertex" => SiteType::Vertex,
+                            "Edge" => SiteType::Edge,
+                            "Cell" => SiteType::Cell,
+                            _ => return invalid("expected a site type", n.span.clone()),
+                        });
+                    }
+                }
+                Ok(BoardSpec::Renumber {
+                    base: Box::new(self.graph(g)?),
+                    types,
+                })
+            }
             "wedge" => {
                 let pos = c.positional();
                 match pos.as_slice() {

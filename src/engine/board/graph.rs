@@ -259,38 +259,39 @@ impl Graph {
 
     /// Ludii's `Graph.reorder()`: stable sort of each element list by `y * 100 + x`.
     pub fn reorder(&mut self) {
+        for ty in [SiteType::Vertex, SiteType::Edge, SiteType::Cell] {
+            self.reorder_type(ty);
+        }
+    }
+
+    /// Ludii's `Graph.reorder(type)`: the stable sort of one element list by `y * 100 + x`.
+    pub fn reorder_type(&mut self, ty: SiteType) {
         let key = |p: Pt| p.y * 100.0 + p.x;
-        // Vertices.
-        let mut order: Vec<usize> = (0..self.vertices.len()).collect();
-        order.sort_by(|&a, &b| key(self.vertices[a]).total_cmp(&key(self.vertices[b])));
-        let mut remap = vec![0u32; order.len()];
-        for (new, &old) in order.iter().enumerate() {
-            remap[old] = new as u32;
-        }
-        self.vertices = order.iter().map(|&o| self.vertices[o]).collect();
-        for e in &mut self.edges {
-            *e = [remap[e[0] as usize], remap[e[1] as usize]];
-        }
-        for f in &mut self.faces {
-            for v in f.iter_mut() {
-                *v = remap[*v as usize];
+        let keys: Vec<f64> = (0..self.count(ty)).map(|i| key(self.position(ty, i))).collect();
+        let mut order: Vec<usize> = (0..keys.len()).collect();
+        order.sort_by(|&a, &b| keys[a].total_cmp(&keys[b]));
+        match ty {
+            SiteType::Vertex => {
+                let mut remap = vec![0u32; order.len()];
+                for (new, &old) in order.iter().enumerate() {
+                    remap[old] = new as u32;
+                }
+                self.vertices = order.iter().map(|&o| self.vertices[o]).collect();
+                for e in &mut self.edges {
+                    *e = [remap[e[0] as usize], remap[e[1] as usize]];
+                }
+                for f in &mut self.faces {
+                    for v in f.iter_mut() {
+                        *v = remap[*v as usize];
+                    }
+                }
+            }
+            SiteType::Edge => self.edges = order.iter().map(|&o| self.edges[o]).collect(),
+            SiteType::Cell => {
+                let faces = std::mem::take(&mut self.faces);
+                self.faces = order.iter().map(|&o| faces[o].clone()).collect();
             }
         }
-        // Edges.
-        let ekeys: Vec<f64> = (0..self.edges.len())
-            .map(|i| key(self.position(SiteType::Edge, i)))
-            .collect();
-        let mut order: Vec<usize> = (0..self.edges.len()).collect();
-        order.sort_by(|&a, &b| ekeys[a].total_cmp(&ekeys[b]));
-        self.edges = order.iter().map(|&o| self.edges[o]).collect();
-        // Faces.
-        let fkeys: Vec<f64> = (0..self.faces.len())
-            .map(|i| key(self.position(SiteType::Cell, i)))
-            .collect();
-        let mut order: Vec<usize> = (0..self.faces.len()).collect();
-        order.sort_by(|&a, &b| fkeys[a].total_cmp(&fkeys[b]));
-        let faces = std::mem::take(&mut self.faces);
-        self.faces = order.iter().map(|&o| faces[o].clone()).collect();
     }
 
     /// Builds the graph for a spec. `use_` is the board's site type: some generators
@@ -398,6 +399,18 @@ impl Graph {
                         if polygon_contains(&poly, g.position(SiteType::Cell, f)) {
                             g.remove_face(f, true);
                         }
+                    }
+                }
+                Ok(g)
+            }
+            BoardSpec::Renumber { base, types } => {
+                let mut g = Graph::build(base, use_)?;
+                if types.is_empty() {
+                    g.reorder();
+                }
+                for ty in [SiteType::Vertex, SiteType::Edge, SiteType::Cell] {
+                    if types.contains(&ty) {
+                        g.reorder_type(ty);
                     }
                 }
                 Ok(g)
