@@ -610,6 +610,10 @@ impl Lowerer {
                     polygon,
                 })
             }
+            "trim" => match c.typed(self.reg, "graph") {
+                Some(g) => Ok(BoardSpec::Trim(Box::new(self.graph(g)?))),
+                None => invalid("no graph", c.span()),
+            },
             "renumber" => {
                 let Some(g) = c.typed(self.reg, "graph") else {
                     return invalid("no graph", c.span());

@@ -403,6 +403,11 @@ impl Graph {
                 }
                 Ok(g)
             }
+            BoardSpec::Trim(base) => {
+                let mut g = Graph::build(base, use_)?;
+                g.trim();
+                Ok(g)
+            }
             BoardSpec::Renumber { base, types } => {
                 let mut g = Graph::build(base, use_)?;
                 if types.is_empty() {
@@ -616,6 +621,29 @@ impl Graph {
             }
         }
         self.edges.remove(e);
+    }
+
+    /// Ludii's `Graph.trim`: edges with an end on no other edge go (from the last, degrees
+    /// updated as they go), then vertices left without edges.
+    fn trim(&mut self) {
+        let mut degree = vec![0u32; self.vertices.len()];
+        for &[a, b] in &self.edges {
+            degree[a as usize] += 1;
+            degree[b as usize] += 1;
+        }
+        for e in (0..self.edges.len()).rev() {
+            let [a, b] = self.edges[e];
+            if degree[a as usize] == 1 || degree[b as usize] == 1 {
+                degree[a as usize] -= 1;
+                degree[b as usize] -= 1;
+                self.remove_edge(e);
+            }
+        }
+        for v in (0..self.vertices.len()).rev() {
+            if degree[v] == 0 {
+                let _ = self.remove_vertices(&[v as u32]);
+            }
+        }
     }
 
     /// One argument of `(add ..)`.

@@ -50,15 +50,15 @@
 //! `Diamond`, `Prism`), `tri` (`Hexagon`, side lists, `Limping`), `square`/`rectangle`
 //! (with `diagonals:`), `wedge`, `concentric` regular polygons, `graph vertices: edges:`,
 //! and the operators `add`, `remove` (by index or position), `merge`, `shift`, `scale`,
-//! `rotate`, `hole` and `renumber`. Cells of graphs that are not lattices are traced from
-//! the edges ([`Graph::make_faces`], Ludii's `makeFaces`); `merge`, `add`, `remove`, `hole`
-//! and the transformations never reorder. Labels fall back to rows and columns of distinct
-//! y and x when two sites would share one (Ludii's "duplicate coordinates"); edges are
-//! labelled by index. Not implemented (refused when lowering): `mancalaBoard`, `boardless`,
-//! `surakartaBoard`, `concentric {cells}` (wheels, with curved edges), `hex
-//! Rectangle|Square|Star`, other `tri` shapes, `tiling`, `spiral`, `trim`, `splitCrossings`,
-//! `dual`, `clip`, `keep`, `merge connect:`, `add connect:` and `edgesCurved:`, `poly
-//! rotns:`.
+//! `rotate`, `hole`, `trim` and `renumber`. Cells of graphs that are not lattices are
+//! traced from the edges ([`Graph::make_faces`], Ludii's `makeFaces`); `merge`, `add`,
+//! `remove`, `hole` and the transformations never reorder. Labels fall back to rows and
+//! columns of distinct y and x when two sites would share one (Ludii's "duplicate
+//! coordinates"); edges are labelled by index. Not implemented (refused when lowering):
+//! `mancalaBoard`, `boardless`, `surakartaBoard`, `concentric {cells}` (wheels, with curved
+//! edges), `hex Rectangle|Square|Star`, other `tri` shapes, `tiling`, `spiral`,
+//! `splitCrossings`, `dual`, `clip`, `keep`, `merge connect:`, `add connect:` and
+//! `edgesCurved:`, `poly rotns:`.
 
 pub mod graph;
 mod regions;
@@ -334,6 +334,8 @@ pub enum BoardSpec {
     /// `(hole G (poly {{x y} ..}))`: the cells whose centre lies in the polygon (inflated
     /// by 0.1) are removed with their edges left without a cell.
     Hole { base: Box<BoardSpec>, polygon: Vec<Pt> },
+    /// `(trim G)`: dangling edges and then lone vertices removed.
+    Trim(Box<BoardSpec>),
     /// `(renumber [types] G)`: the elements of the given types (all if none) reordered.
     Renumber { base: Box<BoardSpec>, types: Vec<SiteType> },
     /// `(merge {G ..})`: the graphs' vertices (coincident ones merged) and edges, cells
