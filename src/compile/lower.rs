@@ -1,5 +1,5 @@
 use crate::check::Checker;
-use crate::engine::board::{BoardSpec, Direction, Relation, SiteType};
+use crate::engine::board::{Addition, BoardSpec, Diagonals, Direction, Pt, Relation, Removal, SiteType};
 use crate::ir::*;
 use crate::registry::{Param, ParamType, Registry};
 use crate::syntax::{classify_atom, Atom, Node, NodeKind};
@@ -155,42 +155,73 @@ pub struct Lowerer {
 
 /// Lower a checked `(game ..)` tree.
 pub fn lower_game(game: &Node) -> R<GameIr> {
-    let reg = Registry::global();
-    let mut l = Lowerer {
-        reg,
-        ck: Checker::new(reg),
-        components: vec![Component {
-            name: String::new(),
-            base: String::new(),
-            owner: 0,
-            moves: None,
-            facing: None,
-            flips: None,
-        }],
-        thens: Vec::new(),
-        names: Vec::new(),
-        uses_all_passed: false,
-        distance_relation: None,
-        scores: false,
-        cached_regions: 0,
-        memo_ints: 0,
-        memo_site_ints: 0,
-        cached_inners: Vec::new(),
-        memo_site_inners: Vec::new(),
-        memo_inners: Vec::new(),
-        conds: Vec::new(),
-        values: Vec::new(),
-        stacking: false,
-        players: 0,
-        distance_requests: Vec::new(),
-        facing: Vec::new(),
-        regions: Vec::new(),
-        geometry: Vec::new(),
-        site_type: SiteType::Cell,
-        containers: Vec::new(),
-        requires_count: false,
+    Lowerer::new().game(game)
+}
+
+/// Lower only the board of a checked `(game ..)` tree: its graph and site type, whatever
+/// the rest of the game uses (tracks and values of the board are ignored: they add no sites).
+pub fn lower_board(game: &Node) -> R<(BoardSpec, SiteType)> {
+    let mut l = Lowerer::new();
+    let c = l.call(game, "game")?;
+    let equipment = c.typed(l.reg, "equipment").ok_or_else(|| LowerError::Invalid {
+        message: "no equipment".into(),
+        span: c.span(),
+    })?;
+    let ec = l.call(equipment, "equipment")?;
+    let items = match ec.positional().first().map(|n| &n.kind) {
+        Some(NodeKind::List(items)) => items,
+        _ => return invalid("expected a list of items", ec.span()),
     };
-    l.game(game)
+    for item in items {
+        match Lowerer::head(item) {
+            Some("board") => return l.board_graph(item),
+            Some(other @ ("mancalaBoard" | "surakartaBoard" | "boardless")) => {
+                return unsupported(other, item.span.clone())
+            }
+            _ => {}
+        }
+    }
+    invalid("no board", ec.span())
+}
+
+impl Lowerer {
+    fn new() -> Lowerer {
+        let reg = Registry::global();
+        Lowerer {
+            reg,
+            ck: Checker::new(reg),
+            components: vec![Component {
+                name: String::new(),
+                base: String::new(),
+                owner: 0,
+                moves: None,
+                facing: None,
+                flips: None,
+            }],
+            thens: Vec::new(),
+            names: Vec::new(),
+            uses_all_passed: false,
+            distance_relation: None,
+            scores: false,
+            cached_regions: 0,
+            memo_ints: 0,
+            memo_site_ints: 0,
+            cached_inners: Vec::new(),
+            memo_site_inners: Vec::new(),
+            memo_inners: Vec::new(),
+            conds: Vec::new(),
+            values: Vec::new(),
+            stacking: false,
+            players: 0,
+            distance_requests: Vec::new(),
+            facing: Vec::new(),
+            regions: Vec::new(),
+            geometry: Vec::new(),
+            site_type: SiteType::Cell,
+            containers: Vec::new(),
+            requires_count: false,
+        }
+    }
 }
 
 /// Arguments with lists spread out: `(or {a b} c)` gives a, b, c.
@@ -368,14 +399,6 @@ impl Lowerer {
         if c.id != "container.board.board" {
             return unsupported(c.id, c.span());
         }
-        let site_type = match c.named("use").map(|n| &n.kind) {
-            Some(NodeKind::Atom(a)) => match a.as_str() {
-                "Vertex" => SiteType::Vertex,
-                "Edge" => SiteType::Edge,
-                _ => SiteType::Cell,
-            },
-            _ => SiteType::Cell,
-        };
         for (p, n) in &c.slots {
             if n.is_some()
                 && p.name.as_deref() != Some("use")
@@ -384,6 +407,23 @@ impl Lowerer {
                 return unsupported("board tracks or values", n.unwrap().span.clone());
             }
         }
+        self.board_graph(node)
+    }
+
+    /// The graph and site type of a `(board ..)` item, ignoring its other arguments.
+    fn board_graph(&mut self, node: &Node) -> R<(BoardSpec, SiteType)> {
+        let c = self.call(node, "item")?;
+        if c.id != "container.board.board" {
+            return unsupported(c.id, c.span());
+        }
+        let site_type = match c.named("use").map(|n| &n.kind) {
+            Some(NodeKind::Atom(a)) => match a.as_str() {
+                "Vertex" => SiteType::Vertex,
+                "Edge" => SiteType::Edge,
+                _ => SiteType::Cell,
+            },
+            _ => SiteType::Cell,
+        };
         self.site_type = site_type;
         let graph = c.typed(self.reg, "graph").ok_or_else(|| LowerError::Invalid {
             message: "no graph".into(),
@@ -399,7 +439,15 @@ impl Lowerer {
             if let (Some(name), Some(_)) = (p.name.as_deref(), n) {
                 if !matches!(
                     (c.id, name),
-                    ("operators.remove", "vertices") | ("operators.add", "edges")
+                    ("operators.remove", "vertices" | "cells" | "edges" | "trimEdges")
+                        | ("operators.add", "edges")
+                        | ("square" | "rectangle", "diagonals")
+                        | ("graph", "vertices" | "edges")
+                        | ("operators.add", "vertices" | "cells")
+                        | (
+                            "concentric",
+                            "rings" | "sides" | "midpoints" | "joinMidpoints" | "joinCorners"
+                        )
                 ) {
                     return unsupported(format!("({} {name}:)", Self::head(node).unwrap_or(c.id)), c.span());
                 }
@@ -407,28 +455,67 @@ impl Lowerer {
         }
         match c.id {
             "hex" => {
-                let pos = c.positional();
-                match pos.as_slice() {
-                    [n] if matches!(n.kind, NodeKind::List(_)) => Ok(BoardSpec::HexSides(self.const_ints(n)?)),
-                    [n] => Ok(BoardSpec::Hex(self.const_int(n)? as u32)),
-                    _ => unsupported("this form of hex", c.span()),
+                let word = c.word(self.reg);
+                let pos: Vec<&Node> = c
+                    .positional()
+                    .into_iter()
+                    .filter(|n| !matches!(&n.kind, NodeKind::Atom(a) if Some(a.as_str()) == word))
+                    .collect();
+                match (word, pos.as_slice()) {
+                    (None, [n]) if matches!(n.kind, NodeKind::List(_)) => Ok(BoardSpec::HexSides(self.const_ints(n)?)),
+                    (None | Some("Hexagon"), [n]) => Ok(BoardSpec::Hex(self.const_int(n)? as u32)),
+                    // two sizes: the "limping" side list {a b}
+                    (None | Some("Hexagon"), [a, b]) => {
+                        Ok(BoardSpec::HexSides(vec![self.const_int(a)?, self.const_int(b)?]))
+                    }
+                    (Some("Triangle"), [n]) => Ok(BoardSpec::HexTriangle(self.const_int(n)? as u32)),
+                    (Some("Diamond"), [n]) => Ok(BoardSpec::HexDiamond {
+                        size: self.const_int(n)? as u32,
+                        prism: None,
+                    }),
+                    (Some("Prism"), [n]) => {
+                        let n = self.const_int(n)? as u32;
+                        Ok(BoardSpec::HexDiamond {
+                            size: n,
+                            prism: Some(n),
+                        })
+                    }
+                    (Some("Prism"), [a, b]) => Ok(BoardSpec::HexDiamond {
+                        size: self.const_int(a)? as u32,
+                        prism: Some(self.const_int(b)? as u32),
+                    }),
+                    (Some("Limping"), [n]) => {
+                        let n = self.const_int(n)?;
+                        Ok(BoardSpec::HexSides(vec![n, n + 1]))
+                    }
+                    _ => unsupported(format!("(hex {})", word.unwrap_or("..")), c.span()),
                 }
             }
-            "square" => {
+            "square" | "rectangle" => {
                 let pos = c.positional();
-                match pos.as_slice() {
-                    [n] => Ok(BoardSpec::Square(self.const_int(n)? as u32)),
-                    _ => unsupported("this form of square", c.span()),
-                }
-            }
-            "rectangle" => {
-                let pos = c.positional();
-                match pos.as_slice() {
-                    [a, b] => Ok(BoardSpec::Rectangle(
-                        self.const_int(a)? as u32,
-                        self.const_int(b)? as u32,
-                    )),
-                    _ => unsupported("this form of rectangle", c.span()),
+                let (rows, cols) = match (c.id, pos.as_slice()) {
+                    ("square", [n]) => {
+                        let n = self.const_int(n)? as u32;
+                        (n, n)
+                    }
+                    ("rectangle", [n]) => {
+                        let n = self.const_int(n)? as u32;
+                        (n, n)
+                    }
+                    ("rectangle", [a, b]) => (self.const_int(a)? as u32, self.const_int(b)? as u32),
+                    _ => return unsupported(format!("this form of {}", c.id), c.span()),
+                };
+                match c.named("diagonals").map(|n| &n.kind) {
+                    None => Ok(if c.id == "square" {
+                        BoardSpec::Square(rows)
+                    } else {
+                        BoardSpec::Rectangle(rows, cols)
+                    }),
+                    Some(NodeKind::Atom(a)) => match Diagonals::from_name(a) {
+                        Some(diagonals) => Ok(BoardSpec::RectangleDiagonals { rows, cols, diagonals }),
+                        None => invalid(format!("unknown diagonals {a}"), c.span()),
+                    },
+                    Some(_) => invalid("expected a kind of diagonals", c.span()),
                 }
             }
             "tri" => {
@@ -438,6 +525,10 @@ impl Lowerer {
                         Ok(BoardSpec::TriHexagon(self.const_int(n)? as u32))
                     }
                     (None, [n]) if matches!(n.kind, NodeKind::List(_)) => Ok(BoardSpec::TriSides(self.const_ints(n)?)),
+                    (Some("Limping"), [_, n]) | (Some("Limping"), [n]) => {
+                        let n = self.const_int(n)?;
+                        Ok(BoardSpec::TriSides(vec![n, n + 1]))
+                    }
                     _ => unsupported("this form of tri", c.span()),
                 }
             }
@@ -446,40 +537,233 @@ impl Lowerer {
                     message: "no graph".into(),
                     span: c.span(),
                 })?;
-                let v = c.named("vertices").ok_or_else(|| LowerError::Unsupported {
-                    ludeme: "remove without vertices".into(),
-                    span: c.span(),
-                })?;
-                let vertices = self.const_ints(v)?.into_iter().map(|x| x as u32).collect();
-                Ok(BoardSpec::Remove {
-                    base: Box::new(self.graph(base)?),
-                    vertices,
+                if c.typed(self.reg, "poly").is_some() {
+                    return unsupported("(remove <graph> <poly>)", c.span());
+                }
+                let trim_edges = match c.named("trimEdges").map(|n| &n.kind) {
+                    None => true,
+                    Some(NodeKind::Atom(a)) => a != "False",
+                    Some(_) => return invalid("expected True or False", c.span()),
+                };
+                let mut removals = Vec::new();
+                if let Some(n) = c.named("cells") {
+                    removals.push(if Self::nested(n) {
+                        Removal::CellsAt(self.list_of(n, |l, p| l.const_points(p))?)
+                    } else {
+                        Removal::CellIndices(self.const_indices(n)?)
+                    });
+                }
+                if let Some(n) = c.named("edges") {
+                    removals.push(
+                        if Self::nested(n) && matches!(&n.kind, NodeKind::List(v) if v.iter().any(Self::nested)) {
+                            Removal::EdgesAt(self.list_of(n, |l, p| match l.const_points(p)?.as_slice() {
+                                &[a, b] => Ok([a, b]),
+                                _ => invalid("an edge is two points", p.span.clone()),
+                            })?)
+                        } else {
+                            Removal::EdgeEnds(self.list_of(n, |l, p| match l.const_indices(p)?.as_slice() {
+                                &[a, b] => Ok([a, b]),
+                                _ => invalid("an edge is two vertices", p.span.clone()),
+                            })?)
+                        },
+                    );
+                }
+                let mut vertex_indices = None;
+                if let Some(n) = c.named("vertices") {
+                    if Self::nested(n) {
+                        removals.push(Removal::VerticesAt(self.const_points(n)?));
+                    } else {
+                        vertex_indices = Some(self.const_indices(n)?);
+                    }
+                }
+                let base = Box::new(self.graph(base)?);
+                match (removals.is_empty(), vertex_indices) {
+                    (true, Some(vertices)) => Ok(BoardSpec::Remove { base, vertices }),
+                    (_, vertices) => {
+                        removals.extend(vertices.map(Removal::VertexIndices));
+                        Ok(BoardSpec::RemoveElements {
+                            base,
+                            removals,
+                            trim_edges,
+                        })
+                    }
+                }
+            }
+            "graph" => {
+                let Some(v) = c.named("vertices") else {
+                    return unsupported("this form of graph", c.span());
+                };
+                let vertices = self.const_points(v)?;
+                let edges = match c.named("edges") {
+                    Some(e) => self.list_of(e, |l, p| match l.const_indices(p)?.as_slice() {
+                        &[a, b] => Ok([a, b]),
+                        _ => invalid("an edge is two vertices", p.span.clone()),
+                    })?,
+                    None => Vec::new(),
+                };
+                Ok(BoardSpec::Custom { vertices, edges })
+            }
+            "hole" => {
+                let pos = c.positional();
+                let (Some(g), Some(p)) = (c.typed(self.reg, "graph"), pos.last()) else {
+                    return invalid("hole needs a graph and a polygon", c.span());
+                };
+                let pc = self.call(p, "poly")?;
+                if pc.named("rotns").is_some() {
+                    return unsupported("(poly rotns:)", pc.span());
+                }
+                let Some(points) = pc.positional().first().copied() else {
+                    return invalid("no points", pc.span());
+                };
+                let polygon = self.const_points(points)?;
+                Ok(BoardSpec::Hole {
+                    base: Box::new(self.graph(g)?),
+                    polygon,
                 })
             }
-            "operators.add" => {
-                let base = c.typed(self.reg, "graph").ok_or_else(|| LowerError::Invalid {
-                    message: "no graph".into(),
-                    span: c.span(),
-                })?;
-                let e = c.named("edges").ok_or_else(|| LowerError::Unsupported {
-                    ludeme: "add without edges".into(),
-                    span: c.span(),
-                })?;
-                let NodeKind::List(pairs) = &e.kind else {
-                    return invalid("expected {{a b} ..}", e.span.clone());
+            "trim" => match c.typed(self.reg, "graph") {
+                Some(g) => Ok(BoardSpec::Trim(Box::new(self.graph(g)?))),
+                None => invalid("no graph", c.span()),
+            },
+            "renumber" => {
+                let Some(g) = c.typed(self.reg, "graph") else {
+                    return invalid("no graph", c.span());
                 };
-                let mut edges = Vec::new();
-                for p in pairs {
-                    let v = self.const_ints(p)?;
-                    if v.len() != 2 {
-                        return invalid("an edge is two vertices", p.span.clone());
+                let mut types = Vec::new();
+                for n in c.positional() {
+                    if let NodeKind::Atom(a) = &n.kind {
+                        types.push(match a.as_str() {
+                            "Vertex" => SiteType::Vertex,
+                            "Edge" => SiteType::Edge,
+                            "Cell" => SiteType::Cell,
+                            _ => return invalid("expected a site type", n.span.clone()),
+                        });
                     }
-                    edges.push([v[0] as u32, v[1] as u32]);
                 }
-                Ok(BoardSpec::Add {
-                    base: Box::new(self.graph(base)?),
-                    edges,
+                Ok(BoardSpec::Renumber {
+                    base: Box::new(self.graph(g)?),
+                    types,
                 })
+            }
+            "wedge" => {
+                let pos = c.positional();
+                match pos.as_slice() {
+                    [r] => Ok(BoardSpec::Wedge {
+                        rows: self.const_int(r)? as u32,
+                        columns: 3,
+                    }),
+                    [r, k] => Ok(BoardSpec::Wedge {
+                        rows: self.const_int(r)? as u32,
+                        columns: self.const_int(k)? as u32,
+                    }),
+                    _ => unsupported("this form of wedge", c.span()),
+                }
+            }
+            "concentric" => {
+                let Some(rings) = c.named("rings") else {
+                    return unsupported("(concentric {cells})", c.span());
+                };
+                let rings = self.const_int(rings)? as u32;
+                let sides = match (c.word(self.reg), c.named("sides")) {
+                    (Some("Triangle"), None) => 3,
+                    (Some("Square"), None) => 4,
+                    (Some("Hexagon"), None) => 6,
+                    (None, Some(n)) => self.const_int(n)? as u32,
+                    _ => return unsupported("this form of concentric", c.span()),
+                };
+                let flag = |name: &str, default: bool| match c.named(name).map(|n| &n.kind) {
+                    None => Ok(default),
+                    Some(NodeKind::Atom(a)) if a == "True" || a == "False" => Ok(a == "True"),
+                    Some(_) => unsupported(format!("(concentric {name}:) computed"), c.span()),
+                };
+                Ok(BoardSpec::ConcentricRegular {
+                    sides,
+                    rings,
+                    midpoints: flag("midpoints", true)?,
+                    join_midpoints: flag("joinMidpoints", true)?,
+                    join_corners: flag("joinCorners", false)?,
+                })
+            }
+            "merge" => {
+                if c.named("connect").is_some() {
+                    return unsupported("(merge connect:)", c.span());
+                }
+                let mut parts = Vec::new();
+                for n in flatten(&c.positional()) {
+                    parts.push(self.graph(n)?);
+                }
+                Ok(BoardSpec::Merge(parts))
+            }
+            "shift" | "scale" | "rotate" => {
+                let pos = c.positional();
+                let Some((g, args)) = pos.split_last() else {
+                    return invalid("no graph", c.span());
+                };
+                let args = args.iter().map(|a| self.const_float(a)).collect::<R<Vec<f64>>>()?;
+                let base = Box::new(self.graph(g)?);
+                match (c.id, args.as_slice()) {
+                    ("shift", &[dx, dy] | &[dx, dy, _]) => Ok(BoardSpec::Shift { base, dx, dy }),
+                    ("scale", &[s]) => Ok(BoardSpec::Scale { base, sx: s, sy: s }),
+                    ("scale", &[sx, sy] | &[sx, sy, _]) => Ok(BoardSpec::Scale { base, sx, sy }),
+                    ("rotate", &[degrees]) => Ok(BoardSpec::Rotate { base, degrees }),
+                    _ => unsupported(format!("this form of {}", c.id), c.span()),
+                }
+            }
+            "operators.add" => {
+                if c.named("edgesCurved").is_some() || c.named("connect").is_some() {
+                    return unsupported("(add edgesCurved: connect:)", c.span());
+                }
+                // depth of nesting of a list argument: {{a b}} is 2, {{{x y} {x y}}} is 3
+                fn depth(n: &Node) -> usize {
+                    match &n.kind {
+                        NodeKind::List(items) => 1 + items.iter().map(depth).max().unwrap_or(0),
+                        _ => 0,
+                    }
+                }
+                let mut additions = Vec::new();
+                if let Some(v) = c.named("vertices") {
+                    additions.push(Addition::VerticesAt(self.const_points(v)?));
+                }
+                let edges = c.named("edges");
+                if let Some(e) = edges.filter(|e| depth(e) >= 3) {
+                    additions.push(Addition::EdgesAt(self.list_of(
+                        e,
+                        |l, p| match l.const_points(p)?.as_slice() {
+                            &[a, b] => Ok([a, b]),
+                            _ => invalid("an edge is two points", p.span.clone()),
+                        },
+                    )?));
+                }
+                let cells = c.named("cells");
+                if let Some(f) = cells.filter(|f| depth(f) >= 3) {
+                    additions.push(Addition::CellsAt(self.list_of(f, |l, p| l.const_points(p))?));
+                }
+                let mut edge_ends = Vec::new();
+                if let Some(e) = edges.filter(|e| depth(e) < 3) {
+                    edge_ends = self.list_of(e, |l, p| match l.const_indices(p)?.as_slice() {
+                        &[a, b] => Ok([a, b]),
+                        _ => invalid("an edge is two vertices", p.span.clone()),
+                    })?;
+                }
+                if let Some(f) = cells.filter(|f| depth(f) < 3) {
+                    if !edge_ends.is_empty() {
+                        additions.push(Addition::EdgeEnds(std::mem::take(&mut edge_ends)));
+                    }
+                    additions.push(Addition::CellCorners(self.list_of(f, |l, p| l.const_indices(p))?));
+                }
+                let base = match c.typed(self.reg, "graph") {
+                    Some(b) => Some(Box::new(self.graph(b)?)),
+                    None => None,
+                };
+                match base {
+                    Some(base) if additions.is_empty() => Ok(BoardSpec::Add { base, edges: edge_ends }),
+                    base => {
+                        if !edge_ends.is_empty() {
+                            additions.push(Addition::EdgeEnds(edge_ends));
+                        }
+                        Ok(BoardSpec::AddElements { base, additions })
+                    }
+                }
             }
             other => unsupported(other, c.span()),
         }
@@ -491,11 +775,83 @@ impl Lowerer {
                 Atom::Int(i) => Ok(i),
                 _ => invalid("expected a whole number", node.span.clone()),
             },
+            NodeKind::Call { head, args, .. } if args.len() == 2 && matches!(head.as_str(), "+" | "-" | "*" | "/") => {
+                let (a, b) = (self.const_int(&args[0])?, self.const_int(&args[1])?);
+                let v = match head.as_str() {
+                    "+" => a.checked_add(b),
+                    "-" => a.checked_sub(b),
+                    "*" => a.checked_mul(b),
+                    _ => a.checked_div(b),
+                };
+                v.ok_or_else(|| LowerError::Invalid {
+                    message: "board dimension out of range".into(),
+                    span: node.span.clone(),
+                })
+            }
             _ => match self.int(node)? {
                 IntFn::Const(i) => Ok(i),
                 _ => unsupported("computed board dimensions", node.span.clone()),
             },
         }
+    }
+
+    /// Whether a list's items are lists (`{{..} ..}`).
+    fn nested(node: &Node) -> bool {
+        matches!(&node.kind, NodeKind::List(items) if items.iter().any(|i| matches!(i.kind, NodeKind::List(_))))
+    }
+
+    /// Each item of a list, lowered by `f`.
+    fn list_of<T>(&mut self, node: &Node, mut f: impl FnMut(&mut Self, &Node) -> R<T>) -> R<Vec<T>> {
+        match &node.kind {
+            NodeKind::List(items) => items.iter().map(|i| f(self, i)).collect(),
+            _ => invalid("expected a list", node.span.clone()),
+        }
+    }
+
+    /// Non-negative whole numbers (indices of graph elements).
+    fn const_indices(&mut self, node: &Node) -> R<Vec<u32>> {
+        let v = self.const_ints(node)?;
+        if v.iter().any(|&i| i < 0) {
+            return invalid("expected indices", node.span.clone());
+        }
+        Ok(v.into_iter().map(|i| i as u32).collect())
+    }
+
+    /// A number as Ludii reads a `Float` argument: 32-bit, and `(+ a b)`, `(- a b)`,
+    /// `(* a b)`, `(/ a b)` of constants computed in 32-bit floats, as Ludii's float ludemes.
+    fn const_float(&mut self, node: &Node) -> R<f64> {
+        fn eval(node: &Node) -> Option<f32> {
+            match &node.kind {
+                NodeKind::Atom(a) => match classify_atom(a) {
+                    Atom::Int(i) => Some(i as f32),
+                    Atom::Float(x) => Some(x),
+                    _ => None,
+                },
+                NodeKind::Call { head, args, .. } if args.len() == 2 => {
+                    let (a, b) = (eval(&args[0])?, eval(&args[1])?);
+                    match head.as_str() {
+                        "+" => Some(a + b),
+                        "-" => Some(a - b),
+                        "*" => Some(a * b),
+                        "/" if b != 0.0 => Some(a / b),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            }
+        }
+        match eval(node) {
+            Some(x) => Ok(x as f64),
+            None => unsupported("computed board coordinates", node.span.clone()),
+        }
+    }
+
+    /// `{{x y} ..}`: points (a third coordinate is ignored: boards are flat).
+    fn const_points(&mut self, node: &Node) -> R<Vec<Pt>> {
+        self.list_of(node, |l, p| match &p.kind {
+            NodeKind::List(xy) if xy.len() >= 2 => Ok(Pt::new(l.const_float(&xy[0])?, l.const_float(&xy[1])?)),
+            _ => invalid("expected a point {x y}", p.span.clone()),
+        })
     }
 
     fn const_ints(&mut self, node: &Node) -> R<Vec<i32>> {

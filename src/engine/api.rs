@@ -45,6 +45,12 @@ impl Game {
         super::game::load(name, text, selections)
     }
 
+    /// Only the board of a description, built even when its rules use ludemes the engine
+    /// cannot run yet (board-only checks against Ludii).
+    pub fn load_board(name: &str, text: &str, selections: &Selections) -> Result<super::board::Board, LoadError> {
+        super::game::load_board(name, text, selections)
+    }
+
     /// The executable rules, for inspection (`{:#?}`).
     pub fn ir(&self) -> &crate::ir::GameIr {
         &self.inner.ir

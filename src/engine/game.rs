@@ -84,6 +84,35 @@ fn around_tables(board: &Board) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
     (starts, all)
 }
 
+/// A lowering error as a load error, with where it is in the sources.
+fn lower_error(checked: &crate::check::Checked, e: crate::compile::LowerError) -> LoadError {
+    let at = checked.expansion.source_span(e.span(), false).0.map(|s| {
+        let f = checked.sources.get(s.file);
+        let lc = f.line_col(s.start as usize);
+        format!("{}:{}:{}", f.name, lc.line, lc.column)
+    });
+    match e {
+        crate::compile::LowerError::Unsupported { ludeme, .. } => LoadError::Unsupported { ludeme, at },
+        crate::compile::LowerError::Invalid { message, .. } => LoadError::Unsupported { ludeme: message, at },
+    }
+}
+
+/// Expand, check and lower only the board of a description (whatever its rules use).
+pub fn load_board(name: &str, text: &str, selections: &Selections) -> Result<Board, LoadError> {
+    let checked = check_source(name, text, selections)?;
+    if checked.has_errors() {
+        return Err(LoadError::Invalid(Box::new(checked)));
+    }
+    let Some(node) = checked.game.as_ref() else {
+        return Err(LoadError::Invalid(Box::new(checked)));
+    };
+    let (spec, site_type) = crate::compile::lower_board(node).map_err(|e| lower_error(&checked, e))?;
+    Board::new(&spec, site_type).map_err(|e| LoadError::Unsupported {
+        ludeme: format!("board: {e}"),
+        at: None,
+    })
+}
+
 pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, LoadError> {
     let checked = check_source(name, text, selections)?;
     if checked.has_errors() {
@@ -92,17 +121,7 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
     let Some(node) = checked.game.as_ref() else {
         return Err(LoadError::Invalid(Box::new(checked)));
     };
-    let ir = crate::compile::lower_game(node).map_err(|e| {
-        let at = checked.expansion.source_span(e.span(), false).0.map(|s| {
-            let f = checked.sources.get(s.file);
-            let lc = f.line_col(s.start as usize);
-            format!("{}:{}:{}", f.name, lc.line, lc.column)
-        });
-        match e {
-            crate::compile::LowerError::Unsupported { ludeme, .. } => LoadError::Unsupported { ludeme, at },
-            crate::compile::LowerError::Invalid { message, .. } => LoadError::Unsupported { ludeme: message, at },
-        }
-    })?;
+    let ir = crate::compile::lower_game(node).map_err(|e| lower_error(&checked, e))?;
     let board = Board::new(&ir.board, ir.site_type).map_err(|e| LoadError::Unsupported {
         ludeme: format!("board: {e}"),
         at: None,

@@ -6,9 +6,12 @@
 //!
 //! Lattice generators finish with [`Graph::reorder`] (Ludii's `Graph.reorder()`): a stable
 //! sort of vertices, edges and faces by the key `y * 100 + x` of their position, i.e. bottom
-//! row first, left to right. The operators `remove` and `add` never reorder.
+//! row first, left to right. The operators (`remove`, `add`, `merge`, `shift`, `scale`,
+//! `rotate`, `hole`) and the `wedge` and `graph` generators never reorder: their order is
+//! the order elements were made in, and the cells of `merge` and `graph` are traced from
+//! the edges by [`Graph::make_faces`].
 
-use super::{BoardError, BoardSpec, SiteType};
+use super::{Addition, BoardError, BoardSpec, Diagonals, Removal, SiteType};
 
 /// A 2-D point in Ludii's raw graph coordinates.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -105,6 +108,88 @@ impl Graph {
         (self.vertices.len() - 1) as u32
     }
 
+    /// Adds the edge a–b unless it exists (Ludii's `findOrAddEdge`).
+    fn add_edge_once(&mut self, a: u32, b: u32) {
+        if a != b && !self.has_edge(a, b) {
+            self.edges.push([a, b]);
+        }
+    }
+
+    /// Each vertex's edges sorted by the angle to the other end, ascending (stable: ties
+    /// keep edge order), as Ludii's `Vertex.sortEdges` keeps them.
+    fn sorted_vertex_edges(&self) -> Vec<Vec<u32>> {
+        let mut out = vec![Vec::new(); self.vertices.len()];
+        for (i, &[a, b]) in self.edges.iter().enumerate() {
+            out[a as usize].push(i as u32);
+            out[b as usize].push(i as u32);
+        }
+        for (v, list) in out.iter_mut().enumerate() {
+            let p = self.vertices[v];
+            let angle = |e: u32| {
+                let [a, b] = self.edges[e as usize];
+                let o = self.vertices[if a as usize == v { b } else { a } as usize];
+                (o.y - p.y).atan2(o.x - p.x)
+            };
+            list.sort_by(|&x, &y| angle(x).total_cmp(&angle(y)));
+        }
+        out
+    }
+
+    /// Traces the faces from the edges (Ludii's `Graph.makeFaces` without crossing checks):
+    /// from every vertex along each of its edges, keep taking the next edge counterclockwise
+    /// from the one arrived by; a walk that closes on its start, with 3 to 33 vertices, that
+    /// runs clockwise and is not yet a face, is a face (its vertices in walk order).
+    pub fn make_faces(&mut self) {
+        const MAX_SIDES: usize = 32;
+        self.faces.clear();
+        let ve = self.sorted_vertex_edges();
+        let mut seen = std::collections::HashSet::new();
+        for start in 0..self.vertices.len() as u32 {
+            for &first in &ve[start as usize] {
+                let mut ids = vec![start];
+                let (mut v, mut e) = (start, first);
+                let mut closed = false;
+                while ids.len() <= MAX_SIDES {
+                    let list = &ve[v as usize];
+                    if list.len() < 2 {
+                        break;
+                    }
+                    let n = list.iter().position(|&x| x == e).unwrap_or(0);
+                    e = list[(n + 1) % list.len()];
+                    let [a, b] = self.edges[e as usize];
+                    v = if a == v { b } else { a };
+                    if v == start {
+                        closed = true;
+                        break;
+                    }
+                    if ids.contains(&v) {
+                        break;
+                    }
+                    ids.push(v);
+                }
+                if !closed || ids.len() < 3 || self.signed_area(&ids) >= 0.0 {
+                    continue;
+                }
+                if seen.insert(cycle_key(&ids)) {
+                    self.faces.push(ids);
+                }
+            }
+        }
+    }
+
+    /// Signed area of a vertex cycle (negative when clockwise, y up).
+    fn signed_area(&self, ids: &[u32]) -> f64 {
+        let mut area = 0.0;
+        for k in 0..ids.len() {
+            let (p, q) = (
+                self.vertices[ids[k] as usize],
+                self.vertices[ids[(k + 1) % ids.len()] as usize],
+            );
+            area += p.x * q.y - q.x * p.y;
+        }
+        area / 2.0
+    }
+
     fn has_edge(&self, a: u32, b: u32) -> bool {
         self.edges
             .iter()
@@ -174,38 +259,39 @@ impl Graph {
 
     /// Ludii's `Graph.reorder()`: stable sort of each element list by `y * 100 + x`.
     pub fn reorder(&mut self) {
+        for ty in [SiteType::Vertex, SiteType::Edge, SiteType::Cell] {
+            self.reorder_type(ty);
+        }
+    }
+
+    /// Ludii's `Graph.reorder(type)`: the stable sort of one element list by `y * 100 + x`.
+    pub fn reorder_type(&mut self, ty: SiteType) {
         let key = |p: Pt| p.y * 100.0 + p.x;
-        // Vertices.
-        let mut order: Vec<usize> = (0..self.vertices.len()).collect();
-        order.sort_by(|&a, &b| key(self.vertices[a]).total_cmp(&key(self.vertices[b])));
-        let mut remap = vec![0u32; order.len()];
-        for (new, &old) in order.iter().enumerate() {
-            remap[old] = new as u32;
-        }
-        self.vertices = order.iter().map(|&o| self.vertices[o]).collect();
-        for e in &mut self.edges {
-            *e = [remap[e[0] as usize], remap[e[1] as usize]];
-        }
-        for f in &mut self.faces {
-            for v in f.iter_mut() {
-                *v = remap[*v as usize];
+        let keys: Vec<f64> = (0..self.count(ty)).map(|i| key(self.position(ty, i))).collect();
+        let mut order: Vec<usize> = (0..keys.len()).collect();
+        order.sort_by(|&a, &b| keys[a].total_cmp(&keys[b]));
+        match ty {
+            SiteType::Vertex => {
+                let mut remap = vec![0u32; order.len()];
+                for (new, &old) in order.iter().enumerate() {
+                    remap[old] = new as u32;
+                }
+                self.vertices = order.iter().map(|&o| self.vertices[o]).collect();
+                for e in &mut self.edges {
+                    *e = [remap[e[0] as usize], remap[e[1] as usize]];
+                }
+                for f in &mut self.faces {
+                    for v in f.iter_mut() {
+                        *v = remap[*v as usize];
+                    }
+                }
+            }
+            SiteType::Edge => self.edges = order.iter().map(|&o| self.edges[o]).collect(),
+            SiteType::Cell => {
+                let faces = std::mem::take(&mut self.faces);
+                self.faces = order.iter().map(|&o| faces[o].clone()).collect();
             }
         }
-        // Edges.
-        let ekeys: Vec<f64> = (0..self.edges.len())
-            .map(|i| key(self.position(SiteType::Edge, i)))
-            .collect();
-        let mut order: Vec<usize> = (0..self.edges.len()).collect();
-        order.sort_by(|&a, &b| ekeys[a].total_cmp(&ekeys[b]));
-        self.edges = order.iter().map(|&o| self.edges[o]).collect();
-        // Faces.
-        let fkeys: Vec<f64> = (0..self.faces.len())
-            .map(|i| key(self.position(SiteType::Cell, i)))
-            .collect();
-        let mut order: Vec<usize> = (0..self.faces.len()).collect();
-        order.sort_by(|&a, &b| fkeys[a].total_cmp(&fkeys[b]));
-        let faces = std::mem::take(&mut self.faces);
-        self.faces = order.iter().map(|&o| faces[o].clone()).collect();
     }
 
     /// Builds the graph for a spec. `use_` is the board's site type: some generators
@@ -214,6 +300,28 @@ impl Graph {
         match spec {
             BoardSpec::Hex(n) => Ok(hex_on_hex(check_size(*n)?)),
             BoardSpec::HexSides(sides) => custom_on_hex(sides),
+            BoardSpec::HexTriangle(n) => {
+                let n = check_size(*n)?;
+                let centres = (0..n).flat_map(|r| (r..n).map(move |c| hex_xy(r, c)));
+                Ok(hex_cells_from_corners(centres, false))
+            }
+            &BoardSpec::HexDiamond { size, prism } => {
+                let rows = check_size(size)?;
+                let cols = match prism {
+                    Some(p) => check_size(p)?,
+                    None => rows,
+                };
+                let max = if prism.is_some() { rows + cols - 1 } else { rows };
+                let max_c = if prism.is_some() { rows + cols - 1 } else { cols };
+                // flat-topped hexes: row and column run up-left and up-right
+                let xy = |r: i32, c: i32| Pt::new(1.5 * (c - r) as f64, SQRT3 * (r + c) as f64 * 0.5);
+                let centres = (0..max).flat_map(move |r| {
+                    (0..max_c)
+                        .filter(move |&c| prism.is_none() || (r - c).abs() < rows)
+                        .map(move |c| xy(r, c))
+                });
+                Ok(hex_cells_from_corners(centres, true))
+            }
             BoardSpec::TriHexagon(n) => {
                 let n = check_size(*n)?;
                 Ok(hexagon_on_tri(if use_ == SiteType::Cell { n + 1 } else { n }))
@@ -221,12 +329,131 @@ impl Graph {
             BoardSpec::TriSides(sides) => custom_on_tri(sides),
             BoardSpec::Square(n) => {
                 let n = check_size(*n)?;
-                Ok(rectangle_on_square(n, n, use_))
+                Ok(rectangle_on_square(n, n, use_, None))
             }
-            BoardSpec::Rectangle(r, c) => Ok(rectangle_on_square(check_size(*r)?, check_size(*c)?, use_)),
+            BoardSpec::Rectangle(r, c) => Ok(rectangle_on_square(check_size(*r)?, check_size(*c)?, use_, None)),
+            BoardSpec::RectangleDiagonals { rows, cols, diagonals } => Ok(rectangle_on_square(
+                check_size(*rows)?,
+                check_size(*cols)?,
+                use_,
+                Some(*diagonals),
+            )),
             BoardSpec::Remove { base, vertices } => {
                 let mut g = Graph::build(base, use_)?;
                 g.remove_vertices(vertices)?;
+                Ok(g)
+            }
+            BoardSpec::RemoveElements {
+                base,
+                removals,
+                trim_edges,
+            } => {
+                let mut g = Graph::build(base, use_)?;
+                for r in removals {
+                    g.apply_removal(r, *trim_edges);
+                }
+                Ok(g)
+            }
+            BoardSpec::Wedge { rows, columns } => Ok(wedge(check_size(*rows)?, check_size(*columns)?)),
+            &BoardSpec::ConcentricRegular {
+                sides,
+                rings,
+                midpoints,
+                join_midpoints,
+                join_corners,
+            } => {
+                if !(3..=1000).contains(&sides) {
+                    return Err(BoardError::BadSize(sides));
+                }
+                let mut g = concentric_regular(
+                    sides as i32,
+                    check_size(rings)?,
+                    midpoints,
+                    join_midpoints,
+                    join_corners,
+                );
+                if use_ == SiteType::Cell {
+                    g.make_faces();
+                }
+                Ok(g)
+            }
+            BoardSpec::Custom { vertices, edges } => {
+                let mut g = Graph {
+                    vertices: vertices.clone(),
+                    ..Graph::default()
+                };
+                for &[a, b] in edges {
+                    if a.max(b) < vertices.len() as u32 {
+                        g.add_edge_once(a, b);
+                    }
+                }
+                g.make_faces();
+                Ok(g)
+            }
+            BoardSpec::Hole { base, polygon } => {
+                let mut g = Graph::build(base, use_)?;
+                if polygon.len() >= 3 {
+                    let mut poly = polygon.clone();
+                    inflate(&mut poly, 0.1);
+                    for f in (0..g.faces.len()).rev() {
+                        if polygon_contains(&poly, g.position(SiteType::Cell, f)) {
+                            g.remove_face(f, true);
+                        }
+                    }
+                }
+                Ok(g)
+            }
+            BoardSpec::Trim(base) => {
+                let mut g = Graph::build(base, use_)?;
+                g.trim();
+                Ok(g)
+            }
+            BoardSpec::Renumber { base, types } => {
+                let mut g = Graph::build(base, use_)?;
+                if types.is_empty() {
+                    g.reorder();
+                }
+                for ty in [SiteType::Vertex, SiteType::Edge, SiteType::Cell] {
+                    if types.contains(&ty) {
+                        g.reorder_type(ty);
+                    }
+                }
+                Ok(g)
+            }
+            BoardSpec::Merge(parts) => {
+                let parts = parts
+                    .iter()
+                    .map(|p| Graph::build(p, use_))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(Graph::merge(&parts))
+            }
+            BoardSpec::Shift { base, dx, dy } => {
+                let mut g = Graph::build(base, use_)?;
+                for v in &mut g.vertices {
+                    *v = Pt::new(v.x + dx, v.y + dy);
+                }
+                Ok(g)
+            }
+            BoardSpec::Scale { base, sx, sy } => {
+                let mut g = Graph::build(base, use_)?;
+                for v in &mut g.vertices {
+                    *v = Pt::new(v.x * sx, v.y * sy);
+                }
+                Ok(g)
+            }
+            BoardSpec::Rotate { base, degrees } => {
+                let mut g = Graph::build(base, use_)?;
+                g.rotate(*degrees);
+                Ok(g)
+            }
+            BoardSpec::AddElements { base, additions } => {
+                let mut g = match base {
+                    Some(b) => Graph::build(b, use_)?,
+                    None => Graph::default(),
+                };
+                for a in additions {
+                    g.apply_addition(a);
+                }
                 Ok(g)
             }
             BoardSpec::Add { base, edges } => {
@@ -241,6 +468,289 @@ impl Graph {
                     }
                 }
                 Ok(g)
+            }
+        }
+    }
+
+    /// Rotates counterclockwise by `degrees` about the centre of the vertices' bounding box.
+    fn rotate(&mut self, degrees: f64) {
+        if self.vertices.is_empty() {
+            return;
+        }
+        let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        for v in &self.vertices {
+            x0 = x0.min(v.x);
+            y0 = y0.min(v.y);
+            x1 = x1.max(v.x);
+            y1 = y1.max(v.y);
+        }
+        let (px, py) = (x0 + (x1 - x0) / 2.0, y0 + (y1 - y0) / 2.0);
+        let t = degrees.to_radians();
+        let (sin, cos) = (t.sin(), t.cos());
+        for v in &mut self.vertices {
+            let (dx, dy) = (v.x - px, v.y - py);
+            *v = Pt::new(px + dx * cos - dy * sin, py + dy * cos + dx * sin);
+        }
+    }
+
+    /// Ludii's `Merge`: all vertices and edges in order; each vertex absorbs the later ones
+    /// within 0.01 (Manhattan), duplicate edges dropped, faces traced again, no reordering.
+    fn merge(parts: &[Graph]) -> Graph {
+        let mut g = Graph::default();
+        for p in parts {
+            let offset = g.vertices.len() as u32;
+            g.vertices.extend_from_slice(&p.vertices);
+            g.edges.extend(p.edges.iter().map(|&[a, b]| [a + offset, b + offset]));
+        }
+        // survivor of each vertex, in the original numbering
+        let n = g.vertices.len();
+        let mut alias: Vec<u32> = (0..n as u32).collect();
+        let mut alive = vec![true; n];
+        for v in 0..n {
+            if !alive[v] {
+                continue;
+            }
+            let p = g.vertices[v];
+            for w in (v + 1..n).rev() {
+                let q = g.vertices[w];
+                if alive[w] && (p.x - q.x).abs() + (p.y - q.y).abs() < 0.01 {
+                    alive[w] = false;
+                    for a in alias.iter_mut() {
+                        if *a == w as u32 {
+                            *a = v as u32;
+                        }
+                    }
+                }
+            }
+        }
+        let mut renumber = vec![0u32; n];
+        let mut next = 0;
+        for v in 0..n {
+            if alive[v] {
+                renumber[v] = next;
+                next += 1;
+            }
+        }
+        let vertices = (0..n).filter(|&v| alive[v]).map(|v| g.vertices[v]).collect();
+        let old_edges = std::mem::take(&mut g.edges);
+        g.vertices = vertices;
+        for [a, b] in old_edges {
+            let (a, b) = (
+                renumber[alias[a as usize] as usize],
+                renumber[alias[b as usize] as usize],
+            );
+            g.add_edge_once(a, b);
+        }
+        g.make_faces();
+        g
+    }
+
+    /// Ludii's `findOrAddVertex`: the first vertex within 0.001 (Manhattan) of `p`, or a new one.
+    fn vertex_within(&mut self, p: Pt) -> u32 {
+        self.find_vertex(p).unwrap_or_else(|| {
+            self.vertices.push(p);
+            (self.vertices.len() - 1) as u32
+        })
+    }
+
+    /// The first vertex within 0.001 of `p` (Manhattan distance; Ludii's `findVertex`).
+    fn find_vertex(&self, p: Pt) -> Option<u32> {
+        self.vertices
+            .iter()
+            .position(|v| (v.x - p.x).abs() + (v.y - p.y).abs() < 0.001)
+            .map(|i| i as u32)
+    }
+
+    fn find_edge(&self, a: u32, b: u32) -> Option<usize> {
+        self.edges
+            .iter()
+            .position(|&[x, y]| (x == a && y == b) || (x == b && y == a))
+    }
+
+    /// Whether face `f` has the edge a–b (two consecutive corners).
+    fn face_has_edge(&self, f: usize, a: u32, b: u32) -> bool {
+        let face = &self.faces[f];
+        (0..face.len()).any(|k| {
+            let (x, y) = (face[k], face[(k + 1) % face.len()]);
+            (x == a && y == b) || (x == b && y == a)
+        })
+    }
+
+    /// The face with exactly these corners, in cyclic order either way (`Face.matches`).
+    fn find_face(&self, ids: &[u32]) -> Option<usize> {
+        let key = cycle_key(ids);
+        self.faces
+            .iter()
+            .position(|f| f.len() == ids.len() && cycle_key(f) == key)
+    }
+
+    /// Ludii's `removeFace`: with `trim`, the face's edges left without any face go too.
+    fn remove_face(&mut self, f: usize, trim: bool) {
+        if f >= self.faces.len() {
+            return;
+        }
+        let face = self.faces.remove(f);
+        if !trim {
+            return;
+        }
+        let mut orphans = Vec::new();
+        for k in 0..face.len() {
+            let (a, b) = (face[k], face[(k + 1) % face.len()]);
+            if let Some(e) = self.find_edge(a, b) {
+                if !(0..self.faces.len()).any(|o| self.face_has_edge(o, a, b)) {
+                    orphans.push(e);
+                }
+            }
+        }
+        orphans.sort_unstable();
+        orphans.dedup();
+        for e in orphans.into_iter().rev() {
+            self.remove_edge(e);
+        }
+    }
+
+    /// Ludii's `removeEdge`: the faces along it go too (their other edges stay).
+    fn remove_edge(&mut self, e: usize) {
+        if e >= self.edges.len() {
+            return;
+        }
+        let [a, b] = self.edges[e];
+        for f in (0..self.faces.len()).rev() {
+            if self.face_has_edge(f, a, b) {
+                self.faces.remove(f);
+            }
+        }
+        self.edges.remove(e);
+    }
+
+    /// Ludii's `Graph.trim`: edges with an end on no other edge go (from the last, degrees
+    /// updated as they go), then vertices left without edges.
+    fn trim(&mut self) {
+        let mut degree = vec![0u32; self.vertices.len()];
+        for &[a, b] in &self.edges {
+            degree[a as usize] += 1;
+            degree[b as usize] += 1;
+        }
+        for e in (0..self.edges.len()).rev() {
+            let [a, b] = self.edges[e];
+            if degree[a as usize] == 1 || degree[b as usize] == 1 {
+                degree[a as usize] -= 1;
+                degree[b as usize] -= 1;
+                self.remove_edge(e);
+            }
+        }
+        for v in (0..self.vertices.len()).rev() {
+            if degree[v] == 0 {
+                let _ = self.remove_vertices(&[v as u32]);
+            }
+        }
+    }
+
+    /// One argument of `(add ..)`.
+    fn apply_addition(&mut self, a: &Addition) {
+        match a {
+            Addition::VerticesAt(points) => {
+                for &p in points {
+                    self.vertex_within(p);
+                }
+            }
+            Addition::EdgesAt(ends) => {
+                for &[p, q] in ends {
+                    let (a, b) = (self.vertex_within(p), self.vertex_within(q));
+                    self.add_edge_once(a, b);
+                }
+            }
+            Addition::CellsAt(cells) => {
+                for corners in cells {
+                    let ids: Vec<u32> = corners.iter().map(|&p| self.vertex_within(p)).collect();
+                    for k in 0..ids.len() {
+                        self.add_edge_once(ids[k], ids[(k + 1) % ids.len()]);
+                    }
+                    self.add_face(ids);
+                }
+            }
+            Addition::EdgeEnds(ends) => {
+                let n = self.vertices.len() as u32;
+                for &[a, b] in ends {
+                    if a < n && b < n {
+                        self.add_edge_once(a, b);
+                    }
+                }
+            }
+            Addition::CellCorners(cells) => {
+                let n = self.vertices.len() as u32;
+                for ids in cells {
+                    if ids.len() >= 3 && ids.iter().all(|&v| v < n) {
+                        self.add_face(ids.clone());
+                    }
+                }
+            }
+        }
+    }
+
+    /// Ludii's `findOrAddFace`: a new face unless one has these corners, and only if every
+    /// side is an edge.
+    fn add_face(&mut self, ids: Vec<u32>) {
+        if ids.len() > self.vertices.len() || self.find_face(&ids).is_some() {
+            return;
+        }
+        if (0..ids.len()).all(|k| self.find_edge(ids[k], ids[(k + 1) % ids.len()]).is_some()) {
+            self.faces.push(ids);
+        }
+    }
+
+    /// One argument of `(remove ..)`.
+    fn apply_removal(&mut self, r: &Removal, trim: bool) {
+        let descending = |ids: &[u32]| {
+            let mut ids = ids.to_vec();
+            ids.sort_unstable_by(|a, b| b.cmp(a));
+            ids
+        };
+        match r {
+            Removal::CellIndices(ids) => {
+                for f in descending(ids) {
+                    self.remove_face(f as usize, trim);
+                }
+            }
+            Removal::CellsAt(cells) => {
+                for corners in cells {
+                    let ids: Option<Vec<u32>> = corners.iter().map(|&p| self.find_vertex(p)).collect();
+                    if let Some(f) = ids.and_then(|ids| self.find_face(&ids)) {
+                        self.remove_face(f, trim);
+                    }
+                }
+            }
+            Removal::EdgeEnds(ends) => {
+                for &[a, b] in ends {
+                    if let Some(e) = self.find_edge(a, b) {
+                        self.remove_edge(e);
+                    }
+                }
+            }
+            Removal::EdgesAt(ends) => {
+                for &[p, q] in ends {
+                    let e = match (self.find_vertex(p), self.find_vertex(q)) {
+                        (Some(a), Some(b)) => self.find_edge(a, b),
+                        _ => None,
+                    };
+                    if let Some(e) = e {
+                        self.remove_edge(e);
+                    }
+                }
+            }
+            Removal::VertexIndices(ids) => {
+                for v in descending(ids) {
+                    if (v as usize) < self.vertices.len() {
+                        let _ = self.remove_vertices(&[v]);
+                    }
+                }
+            }
+            Removal::VerticesAt(points) => {
+                for &p in points {
+                    if let Some(v) = self.find_vertex(p) {
+                        let _ = self.remove_vertices(&[v]);
+                    }
+                }
             }
         }
     }
@@ -274,6 +784,16 @@ impl Graph {
         }
         Ok(())
     }
+}
+
+/// A cycle of vertices the same forwards or backwards from any start: its smallest vertex
+/// first, then the smaller of its two neighbours.
+fn cycle_key(ids: &[u32]) -> Vec<u32> {
+    let n = ids.len();
+    let m = (0..n).min_by_key(|&k| ids[k]).unwrap_or(0);
+    let fwd: Vec<u32> = (0..n).map(|k| ids[(m + k) % n]).collect();
+    let bwd: Vec<u32> = (0..n).map(|k| ids[(m + n - k) % n]).collect();
+    fwd.min(bwd)
 }
 
 fn check_size(n: u32) -> Result<i32, BoardError> {
@@ -453,13 +973,13 @@ fn hexagon_on_tri(d: i32) -> Graph {
     g
 }
 
-/// `(square n)` / `(rectangle r c)`: Ludii's `RectangleOnSquare`. With `use:Vertex` the
-/// sizes count vertices, otherwise cells.
-fn rectangle_on_square(rows: i32, cols: i32, use_: SiteType) -> Graph {
-    let (vr, vc) = if use_ == SiteType::Vertex {
-        (rows, cols)
-    } else {
+/// `(square n)` / `(rectangle r c)` with optional diagonals: Ludii's `RectangleOnSquare`.
+/// With `use:Cell` the sizes count cells (one more vertex each way), otherwise vertices.
+fn rectangle_on_square(rows: i32, cols: i32, use_: SiteType, diagonals: Option<Diagonals>) -> Graph {
+    let (vr, vc) = if use_ == SiteType::Cell {
         (rows + 1, cols + 1)
+    } else {
+        (rows, cols)
     };
     let mut g = Graph::default();
     for r in 0..vr {
@@ -467,24 +987,193 @@ fn rectangle_on_square(rows: i32, cols: i32, use_: SiteType) -> Graph {
             g.vertices.push(Pt::new(c as f64, r as f64));
         }
     }
-    let id = |r: i32, c: i32| (r * vc + c) as u32;
+    // Lattice vertex at (x, y), if any (Ludii's `findVertex(x, y)` on this lattice).
+    let at = |x: i32, y: i32| (x >= 0 && x < vc && y >= 0 && y < vr).then_some((y * vc + x) as u32);
     for r in 0..vr {
         for c in 0..vc {
-            if c + 1 < vc {
-                g.edges.push([id(r, c), id(r, c + 1)]);
-            }
-            if r + 1 < vr {
-                g.edges.push([id(r, c), id(r + 1, c)]);
+            let a = (r * vc + c) as u32;
+            // up, then right
+            for (dr, dc) in [(1, 0), (0, 1)] {
+                if let Some(b) = at(c + dc, r + dr) {
+                    g.edges.push([a, b]);
+                }
             }
         }
     }
-    for r in 0..vr - 1 {
-        for c in 0..vc - 1 {
-            // Clockwise: top-left, top-right, bottom-right, bottom-left.
-            g.faces
-                .push(vec![id(r + 1, c), id(r + 1, c + 1), id(r, c + 1), id(r, c)]);
+    if let Some(d) = diagonals {
+        square_diagonals(&mut g, vr, vc, d, at);
+    }
+    g.make_faces();
+    g.reorder();
+    g
+}
+
+/// The diagonal edges of a square lattice of `rows` x `cols` vertices (`Square.handleDiagonals`).
+fn square_diagonals(g: &mut Graph, rows: i32, cols: i32, d: Diagonals, at: impl Fn(i32, i32) -> Option<u32>) {
+    // Each unit square by its lower-left corner (c, r): corners a (c, r), b (c, r+1),
+    // c' (c+1, r+1), d' (c+1, r).
+    let square = |r: i32, c: i32| Some([at(c, r)?, at(c, r + 1)?, at(c + 1, r + 1)?, at(c + 1, r)?]);
+    let (mid_r, mid_c) = (rows / 2, cols / 2);
+    match d {
+        Diagonals::Implied => {}
+        Diagonals::Alternating | Diagonals::SolidNoSplit | Diagonals::Concentric => {
+            for r in 0..=rows {
+                for c in 0..=cols {
+                    let Some([a, b, cc, dd]) = square(r, c) else { continue };
+                    // falling diagonals in the lower-left and upper-right quarters
+                    let falling_quarter = r < mid_r && c < mid_c || r >= mid_r && c >= mid_c;
+                    let rising = match d {
+                        Diagonals::Alternating => (r + c) % 2 == 0,
+                        Diagonals::Concentric => !falling_quarter,
+                        _ => {
+                            g.add_edge_once(a, cc);
+                            g.add_edge_once(b, dd);
+                            continue;
+                        }
+                    };
+                    if rising {
+                        g.add_edge_once(a, cc);
+                    } else {
+                        g.add_edge_once(b, dd);
+                    }
+                }
+            }
+        }
+        Diagonals::Solid => {
+            for r in 0..=rows {
+                for c in 0..=cols {
+                    let Some(corners) = square(r, c) else { continue };
+                    let x = g.vertex_at(Pt::new(c as f64 + 0.5, r as f64 + 0.5), 0.001);
+                    for v in corners {
+                        g.add_edge_once(v, x);
+                    }
+                }
+            }
+        }
+        Diagonals::Radiating => {
+            // Ludii passes the middle row as x and the middle column as y.
+            let steps = std::cmp::max(rows / 2, cols / 2) + 1;
+            for n in 0..steps {
+                for (dx, dy) in [(1, 1), (1, -1), (-1, -1), (-1, 1)] {
+                    let a = at(mid_r + n * dx, mid_c + n * dy);
+                    let b = at(mid_r + (n + 1) * dx, mid_c + (n + 1) * dy);
+                    if let (Some(a), Some(b)) = (a, b) {
+                        g.add_edge_once(a, b);
+                    }
+                }
+            }
         }
     }
+}
+
+/// `(wedge rows columns)`: Ludii's `Wedge` (apex on top, `columns` vertices in every other
+/// row spread between the two sides; no cells, no reordering).
+fn wedge(rows: i32, columns: i32) -> Graph {
+    let mut g = Graph::default();
+    let mid = rows - 1;
+    g.vertices.push(Pt::new(mid as f64, mid as f64));
+    for r in 1..rows {
+        let (left, right) = ((mid - r) as f64, (mid + r) as f64);
+        for c in 0..columns {
+            let t = if columns > 1 {
+                c as f64 / (columns - 1) as f64
+            } else {
+                0.0
+            };
+            g.vertices.push(Pt::new(left + t * (right - left), (mid - r) as f64));
+        }
+    }
+    for c in 0..columns {
+        if (c + 1) < g.vertices.len() as i32 {
+            g.edges.push([0, (c + 1) as u32]);
+        }
+    }
+    for r in 1..rows {
+        let from = r * columns - columns + 1;
+        for c in 0..columns - 1 {
+            g.edges.push([(from + c) as u32, (from + c + 1) as u32]);
+        }
+        if r < rows - 1 {
+            for c in 0..columns {
+                g.edges.push([(from + c) as u32, (from + columns + c) as u32]);
+            }
+        }
+    }
+    g
+}
+
+/// Concentric regular polygons of `sides` sides: Ludii's `ConcentricRegular` (rings of
+/// radius 1, 2, .. (1, 3, .. for triangles), corners and midpoints joined along each ring,
+/// then rings joined at midpoints and/or corners; reordered; no cells here).
+fn concentric_regular(sides: i32, rings: i32, midpoints: bool, join_midpoints: bool, join_corners: bool) -> Graph {
+    let mut g = Graph::default();
+    let arc = 2.0 * std::f64::consts::PI / sides as f64;
+    let start = std::f64::consts::FRAC_PI_2 + if sides % 2 == 0 { arc / 2.0 } else { 0.0 };
+    let mut base = 0;
+    for ring in 0..rings {
+        let radius = 1.0 + (ring * if sides == 3 { 2 } else { 1 }) as f64;
+        for side in 0..sides {
+            let a = start + arc * side as f64;
+            let b = start + arc * (side + 1) as f64;
+            let (xa, ya) = (radius * a.cos(), radius * a.sin());
+            let (xc, yc) = (radius * b.cos(), radius * b.sin());
+            g.vertex_within(Pt::new(xa, ya));
+            if midpoints {
+                g.vertex_within(Pt::new((xa + xc) / 2.0, (ya + yc) / 2.0));
+            }
+        }
+        let n = g.vertices.len();
+        for v in base..n {
+            let w = if v + 1 < n { v + 1 } else { base };
+            g.edges.push([v as u32, w as u32]);
+        }
+        base = n;
+    }
+    if midpoints && join_midpoints || join_corners {
+        let per_side = if midpoints { 2 } else { 1 };
+        let per_ring = sides * per_side;
+        for ring in 0..rings - 1 {
+            for side in 0..sides {
+                let corner = ring * per_ring + side * per_side;
+                if join_corners {
+                    g.edges.push([corner as u32, (corner + per_ring) as u32]);
+                }
+                if join_midpoints {
+                    g.edges.push([(corner + 1) as u32, (corner + 1 + per_ring) as u32]);
+                }
+            }
+        }
+    }
+    let nv = g.vertices.len() as u32;
+    g.edges.retain(|e| e[0] < nv && e[1] < nv);
+    g.reorder();
+    g
+}
+
+/// Hex cells at the given centres built as Ludii's `createGraphFromVertexList`: their corners
+/// (deduplicated within 0.1; `flat` turns the hexes a quarter, corner offsets (y, x)), edges
+/// between corners 1 ± 0.01 apart, coordinates rounded to 32-bit floats, cells traced from
+/// the edges, reordered.
+fn hex_cells_from_corners(centres: impl Iterator<Item = Pt>, flat: bool) -> Graph {
+    let mut corners: Vec<Pt> = Vec::new();
+    for c in centres {
+        for (dx, dy) in HEX_CORNERS {
+            let (dx, dy) = if flat { (dy, dx) } else { (dx, dy) };
+            let p = Pt::new(c.x + dx, c.y + dy);
+            if !corners.iter().any(|q| q.dist(p) < 0.1) {
+                corners.push(p);
+            }
+        }
+    }
+    let mut g = Graph {
+        vertices: corners,
+        ..Graph::default()
+    };
+    g.unit_edges();
+    for v in &mut g.vertices {
+        *v = v.f32_rounded();
+    }
+    g.make_faces();
     g.reorder();
     g
 }

@@ -41,12 +41,24 @@
 //! # Verification and limits
 //!
 //! `tests/board_vectors.rs` compares every site, relation, name, radial, distance and query
-//! of the 27 Ludii vector boards (hex cells, tri/square/omni vertices). Not covered by
-//! vectors: `use:Cell` square/tri boards and `use:Edge` (implemented from Ludii's step rules,
-//! unit-tested only). Not implemented: `diagonals:` of `rectangle`/`square`, Ludii's
-//! duplicate-label fallback (relabelling from y-rows), `remove` by cells/edges or by
-//! coordinates, other generators and operators (add a [`BoardSpec`] variant and a
-//! generator function in [`graph`]).
+//! of the 27 Ludii vector boards (hex cells, tri/square/omni vertices). `tests/board_headers.rs`
+//! compares the sites (count, labels, coordinates) of every board Ludii recorded a trace
+//! header for (`tests/agreeing-boards.txt`), and `tests/corpus_traces.rs` replays whole games
+//! on them (relations and directions included).
+//!
+//! Built as Ludii does: `hex` (n, side lists, `Hexagon`, two sizes, `Limping`, `Triangle`,
+//! `Diamond`, `Prism`), `tri` (`Hexagon`, side lists, `Limping`), `square`/`rectangle`
+//! (with `diagonals:`), `wedge`, `concentric` regular polygons, `graph vertices: edges:`,
+//! and the operators `add`, `remove` (by index or position), `merge`, `shift`, `scale`,
+//! `rotate`, `hole`, `trim` and `renumber`. Cells of graphs that are not lattices are
+//! traced from the edges ([`Graph::make_faces`], Ludii's `makeFaces`); `merge`, `add`,
+//! `remove`, `hole` and the transformations never reorder. Labels fall back to rows and
+//! columns of distinct y and x when two sites would share one (Ludii's "duplicate
+//! coordinates"); edges are labelled by index. Not implemented (refused when lowering):
+//! `mancalaBoard`, `boardless`, `surakartaBoard`, `concentric {cells}` (wheels, with curved
+//! edges), `hex Rectangle|Square|Star`, other `tri` shapes, `tiling`, `spiral`,
+//! `splitCrossings`, `dual`, `clip`, `keep`, `merge connect:`, `add connect:` and
+//! `edgesCurved:`, `poly rotns:`.
 
 pub mod graph;
 mod regions;
@@ -279,6 +291,11 @@ pub enum BoardSpec {
     Hex(u32),
     /// `(hex {s1 .. s5})`: hex cells inside a side-list polygon (`CustomOnHex`).
     HexSides(Vec<i32>),
+    /// `(hex Triangle n)`: a triangle of hex cells, n per side (`TriangleOnHex`).
+    HexTriangle(u32),
+    /// `(hex Diamond n)` / `(hex Prism a b)`: a rhombus (or prism) of flat-topped hex cells
+    /// (`DiamondOnHex`); `prism` is the second size of a prism.
+    HexDiamond { size: u32, prism: Option<u32> },
     /// `(tri Hexagon n)`: hexagon on the triangular lattice (`HexagonOnTri`).
     TriHexagon(u32),
     /// `(tri {s1 ..})`: triangular lattice inside a side-list polygon (`CustomOnTri`).
@@ -287,10 +304,123 @@ pub enum BoardSpec {
     Square(u32),
     /// `(rectangle rows cols)`.
     Rectangle(u32, u32),
+    /// `(rectangle rows cols diagonals:..)` / `(square n diagonals:..)`: the square lattice
+    /// with diagonal edges added, cells traced from the edges (`RectangleOnSquare`).
+    RectangleDiagonals { rows: u32, cols: u32, diagonals: Diagonals },
     /// `(remove G vertices:{..})` with vertex indices of G.
     Remove { base: Box<BoardSpec>, vertices: Vec<u32> },
+    /// `(remove G cells:.. edges:.. vertices:.. trimEdges:..)`: the general form, applied
+    /// as Ludii does: cells, then edges, then vertices (each by index or by position).
+    RemoveElements {
+        base: Box<BoardSpec>,
+        removals: Vec<Removal>,
+        trim_edges: bool,
+    },
+    /// `(wedge rows [columns])`: a triangle of `columns` lines (3 by default) from an apex,
+    /// with no cells (`Wedge`).
+    Wedge { rows: u32, columns: u32 },
+    /// `(concentric Triangle|Square|Hexagon rings:n)` / `(concentric sides:s rings:n)`:
+    /// concentric regular polygons (`ConcentricRegular`); cells only with `use:Cell`.
+    ConcentricRegular {
+        sides: u32,
+        rings: u32,
+        midpoints: bool,
+        join_midpoints: bool,
+        join_corners: bool,
+    },
+    /// `(graph vertices:{{x y} ..} edges:{{a b} ..})`: explicit vertices and edges, cells
+    /// traced from the edges, no reordering.
+    Custom { vertices: Vec<Pt>, edges: Vec<[u32; 2]> },
+    /// `(hole G (poly {{x y} ..}))`: the cells whose centre lies in the polygon (inflated
+    /// by 0.1) are removed with their edges left without a cell.
+    Hole { base: Box<BoardSpec>, polygon: Vec<Pt> },
+    /// `(trim G)`: dangling edges and then lone vertices removed.
+    Trim(Box<BoardSpec>),
+    /// `(renumber [types] G)`: the elements of the given types (all if none) reordered.
+    Renumber { base: Box<BoardSpec>, types: Vec<SiteType> },
+    /// `(merge {G ..})`: the graphs' vertices (coincident ones merged) and edges, cells
+    /// traced again; nothing is reordered.
+    Merge(Vec<BoardSpec>),
+    /// `(shift dx dy G)`.
+    Shift { base: Box<BoardSpec>, dx: f64, dy: f64 },
+    /// `(scale sx sy G)`.
+    Scale { base: Box<BoardSpec>, sx: f64, sy: f64 },
+    /// `(rotate degrees G)`: counterclockwise about the centre of the vertices' bounds.
+    Rotate { base: Box<BoardSpec>, degrees: f64 },
+    /// `(add [G] vertices:.. edges:.. cells:..)`: the general form (no base: an empty graph),
+    /// applied in the order of the list (Ludii's: vertices, edges and cells by position,
+    /// then edges and cells by index).
+    AddElements {
+        base: Option<Box<BoardSpec>>,
+        additions: Vec<Addition>,
+    },
     /// `(add G edges:{{a b} ..})` with vertex indices of G.
     Add { base: Box<BoardSpec>, edges: Vec<[u32; 2]> },
+}
+
+/// One argument of `(remove ..)`. Positions are found within 0.001 (Manhattan distance),
+/// as 32-bit floats like Ludii's.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Removal {
+    /// `cells:{i ..}`: face indices of the graph (removed from the highest).
+    CellIndices(Vec<u32>),
+    /// `cells:{{{x y} ..} ..}`: each face by its corners.
+    CellsAt(Vec<Vec<Pt>>),
+    /// `edges:{{a b} ..}`: each edge by its end vertices' indices.
+    EdgeEnds(Vec<[u32; 2]>),
+    /// `edges:{{{x y} {x y}} ..}`: each edge by its ends' positions.
+    EdgesAt(Vec<[Pt; 2]>),
+    /// `vertices:{i ..}`: vertex indices (removed from the highest).
+    VertexIndices(Vec<u32>),
+    /// `vertices:{{x y} ..}`: vertices by position.
+    VerticesAt(Vec<Pt>),
+}
+
+/// One argument of `(add ..)`. A position names the vertex within 0.001 (Manhattan) of it,
+/// or a new vertex.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Addition {
+    /// `vertices:{{x y} ..}`: new vertices (none where one exists).
+    VerticesAt(Vec<Pt>),
+    /// `edges:{{{x y} {x y}} ..}`.
+    EdgesAt(Vec<[Pt; 2]>),
+    /// `cells:{{{x y} ..} ..}`: each cell by its corners, its missing edges added.
+    CellsAt(Vec<Vec<Pt>>),
+    /// `edges:{{a b} ..}`: by vertex indices.
+    EdgeEnds(Vec<[u32; 2]>),
+    /// `cells:{{a b c ..} ..}`: by vertex indices (only where the edges exist).
+    CellCorners(Vec<Vec<u32>>),
+}
+
+/// Ludii's `DiagonalsType`: which diagonal edges a square lattice gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Diagonals {
+    /// One diagonal per square, alternating (alquerque boards).
+    Alternating,
+    /// A vertex at the centre of every square, joined to its corners.
+    Solid,
+    /// Both diagonals of every square, crossing without a vertex.
+    SolidNoSplit,
+    /// Diagonals forming concentric diamonds around the centre.
+    Concentric,
+    /// The four diagonal lines through the centre.
+    Radiating,
+    /// No diagonal edges.
+    Implied,
+}
+
+impl Diagonals {
+    pub fn from_name(s: &str) -> Option<Diagonals> {
+        Some(match s {
+            "Alternating" => Diagonals::Alternating,
+            "Solid" => Diagonals::Solid,
+            "SolidNoSplit" => Diagonals::SolidNoSplit,
+            "Concentric" => Diagonals::Concentric,
+            "Radiating" => Diagonals::Radiating,
+            "Implied" => Diagonals::Implied,
+            _ => return None,
+        })
+    }
 }
 
 /// Why a board could not be built.

@@ -482,7 +482,19 @@ pub(crate) fn build_board(g: &Graph, ty: SiteType) -> Board {
         }
         None => rows_and_columns(&pos),
     };
-    let labels: Vec<String> = (0..n).map(|i| coordinate_label(rows[i], cols[i])).collect();
+    let mut labels: Vec<String> = (0..n).map(|i| coordinate_label(rows[i], cols[i])).collect();
+    let (mut rows, mut cols) = (rows, cols);
+    let mut distinct = std::collections::HashSet::new();
+    if !labels.iter().all(|l| distinct.insert(l.as_str())) {
+        // Ludii's "duplicate coordinates": rows and columns by distinct y and x instead.
+        rows = rank_within(&pos, |p| p.y);
+        cols = rank_within(&pos, |p| p.x);
+        labels = (0..n).map(|i| fallback_label(rows[i], cols[i])).collect();
+    }
+    if ty == SiteType::Edge {
+        // Ludii's edges are labelled by their index.
+        labels = (0..n).map(|i| i.to_string()).collect();
+    }
 
     // Perimeter, corners, centre.
     let (perimeter, corners) = perimeter_and_corners(&inc, ty);
@@ -617,6 +629,37 @@ fn rows_and_columns(pts: &[Pt]) -> (Vec<u32>, Vec<u32>) {
     cluster(pts, Axis::Row, unit, tr, &mut rows);
     cluster(pts, Axis::Column, unit, tc, &mut cols);
     (rows, cols)
+}
+
+/// Ranks of a coordinate among its distinct values (within 0.001, ascending), as Ludii's
+/// `Topology.computeRows/computeColumns` for boards with duplicate labels (an element near
+/// several values takes the last).
+fn rank_within(pts: &[Pt], coord: impl Fn(&Pt) -> f64) -> Vec<u32> {
+    let mut values: Vec<f64> = Vec::new();
+    for p in pts {
+        let v = coord(p);
+        if !values.iter().any(|&c| (v - c).abs() < 0.001) {
+            values.push(v);
+        }
+    }
+    values.sort_by(f64::total_cmp);
+    pts.iter()
+        .map(|p| {
+            let v = coord(p);
+            values.iter().rposition(|&c| (v - c).abs() < 0.001).unwrap_or(0) as u32
+        })
+        .collect()
+}
+
+/// The label of `Topology.computeCoordinates` (boards with duplicate labels).
+fn fallback_label(row: u32, col: u32) -> String {
+    let mut label = String::new();
+    if col >= 26 {
+        label.push((b'A' + (col / 26) as u8 - 1) as char);
+    }
+    label.push((b'A' + (col % 26) as u8) as char);
+    label.push_str(&(row + 1).to_string());
+    label
 }
 
 /// Ludii's coordinate label: column letters then 1-based row.

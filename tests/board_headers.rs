@@ -1,0 +1,254 @@
+//! Every board Ludii recorded, checked board-only: the header of each trace under
+//! `../shared/ludii/traces/` (seed, compat, corpus) lists the sites of the default site type
+//! (index, label, centroid). Each trace's description is loaded with the header's options,
+//! only its board is built ([`Game::load_board`]: the rules may use ludemes the engine cannot
+//! run yet), and compared: site type, number of sites, every label, x and y within 1e-4.
+//!
+//! The traces whose board agrees are listed in `tests/agreeing-boards.txt` (committed): a
+//! listed one that stops agreeing fails the test. The test prints agreement per folder, the
+//! board ludemes most often refused (the roadmap) and the first difference of each board
+//! that differs.
+//!
+//! `LUDEME_WRITE_BOARDS=1 cargo test --release --test board_headers` rewrites the list with
+//! every board that agrees now (review the diff: the list should only grow);
+//! `LUDEME_SHOW_REFUSED=1` prints each refused board with the ludeme refused.
+
+mod common;
+
+use ludeme::engine::{Game, LoadError};
+use ludeme::trace::TraceHeader;
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+
+const LIST: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/agreeing-boards.txt");
+const TOLERANCE: f64 = 1e-4;
+
+/// What comparing one header gave.
+enum Outcome {
+    Agree,
+    /// Built, but different: the first difference.
+    Differ(String),
+    /// The engine cannot build the board (or lower the equipment): the ludeme it names.
+    Refused(String),
+    /// The description or header could not be used.
+    Broken(String),
+}
+
+/// Every `.jsonl` file under `dir`, as paths relative to `root`.
+fn walk(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            walk(root, &p, out);
+        } else if p.extension().is_some_and(|x| x == "jsonl") {
+            out.push(p.strip_prefix(root).unwrap().to_path_buf());
+        }
+    }
+}
+
+/// Every `.lud` file under `lud/` by file name (the first in path order wins).
+fn luds_by_name() -> BTreeMap<String, PathBuf> {
+    fn all(dir: &Path, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                all(&p, out);
+            } else if p.extension().is_some_and(|x| x == "lud") {
+                out.push(p);
+            }
+        }
+    }
+    let mut luds = Vec::new();
+    all(&common::shared("ludii/lud"), &mut luds);
+    luds.sort();
+    let mut by_name = BTreeMap::new();
+    for p in luds {
+        by_name
+            .entry(p.file_name().unwrap().to_string_lossy().into_owned())
+            .or_insert(p);
+    }
+    by_name
+}
+
+/// The header line of a trace (only the first line is read: traces are large).
+fn header(path: &Path) -> Result<TraceHeader, String> {
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut line = String::new();
+    std::io::BufReader::new(file)
+        .read_line(&mut line)
+        .map_err(|e| e.to_string())?;
+    serde_json::from_str(&line).map_err(|e| e.to_string())
+}
+
+fn check(rel: &Path, by_name: &BTreeMap<String, PathBuf>) -> Outcome {
+    let header = match header(&common::shared("ludii/traces").join(rel)) {
+        Ok(h) => h,
+        Err(e) => return Outcome::Broken(format!("header: {e}")),
+    };
+    let lud = match rel.strip_prefix("corpus") {
+        Ok(r) => common::shared("ludii/lud").join(r.with_extension("lud")),
+        Err(_) => match by_name.get(&header.file) {
+            Some(p) => p.clone(),
+            None => return Outcome::Broken(format!("no description named {}", header.file)),
+        },
+    };
+    let text = match std::fs::read_to_string(&lud) {
+        Ok(t) => t,
+        Err(e) => return Outcome::Broken(format!("{}: {e}", lud.display())),
+    };
+    let built = std::panic::catch_unwind(|| Game::load_board(&header.file, &text, &header.selections()));
+    let board = match built {
+        Ok(Ok(b)) => b,
+        Ok(Err(LoadError::Unsupported { ludeme, .. })) => return Outcome::Refused(ludeme),
+        Ok(Err(e)) => return Outcome::Broken(format!("load: {e}")),
+        Err(_) => return Outcome::Broken("building the board panicked".into()),
+    };
+    let ours = format!("{:?}", board.site_type());
+    if !header.site_type.is_empty() && header.site_type != ours {
+        return Outcome::Differ(format!("site type {ours}, Ludii {}", header.site_type));
+    }
+    if board.num_sites() != header.sites.len() {
+        return Outcome::Differ(format!(
+            "{} sites, Ludii {} (graph {:?})",
+            board.num_sites(),
+            header.sites.len(),
+            board.graph_counts()
+        ));
+    }
+    for s in &header.sites {
+        let i = s.i as u32;
+        if s.i >= board.num_sites() {
+            return Outcome::Differ(format!("Ludii lists site {}", s.i));
+        }
+        let (x, y) = board.xy(i);
+        if (x - s.x).abs() > TOLERANCE || (y - s.y).abs() > TOLERANCE {
+            return Outcome::Differ(format!(
+                "site {} at ({x:.4}, {y:.4}), Ludii ({:.4}, {:.4})",
+                s.i, s.x, s.y
+            ));
+        }
+    }
+    for s in &header.sites {
+        if board.label(s.i as u32) != s.label {
+            return Outcome::Differ(format!(
+                "site {} labelled {}, Ludii {}",
+                s.i,
+                board.label(s.i as u32),
+                s.label
+            ));
+        }
+    }
+    Outcome::Agree
+}
+
+/// The folder a header is counted under: `seed`, `compat`, or the corpus folder two deep
+/// (`corpus/board/space`).
+fn folder(rel: &Path) -> String {
+    let parts: Vec<_> = rel
+        .parent()
+        .into_iter()
+        .flat_map(|p| p.components())
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .take(3)
+        .collect();
+    parts.join("/")
+}
+
+#[test]
+fn boards_agree_with_ludii_headers() {
+    let root = common::shared("ludii/traces");
+    let mut files = Vec::new();
+    walk(&root, &root, &mut files);
+    files.sort();
+    assert!(files.len() > 1000, "only {} traces found", files.len());
+    let by_name = luds_by_name();
+
+    let outcomes: Vec<(PathBuf, Outcome)> = files
+        .par_iter()
+        .map(|rel| (rel.clone(), check(rel, &by_name)))
+        .collect();
+
+    let listed: Vec<String> = std::fs::read_to_string(LIST)
+        .unwrap_or_default()
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(String::from)
+        .collect();
+
+    // per folder: headers, built, agreeing
+    let mut folders: BTreeMap<String, [usize; 3]> = BTreeMap::new();
+    let mut refused: BTreeMap<String, usize> = BTreeMap::new();
+    let (mut agreeing, mut regressions, mut broken) = (Vec::new(), Vec::new(), Vec::new());
+    for (rel, outcome) in &outcomes {
+        let key = rel.display().to_string();
+        let f = folders.entry(folder(rel)).or_default();
+        f[0] += 1;
+        match outcome {
+            Outcome::Agree => {
+                f[1] += 1;
+                f[2] += 1;
+                agreeing.push(key.clone());
+            }
+            Outcome::Differ(first) => {
+                f[1] += 1;
+                println!("differs: {key}: {first}");
+                if listed.contains(&key) {
+                    regressions.push(format!("{key}: {first}"));
+                }
+            }
+            Outcome::Refused(ludeme) => {
+                if std::env::var_os("LUDEME_SHOW_REFUSED").is_some() {
+                    println!("refused: {key}: {ludeme}");
+                }
+                *refused.entry(ludeme.clone()).or_default() += 1;
+                if listed.contains(&key) {
+                    regressions.push(format!("{key}: refused: {ludeme}"));
+                }
+            }
+            Outcome::Broken(why) => broken.push(format!("{key}: {why}")),
+        }
+    }
+
+    println!("\nboards per folder (headers, built, agreeing):");
+    let mut total = [0; 3];
+    for (name, [n, b, a]) in &folders {
+        println!("  {name:<40} {n:4} {b:4} {a:4}");
+        total = [total[0] + n, total[1] + b, total[2] + a];
+    }
+    println!("  {:<40} {:4} {:4} {:4}", "all", total[0], total[1], total[2]);
+    let mut top: Vec<(usize, &String)> = refused.iter().map(|(k, v)| (*v, k)).collect();
+    top.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
+    println!("\nmost often refused:");
+    for (n, l) in top.iter().take(40) {
+        println!("  {n:4}  {l}");
+    }
+    let new: Vec<&String> = agreeing.iter().filter(|k| !listed.contains(k)).collect();
+    if !new.is_empty() {
+        println!("\n{} agreeing, not yet listed in {LIST}", new.len());
+    }
+    if std::env::var_os("LUDEME_WRITE_BOARDS").is_some() {
+        let mut text = String::from(
+            "# Traces (under ../shared/ludii/traces/) whose header's board (sites, labels, coordinates)\n\
+             # agrees with ours; tests/board_headers.rs fails when a listed one stops agreeing.\n\
+             # Rewritten by LUDEME_WRITE_BOARDS=1.\n",
+        );
+        for k in &agreeing {
+            text.push_str(k);
+            text.push('\n');
+        }
+        std::fs::write(LIST, text).expect("writing the list");
+    }
+    assert!(
+        broken.is_empty(),
+        "headers that could not be checked:\n{}",
+        broken.join("\n")
+    );
+    assert!(
+        regressions.is_empty(),
+        "listed boards that no longer agree:\n{}",
+        regressions.join("\n")
+    );
+}
