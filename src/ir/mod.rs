@@ -399,7 +399,6 @@ pub enum SiteField {
     Rotation,
 }
 
-
 /// Which component a placement uses.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PieceFn {
