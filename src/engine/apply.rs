@@ -50,22 +50,22 @@ impl GameDef {
         s.pending.clear();
         self.execute(s, m, true);
         s.num_decisions += 1;
-        // 4. end rules (the mover's phase's, then the game's), the all-pass draw, the turn
-        // limit
-        if !s.over {
-            if let Some(ph) = self
-                .ir
-                .phases
-                .get(s.phase.get(s.mover as usize).copied().unwrap_or(0) as usize)
-            {
-                self.end_rules_of(s, &ph.end);
+        // 4. end rules (the mover's phase's, then the game's), each followed by the all-pass
+        // draw as in Ludii (so none without end rules), the turn limit
+        let phase_end = self
+            .ir
+            .phases
+            .get(s.phase.get(s.mover as usize).copied().unwrap_or(0) as usize)
+            .map(|ph| &ph.end[..])
+            .unwrap_or(&[]);
+        for rules in [phase_end, &self.ir.end[..]] {
+            if s.over || rules.is_empty() {
+                continue;
             }
-        }
-        if !s.over {
-            self.end_rules(s);
-        }
-        if !s.over && !self.ir.uses_all_passed && all_passed(s, self.num_players) {
-            self.draw_all(s);
+            self.end_rules_of(s, rules);
+            if !s.over && !self.ir.uses_all_passed && all_passed(s, self.num_players) {
+                self.draw_all(s);
+            }
         }
         if !s.over && (s.num_turn >= 1250 * self.num_players as u32 || s.num_decisions >= 10_000) {
             self.draw_all(s);
@@ -230,10 +230,6 @@ impl GameDef {
                 *slot = t as u8;
             }
         }
-    }
-
-    pub(super) fn end_rules(&self, s: &mut StateData) {
-        self.end_rules_of(s, &self.ir.end);
     }
 
     /// Every rule of a list whose condition holds gives its result.
