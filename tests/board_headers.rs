@@ -36,42 +36,6 @@ enum Outcome {
     Broken(String),
 }
 
-/// Every `.jsonl` file under `dir`, as paths relative to `root`.
-fn walk(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            walk(root, &p, out);
-        } else if p.extension().is_some_and(|x| x == "jsonl") {
-            out.push(p.strip_prefix(root).unwrap().to_path_buf());
-        }
-    }
-}
-
-/// Every `.lud` file under `lud/` by file name (the first in path order wins).
-fn luds_by_name() -> BTreeMap<String, PathBuf> {
-    fn all(dir: &Path, out: &mut Vec<PathBuf>) {
-        for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                all(&p, out);
-            } else if p.extension().is_some_and(|x| x == "lud") {
-                out.push(p);
-            }
-        }
-    }
-    let mut luds = Vec::new();
-    all(&common::shared("ludii/lud"), &mut luds);
-    luds.sort();
-    let mut by_name = BTreeMap::new();
-    for p in luds {
-        by_name
-            .entry(p.file_name().unwrap().to_string_lossy().into_owned())
-            .or_insert(p);
-    }
-    by_name
-}
-
 /// The header line of a trace (only the first line is read: traces are large).
 fn header(path: &Path) -> Result<TraceHeader, String> {
     let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
@@ -87,12 +51,8 @@ fn check(rel: &Path, by_name: &BTreeMap<String, PathBuf>) -> Outcome {
         Ok(h) => h,
         Err(e) => return Outcome::Broken(format!("header: {e}")),
     };
-    let lud = match rel.strip_prefix("corpus") {
-        Ok(r) => common::shared("ludii/lud").join(r.with_extension("lud")),
-        Err(_) => match by_name.get(&header.file) {
-            Some(p) => p.clone(),
-            None => return Outcome::Broken(format!("no description named {}", header.file)),
-        },
+    let Some(lud) = common::description_of(rel, &header.file, by_name) else {
+        return Outcome::Broken(format!("no description named {}", header.file));
     };
     let text = match std::fs::read_to_string(&lud) {
         Ok(t) => t,
@@ -158,25 +118,16 @@ fn folder(rel: &Path) -> String {
 
 #[test]
 fn boards_agree_with_ludii_headers() {
-    let root = common::shared("ludii/traces");
-    let mut files = Vec::new();
-    walk(&root, &root, &mut files);
-    files.sort();
+    let files = common::all_traces();
     assert!(files.len() > 1000, "only {} traces found", files.len());
-    let by_name = luds_by_name();
+    let by_name = common::luds_by_name();
 
     let outcomes: Vec<(PathBuf, Outcome)> = files
         .par_iter()
         .map(|rel| (rel.clone(), check(rel, &by_name)))
         .collect();
 
-    let listed: Vec<String> = std::fs::read_to_string(LIST)
-        .unwrap_or_default()
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(String::from)
-        .collect();
+    let listed = common::read_list(LIST);
 
     // per folder: headers, built, agreeing
     let mut folders: BTreeMap<String, [usize; 3]> = BTreeMap::new();
@@ -230,16 +181,13 @@ fn boards_agree_with_ludii_headers() {
         println!("\n{} agreeing, not yet listed in {LIST}", new.len());
     }
     if std::env::var_os("LUDEME_WRITE_BOARDS").is_some() {
-        let mut text = String::from(
-            "# Traces (under ../shared/ludii/traces/) whose header's board (sites, labels, coordinates)\n\
-             # agrees with ours; tests/board_headers.rs fails when a listed one stops agreeing.\n\
-             # Rewritten by LUDEME_WRITE_BOARDS=1.\n",
+        common::write_list(
+            LIST,
+            "Traces (under ../shared/ludii/traces/) whose header's board (sites, labels, coordinates)\n\
+             agrees with ours; tests/board_headers.rs fails when a listed one stops agreeing.\n\
+             Rewritten by LUDEME_WRITE_BOARDS=1.",
+            &agreeing,
         );
-        for k in &agreeing {
-            text.push_str(k);
-            text.push('\n');
-        }
-        std::fs::write(LIST, text).expect("writing the list");
     }
     assert!(
         broken.is_empty(),

@@ -29,36 +29,13 @@ enum Outcome {
     Broken(String),
 }
 
-/// Every `.jsonl` file under `dir`, as paths relative to `root`, sorted.
-fn walk(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            walk(root, &p, out);
-        } else if p.extension().is_some_and(|x| x == "jsonl") {
-            out.push(p.strip_prefix(root).unwrap().to_path_buf());
-        }
-    }
-}
-
-/// Ludii's description each trace was recorded from: a corpus trace's path mirrors `lud/`;
-/// a seed or compat trace names its file, found by name under `lud/`.
-fn description(rel: &Path, header_file: &str, by_name: &BTreeMap<String, PathBuf>) -> Option<PathBuf> {
-    let lud = common::shared("ludii/lud");
-    match rel.strip_prefix("corpus") {
-        Ok(r) => Some(lud.join(r.with_extension("lud"))),
-        Err(_) => by_name.get(header_file).cloned(),
-    }
-}
-
 fn replay(rel: &Path, by_name: &BTreeMap<String, PathBuf>) -> Outcome {
     let path = common::shared("ludii/traces").join(rel);
     let trace = match Trace::open(&path) {
         Ok(t) => t,
         Err(e) => return Outcome::Broken(format!("trace: {e}")),
     };
-    let Some(lud) = description(rel, &trace.header.file, by_name) else {
+    let Some(lud) = common::description_of(rel, &trace.header.file, by_name) else {
         return Outcome::Broken(format!("no description named {}", trace.header.file));
     };
     let text = match std::fs::read_to_string(&lud) {
@@ -110,44 +87,16 @@ fn folder(rel: &Path) -> String {
 
 #[test]
 fn corpus_traces_agree_with_ludii() {
-    let root = common::shared("ludii/traces");
-    let mut files = Vec::new();
-    walk(&root, &root, &mut files);
-    files.sort();
+    let files = common::all_traces();
     assert!(files.len() > 1000, "only {} traces found", files.len());
-
-    let mut by_name = BTreeMap::new();
-    let mut luds = Vec::new();
-    let lud_root = common::shared("ludii/lud");
-    fn all(dir: &Path, out: &mut Vec<PathBuf>) {
-        for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                all(&p, out);
-            } else if p.extension().is_some_and(|x| x == "lud") {
-                out.push(p);
-            }
-        }
-    }
-    all(&lud_root, &mut luds);
-    luds.sort();
-    for p in luds {
-        let name = p.file_name().unwrap().to_string_lossy().into_owned();
-        by_name.entry(name).or_insert(p);
-    }
+    let by_name = common::luds_by_name();
 
     let outcomes: Vec<(PathBuf, Outcome)> = files
         .par_iter()
         .map(|rel| (rel.clone(), replay(rel, &by_name)))
         .collect();
 
-    let listed: Vec<String> = std::fs::read_to_string(LIST)
-        .unwrap_or_default()
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(String::from)
-        .collect();
+    let listed = common::read_list(LIST);
 
     // per folder: traces, loaded, agreeing
     let mut folders: BTreeMap<String, [usize; 3]> = BTreeMap::new();
@@ -209,15 +158,12 @@ fn corpus_traces_agree_with_ludii() {
         }
     }
     if std::env::var_os("LUDEME_WRITE_AGREEING").is_some() {
-        let mut text = String::from(
-            "# Traces (under ../shared/ludii/traces/) that agree with Ludii throughout; tests/corpus_traces.rs\n\
-             # fails when a listed one stops agreeing. Rewritten by LUDEME_WRITE_AGREEING=1.\n",
+        common::write_list(
+            LIST,
+            "Traces (under ../shared/ludii/traces/) that agree with Ludii throughout; tests/corpus_traces.rs\n\
+             fails when a listed one stops agreeing. Rewritten by LUDEME_WRITE_AGREEING=1.",
+            &agreeing,
         );
-        for k in &agreeing {
-            text.push_str(k);
-            text.push('\n');
-        }
-        std::fs::write(LIST, text).expect("writing the list");
     }
     assert!(
         broken.is_empty(),

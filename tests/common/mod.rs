@@ -137,3 +137,81 @@ pub fn replay_traces(
     );
     total
 }
+
+/// Every trace under `../shared/ludii/traces/` (seed, compat, corpus), as paths relative to
+/// that folder, sorted.
+pub fn all_traces() -> Vec<PathBuf> {
+    fn walk(root: &std::path::Path, dir: &std::path::Path, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(root, &p, out);
+            } else if p.extension().is_some_and(|x| x == "jsonl") {
+                out.push(p.strip_prefix(root).unwrap().to_path_buf());
+            }
+        }
+    }
+    let root = shared("ludii/traces");
+    let mut files = Vec::new();
+    walk(&root, &root, &mut files);
+    files.sort();
+    files
+}
+
+/// Every `.lud` file under `lud/` by file name (the first in path order wins).
+pub fn luds_by_name() -> std::collections::BTreeMap<String, PathBuf> {
+    fn all(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                all(&p, out);
+            } else if p.extension().is_some_and(|x| x == "lud") {
+                out.push(p);
+            }
+        }
+    }
+    let mut luds = Vec::new();
+    all(&shared("ludii/lud"), &mut luds);
+    luds.sort();
+    let mut by_name = std::collections::BTreeMap::new();
+    for p in luds {
+        by_name
+            .entry(p.file_name().unwrap().to_string_lossy().into_owned())
+            .or_insert(p);
+    }
+    by_name
+}
+
+/// Ludii's description a trace was recorded from: a corpus trace's path mirrors `lud/`; a
+/// seed or compat trace names its file (`header_file`), found by name under `lud/`.
+pub fn description_of(
+    rel: &std::path::Path,
+    header_file: &str,
+    by_name: &std::collections::BTreeMap<String, PathBuf>,
+) -> Option<PathBuf> {
+    match rel.strip_prefix("corpus") {
+        Ok(r) => Some(shared("ludii/lud").join(r.with_extension("lud"))),
+        Err(_) => by_name.get(header_file).cloned(),
+    }
+}
+
+/// The entries of a committed list file (one a line; `#` starts a comment line).
+pub fn read_list(path: &str) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(String::from)
+        .collect()
+}
+
+/// Rewrite a list file: its comment lines, then the entries.
+pub fn write_list(path: &str, comment: &str, entries: &[String]) {
+    let mut text: String = comment.lines().map(|l| format!("# {l}\n")).collect();
+    for k in entries {
+        text.push_str(k);
+        text.push('\n');
+    }
+    std::fs::write(path, text).expect("writing the list");
+}
