@@ -1693,6 +1693,15 @@ impl Lowerer {
                     IntFn::CountAt(b(self, req(c.named("at"), &c)?)?)
                 }
                 Some("Moves") if c.positional().len() == 1 => IntFn::CountMoves,
+                Some("Players") if c.positional().len() == 1 => IntFn::Const(self.players as i32),
+                Some(w @ ("Rows" | "Columns" | "Cells" | "Vertices" | "Edges")) if c.positional().len() == 1 => {
+                    IntFn::BoardCount(
+                        ["Rows", "Columns", "Cells", "Vertices", "Edges"]
+                            .iter()
+                            .position(|x| *x == w)
+                            .unwrap_or(0) as u8,
+                    )
+                }
                 Some("Turns") if c.positional().len() == 1 => IntFn::CountTurns,
                 Some("Pieces") => self.count_pieces(&c, "count")?,
                 w => return unsupported(format!("count {}", w.unwrap_or("")), c.span()),

@@ -127,6 +127,7 @@ impl GameDef {
             IntFn::CountSteps(a, b) => self.steps(self.int(a, c), self.int(b, c)),
             IntFn::CentrePoint => self.board.centre_point().map(|s| s as i32).unwrap_or(-1),
             IntFn::CountMoves => c.s.num_moves as i32,
+            IntFn::BoardCount(k) => self.board_counts.get(*k as usize).copied().unwrap_or(0),
             IntFn::CountAt(x) => {
                 let x = self.int(x, c);
                 match c.s.stack(x.max(0) as usize).filter(|_| x >= 0) {

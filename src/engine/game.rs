@@ -45,6 +45,9 @@ pub struct GameDef {
     /// of sites of all containers.
     pub(super) container_from: Vec<u32>,
     pub(super) total_sites: usize,
+    /// The board's rows, columns, cells, vertices and edges (what [`IntFn::BoardCount`]
+    /// reads).
+    pub(super) board_counts: [i32; 5],
     /// Relative directions resolved per facing ([`GameDef::relative_table`]).
     pub(super) relative: Vec<super::directions::Dirs>,
     /// The geometry regions of the rules ([`RegionFn::Geometry`] slots).
@@ -175,6 +178,7 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
         geometry: Vec::new(),
         coords: Vec::new(),
         relative: Vec::new(),
+        board_counts: [0; 5],
         container_from: Vec::new(),
         total_sites: 0,
         id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
@@ -197,6 +201,22 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
             })
             .collect();
     g.relative = g.relative_table();
+    {
+        let distinct = |f: &dyn Fn(u32) -> u32| {
+            let mut v: Vec<u32> = (0..g.n() as u32).map(f).collect();
+            v.sort_unstable();
+            v.dedup();
+            v.len() as i32
+        };
+        let gc = g.board.graph_counts();
+        g.board_counts = [
+            distinct(&|s| g.board.row(s)),
+            distinct(&|s| g.board.col(s)),
+            gc.cells as i32,
+            gc.vertices as i32,
+            gc.edges as i32,
+        ];
+    }
     let mut next = g.n() as u32;
     for k in &g.ir.containers {
         g.container_from.push(next);

@@ -67,6 +67,9 @@ pub enum IntFn {
     },
     /// Pieces on the board owned by the role's player(s), optionally of one component name.
     CountPieces(Role, Option<u16>),
+    /// `(count Rows)`, `(count Columns)`, `(count Cells)`, `(count Vertices)`,
+    /// `(count Edges)` of the board: `GameDef::board_counts[k]`, computed at load.
+    BoardCount(u8),
     /// `(count Moves)`: the moves made since the start rules (passes included).
     CountMoves,
     /// `(count Turns)`.
@@ -1067,6 +1070,7 @@ impl<'a> Node<'a> {
                 | IntFn::RolePlayer(_)
                 | IntFn::CountPieces(..)
                 | IntFn::CountMoves
+                | IntFn::BoardCount(_)
                 | IntFn::CountTurns
                 | IntFn::CentrePoint
                 | IntFn::Coord(_)
