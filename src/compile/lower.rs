@@ -1364,16 +1364,7 @@ impl Lowerer {
                 // the first component whose name holds the name, of the owner's
                 Some(role) => IntFn::Id {
                     role,
-                    by_player: (0..self.components.len().max(18))
-                        .map(|p| {
-                            self.components
-                                .iter()
-                                .enumerate()
-                                .skip(1)
-                                .find(|(_, k)| k.owner as usize == p && k.name.contains(name.as_str()))
-                                .map_or(-1, |(i, _)| i as i32)
-                        })
-                        .collect(),
+                    by_player: self.named_by_owner(name),
                 },
                 None => IntFn::Const(
                     self.components
@@ -1731,17 +1722,7 @@ impl Lowerer {
                 match c.typed(self.reg, "roleType") {
                     Some(r) => {
                         let role = self.role(r)?;
-                        let by_player = (0..self.components.len().max(18))
-                            .map(|p| {
-                                self.components
-                                    .iter()
-                                    .enumerate()
-                                    .skip(1)
-                                    .find(|(_, k)| k.owner as usize == p && k.name.contains(name.as_str()))
-                                    .map(|(i, _)| i as i32)
-                                    .unwrap_or(-1)
-                            })
-                            .collect();
+                        let by_player = self.named_by_owner(&name);
                         IntFn::Id { role, by_player }
                     }
                     None => IntFn::Const(
@@ -1996,6 +1977,21 @@ impl Lowerer {
             _ => None,
         };
         Ok(IntFn::CountPieces(role, name))
+    }
+
+    /// Per owner (index), the first component whose name holds `name` and that the owner
+    /// owns (-1: none): what `(id "Name" role)` and a promotion to a named piece read.
+    fn named_by_owner(&self, name: &str) -> Vec<i32> {
+        (0..self.components.len().max(18))
+            .map(|p| {
+                self.components
+                    .iter()
+                    .enumerate()
+                    .skip(1)
+                    .find(|(_, k)| k.owner as usize == p && k.name.contains(name))
+                    .map_or(-1, |(i, _)| i as i32)
+            })
+            .collect()
     }
 
     /// A region, or one site as a region.
