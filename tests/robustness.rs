@@ -82,6 +82,23 @@ fn two_defines_that_call_each_other() {
 }
 
 #[test]
+fn a_ring_of_a_hundred_defines_is_rejected_by_the_work_bound() {
+    // Each define calls the next and the last calls the first: the text grows by one call
+    // per use, so every pass and every sweep stays under the size and count limits while
+    // the whole expansion would rescan the growing text for minutes. The work bound stops it.
+    let k = 100;
+    let mut text = String::new();
+    for i in 0..k {
+        text.push_str(&format!("(define \"A{i}\" (x{i} (\"A{}\")))\n", (i + 1) % k));
+    }
+    text.push_str("(game \"G\" (players 2) (\"A0\"))");
+    let c = check(&text);
+    let d = c.diagnostics.iter().find(|d| d.is_error()).expect("rejected");
+    assert_eq!(d.code, "define-recursion", "{d:?}");
+    assert!(d.hints.iter().any(|h| h.contains("MB of text work")), "{d:?}");
+}
+
+#[test]
 fn a_ten_megabyte_file() {
     // a valid game followed by 10 MB of comments is valid
     let mut text = String::from(GAME);

@@ -89,6 +89,8 @@ pub struct Engine<'a> {
     pub contexts: Vec<Context>,
     lib_ctx: HashMap<usize, u32>,
     pub warnings: Vec<Diagnostic>,
+    /// Bytes scanned by define expansion so far (bounded by `limits.max_work`).
+    work: usize,
 }
 
 impl<'a> Engine<'a> {
@@ -104,6 +106,7 @@ impl<'a> Engine<'a> {
             }],
             lib_ctx: HashMap::new(),
             warnings: Vec::new(),
+            work: 0,
         }
     }
 
@@ -243,6 +246,18 @@ impl<'a> Engine<'a> {
     // ------------------------------------------------------------------------------------
     // E5 defines
 
+    /// Counts `bytes` of scanning against the work budget.
+    fn charge(&mut self, bytes: usize) -> Res<()> {
+        self.work = self.work.saturating_add(bytes);
+        if self.work > self.limits.max_work {
+            return Err(Fail::new("define-recursion", "Suspected infinitely recursive define.").hint(format!(
+                "expanding the defines took more than {} MB of text work; defines that expand into each other never finish",
+                self.limits.max_work / 1_000_000
+            )));
+        }
+        Ok(())
+    }
+
     pub fn expand_defines(&mut self, mut text: Text) -> Res<Text> {
         let ai = ai_tag(&text.b);
         let mut passes = 0;
@@ -366,6 +381,7 @@ impl<'a> Engine<'a> {
             Body::Library(i) => self.lib_body(i),
             Body::Empty => Text::default(),
         };
+        self.charge(text.len())?;
         let mut g = Gap::new(text);
         g.advance(1);
         let mut iterations = 0;
@@ -461,6 +477,7 @@ impl<'a> Engine<'a> {
                     t.remove_all(DELETE_ME);
                     w = t.b;
                 }
+                self.charge(w.len())?;
                 mark(&w);
             }
             g.insert(&expr);

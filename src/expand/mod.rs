@@ -37,6 +37,10 @@ pub struct Limits {
     pub max_uses_per_sweep: usize,
     pub max_chars: usize,
     pub max_range: usize,
+    /// Bytes the define expansion may scan in all (each sweep's text and each window it
+    /// rescans for new tags): bounds the work of defines that grow without end even when
+    /// every single pass stays within the other limits.
+    pub max_work: usize,
 }
 
 impl Default for Limits {
@@ -46,6 +50,7 @@ impl Default for Limits {
             max_uses_per_sweep: 1000,
             max_chars: 1_000_000,
             max_range: 1000,
+            max_work: 200_000_000,
         }
     }
 }
