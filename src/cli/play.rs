@@ -18,8 +18,8 @@ use std::time::Duration;
 /// Agent budget flags, shared with `tournament`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct BudgetArgs {
-    /// MCTS thinking time per move, in seconds.
-    #[arg(long, value_name = "SECONDS")]
+    /// MCTS thinking time per move, in seconds (more than 0, at most a day).
+    #[arg(long, value_name = "SECONDS", value_parser = think_seconds, allow_negative_numbers = true)]
     pub think: Option<f64>,
     /// MCTS simulations per move (default 1000 when --think is not given).
     #[arg(long)]
@@ -27,6 +27,21 @@ pub struct BudgetArgs {
     /// Seed of the agents' randomness.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+}
+
+/// Parses a thinking time: a finite number of seconds, more than 0 and at most a day.
+fn think_seconds(s: &str) -> Result<f64, String> {
+    const DAY: f64 = 86_400.0;
+    let t: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a number of seconds"))?;
+    if !t.is_finite() || t <= 0.0 || t > DAY {
+        return Err(format!(
+            "a thinking time is more than 0 and at most {DAY} seconds (a day), not `{s}`"
+        ));
+    }
+    Ok(t)
 }
 
 impl BudgetArgs {

@@ -2,7 +2,7 @@
 
 use super::compare::load_game;
 use super::{SelectArgs, EXIT_USAGE};
-use crate::engine::playout::{playouts_with, PlayoutConfig, PlayoutStats, DEFAULT_MAX_DECISIONS};
+use crate::engine::playout::{playouts_with, PlayoutConfig, PlayoutStats, DEFAULT_MAX_DECISIONS, MAX_THREADS};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -19,9 +19,9 @@ pub struct PlayoutArgs {
     /// Seed: playout i uses stream i of a ChaCha8 generator seeded with it.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Worker threads (0: one per core). Results do not depend on it.
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
+    /// Worker threads (0: one per core; at most 256). Results do not depend on it.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=MAX_THREADS as i64))]
+    pub threads: u16,
     /// Output format: `human` (a few lines) or `json` (one object).
     #[arg(long, default_value = "human", value_parser = ["human", "json"])]
     pub format: String,
@@ -36,7 +36,6 @@ struct JsonOut<'a> {
     options: &'a [String],
     ruleset: &'a Option<String>,
     seed: u64,
-    threads: usize,
     #[serde(flatten)]
     stats: &'a PlayoutStats,
 }
@@ -48,7 +47,7 @@ pub fn run(args: &PlayoutArgs) -> ExitCode {
     let config = PlayoutConfig {
         n: args.n,
         seed: args.seed,
-        threads: args.threads,
+        threads: args.threads as usize,
         max_decisions: args.max_decisions,
     };
     let bar = (std::io::stderr().is_terminal() && args.n > 1).then(|| {
@@ -76,7 +75,6 @@ pub fn run(args: &PlayoutArgs) -> ExitCode {
             options: &args.select.options,
             ruleset: &args.select.ruleset,
             seed: args.seed,
-            threads: args.threads,
             stats: &stats,
         };
         let _ = writeln!(out, "{}", serde_json::to_string(&json).unwrap_or_default());
@@ -98,8 +96,8 @@ fn human(name: &str, args: &PlayoutArgs, s: &PlayoutStats) -> String {
         ": {} playouts, seed {}, {} thread{}\n",
         s.playouts,
         args.seed,
-        args.threads,
-        if args.threads == 1 { "" } else { "s" }
+        s.threads,
+        if s.threads == 1 { "" } else { "s" }
     );
     let wins: Vec<String> = s
         .wins

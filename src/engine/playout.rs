@@ -140,32 +140,90 @@ pub struct PlayoutStats {
     pub playouts_per_s: f64,
     /// Decisions per second (wall clock).
     pub moves_per_s: f64,
+    /// Worker threads that played them.
+    pub threads: usize,
 }
 
 impl PlayoutStats {
     /// Gather the statistics of `results` (in playout order) played in `elapsed_s` seconds.
     pub fn from_results(players: usize, max_decisions: usize, results: &[PlayoutResult], elapsed_s: f64) -> Self {
-        let mut s = PlayoutStats {
-            playouts: results.len() as u64,
-            players,
+        let mut t = Tally::new(players);
+        for r in results {
+            t.add(r);
+        }
+        t.stats(max_decisions, elapsed_s)
+    }
+}
+
+/// Running counts over playouts: a batch keeps one per worker and merges them, so memory
+/// does not grow with the number of playouts.
+#[derive(Clone, Debug)]
+struct Tally {
+    playouts: u64,
+    wins: Vec<u64>,
+    draws: u64,
+    capped: u64,
+    stuck: u64,
+    decisions: u64,
+    max_length: usize,
+}
+
+impl Tally {
+    fn new(players: usize) -> Tally {
+        Tally {
+            playouts: 0,
             wins: vec![0; players],
+            draws: 0,
+            capped: 0,
+            stuck: 0,
+            decisions: 0,
+            max_length: 0,
+        }
+    }
+
+    fn add(&mut self, r: &PlayoutResult) {
+        self.playouts += 1;
+        match r.outcome {
+            Outcome::Win(p) if (1..=self.wins.len()).contains(&p) => self.wins[p - 1] += 1,
+            Outcome::Win(_) | Outcome::Draw => self.draws += 1,
+            Outcome::Capped => self.capped += 1,
+            Outcome::Stuck => self.stuck += 1,
+        }
+        self.decisions += r.length as u64;
+        self.max_length = self.max_length.max(r.length);
+    }
+
+    fn merge(mut self, o: Tally) -> Tally {
+        self.playouts += o.playouts;
+        for (w, x) in self.wins.iter_mut().zip(&o.wins) {
+            *w += x;
+        }
+        self.draws += o.draws;
+        self.capped += o.capped;
+        self.stuck += o.stuck;
+        self.decisions += o.decisions;
+        self.max_length = self.max_length.max(o.max_length);
+        self
+    }
+
+    fn stats(self, max_decisions: usize, elapsed_s: f64) -> PlayoutStats {
+        let n = self.playouts.max(1) as f64;
+        let mut s = PlayoutStats {
+            playouts: self.playouts,
+            players: self.wins.len(),
+            win_share: self.wins.iter().map(|&w| w as f64 / n).collect(),
+            wins: self.wins,
+            draws: self.draws,
+            capped: self.capped,
+            stuck: self.stuck,
             max_decisions,
+            decisions: self.decisions,
+            mean_length: self.decisions as f64 / n,
+            max_length: self.max_length,
             elapsed_s,
+            threads: 1,
             ..Default::default()
         };
-        for r in results {
-            match r.outcome {
-                Outcome::Win(p) if (1..=players).contains(&p) => s.wins[p - 1] += 1,
-                Outcome::Win(_) | Outcome::Draw => s.draws += 1,
-                Outcome::Capped => s.capped += 1,
-                Outcome::Stuck => s.stuck += 1,
-            }
-            s.decisions += r.length as u64;
-            s.max_length = s.max_length.max(r.length);
-        }
-        let n = s.playouts.max(1) as f64;
-        s.mean_length = s.decisions as f64 / n;
-        s.win_share = s.wins.iter().map(|&w| w as f64 / n).collect();
         if elapsed_s > 0.0 {
             s.playouts_per_s = s.playouts as f64 / elapsed_s;
             s.moves_per_s = s.decisions as f64 / elapsed_s;
@@ -243,22 +301,46 @@ pub fn playouts_with<G: Rules + ?Sized>(
     progress: &(dyn Fn(u64) + Sync),
 ) -> PlayoutStats {
     let start = Instant::now();
-    let run = |i: u64| {
-        let r = playout(game, &mut playout_rng(config.seed, i), config.max_decisions);
+    let np = game.num_players();
+    let run = |mut t: Tally, i: u64| {
+        t.add(&playout(game, &mut playout_rng(config.seed, i), config.max_decisions));
         progress(1);
-        r
+        t
     };
-    let results: Vec<PlayoutResult> = if config.threads == 1 {
-        (0..config.n).map(run).collect()
-    } else {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(config.threads).build();
-        match pool {
-            Ok(pool) => pool.install(|| (0..config.n).into_par_iter().map(run).collect()),
-            Err(_) => (0..config.n).into_par_iter().map(run).collect(),
-        }
+    let workers = resolve_threads(config.threads);
+    let pool = (workers > 1)
+        .then(|| rayon::ThreadPoolBuilder::new().num_threads(workers).build().ok())
+        .flatten();
+    let (tally, threads) = match pool {
+        Some(pool) => (
+            pool.install(|| {
+                (0..config.n)
+                    .into_par_iter()
+                    .fold(|| Tally::new(np), run)
+                    .reduce(|| Tally::new(np), Tally::merge)
+            }),
+            workers,
+        ),
+        // one worker, or no pool could be made: play them here
+        None => ((0..config.n).fold(Tally::new(np), run), 1),
     };
     let elapsed = start.elapsed().as_secs_f64();
-    PlayoutStats::from_results(game.num_players(), config.max_decisions, &results, elapsed)
+    let mut stats = tally.stats(config.max_decisions, elapsed);
+    stats.threads = threads;
+    stats
+}
+
+/// Most worker threads a batch uses; more than the machine's cores only adds switching.
+pub const MAX_THREADS: usize = 256;
+
+/// The worker count for a requested `threads` (0: one per core), at most [`MAX_THREADS`].
+pub fn resolve_threads(threads: usize) -> usize {
+    let t = if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    };
+    t.clamp(1, MAX_THREADS)
 }
 
 #[cfg(test)]
