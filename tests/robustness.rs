@@ -99,21 +99,43 @@ fn a_ring_of_a_hundred_defines_is_rejected_by_the_work_bound() {
 }
 
 #[test]
-fn a_ten_megabyte_file() {
-    // a valid game followed by 10 MB of comments is valid
+fn a_four_megabyte_file_is_read_and_a_larger_one_refused() {
+    // a valid game followed by comments up to the limit is valid
+    let limit = ludeme::expand::MAX_SOURCE_BYTES;
+    let line = "// a long comment line that goes on and on and on and on and on\n";
     let mut text = String::from(GAME);
     text.push('\n');
-    while text.len() < 10 * 1024 * 1024 {
-        text.push_str("// a long comment line that goes on and on and on and on and on\n");
+    while text.len() + line.len() <= limit {
+        text.push_str(line);
     }
     assert!(!check(&text).has_errors());
-    // 10 MB of arguments is checked (and found wrong) without trouble
+    // up to the limit, a mass of arguments is checked (and found wrong) without trouble
     let mut big = String::from("(game \"Big\" (players 2) (equipment {(board (square 3))}) (rules (play (move Pass)) (end (if (is Full) (result Mover Draw)))) ");
-    while big.len() < 10 * 1024 * 1024 {
+    while big.len() + 13 < limit {
         big.push_str("(players 2) ");
     }
     big.push(')');
     assert!(check(&big).has_errors());
+    // one byte more is refused with a clear error, before any work
+    text.push_str(&"x".repeat(limit + 1 - text.len()));
+    let c = check(&text);
+    let d = c.diagnostics.iter().find(|d| d.is_error()).expect("refused");
+    assert_eq!(d.code, "source-too-large", "{d:?}");
+}
+
+#[test]
+fn fifty_thousand_unknown_names_give_a_hundred_errors_and_a_count() {
+    let calls: Vec<String> = (0..50_000).map(|i| format!("(zork{i} 1)")).collect();
+    let text = GAME.replace(
+        "(move Add (to (sites Empty)))",
+        &format!("(or {{{}}})", calls.join(" ")),
+    );
+    let c = check(&text);
+    let errors: Vec<_> = c.diagnostics.iter().filter(|d| d.is_error()).collect();
+    assert_eq!(errors.len(), ludeme::check::MAX_UNKNOWN_NAMES + 1);
+    let last = errors.last().unwrap();
+    assert_eq!(last.code, "too-many-errors");
+    assert!(last.message.starts_with("49900 more"), "{}", last.message);
 }
 
 #[test]

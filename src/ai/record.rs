@@ -1,14 +1,19 @@
 //! Canonical move texts and game records.
 //!
-//! A position's *choices* are its legal moves deduplicated by resulting state text (the
-//! engine may list a move twice, or two moves may lead to the same position). Each choice is
-//! named by [`Game::move_text`] (`C3-E5`, `C3`, `pass`); when several choices share that text
-//! they are told apart by a suffix `#k` (1-based), numbering them in the order of their diff
-//! texts (`Game::diff_text` from the position), e.g. `C3-E5#1`, `C3-E5#2`. The name depends
-//! only on the position and the outcomes, so it is stable across engine move orders.
+//! A position's *choices* are its legal moves, named by [`Game::move_text`] (`C3-E5`, `C3`,
+//! `pass`). Moves that share that text are told apart by what they do: those that lead to the
+//! same position are one choice (the engine may list a move twice), the others get a suffix
+//! `#k` (1-based), numbering them in the order of their diff texts (`Game::diff_text` from the
+//! position), e.g. `C3-E5#1`, `C3-E5#2`. The name depends only on the position and the
+//! outcomes, so it is stable across engine move orders.
+//!
+//! Only moves that share a text are played out to tell them apart, and no position is kept:
+//! listing the choices costs one move text per legal move plus one application per move whose
+//! text is shared, so it stays cheap on boards with thousands of moves.
 
 use crate::engine::{Game, State};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 
 /// One distinct outcome of a position.
 #[derive(Clone, Debug)]
@@ -19,56 +24,82 @@ pub struct Choice {
     pub base: String,
     /// The first index in `Game::legal_moves` giving this outcome.
     pub index: usize,
-    /// The position after the move.
-    pub after: State,
+}
+
+impl Choice {
+    /// The position after this choice.
+    pub fn after(&self, game: &Game, state: &State) -> State {
+        after(game, state, self.index)
+    }
+}
+
+fn after(game: &Game, state: &State, index: usize) -> State {
+    let mut next = state.clone();
+    let moves = game.legal_moves(state);
+    game.apply(&mut next, &moves[index]);
+    next
 }
 
 /// The distinct choices of a position, in the engine's order of their first move.
 pub fn choices(game: &Game, state: &State) -> Vec<Choice> {
-    let mut out: Vec<(Choice, String)> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    for (i, mv) in game.legal_moves(state).iter().enumerate() {
-        let mut after = state.clone();
-        game.apply(&mut after, mv);
-        if !seen.insert(game.state_text(&after)) {
-            continue;
-        }
-        let base = game.move_text(mv);
-        let diff = game.diff_text(state, &after);
-        out.push((
-            Choice {
-                text: base.clone(),
-                base,
-                index: i,
-                after,
-            },
-            diff,
-        ));
+    let moves = game.legal_moves(state);
+    let bases: Vec<String> = moves.iter().map(|mv| game.move_text(mv)).collect();
+    let mut groups: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, b) in bases.iter().enumerate() {
+        groups.entry(b.as_str()).or_default().push(i);
     }
-    let bases: Vec<String> = out.iter().map(|(c, _)| c.base.clone()).collect();
-    for base in bases.iter().collect::<std::collections::HashSet<_>>() {
-        let mut group: Vec<usize> = (0..out.len()).filter(|&k| out[k].0.base == *base).collect();
+    // the text of each kept move; `None` for a move that repeats an earlier one's outcome
+    let mut texts: Vec<Option<String>> = bases.iter().map(|b| Some(b.clone())).collect();
+    for (base, group) in &groups {
         if group.len() < 2 {
             continue;
         }
-        group.sort_by(|&a, &b| out[a].1.cmp(&out[b].1));
-        for (k, &g) in group.iter().enumerate() {
-            out[g].0.text = format!("{}#{}", base, k + 1);
+        let mut seen: HashMap<String, ()> = HashMap::new();
+        let mut kept: Vec<(String, usize)> = Vec::new();
+        for &i in group {
+            let mut next = state.clone();
+            game.apply(&mut next, &moves[i]);
+            if seen.insert(game.state_text(&next), ()).is_some() {
+                texts[i] = None;
+                continue;
+            }
+            kept.push((game.diff_text(state, &next), i));
+        }
+        if kept.len() < 2 {
+            continue;
+        }
+        kept.sort();
+        for (k, (_, i)) in kept.iter().enumerate() {
+            texts[*i] = Some(format!("{base}#{}", k + 1));
         }
     }
-    out.into_iter().map(|(c, _)| c).collect()
+    texts
+        .into_iter()
+        .zip(bases)
+        .enumerate()
+        .filter_map(|(index, (text, base))| text.map(|text| Choice { text, base, index }))
+        .collect()
+}
+
+/// The choice that the legal move with index `index` makes, among `cs` (the position's
+/// [`choices`]).
+pub fn choice_of<'c>(game: &Game, state: &State, cs: &'c [Choice], index: usize) -> Option<&'c Choice> {
+    if let Some(c) = cs.iter().find(|c| c.index == index) {
+        return Some(c);
+    }
+    // a move that repeats an earlier one: the choice with its text and its outcome
+    let base = game.move_text(game.legal_moves(state).get(index)?);
+    let text = game.state_text(&after(game, state, index));
+    cs.iter()
+        .filter(|c| c.base == base)
+        .find(|c| game.state_text(&c.after(game, state)) == text)
 }
 
 /// The canonical text of the legal move with index `index`.
 pub fn canonical_text(game: &Game, state: &State, index: usize) -> String {
-    let mv = &game.legal_moves(state)[index];
-    let mut after = state.clone();
-    game.apply(&mut after, mv);
-    let text = game.state_text(&after);
-    choices(game, state)
-        .into_iter()
-        .find(|c| game.state_text(&c.after) == text)
-        .map(|c| c.text)
+    let cs = choices(game, state);
+    choice_of(game, state, &cs, index)
+        .map(|c| c.text.clone())
         .expect("every legal move has a choice")
 }
 
@@ -102,21 +133,38 @@ impl Record {
         }
     }
 
-    /// Replay the moves from the initial state, checking each is legal. Returns every
-    /// position (the initial one first), or the first illegal move.
-    pub fn replay(&self, game: &Game) -> Result<Vec<State>, String> {
-        let mut states = vec![game.initial_state()];
+    /// Replay the moves from the initial state, checking that each is legal and that the
+    /// record's `result`, if it gives one, is the result the moves reach. Calls `visit` with
+    /// each position in turn (ply 0, the initial one, first) and returns the last one, or
+    /// what is wrong. Only the current position is kept, so memory does not grow with the
+    /// length of the game.
+    pub fn replay_each(&self, game: &Game, mut visit: impl FnMut(usize, &State)) -> Result<State, String> {
+        let mut state = game.initial_state();
+        visit(0, &state);
         for (ply, text) in self.moves.iter().enumerate() {
-            let state = states.last().expect("non-empty");
             if state.is_over() {
                 return Err(format!("move {} `{text}`: the game is already over", ply + 1));
             }
-            let cs = choices(game, state);
-            let Some(c) = cs.into_iter().find(|c| c.text == *text) else {
+            let cs = choices(game, &state);
+            let Some(c) = cs.iter().find(|c| c.text == *text) else {
                 return Err(format!("move {} `{text}` is not legal", ply + 1));
             };
-            states.push(c.after);
+            state = c.after(game, &state);
+            visit(ply + 1, &state);
         }
-        Ok(states)
+        if let Some(claimed) = &self.result {
+            let reached = crate::ai::result_text(&state, game.num_players());
+            if *claimed != reached {
+                return Err(format!(
+                    "the record's result is `{claimed}`, but its moves give `{reached}`"
+                ));
+            }
+        }
+        Ok(state)
+    }
+
+    /// Replay the whole record ([`Record::replay_each`]) and return the last position.
+    pub fn replay(&self, game: &Game) -> Result<State, String> {
+        self.replay_each(game, |_, _| {})
     }
 }

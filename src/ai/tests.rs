@@ -98,8 +98,8 @@ fn records_round_trip_and_names_are_unique() {
     let json = serde_json::to_string(&rec).unwrap();
     let back: Record = serde_json::from_str(&json).unwrap();
     assert_eq!(back, rec);
-    let states = back.replay(&game).unwrap();
-    assert_eq!(game.state_text(states.last().unwrap()), game.state_text(&s));
+    let last = back.replay(&game).unwrap();
+    assert_eq!(game.state_text(&last), game.state_text(&s));
     let mut bad = back.clone();
     bad.moves[0] = "Z99".into();
     assert!(bad.replay(&game).unwrap_err().contains("not legal"));

@@ -7,8 +7,20 @@ use crate::syntax::{classify_atom, Atom, Node, NodeKind};
 use std::ops::Range;
 
 /// A call keyword that names no ludeme.
+/// Whether no ludeme has this keyword (the cheap part of [`unknown_keyword`]).
+pub(crate) fn is_unknown_keyword(reg: &Registry, head: &str) -> bool {
+    reg.with_keyword(head).is_empty()
+}
+
+/// Whether a word is no constant of the language (the cheap part of [`unknown_word`]).
+pub(crate) fn is_unknown_word(reg: &Registry, word: &str) -> bool {
+    matches!(classify_atom(word), Atom::Word)
+        && !reg.is_constant(word)
+        && !upper_initial(word).is_some_and(|u| reg.is_constant(&u))
+}
+
 pub(crate) fn unknown_keyword(reg: &Registry, head: &str, span: Range<usize>) -> Option<Problem> {
-    if !reg.with_keyword(head).is_empty() {
+    if !is_unknown_keyword(reg, head) {
         return None;
     }
     if head.starts_with('"') {
@@ -43,10 +55,7 @@ pub(crate) fn unknown_keyword(reg: &Registry, head: &str, span: Range<usize>) ->
 
 /// A word that is no constant of the language (and no number or boolean).
 pub(crate) fn unknown_word(reg: &Registry, word: &str, span: Range<usize>, expected: Option<SymId>) -> Option<Problem> {
-    if !matches!(classify_atom(word), Atom::Word) || reg.is_constant(word) {
-        return None;
-    }
-    if upper_initial(word).is_some_and(|u| reg.is_constant(&u)) {
+    if !is_unknown_word(reg, word) {
         return None;
     }
     let mut p = Problem::error("unknown-constant", span, format!("unknown constant `{word}`"))

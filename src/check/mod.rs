@@ -68,6 +68,9 @@ pub struct Resolved<'n> {
     pub slots: Vec<Option<&'n Node>>,
 }
 
+/// Unknown names reported one by one; past these, a single line says how many more.
+pub const MAX_UNKNOWN_NAMES: usize = 100;
+
 /// Matches nodes against declared types.
 pub struct Checker<'r> {
     pub reg: &'r Registry,
@@ -101,22 +104,41 @@ impl<'r> Checker<'r> {
     /// constant, wherever it stands.
     pub fn check_tokens(&self, node: &Node, out: &mut Vec<Problem>) {
         let mut stack = vec![node];
+        let (mut reported, mut more) = (0usize, 0usize);
+        let mut last_span = 0..0;
         while let Some(n) = stack.pop() {
+            // past the cap, unknown names are only counted (finding suggestions is the slow part)
+            let full = reported >= MAX_UNKNOWN_NAMES;
             match &n.kind {
                 NodeKind::Call { head, head_span, args } => {
-                    if let Some(p) = explain::unknown_keyword(self.reg, head, head_span.clone()) {
+                    if full {
+                        more += usize::from(explain::is_unknown_keyword(self.reg, head));
+                    } else if let Some(p) = explain::unknown_keyword(self.reg, head, head_span.clone()) {
                         out.push(p);
+                        reported += 1;
+                        last_span = head_span.clone();
                     }
                     stack.extend(args.iter().rev());
                 }
                 NodeKind::List(items) => stack.extend(items.iter().rev()),
                 NodeKind::Atom(a) => {
-                    if let Some(p) = explain::unknown_word(self.reg, a, n.span.clone(), None) {
+                    if full {
+                        more += usize::from(explain::is_unknown_word(self.reg, a));
+                    } else if let Some(p) = explain::unknown_word(self.reg, a, n.span.clone(), None) {
                         out.push(p);
+                        reported += 1;
+                        last_span = n.span.clone();
                     }
                 }
                 NodeKind::Str(_) => {}
             }
+        }
+        if more > 0 {
+            out.push(Problem::error(
+                "too-many-errors",
+                last_span,
+                format!("{more} more unknown names after the first {MAX_UNKNOWN_NAMES} (not listed)"),
+            ));
         }
     }
 

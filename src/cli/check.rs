@@ -2,7 +2,7 @@ use super::{read_description, SelectArgs, EXIT_USAGE};
 use crate::check::check_source;
 use crate::diag::{render_human, render_human_styled, to_json, Diagnostic};
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
@@ -12,7 +12,7 @@ pub struct CheckArgs {
     /// Output format: `human` (rustc style) or `json` (JSON Lines, one diagnostic per line).
     #[arg(long, default_value = "human", value_parser = ["human", "json"])]
     pub format: String,
-    /// Description files (.lud).
+    /// Description files (.lud), or directories to search for them.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
 }
@@ -23,13 +23,15 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let styled = !json && std::io::stderr().is_terminal();
-    let (mut ok, mut bad) = (0usize, 0usize);
-    for path in &args.files {
-        let (text, lossy) = match read_description(path) {
+    let (mut ok, mut bad, mut unread) = (0usize, 0usize, 0usize);
+    for path in args.files.iter().flat_map(|p| descriptions_in(p)) {
+        // a file that cannot be read or selected from is reported, and the others checked
+        let (text, lossy) = match read_description(&path) {
             Ok(t) => t,
             Err(e) => {
                 eprintln!("error: {e}");
-                return ExitCode::from(EXIT_USAGE);
+                unread += 1;
+                continue;
             }
         };
         let name = path.display().to_string();
@@ -37,7 +39,8 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             Ok(c) => c,
             Err(e) => {
                 eprintln!("error: {name}: {e}");
-                return ExitCode::from(EXIT_USAGE);
+                unread += 1;
+                continue;
             }
         };
         if lossy {
@@ -69,16 +72,48 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         }
     }
     if !json {
-        let _ = writeln!(
+        let _ = write!(
             out,
             "checked {} file{}: {ok} ok, {bad} with errors",
             ok + bad,
             if ok + bad == 1 { "" } else { "s" }
         );
+        let _ = match unread {
+            0 => writeln!(out),
+            n => writeln!(out, "; {n} not checked (see the errors above)"),
+        };
     }
-    if bad > 0 {
+    if unread > 0 {
+        ExitCode::from(EXIT_USAGE)
+    } else if bad > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The descriptions a path names: the file itself, or every `.lud` file under a directory
+/// (sorted, so the report is stable).
+fn descriptions_in(path: &Path) -> Vec<PathBuf> {
+    if !path.is_dir() {
+        return vec![path.to_path_buf()];
+    }
+    let mut out = Vec::new();
+    let mut dirs = vec![path.to_path_buf()];
+    while let Some(d) = dirs.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            out.push(d); // reported as unreadable
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if e.file_type().is_ok_and(|t| t.is_dir()) {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "lud") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
 }

@@ -82,10 +82,26 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Read a description file. Invalid UTF-8 is read as Ludii's reader would (replacement
-/// characters), with a warning.
+/// The largest description file read: what the front end accepts.
+const MAX_FILE_BYTES: u64 = crate::expand::MAX_SOURCE_BYTES as u64;
+
+/// Read a description file (at most [`MAX_FILE_BYTES`]). Invalid UTF-8 is read as Ludii's
+/// reader would (replacement characters), with a warning.
 pub fn read_description(path: &std::path::Path) -> Result<(String, bool), String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    use std::io::Read;
+    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    if file.metadata().is_ok_and(|m| m.is_dir()) {
+        return Err(format!("cannot read {}: it is a directory", path.display()));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(cannot)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!(
+            "{} is larger than {MAX_FILE_BYTES} bytes: not a description this program reads",
+            path.display()
+        ));
+    }
     match String::from_utf8(bytes) {
         Ok(s) => Ok((s, false)),
         Err(e) => Ok((String::from_utf8_lossy(e.as_bytes()).into_owned(), true)),

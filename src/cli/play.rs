@@ -5,9 +5,9 @@
 //! line is read per input and the output is plain text, so scripts and tests can drive it.
 
 use super::compare::load_game;
-use super::view::{board_text, status_text};
+use super::view::{status_text, Layout};
 use super::{SelectArgs, EXIT_USAGE};
-use crate::ai::record::{canonical_text, choices, Choice, Record};
+use crate::ai::record::{canonical_text, choice_of, choices, Choice, Record};
 use crate::ai::{make_agent, result_text, Agent, MctsAgent, MctsConfig};
 use crate::engine::{Game, State};
 use std::io::{BufRead, IsTerminal, Write};
@@ -78,18 +78,23 @@ enum Seat {
     Ai(Box<dyn Agent>),
 }
 
+/// A game in progress. Only the current position is kept: each move is remembered by its
+/// text, its index among the legal moves and the player who made it, and `undo` replays the
+/// remaining moves from the start, so memory does not grow with the game's length.
 struct Session<'a> {
     game: &'a Game,
     args: &'a PlayArgs,
-    states: Vec<State>,
+    state: State,
     moves: Vec<String>,
+    /// Per move: its index in the legal moves of its position, and the mover.
+    made: Vec<(usize, usize)>,
     seats: Vec<Seat>,
     names: Vec<String>,
 }
 
 impl Session<'_> {
     fn record(&self) -> Record {
-        let last = self.states.last().expect("non-empty");
+        let last = &self.state;
         Record {
             file: self.args.file.display().to_string(),
             options: self.args.select.options.clone(),
@@ -101,21 +106,58 @@ impl Session<'_> {
         }
     }
 
-    fn save(&self, path: &std::path::Path) {
+    /// Writes the record; says whether it could.
+    fn save(&self, path: &std::path::Path) -> bool {
         let json = serde_json::to_string_pretty(&self.record()).expect("serialisable");
         match std::fs::write(path, json + "\n") {
-            Ok(()) => println!("Saved the record to {}", path.display()),
-            Err(e) => eprintln!("error: cannot write {}: {e}", path.display()),
+            Ok(()) => {
+                println!("Saved the record to {}", path.display());
+                true
+            }
+            Err(e) => {
+                eprintln!("error: cannot write {}: {e}", path.display());
+                false
+            }
+        }
+    }
+
+    /// The exit code after saving the record to `--record`, if given.
+    fn finish(&self) -> ExitCode {
+        match &self.args.record {
+            Some(p) if !self.save(p) => ExitCode::from(1),
+            _ => ExitCode::SUCCESS,
         }
     }
 
     fn push(&mut self, c: &Choice) {
+        let next = c.after(self.game, &self.state);
         self.moves.push(c.text.clone());
-        self.states.push(c.after.clone());
+        self.made.push((c.index, self.state.mover()));
+        self.state = next;
     }
 
-    fn is_human(&self, state: &State) -> bool {
-        !state.is_over() && matches!(self.seats.get(state.mover() - 1), Some(Seat::Human))
+    fn is_human(&self, mover: usize) -> bool {
+        matches!(self.seats.get(mover.wrapping_sub(1)), Some(Seat::Human))
+    }
+
+    /// Takes back the last move and any agents' moves before it, back to a human's turn.
+    /// Returns false when there is nothing to take back.
+    fn undo(&mut self) -> bool {
+        let Some(mut m) = self.made.len().checked_sub(1) else {
+            return false;
+        };
+        while m > 0 && !self.is_human(self.made[m].1) {
+            m -= 1;
+        }
+        self.moves.truncate(m);
+        self.made.truncate(m);
+        let mut state = self.game.initial_state();
+        for &(index, _) in &self.made {
+            let mv = self.game.legal_moves(&state)[index].clone();
+            self.game.apply(&mut state, &mv);
+        }
+        self.state = state;
+        true
     }
 }
 
@@ -134,6 +176,13 @@ fn list_choices(cs: &[Choice]) -> String {
 }
 
 pub fn run(args: &PlayArgs) -> ExitCode {
+    // a record that could not be written is found out now, not after the game
+    if let Some(p) = &args.record {
+        if let Err(e) = std::fs::OpenOptions::new().append(true).create(true).open(p) {
+            eprintln!("error: cannot write the record to {}: {e}", p.display());
+            return ExitCode::from(EXIT_USAGE);
+        }
+    }
     let Some(game) = load_game(&args.file, &args.select.selections()) else {
         return ExitCode::from(EXIT_USAGE);
     };
@@ -157,8 +206,9 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     let mut s = Session {
         game: &game,
         args,
-        states: vec![game.initial_state()],
+        state: game.initial_state(),
         moves: Vec::new(),
+        made: Vec::new(),
         seats,
         names,
     };
@@ -180,10 +230,11 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         }
     };
     println!("{} — {}", game.name(), s.names.join(" vs "));
+    let layout = Layout::new(&game);
     loop {
-        let state = s.states.last().expect("non-empty").clone();
+        let state = s.state.clone();
         println!();
-        print!("{}", board_text(&game, &state, colour));
+        print!("{}", layout.text(&game, &state, colour));
         println!("{}", status_text(&game, &state, &s.names));
         if state.is_over() {
             break;
@@ -192,9 +243,10 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         let cs = choices(&game, &state);
         if let Some(Seat::Ai(agent)) = s.seats.get_mut(mover - 1) {
             let i = agent.choose(&game, &state);
-            let text = canonical_text(&game, &state, i);
-            println!("Player {mover} ({}) plays {text}", agent.name());
-            let c = cs.iter().find(|c| c.text == text).expect("a choice").clone();
+            let c = choice_of(&game, &state, &cs, i)
+                .expect("every legal move has a choice")
+                .clone();
+            println!("Player {mover} ({}) plays {}", agent.name(), c.text);
             s.push(&c);
             continue;
         }
@@ -202,30 +254,16 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         loop {
             let Some(line) = read("> ") else {
                 println!("End of input: quitting.");
-                if let Some(p) = &args.record {
-                    s.save(p);
-                }
-                return ExitCode::SUCCESS;
+                return s.finish();
             };
             let mut words = line.split_whitespace();
             match words.next() {
                 None => continue,
-                Some("quit") | Some("exit") => {
-                    if let Some(p) = &args.record {
-                        s.save(p);
-                    }
-                    return ExitCode::SUCCESS;
-                }
+                Some("quit") | Some("exit") => return s.finish(),
                 Some("undo") => {
-                    if s.moves.is_empty() {
+                    if !s.undo() {
                         println!("Nothing to undo.");
                         continue;
-                    }
-                    s.states.pop();
-                    s.moves.pop();
-                    while !s.moves.is_empty() && !s.is_human(s.states.last().expect("non-empty")) {
-                        s.states.pop();
-                        s.moves.pop();
                     }
                     break;
                 }
@@ -244,7 +282,9 @@ pub fn run(args: &PlayArgs) -> ExitCode {
                 }
                 Some("save") => {
                     match words.next() {
-                        Some(f) => s.save(std::path::Path::new(f)),
+                        Some(f) => {
+                            s.save(std::path::Path::new(f));
+                        }
                         None => println!("Usage: save FILE"),
                     }
                     continue;
@@ -260,7 +300,12 @@ pub fn run(args: &PlayArgs) -> ExitCode {
                 if same.len() > 1 {
                     println!("Several moves are named {line}:");
                     for (k, c) in same.iter().enumerate() {
-                        println!("  {}. {} ({})", k + 1, c.text, game.diff_text(&state, &c.after));
+                        println!(
+                            "  {}. {} ({})",
+                            k + 1,
+                            c.text,
+                            game.diff_text(&state, &c.after(&game, &state))
+                        );
                     }
                     read("which? ")
                         .and_then(|l| l.parse::<usize>().ok())
@@ -281,10 +326,6 @@ pub fn run(args: &PlayArgs) -> ExitCode {
             }
         }
     }
-    let last = s.states.last().expect("non-empty");
-    println!("Result: {}", result_text(last, game.num_players()));
-    if let Some(p) = &args.record {
-        s.save(p);
-    }
-    ExitCode::SUCCESS
+    println!("Result: {}", result_text(&s.state, game.num_players()));
+    s.finish()
 }

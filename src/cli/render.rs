@@ -182,17 +182,22 @@ pub fn run(args: &RenderArgs) -> ExitCode {
             Ok(x) => x,
             Err(code) => return code,
         };
-        let states = match rec.replay(&game) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("error: {}: {e}", r.display());
-                return ExitCode::from(1);
-            }
-        };
-        let ply = args.ply.unwrap_or(states.len() - 1);
-        let Some(st) = states.get(ply).cloned() else {
-            eprintln!("error: the record has {} moves", states.len() - 1);
+        let ply = args.ply.unwrap_or(rec.moves.len());
+        if ply > rec.moves.len() {
+            eprintln!("error: --ply {ply}: the record has {} moves", rec.moves.len());
             return ExitCode::from(EXIT_USAGE);
+        }
+        let mut at_ply = None;
+        if let Err(e) = rec.replay_each(&game, |k, s| {
+            if k == ply {
+                at_ply = Some(s.clone());
+            }
+        }) {
+            eprintln!("error: {}: {e}", r.display());
+            return ExitCode::from(1);
+        }
+        let Some(st) = at_ply else {
+            return ExitCode::from(1);
         };
         (game, st)
     } else {
@@ -200,6 +205,10 @@ pub fn run(args: &RenderArgs) -> ExitCode {
             eprintln!("error: give a FILE or --record");
             return ExitCode::from(EXIT_USAGE);
         };
+        if args.ply.is_some() {
+            eprintln!("error: --ply picks a position of a game record: give --record too");
+            return ExitCode::from(EXIT_USAGE);
+        }
         let Some(game) = load_game(file, &args.select.selections()) else {
             return ExitCode::from(EXIT_USAGE);
         };

@@ -1,7 +1,7 @@
 //! `ludeme replay RECORD`: check a game record and print each position.
 
 use super::compare::load_game;
-use super::view::{board_text, status_text};
+use super::view::{status_text, Layout};
 use super::EXIT_USAGE;
 use crate::ai::record::Record;
 use crate::engine::Game;
@@ -43,30 +43,31 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
         Ok(x) => x,
         Err(code) => return code,
     };
-    let states = match rec.replay(&game) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("error: {}: {e}", args.record.display());
-            return ExitCode::from(1);
-        }
-    };
+    // check the whole record first, then print it
+    if let Err(e) = rec.replay(&game) {
+        eprintln!("error: {}: {e}", args.record.display());
+        return ExitCode::from(1);
+    }
     let colour = std::io::stdout().is_terminal();
     let names = rec.players.clone();
-    for (ply, state) in states.iter().enumerate() {
-        if args.last && ply + 1 < states.len() {
-            continue;
+    let layout = Layout::new(&game);
+    let last_ply = rec.moves.len();
+    let mut mover = 0;
+    let shown = rec.replay_each(&game, |ply, state| {
+        if !args.last || ply == last_ply {
+            if ply > 0 {
+                println!("\nPly {ply}: player {mover} plays {}", rec.moves[ply - 1]);
+            } else {
+                println!("Initial position");
+            }
+            print!("{}", layout.text(&game, state, colour));
+            println!("{}", status_text(&game, state, &names));
         }
-        if ply > 0 {
-            println!(
-                "\nPly {ply}: player {} plays {}",
-                states[ply - 1].mover(),
-                rec.moves[ply - 1]
-            );
-        } else {
-            println!("Initial position");
-        }
-        print!("{}", board_text(&game, state, colour));
-        println!("{}", status_text(&game, state, &names));
+        mover = state.mover();
+    });
+    if let Err(e) = shown {
+        eprintln!("error: {}: {e}", args.record.display());
+        return ExitCode::from(1);
     }
     ExitCode::SUCCESS
 }

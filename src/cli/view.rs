@@ -55,15 +55,19 @@ pub fn legend_text(game: &Game) -> Option<String> {
     Some(format!("pieces: {}", parts.join(", ")))
 }
 
-/// The smallest distance between two sites (1 when fewer than two sites).
+/// The smallest distance between two distinct site positions (1 when there are none): a
+/// sweep over the sites sorted by x, comparing only those closer in x than the best so far.
 pub fn spacing(game: &Game) -> f64 {
     let b = game.board();
-    let n = game.num_sites();
-    let pts: Vec<(f64, f64)> = (0..n).map(|i| b.xy(i as u32)).collect();
+    let mut pts: Vec<(f64, f64)> = (0..game.num_sites()).map(|i| b.xy(i as u32)).collect();
+    pts.sort_by(|p, q| p.0.total_cmp(&q.0));
     let mut d = f64::INFINITY;
-    for i in 0..n.min(4000) {
-        for j in i + 1..n.min(4000) {
-            let e = ((pts[i].0 - pts[j].0).powi(2) + (pts[i].1 - pts[j].1).powi(2)).sqrt();
+    for (i, p) in pts.iter().enumerate() {
+        for q in &pts[i + 1..] {
+            if q.0 - p.0 >= d {
+                break;
+            }
+            let e = (q.0 - p.0).hypot(q.1 - p.1);
             if e > 1e-9 && e < d {
                 d = e;
             }
@@ -77,69 +81,90 @@ pub fn spacing(game: &Game) -> f64 {
 }
 
 /// The board: occupied sites show their token, empty ones their label.
-pub fn board_text(game: &Game, state: &State, colour: bool) -> String {
-    let b = game.board();
-    let n = game.num_sites();
-    if n == 0 {
-        return String::new();
+/// Where each site goes on the character grid: computed once per game (it needs the
+/// board's spacing), then used for every position.
+pub struct Layout {
+    /// Per site: (row, column).
+    at: Vec<(usize, usize)>,
+}
+
+impl Layout {
+    pub fn new(game: &Game) -> Layout {
+        let b = game.board();
+        let n = game.num_sites();
+        let d = spacing(game);
+        let pts: Vec<(f64, f64)> = (0..n).map(|i| b.xy(i as u32)).collect();
+        let minx = pts.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+        let maxy = pts.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
+        let at = pts
+            .iter()
+            .map(|&(x, y)| {
+                (
+                    ((maxy - y) / d * 2.0).round() as usize,
+                    ((x - minx) / d * 4.0).round() as usize,
+                )
+            })
+            .collect();
+        Layout { at }
     }
-    let d = spacing(game);
-    let pts: Vec<(f64, f64)> = (0..n).map(|i| b.xy(i as u32)).collect();
-    let minx = pts.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
-    let maxy = pts.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
-    let last = state.last_move();
-    // (row, col, visible text, escape code)
-    let mut cells: Vec<(usize, usize, String, Option<String>)> = Vec::new();
-    for (i, &(x, y)) in pts.iter().enumerate() {
-        let col = ((x - minx) / d * 4.0).round() as usize;
-        let row = ((maxy - y) / d * 2.0).round() as usize;
-        let v = state.site(i);
-        let is_last = last.is_some_and(|(f, t)| f == i as i32 || t == i as i32);
-        let (text, code) = match token(game, v) {
-            Some(t) => {
-                let c = if v.top_owner == 0 {
-                    "1".to_string()
-                } else {
-                    format!("1;{}", COLOURS[(v.top_owner - 1) % COLOURS.len()])
-                };
-                (t, Some(if is_last { format!("{c};4") } else { c }))
-            }
-            None => (
-                game.site_label(i).to_string(),
-                Some(if is_last { "2;4".into() } else { "2".into() }),
-            ),
-        };
-        cells.push((row, col, text, code));
-    }
-    cells.sort_by_key(|c| (c.0, c.1));
-    let mut out = String::new();
-    let max_row = cells.iter().map(|c| c.0).max().unwrap_or(0);
-    let mut k = 0;
-    for row in 0..=max_row {
-        let mut line = String::new();
-        let mut pos = 0;
-        while k < cells.len() && cells[k].0 == row {
-            let (_, col, text, code) = &cells[k];
-            let col = (*col).max(if pos == 0 { 0 } else { pos + 1 });
-            line.push_str(&" ".repeat(col - pos));
-            match code {
-                Some(c) if colour => line.push_str(&format!("\x1b[{c}m{text}\x1b[0m")),
-                _ => line.push_str(text),
-            }
-            pos = col + text.chars().count();
-            k += 1;
+
+    /// The board: occupied sites show their token, empty ones their label.
+    pub fn text(&self, game: &Game, state: &State, colour: bool) -> String {
+        if self.at.is_empty() {
+            return String::new();
         }
-        out.push_str(line.trim_end());
-        out.push('\n');
+        let last = state.last_move();
+        // (row, col, visible text, escape code)
+        let mut cells: Vec<(usize, usize, String, Option<String>)> = Vec::new();
+        for (i, &(row, col)) in self.at.iter().enumerate() {
+            let v = state.site(i);
+            let is_last = last.is_some_and(|(f, t)| f == i as i32 || t == i as i32);
+            let (text, code) = match token(game, v) {
+                Some(t) => {
+                    let c = if v.top_owner == 0 {
+                        "1".to_string()
+                    } else {
+                        format!("1;{}", COLOURS[(v.top_owner - 1) % COLOURS.len()])
+                    };
+                    (t, Some(if is_last { format!("{c};4") } else { c }))
+                }
+                None => (
+                    game.site_label(i).to_string(),
+                    Some(if is_last { "2;4".into() } else { "2".into() }),
+                ),
+            };
+            cells.push((row, col, text, code));
+        }
+        cells.sort_by_key(|c| (c.0, c.1));
+        let mut out = String::new();
+        let max_row = cells.iter().map(|c| c.0).max().unwrap_or(0);
+        let mut k = 0;
+        for row in 0..=max_row {
+            let mut line = String::new();
+            let mut pos = 0;
+            while k < cells.len() && cells[k].0 == row {
+                let (_, col, text, code) = &cells[k];
+                let col = (*col).max(if pos == 0 { 0 } else { pos + 1 });
+                line.push_str(&" ".repeat(col - pos));
+                match code {
+                    Some(c) if colour => line.push_str(&format!("\x1b[{c}m{text}\x1b[0m")),
+                    _ => line.push_str(text),
+                }
+                pos = col + text.chars().count();
+                k += 1;
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        // Drop blank rows (rows are scaled finely so that hex and square layouts keep their shape).
+        let lines: Vec<&str> = out.lines().filter(|l| !l.is_empty()).collect();
+        let mut text = lines.join("\n") + "\n";
+        if let Some(legend) = legend_text(game) {
+            text.push_str(&legend);
+            text.push('\n');
+        }
+        text
     }
-    // Drop blank rows (rows are scaled finely so that hex and square layouts keep their shape).
-    let lines: Vec<&str> = out.lines().filter(|l| !l.is_empty()).collect();
-    let mut text = lines.join("\n") + "\n";
-    if let Some(legend) = legend_text(game) {
-        text.push_str(&legend);
-        text.push('\n');
-    }
-    text
 }
 
 /// A status line: whose turn, or the result, and the scores.

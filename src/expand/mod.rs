@@ -30,6 +30,9 @@ pub struct Selections {
     pub ruleset: Option<String>,
 }
 
+/// The default largest description read, in bytes.
+pub const MAX_SOURCE_BYTES: usize = 4 * 1024 * 1024;
+
 /// The limits Ludii applies (and one it lacks: mutual recursion is caught by the pass limit).
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
@@ -41,6 +44,9 @@ pub struct Limits {
     /// rescans for new tags): bounds the work of defines that grow without end even when
     /// every single pass stays within the other limits.
     pub max_work: usize,
+    /// The largest description read, in bytes: checking holds the text many times over (its
+    /// origin map, syntax tree and match memo), so this also bounds memory.
+    pub max_source_bytes: usize,
 }
 
 impl Default for Limits {
@@ -51,6 +57,7 @@ impl Default for Limits {
             max_chars: 1_000_000,
             max_range: 1000,
             max_work: 200_000_000,
+            max_source_bytes: MAX_SOURCE_BYTES,
         }
     }
 }
@@ -139,6 +146,8 @@ pub enum SelectionError {
     UnknownOption { given: String, suggestion: Option<String> },
     #[error("unknown ruleset {given:?}{}", fmt_suggestion(.suggestion))]
     UnknownRuleset { given: String, suggestion: Option<String> },
+    #[error("options {first:?} and {second:?} choose two items of the same heading: give one")]
+    SameHeading { first: String, second: String },
 }
 
 fn fmt_suggestion(s: &Option<String>) -> String {

@@ -15,9 +15,23 @@ pub fn expand_with(
     limits: &Limits,
     lib: &Library,
 ) -> Result<Expansion, SelectionError> {
+    let mut exp = Expansion::default();
+    let size = sources.main().text.len();
+    if size > limits.max_source_bytes {
+        exp.diagnostics.push(
+            Diagnostic::error(
+                "source-too-large",
+                format!(
+                    "The description has {size} bytes, more than the {} that are read.",
+                    limits.max_source_bytes
+                ),
+            )
+            .with_hint("Ludii's largest descriptions have about 100 KB"),
+        );
+        return Ok(exp);
+    }
     let raw = read(sources.main().text.as_bytes());
     let mut eng = Engine::new(sources, lib, *limits);
-    let mut exp = Expansion::default();
     match run(&mut eng, raw, selections, &mut exp) {
         Ok(()) => {}
         Err(Stop::Fail(f)) => {
@@ -138,9 +152,22 @@ fn run(eng: &mut Engine<'_>, raw: Text, sel: &Selections, exp: &mut Expansion) -
                 suggestion: did_you_mean(o, all.iter().map(String::as_str)).map(str::to_string),
             }));
         }
-        // a user option replaces the ruleset's choice in the same category
+        // a user option replaces the ruleset's choice in the same category; two user options
+        // of one category contradict each other
         if let Some(cat) = cats.iter().find(|c| c.items.iter().any(|i| c.option_string(i) == *o)) {
-            selected.retain(|s| !cat.items.iter().any(|i| cat.option_string(i) == *s));
+            let in_cat = |s: &String| cat.items.iter().any(|i| cat.option_string(i) == *s);
+            if let Some(first) = sel
+                .options
+                .iter()
+                .take_while(|x| !std::ptr::eq(*x, o))
+                .find(|x| in_cat(x))
+            {
+                return Err(Stop::Selection(SelectionError::SameHeading {
+                    first: first.clone(),
+                    second: o.clone(),
+                }));
+            }
+            selected.retain(|s| !in_cat(s));
         }
         selected.push(o.clone());
     }
