@@ -217,6 +217,25 @@ impl Checker<'_> {
 
     fn explain_call(&mut self, node: &Node, head: &str, args: &[Node], cands: &[SymId]) -> Problem {
         let reg = self.reg;
+        // a call that fits a form but for what Ludii refuses when it builds it
+        for &s in cands {
+            for form in reg
+                .symbol(s)
+                .forms
+                .iter()
+                .filter(|f| Registry::keyword_matches(&f.keyword, head))
+            {
+                if let Some(c) = self.construction_fault(args, form) {
+                    return Problem::error(
+                        "construction",
+                        node.span.clone(),
+                        format!("`({head} ..)`: {}", c.message),
+                    )
+                    .with_label("Ludii refuses this when it builds the game")
+                    .with_hint(format!("the form is {}", form_text(reg, form)));
+                }
+            }
+        }
         // For every form: how far the arguments fit in order, and what goes wrong next.
         // The best explanation takes the most arguments, then prefers descending into an
         // argument that is the right kind of thing, then a missing parameter, then the rest.

@@ -17,7 +17,8 @@ pub use driver::{check_source, Checked};
 pub use explain::{describe_type, form_text};
 pub use strings::check_strings;
 
-use crate::registry::{Form, Param, ParamType, Registry, SymId};
+use crate::registry::construction::Construction;
+use crate::registry::{Form, FormCheck, Param, ParamType, Registry, SymId};
 use crate::syntax::{classify_atom, Atom, Node, NodeKind};
 use std::collections::HashMap;
 use std::ops::Range;
@@ -75,6 +76,9 @@ pub const MAX_UNKNOWN_NAMES: usize = 100;
 pub struct Checker<'r> {
     pub reg: &'r Registry,
     memo: HashMap<(usize, usize), bool>,
+    /// The argument list whose form's construction checks are skipped (to find which one a
+    /// call breaks): only that call's, never a nested one's, so the memo stays true.
+    lenient: Option<*const Node>,
 }
 
 impl<'r> Checker<'r> {
@@ -82,7 +86,27 @@ impl<'r> Checker<'r> {
         Checker {
             reg,
             memo: HashMap::new(),
+            lenient: None,
         }
+    }
+
+    /// The construction check of `form` that `args` break, if they fit the form otherwise.
+    pub fn construction_fault(&mut self, args: &[Node], form: &'r Form) -> Option<&'static Construction> {
+        if form.checks.is_empty() {
+            return None;
+        }
+        self.lenient = Some(args.as_ptr());
+        let mut filled = vec![false; form.params.len()];
+        let fits = self.assign(args, 0, &form.params, 0, &mut filled, form);
+        self.lenient = None;
+        if !fits {
+            return None;
+        }
+        let slots = slot_args(args, &filled);
+        form.checks
+            .iter()
+            .find(|c| !construction_holds(c, &slots))
+            .map(|c| c.construction)
     }
 
     /// Check a whole tree against the symbol `root` (`game` or `metadata`): first every
@@ -260,7 +284,14 @@ impl<'r> Checker<'r> {
         form: &Form,
     ) -> bool {
         if i == args.len() {
-            return params[j..].iter().all(|p| p.optional) && groups_ok(form, filled);
+            return params[j..].iter().all(|p| p.optional)
+                && groups_ok(form, filled)
+                && (form.checks.is_empty()
+                    || self.lenient == Some(args.as_ptr())
+                    || form
+                        .checks
+                        .iter()
+                        .all(|c| construction_holds(c, &slot_args(args, filled))));
         }
         if args.len() - i > params.len() - j {
             return false;
@@ -274,6 +305,40 @@ impl<'r> Checker<'r> {
             filled[j] = false;
         }
         p.optional && self.assign(args, i, params, j + 1, filled, form)
+    }
+}
+
+/// For each parameter of a form, the argument that fills it (`filled` as `assign` leaves it).
+fn slot_args<'n>(args: &'n [Node], filled: &[bool]) -> Vec<Option<&'n Node>> {
+    let mut it = args.iter();
+    filled.iter().map(|&f| if f { it.next() } else { None }).collect()
+}
+
+/// Does a call whose slots hold `slots` pass this construction check?
+fn construction_holds(c: &FormCheck, slots: &[Option<&Node>]) -> bool {
+    use crate::registry::construction::Rule;
+    let arg = |k: usize| c.slots.get(k).and_then(|&i| slots.get(i).copied().flatten());
+    let constant = |k: usize| match arg(k).map(|n| &n.kind) {
+        Some(NodeKind::Atom(a)) => Some(upper_initial_or_same(a)),
+        _ => None,
+    };
+    match c.construction.rule {
+        Rule::Needs { values, need, .. } => {
+            let applies = constant(0).is_some_and(|v| values.contains(&v.as_str()));
+            !applies || (1..=need.len()).all(|k| arg(k).is_some())
+        }
+        Rule::Never { values, .. } => !constant(0).is_some_and(|v| values.contains(&v.as_str())),
+        Rule::IntRange { min, max, .. } => match arg(0).map(|n| &n.kind) {
+            Some(NodeKind::Atom(a)) => match classify_atom(a) {
+                Atom::Int(v) => (min..=max).contains(&i64::from(v)),
+                _ => true,
+            },
+            _ => true,
+        },
+        Rule::MaxItems { max, .. } => match arg(0).map(|n| &n.kind) {
+            Some(NodeKind::List(items)) => items.len() <= max,
+            _ => true,
+        },
     }
 }
 

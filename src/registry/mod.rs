@@ -8,6 +8,7 @@
 //!
 //! The checker, error messages and generated docs all read these declarations.
 
+pub mod construction;
 mod decls;
 pub mod sig;
 
@@ -64,6 +65,16 @@ pub struct Form {
     pub params: Vec<Param>,
     /// For each or-group: whether exactly one (else at most one) of its slots must be given.
     pub groups: Vec<bool>,
+    /// What Ludii refuses when it builds this form ([`construction`]).
+    pub checks: Vec<FormCheck>,
+}
+
+/// A [`construction::Construction`] on one form: its rule's slots as parameter indexes, in
+/// the order of [`construction::Rule::slots`].
+#[derive(Clone, Debug)]
+pub struct FormCheck {
+    pub construction: &'static construction::Construction,
+    pub slots: Vec<usize>,
 }
 
 /// A grammar symbol with its declaration resolved.
@@ -109,6 +120,80 @@ pub struct Registry {
     accepts: Vec<Vec<u64>>,
     /// Primitive terminals accepted where `t` is expected.
     accepts_prims: Vec<u8>,
+}
+
+/// How a construction names a parameter: `name:` for a named one, else its type as the
+/// grammar writes it (`<int>`, `int`, `{<players.player>}`, a constant word).
+fn slot_text(symbols: &[Symbol], p: &Param) -> String {
+    fn ty(symbols: &[Symbol], t: &ParamType) -> String {
+        match t {
+            ParamType::Sym(s) => format!("<{}>", symbols[*s as usize].id),
+            ParamType::Prim(p) => p.name().to_string(),
+            ParamType::Const(c) => c.clone(),
+            ParamType::Array(inner) => format!("{{{}}}", ty(symbols, inner)),
+        }
+    }
+    match &p.name {
+        Some(n) => format!("{n}:"),
+        None => ty(symbols, &p.ty),
+    }
+}
+
+/// The indexes of `slots` among `form`'s parameters (`<int>#2`: the second of that text), or
+/// `None` if one is missing.
+fn slot_indexes(symbols: &[Symbol], form: &Form, slots: &[&str]) -> Option<Vec<usize>> {
+    let texts: Vec<String> = form.params.iter().map(|p| slot_text(symbols, p)).collect();
+    slots
+        .iter()
+        .map(|slot| {
+            let (text, nth) = match slot.rsplit_once('#') {
+                Some((t, n)) => (t, n.parse::<usize>().ok()?),
+                None => (*slot, 1),
+            };
+            texts
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| t.as_str() == text)
+                .nth(nth.checked_sub(1)?)
+                .map(|(i, _)| i)
+        })
+        .collect()
+}
+
+/// Puts each [`construction::CONSTRUCTIONS`] entry on the one form it names.
+fn attach_constructions(symbols: &mut [Symbol], by_id: &HashMap<&'static str, SymId>) -> Result<(), RegistryError> {
+    for c in construction::CONSTRUCTIONS {
+        let bad = |message: String| RegistryError::BadRule {
+            id: c.decl.to_string(),
+            message,
+        };
+        let Some(&s) = by_id.get(c.decl) else {
+            // a registry built from other declarations (tests) may lack it
+            continue;
+        };
+        let slots = c.rule.slots();
+        let found: Vec<(usize, Vec<usize>)> = symbols[s as usize]
+            .forms
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.keyword == c.keyword)
+            .filter_map(|(i, f)| slot_indexes(symbols, f, &slots).map(|ix| (i, ix)))
+            .collect();
+        match &found[..] {
+            [(i, ix)] => symbols[s as usize].forms[*i].checks.push(FormCheck {
+                construction: c,
+                slots: ix.clone(),
+            }),
+            [] => return Err(bad(format!("no form ({} ..) has the slots {slots:?}", c.keyword))),
+            _ => {
+                return Err(bad(format!(
+                    "several forms ({} ..) have the slots {slots:?}",
+                    c.keyword
+                )))
+            }
+        }
+    }
+    Ok(())
 }
 
 impl Registry {
@@ -176,6 +261,7 @@ impl Registry {
                             keyword: rf.keyword,
                             params,
                             groups: rf.groups.iter().map(|g| g.exactly_one).collect(),
+                            checks: Vec::new(),
                         });
                     }
                     RawAlt::Sym(s) => sym.alts.push(f(&s)?),
@@ -186,6 +272,7 @@ impl Registry {
             }
             symbols.push(sym);
         }
+        attach_constructions(&mut symbols, &by_id)?;
         let n = symbols.len();
         let words = n.div_ceil(64);
         // accepts = reflexive transitive closure over `alts`

@@ -1,0 +1,58 @@
+//! Mutated corpus descriptions: the fuzzer's bytes pick one of Ludii's files and a few
+//! structure-aware mutations of it (`mutations.rs`); the result goes through `check`, and
+//! where it loads, a short random playout. Nothing may panic or hang, whatever the edit.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use ludeme::engine::playout::playout;
+use ludeme::engine::Game;
+use ludeme::expand::Selections;
+use rand::SeedableRng;
+use std::sync::OnceLock;
+
+#[path = "mutations.rs"]
+mod mutations;
+
+/// Ludii's descriptions, read once (`LUDEME_FUZZ_LUD`, else `../shared/ludii/lud` from the
+/// project root, where `cargo fuzz` runs).
+fn corpus() -> &'static [String] {
+    static FILES: OnceLock<Vec<String>> = OnceLock::new();
+    FILES.get_or_init(|| {
+        let root = std::env::var("LUDEME_FUZZ_LUD").unwrap_or_else(|_| "../shared/ludii/lud".into());
+        let mut paths = Vec::new();
+        let mut dirs = vec![std::path::PathBuf::from(root)];
+        while let Some(d) = dirs.pop() {
+            for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    dirs.push(p);
+                } else if p.extension().is_some_and(|x| x == "lud") {
+                    paths.push(p);
+                }
+            }
+        }
+        paths.sort();
+        let files: Vec<String> = paths.iter().filter_map(|p| std::fs::read_to_string(p).ok()).collect();
+        assert!(!files.is_empty(), "no corpus files: set LUDEME_FUZZ_LUD");
+        files
+    })
+}
+
+fuzz_target!(|data: &[u8]| {
+    let files = corpus();
+    let mut c = mutations::Choices::new(data);
+    let mut text = files[c.below(files.len())].clone();
+    let edits = 1 + c.below(4);
+    for _ in 0..edits {
+        text = mutations::mutate(&text, &mut c);
+        if c.is_empty() {
+            break;
+        }
+    }
+    let _ = ludeme::check::check_source("mutated.lud", &text, &Selections::default());
+    let Ok(game) = Game::load("mutated.lud", &text, &Selections::default()) else {
+        return;
+    };
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(data.len() as u64);
+    let _ = playout(&game, &mut rng, 200);
+});
