@@ -44,3 +44,32 @@ fn every_valid_corpus_game_loads_or_names_what_is_missing() {
     assert!(panicked.is_empty(), "panics while loading: {panicked:?}");
     assert!(loaded >= 3, "only {loaded} games load");
 }
+
+/// The edited corpus files of `../shared/ludii/check-cases/` that `check` accepts: each
+/// loads or is refused for a named ludeme the engine lacks, never a panic or another error.
+#[test]
+fn edited_corpus_files_that_check_accepts_load_or_name_what_is_missing() {
+    let cases = common::jsonl("ludii/check-cases/cases.jsonl");
+    let (mut loaded, mut refused, mut rejected) = (0, 0, 0);
+    let mut wrong = Vec::new();
+    for case in &cases {
+        let file = case["file"].as_str().unwrap();
+        let text = std::fs::read_to_string(common::shared(&format!("ludii/check-cases/{file}"))).unwrap();
+        let result = std::panic::catch_unwind(|| Game::load(file, &text, &Selections::default()).map(|_| ()));
+        match result {
+            Ok(Ok(())) => loaded += 1,
+            Ok(Err(LoadError::Unsupported { ludeme, at })) => {
+                refused += 1;
+                // a ludeme's name, not a description of a fault in the file
+                if ludeme.contains("missing") {
+                    wrong.push(format!("{file}: refused for `{ludeme}` at {at:?}"));
+                }
+            }
+            Ok(Err(LoadError::Invalid(_))) => rejected += 1,
+            Ok(Err(e)) => wrong.push(format!("{file}: {e}")),
+            Err(_) => wrong.push(format!("{file}: panicked")),
+        }
+    }
+    println!("check cases: {loaded} load, {refused} refused for a ludeme, {rejected} rejected by check");
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
