@@ -309,3 +309,41 @@ fn playing_and_replaying_a_long_game_on_a_large_board_keeps_one_position() {
     assert!(peak < 150_000, "replay: peak {peak} kB");
     assert!(String::from_utf8_lossy(&out.stdout).contains("Ply 2500:"));
 }
+
+#[test]
+fn output_cut_short_ends_every_subcommand_quietly() {
+    let rec = std::env::temp_dir().join(format!("ludeme-limits-{}-pipe.json", std::process::id()));
+    let made = ludeme()
+        .arg("play")
+        .arg(games("equi.lud"))
+        .args(["--p1", "random", "--p2", "random", "--record"])
+        .arg(&rec)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(made.status.success());
+    let equi = games("equi.lud");
+    let rec = rec.display().to_string();
+    let runs: Vec<Vec<&str>> = vec![
+        vec!["doc"],
+        vec!["expand", &equi],
+        vec!["check", &equi, &equi, &equi],
+        vec!["play", &equi, "--p1", "random", "--p2", "random"],
+        vec!["replay", &rec],
+        vec!["playout", &equi, "-n", "20"],
+        vec!["tournament", &equi, "--agents", "random,random", "-n", "2"],
+    ];
+    for args in runs {
+        let mut child = ludeme()
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take()); // the reader goes away at once
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}

@@ -68,6 +68,7 @@ pub enum Command {
 
 /// Run the command line; returns the process exit code.
 pub fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let cli = Cli::parse();
     match cli.command {
         Command::Check(a) => check::run(&a),
@@ -79,6 +80,18 @@ pub fn main() -> ExitCode {
         Command::Replay(a) => replay::run(&a),
         Command::Render(a) => render::run(&a),
         Command::Tournament(a) => tournament::run(&a),
+    }
+}
+
+/// Output cut short (`ludeme doc | head`) ends the program quietly, as for other Unix
+/// tools: Rust ignores SIGPIPE, which turns every later `println!` into a panic. (A
+/// subcommand that serves sockets must not do this: a client's closed connection would end it.)
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called first in `main`, before any thread starts; it only restores the default
+    // action of one signal.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 
