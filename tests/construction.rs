@@ -115,3 +115,13 @@ fn a_refusal_points_at_the_call_through_defines() {
     assert!(d.message.contains("is Within"), "{}", d.message);
     assert!(d.span.is_some());
 }
+
+#[test]
+fn equipment_needs_a_board_and_maps_pair_keys_with_values() {
+    assert_eq!(refusals(&with("(board (square 3)) ", "")).len(), 1);
+    assert!(refusals(&with("(board (square 3))", "(mancalaBoard 2 6)")).is_empty());
+    let map = |m: &str| with("(piece \"Disc\" Each)", &format!("(piece \"Disc\" Each) {m}"));
+    assert!(refusals(&map("(map {1 2} {3 4})")).is_empty());
+    assert_eq!(refusals(&map("(map {1 2} {3})")).len(), 1);
+    assert_eq!(refusals(&map("(map \"M\" {1} {3 4})")).len(), 1);
+}

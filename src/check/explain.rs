@@ -225,14 +225,25 @@ impl Checker<'_> {
                 .iter()
                 .filter(|f| Registry::keyword_matches(&f.keyword, head))
             {
-                if let Some(c) = self.construction_fault(args, form) {
-                    return Problem::error(
+                if let Some((c, arg)) = self.construction_fault(args, form) {
+                    let mut p = Problem::error(
                         "construction",
                         node.span.clone(),
                         format!("`({head} ..)`: {}", c.message),
                     )
                     .with_label("Ludii refuses this when it builds the game")
                     .with_hint(format!("the form is {}", form_text(reg, form)));
+                    // something missing from a list is reported where it would be written
+                    if let (crate::registry::construction::Rule::HasCall { .. }, Some(list)) = (c.rule, arg) {
+                        if let NodeKind::List(items) = &list.kind {
+                            let end = items
+                                .first()
+                                .map_or(list.span.end.saturating_sub(1), |i| i.full_span().start);
+                            p.span = list.span.start..list.span.start + 1;
+                            p.gap = Some(list.span.start..end.max(list.span.start + 1));
+                        }
+                    }
+                    return p;
                 }
             }
         }

@@ -90,8 +90,13 @@ impl<'r> Checker<'r> {
         }
     }
 
-    /// The construction check of `form` that `args` break, if they fit the form otherwise.
-    pub fn construction_fault(&mut self, args: &[Node], form: &'r Form) -> Option<&'static Construction> {
+    /// The construction check of `form` that `args` break, if they fit the form otherwise,
+    /// with the argument in its first slot.
+    pub fn construction_fault<'n>(
+        &mut self,
+        args: &'n [Node],
+        form: &'r Form,
+    ) -> Option<(&'static Construction, Option<&'n Node>)> {
         if form.checks.is_empty() {
             return None;
         }
@@ -106,7 +111,7 @@ impl<'r> Checker<'r> {
         form.checks
             .iter()
             .find(|c| !construction_holds(c, &slots))
-            .map(|c| c.construction)
+            .map(|c| (c.construction, c.slots.first().and_then(|&i| slots[i])))
     }
 
     /// Check a whole tree against the symbol `root` (`game` or `metadata`): first every
@@ -337,6 +342,16 @@ fn construction_holds(c: &FormCheck, slots: &[Option<&Node>]) -> bool {
         },
         Rule::MaxItems { max, .. } => match arg(0).map(|n| &n.kind) {
             Some(NodeKind::List(items)) => items.len() <= max,
+            _ => true,
+        },
+        Rule::HasCall { keywords, .. } => match arg(0).map(|n| &n.kind) {
+            Some(NodeKind::List(items)) => items
+                .iter()
+                .any(|i| matches!(&i.kind, NodeKind::Call { head, .. } if keywords.contains(&head.as_str()))),
+            _ => true,
+        },
+        Rule::SameLength { .. } => match (arg(0).map(|n| &n.kind), arg(1).map(|n| &n.kind)) {
+            (Some(NodeKind::List(a)), Some(NodeKind::List(b))) => a.len() == b.len(),
             _ => true,
         },
     }

@@ -41,6 +41,13 @@ pub enum Rule {
     IntRange { slot: &'static str, min: i64, max: i64 },
     /// A literal array in `slot` has at most `max` items.
     MaxItems { slot: &'static str, max: usize },
+    /// The array in `slot` holds a call of one of these keywords.
+    HasCall {
+        slot: &'static str,
+        keywords: &'static [&'static str],
+    },
+    /// The literal arrays in two slots have the same number of items.
+    SameLength { a: &'static str, b: &'static str },
 }
 
 impl Rule {
@@ -49,7 +56,8 @@ impl Rule {
         match *self {
             Rule::Needs { when, need, .. } => std::iter::once(when).chain(need.iter().copied()).collect(),
             Rule::Never { when, .. } => vec![when],
-            Rule::IntRange { slot, .. } | Rule::MaxItems { slot, .. } => vec![slot],
+            Rule::IntRange { slot, .. } | Rule::MaxItems { slot, .. } | Rule::HasCall { slot, .. } => vec![slot],
+            Rule::SameLength { a, b } => vec![a, b],
         }
     }
 }
@@ -58,6 +66,24 @@ impl Rule {
 pub const MAX_PLAYERS: i64 = 16;
 
 pub const CONSTRUCTIONS: &[Construction] = &[
+    Construction {
+        decl: "equipment",
+        keyword: "equipment",
+        rule: Rule::HasCall {
+            slot: "{<item>}",
+            keywords: &["board", "mancalaBoard", "surakartaBoard", "boardless"],
+        },
+        message: "the equipment needs a board",
+    },
+    Construction {
+        decl: "map",
+        keyword: "map",
+        rule: Rule::SameLength {
+            a: "{<int>}",
+            b: "{<int>}#2",
+        },
+        message: "a map has as many keys as values",
+    },
     Construction {
         decl: "players",
         keyword: "players",
