@@ -150,6 +150,15 @@ fn invalid_utf8_is_read_lossily() {
 }
 
 #[test]
+fn an_option_tag_after_an_opening_bracket_is_no_tag() {
+    // found by fuzzing: `(<` is not a tag's opener, so its "matching" bracket was itself
+    let text = format!("(option \"X\" (<= 1 2) args:{{<a>}} {{(item \"i\" <1> \"d\")}})\n{GAME}");
+    let _ = check(&text);
+    let text = format!("(option \"X\" <T> args:{{(<a>}} {{(item \"i\" <1> \"d\")}})\n{GAME}");
+    let _ = check(&text);
+}
+
+#[test]
 fn garbage_never_panics() {
     let samples = [
         "\"",

@@ -49,6 +49,10 @@ fuzz_target!(|data: &[u8]| {
             break;
         }
     }
+    // `LUDEME_FUZZ_DUMP=FILE`: write the mutated description there (to replay a finding)
+    if let Ok(path) = std::env::var("LUDEME_FUZZ_DUMP") {
+        let _ = std::fs::write(path, &text);
+    }
     let _ = ludeme::check::check_source("mutated.lud", &text, &Selections::default());
     let Ok(game) = Game::load("mutated.lud", &text, &Selections::default()) else {
         return;

@@ -87,7 +87,8 @@ pub fn parse_category(block: &Text) -> Category {
     let Some(t1) = b[rest..].iter().position(|&x| x == b'<').map(|p| p + rest) else {
         return cat;
     };
-    let Some(t2) = matching_bracket(b, t1, true) else {
+    // `(<` does not open a tag: the bracket then "matches" itself
+    let Some(t2) = matching_bracket(b, t1, true).filter(|&t2| t2 > t1) else {
         return cat;
     };
     cat.tag = s(&b[t1 + 1..t2]);
@@ -104,7 +105,7 @@ pub fn parse_category(block: &Text) -> Category {
     let mut arg_names = Vec::new();
     let mut p = a1;
     while let Some(x) = b[p..a2].iter().position(|&x| x == b'<').map(|q| q + p) {
-        let Some(y) = matching_bracket(&b[..a2], x, true) else {
+        let Some(y) = matching_bracket(&b[..a2], x, true).filter(|&y| y > x) else {
             break;
         };
         arg_names.push(s(&b[x + 1..y]));
