@@ -126,6 +126,21 @@ fn temp(name: &str, text: &str) -> std::path::PathBuf {
     p
 }
 
+/// A record of a game of Equi between random agents, written by `play`.
+fn random_record(name: &str) -> std::path::PathBuf {
+    let rec = std::env::temp_dir().join(format!("ludeme-limits-{}-{name}.json", std::process::id()));
+    let out = ludeme()
+        .arg("play")
+        .arg(games("equi.lud"))
+        .args(["--p1", "random", "--p2", "random", "--record"])
+        .arg(&rec)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    rec
+}
+
 const REFUGIA: &str = "../shared/ludii/lud/board/space/territory/Refugia.lud";
 
 #[test]
@@ -188,16 +203,7 @@ fn a_record_that_cannot_be_written_stops_play_before_the_game() {
 
 #[test]
 fn replay_checks_the_result_a_record_claims() {
-    let rec = std::env::temp_dir().join(format!("ludeme-limits-{}-rec.json", std::process::id()));
-    let out = ludeme()
-        .arg("play")
-        .arg(games("equi.lud"))
-        .args(["--p1", "random", "--p2", "random", "--record"])
-        .arg(&rec)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let rec = random_record("rec");
     let ok = ludeme().arg("replay").arg(&rec).arg("--last").output().unwrap();
     assert_eq!(ok.status.code(), Some(0), "{}", String::from_utf8_lossy(&ok.stderr));
     let mut v: serde_json::Value = serde_json::from_slice(&std::fs::read(&rec).unwrap()).unwrap();
@@ -312,16 +318,7 @@ fn playing_and_replaying_a_long_game_on_a_large_board_keeps_one_position() {
 
 #[test]
 fn output_cut_short_ends_every_subcommand_quietly() {
-    let rec = std::env::temp_dir().join(format!("ludeme-limits-{}-pipe.json", std::process::id()));
-    let made = ludeme()
-        .arg("play")
-        .arg(games("equi.lud"))
-        .args(["--p1", "random", "--p2", "random", "--record"])
-        .arg(&rec)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert!(made.status.success());
+    let rec = random_record("pipe");
     let equi = games("equi.lud");
     let rec = rec.display().to_string();
     let runs: Vec<Vec<&str>> = vec![

@@ -147,6 +147,16 @@ fn plausible(ck: &Checker, arg: &Node, ty: &ParamType) -> bool {
     }
 }
 
+/// The forms of the symbols `cands` that a call with keyword `head` may take.
+fn forms_of<'r>(reg: &'r Registry, cands: &'r [SymId], head: &'r str) -> impl Iterator<Item = &'r Form> + 'r {
+    cands.iter().flat_map(move |&s| {
+        reg.symbol(s)
+            .forms
+            .iter()
+            .filter(move |f| Registry::keyword_matches(&f.keyword, head))
+    })
+}
+
 impl Checker<'_> {
     /// Why does `node` not fit `ty`? Descends to the deepest argument at fault.
     pub fn explain(&mut self, node: &Node, ty: &ParamType) -> Problem {
@@ -218,56 +228,42 @@ impl Checker<'_> {
     fn explain_call(&mut self, node: &Node, head: &str, args: &[Node], cands: &[SymId]) -> Problem {
         let reg = self.reg;
         // a call that fits a form but for what Ludii refuses when it builds it
-        for &s in cands {
-            for form in reg
-                .symbol(s)
-                .forms
-                .iter()
-                .filter(|f| Registry::keyword_matches(&f.keyword, head))
-            {
-                if let Some((c, arg)) = self.construction_fault(args, form) {
-                    let mut p = Problem::error(
-                        "construction",
-                        node.span.clone(),
-                        format!("`({head} ..)`: {}", c.message),
-                    )
-                    .with_label("Ludii refuses this when it builds the game")
-                    .with_hint(format!("the form is {}", form_text(reg, form)));
-                    // something missing from a list is reported where it would be written
-                    if let (crate::registry::construction::Rule::HasCall { .. }, Some(list)) = (c.rule, arg) {
-                        if let NodeKind::List(items) = &list.kind {
-                            let end = items
-                                .first()
-                                .map_or(list.span.end.saturating_sub(1), |i| i.full_span().start);
-                            p.span = list.span.start..list.span.start + 1;
-                            p.gap = Some(list.span.start..end.max(list.span.start + 1));
-                        }
+        for form in forms_of(reg, cands, head) {
+            if let Some((c, arg)) = self.construction_fault(args, form) {
+                let mut p = Problem::error(
+                    "construction",
+                    node.span.clone(),
+                    format!("`({head} ..)`: {}", c.message),
+                )
+                .with_label("Ludii refuses this when it builds the game")
+                .with_hint(format!("the form is {}", form_text(reg, form)));
+                // something missing from a list is reported where it would be written
+                if let (crate::registry::construction::Rule::HasCall { .. }, Some(list)) = (c.rule, arg) {
+                    if let NodeKind::List(items) = &list.kind {
+                        let end = items
+                            .first()
+                            .map_or(list.span.end.saturating_sub(1), |i| i.full_span().start);
+                        p.span = list.span.start..list.span.start + 1;
+                        p.gap = Some(list.span.start..end.max(list.span.start + 1));
                     }
-                    return p;
                 }
+                return p;
             }
         }
         // For every form: how far the arguments fit in order, and what goes wrong next.
         // The best explanation takes the most arguments, then prefers descending into an
         // argument that is the right kind of thing, then a missing parameter, then the rest.
         let mut best: Option<(usize, u8, &Form, Outcome)> = None;
-        for &s in cands {
-            for form in reg
-                .symbol(s)
-                .forms
-                .iter()
-                .filter(|f| Registry::keyword_matches(&f.keyword, head))
-            {
-                let (placed, next_slot) = best_prefix(self, args, form);
-                let outcome = self.outcome(args, placed, next_slot, form);
-                let rank = outcome.rank();
-                let better = match &best {
-                    None => true,
-                    Some((bp, br, _, _)) => placed > *bp || (placed == *bp && rank > *br),
-                };
-                if better {
-                    best = Some((placed, rank, form, outcome));
-                }
+        for form in forms_of(reg, cands, head) {
+            let (placed, next_slot) = best_prefix(self, args, form);
+            let outcome = self.outcome(args, placed, next_slot, form);
+            let rank = outcome.rank();
+            let better = match &best {
+                None => true,
+                Some((bp, br, _, _)) => placed > *bp || (placed == *bp && rank > *br),
+            };
+            if better {
+                best = Some((placed, rank, form, outcome));
             }
         }
         let Some((placed, _, form, outcome)) = best else {

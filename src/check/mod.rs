@@ -95,7 +95,7 @@ impl<'r> Checker<'r> {
     pub fn construction_fault<'n>(
         &mut self,
         args: &'n [Node],
-        form: &'r Form,
+        form: &Form,
     ) -> Option<(&'static Construction, Option<&'n Node>)> {
         if form.checks.is_empty() {
             return None;
