@@ -62,6 +62,7 @@
 
 pub mod graph;
 mod regions;
+mod spatial;
 mod topology;
 
 use std::sync::OnceLock;
