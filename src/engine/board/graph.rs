@@ -132,6 +132,7 @@ impl Graph {
             out[a as usize].push(i as u32);
             out[b as usize].push(i as u32);
         }
+        let mut keyed = Vec::new();
         for (v, list) in out.iter_mut().enumerate() {
             let p = self.vertices[v];
             let angle = |e: u32| {
@@ -139,7 +140,7 @@ impl Graph {
                 let o = self.vertices[if a as usize == v { b } else { a } as usize];
                 (o.y - p.y).atan2(o.x - p.x)
             };
-            list.sort_by(|&x, &y| angle(x).total_cmp(&angle(y)));
+            super::topology::sort_by_angle(list, angle, &mut keyed);
         }
         out
     }
@@ -152,7 +153,7 @@ impl Graph {
         const MAX_SIDES: usize = 32;
         self.faces.clear();
         let ve = self.sorted_vertex_edges();
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = IntSet::default();
         for start in 0..self.vertices.len() as u32 {
             for &first in &ve[start as usize] {
                 let mut ids = vec![start];
@@ -201,7 +202,7 @@ impl Graph {
 
     /// Adds the edges of every face (once each).
     fn edges_from_faces(&mut self) {
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = IntSet::default();
         for f in &self.faces {
             for k in 0..f.len() {
                 let (a, b) = (f[k], f[(k + 1) % f.len()]);
@@ -1022,7 +1023,7 @@ fn custom_on_tri(sides: &[i32]) -> Result<Graph, BoardError> {
 /// `(tri Hexagon d)`: Ludii's `HexagonOnTri` with d vertices per side.
 fn hexagon_on_tri(d: i32) -> Graph {
     let mut g = Graph::default();
-    let mut idx = std::collections::HashMap::new();
+    let mut idx = super::spatial::IntMap::default();
     for r in 0..2 * d - 1 {
         for c in (r - (d - 1)).max(0)..=(2 * d - 2).min(r + d - 1) {
             idx.insert((r, c), g.vertices.len() as u32);

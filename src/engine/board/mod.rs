@@ -507,9 +507,10 @@ pub struct Board {
     dir_steps: Csr,
     /// Per relation, bit set over [`Dir`] of the names its steps use.
     supported: [u16; 5],
-    /// All radials, each including its origin at position 0.
+    /// All radials, each including its origin at position 0: by radial id, its slice
+    /// `radial_ends[id]` of `radial_sites` (radials along one line share their sites).
     radial_sites: Vec<u32>,
-    radial_bounds: Vec<u32>,
+    radial_ends: Vec<[u32; 2]>,
     /// Row `site * 21 + direction key`: radial ids, clockwise from N.
     site_radials: Csr,
     centre: Vec<u32>,
@@ -621,9 +622,14 @@ impl Board {
     /// starts with the origin site at position 0.
     #[inline]
     pub fn radials(&self, site: u32, d: Direction) -> impl ExactSizeIterator<Item = &[u32]> + '_ {
-        self.radial_ids(site, d).iter().map(move |&r| {
-            &self.radial_sites[self.radial_bounds[r as usize] as usize..self.radial_bounds[r as usize + 1] as usize]
-        })
+        self.radial_ids(site, d).iter().map(move |&r| self.radial(r))
+    }
+
+    /// The sites of radial `r`, origin first.
+    #[inline(always)]
+    fn radial(&self, r: u32) -> &[u32] {
+        let [a, b] = self.radial_ends[r as usize];
+        &self.radial_sites[a as usize..b as usize]
     }
 
     /// The ids of a site's radials in a direction (none for a relative direction).
@@ -699,9 +705,9 @@ impl Board {
         if self.num_sites > 64 {
             return None;
         }
-        (0..self.radial_bounds.len() - 1)
+        (0..self.radial_ends.len() as u32)
             .map(|r| {
-                let sites = &self.radial_sites[self.radial_bounds[r] as usize + 1..self.radial_bounds[r + 1] as usize];
+                let sites = &self.radial(r)[1..];
                 let up = sites.windows(2).all(|w| w[0] < w[1]);
                 (up || sites.windows(2).all(|w| w[0] > w[1])).then(|| (sites.iter().fold(0, |m, &t| m | 1 << t), up))
             })
