@@ -341,6 +341,10 @@ impl Graph {
                 Ok(hexagon_on_tri(if use_ == SiteType::Cell { n + 1 } else { n }))
             }
             BoardSpec::TriSides(sides) => custom_on_tri(sides),
+            BoardSpec::TriTriangle(n) => {
+                let n = check_size(*n)?;
+                Ok(triangle_on_tri(if use_ == SiteType::Cell { n + 1 } else { n }))
+            }
             BoardSpec::Square(n) => {
                 let n = check_size(*n)?;
                 Ok(rectangle_on_square(n, n, use_, None))
@@ -1018,6 +1022,22 @@ fn custom_on_tri(sides: &[i32]) -> Result<Graph, BoardError> {
     g.unit_triangles();
     g.reorder();
     Ok(g)
+}
+
+/// `(tri n)`: Ludii's `TriangleOnTri` with n vertices per side: the lattice points (r, c)
+/// with r ≤ c < n, row by row (coordinates as 32-bit floats), edges between points 1 ± 0.01
+/// apart, the unit triangles as cells, reordered.
+fn triangle_on_tri(n: i32) -> Graph {
+    let mut g = Graph::default();
+    for r in 0..n {
+        for c in r..n {
+            g.vertices.push(tri_xy(r, c).f32_rounded());
+        }
+    }
+    g.unit_edges();
+    g.unit_triangles();
+    g.reorder();
+    g
 }
 
 /// `(tri Hexagon d)`: Ludii's `HexagonOnTri` with d vertices per side.

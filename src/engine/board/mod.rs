@@ -47,7 +47,7 @@
 //! on them (relations and directions included).
 //!
 //! Built as Ludii does: `hex` (n, side lists, `Hexagon`, two sizes, `Limping`, `Triangle`,
-//! `Diamond`, `Prism`), `tri` (`Hexagon`, side lists, `Limping`), `square`/`rectangle`
+//! `Diamond`, `Prism`), `tri` (`Triangle`, `Hexagon`, side lists, `Limping`), `square`/`rectangle`
 //! (with `diagonals:`), `wedge`, `concentric` regular polygons, `graph vertices: edges:`,
 //! and the operators `add`, `remove` (by index or position), `merge`, `shift`, `scale`,
 //! `rotate`, `hole`, `trim` and `renumber`. Cells of graphs that are not lattices are
@@ -299,6 +299,9 @@ pub enum BoardSpec {
     HexDiamond { size: u32, prism: Option<u32> },
     /// `(tri Hexagon n)`: hexagon on the triangular lattice (`HexagonOnTri`).
     TriHexagon(u32),
+    /// `(tri n)` / `(tri Triangle n)`: triangle on the triangular lattice, n vertices per
+    /// side with `use:Vertex`, n cells otherwise (`TriangleOnTri`).
+    TriTriangle(u32),
     /// `(tri {s1 ..})`: triangular lattice inside a side-list polygon (`CustomOnTri`).
     TriSides(Vec<i32>),
     /// `(square n)`.

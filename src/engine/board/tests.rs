@@ -232,3 +232,28 @@ fn near_in_words_list_steps_and_radial_firsts() {
     }
     assert!(nonzero > 100);
 }
+
+/// `(tri n)`: a triangle of the triangular lattice, n vertices a side with `use:Vertex`
+/// (n cells a side otherwise), bottom row first (Los Palos's `(tri 1)` agrees with its
+/// Ludii header).
+#[test]
+fn tri_triangle() {
+    for (n, ty, c) in [
+        (5, SiteType::Vertex, (15, 30, 16)),
+        (3, SiteType::Cell, (10, 18, 9)),
+        (1, SiteType::Cell, (3, 3, 1)),
+    ] {
+        assert_eq!(counts(&board(BoardSpec::TriTriangle(n), ty)), c);
+    }
+    let b = board(BoardSpec::TriTriangle(5), SiteType::Vertex);
+    assert_eq!(
+        [b.xy(0), b.xy(4), b.xy(5), b.xy(14)],
+        [(0.0, 0.0), (4.0, 0.0), (0.5, b.xy(5).1), (2.0, b.xy(14).1)]
+    );
+    assert!((b.xy(14).1 - 4.0 * 3f64.sqrt() / 2.0).abs() < 1e-6);
+    let labels: Vec<&str> = [0, 4, 5, 9, 14].map(|s| b.label(s)).to_vec();
+    assert_eq!(labels, ["A1", "E1", "B2", "C3", "E5"]);
+    let mut e = b.relation(6, Relation::Orthogonal).to_vec();
+    e.sort();
+    assert_eq!(e, [1, 2, 5, 7, 9, 10]);
+}
