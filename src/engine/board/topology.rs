@@ -529,7 +529,8 @@ fn build_radials(site_steps: &[SiteSteps], pos: &[Pt]) -> Radials {
         let base = ends.len() as u32;
         // The next segment of each: from its end, the step bending least.
         let seg_of = |s: u32, t: u32| (first[s as usize]..first[s as usize + 1]).find(|&g| to[g as usize] == t);
-        let next: Vec<Option<u32>> = (0..m)
+        const NONE: u32 = u32::MAX;
+        let next: Vec<u32> = (0..m)
             .map(|g| {
                 let (prev, cur) = (from[g], to[g]);
                 let (pp, cp) = (pos[prev as usize], pos[cur as usize]);
@@ -545,51 +546,56 @@ fn build_radials(site_steps: &[SiteSteps], pos: &[Pt]) -> Radials {
                         }
                     }
                 }
-                best.1.and_then(|nx| seg_of(cur, nx))
+                best.1.and_then(|nx| seg_of(cur, nx)).unwrap_or(NONE)
             })
             .collect();
-        let mut indegree = vec![0u32; m];
-        for &x in next.iter().flatten() {
-            indegree[x as usize] += 1;
+        let mut has_previous = vec![0u64; m.div_ceil(64)];
+        for &x in &next {
+            if x != NONE {
+                has_previous[x as usize / 64] |= 1 << (x % 64);
+            }
         }
-        const UNSET: [u32; 2] = [u32::MAX; 2];
-        ends.resize(ends.len() + m, UNSET);
-        let placed = |ends: &[[u32; 2]], g: u32| ends[(base + g) as usize] != UNSET;
-        let mut on_path = vec![false; m];
+        ends.resize(ends.len() + m, [u32::MAX; 2]);
+        // (bit sets: chains jump about the segments, small tables stay in the caches)
+        let bit = |set: &[u64], x: u32| set[x as usize / 64] & (1 << (x % 64)) != 0;
+        let mut placed = vec![0u64; m.div_ceil(64)];
+        let mut on_path = vec![0u64; m.div_ceil(64)];
         let mut path: Vec<u32> = Vec::new();
         // chains from their first segments, then what is left (lines closing on themselves)
-        let starts = (0..m as u32).filter(|&g| indegree[g as usize] == 0).chain(0..m as u32);
+        let starts = (0..m as u32).filter(|&g| !bit(&has_previous, g)).chain(0..m as u32);
         for head in starts {
-            if placed(&ends, head) {
+            if bit(&placed, head) {
                 continue;
             }
             path.clear();
-            let mut g = Some(head);
+            let mut g = head;
             let mut cycle = false;
-            while let Some(x) = g {
-                if placed(&ends, x) {
+            while g != NONE {
+                if bit(&placed, g) {
                     break;
                 }
-                if on_path[x as usize] {
+                if bit(&on_path, g) {
                     cycle = true;
                     break;
                 }
-                on_path[x as usize] = true;
-                path.push(x);
-                g = next[x as usize];
+                on_path[g as usize / 64] |= 1 << (g % 64);
+                path.push(g);
+                g = next[g as usize];
             }
-            path.iter().for_each(|&x| on_path[x as usize] = false);
+            for &x in &path {
+                on_path[x as usize / 64] &= !(1 << (x % 64));
+                placed[x as usize / 64] |= 1 << (x % 64);
+            }
             let mut direct = path.len();
             if !cycle {
                 // the chain's sites, then the end of its last segment or the radial it joins
                 let at = sites.len();
                 sites.extend(path.iter().map(|&x| from[x as usize]));
-                match g {
-                    Some(x) => {
-                        let [a, b] = ends[(base + x) as usize];
-                        sites.extend_from_within(a as usize..b as usize);
-                    }
-                    None => sites.push(to[*path.last().expect("a chain has a segment") as usize]),
+                if g == NONE {
+                    sites.push(to[*path.last().expect("a chain has a segment") as usize]);
+                } else {
+                    let [a, b] = ends[(base + g) as usize];
+                    sites.extend_from_within(a as usize..b as usize);
                 }
                 // a segment's radial is the rest of the chain where no site comes twice
                 stamp_id = stamp_id.wrapping_add(1);
