@@ -113,10 +113,7 @@ pub fn load_board(name: &str, text: &str, selections: &Selections) -> Result<Boa
         return Err(LoadError::Invalid(Box::new(checked)));
     };
     let (spec, site_type) = crate::compile::lower_board(node).map_err(|e| lower_error(&checked, e))?;
-    Board::new(&spec, site_type).map_err(|e| LoadError::Unsupported {
-        ludeme: format!("board: {e}"),
-        at: None,
-    })
+    Ok(Board::new(&spec, site_type)?)
 }
 
 pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, LoadError> {
@@ -128,10 +125,7 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
         return Err(LoadError::Invalid(Box::new(checked)));
     };
     let ir = crate::compile::lower_game(node).map_err(|e| lower_error(&checked, e))?;
-    let board = Board::new(&ir.board, ir.site_type).map_err(|e| LoadError::Unsupported {
-        ludeme: format!("board: {e}"),
-        at: None,
-    })?;
+    let board = Board::new(&ir.board, ir.site_type)?;
     let (around_start, around_sites) = around_tables(&board);
     let first_name = |name: &str| ir.names.iter().position(|n| n == name).map_or(u16::MAX, |i| i as u16);
     let base_name = ir.components.iter().map(|k| first_name(&k.base)).collect();

@@ -309,8 +309,15 @@ impl Graph {
     }
 
     /// Builds the graph for a spec. `use_` is the board's site type: some generators
-    /// (`square`, `tri Hexagon`) change size with it, as in Ludii.
+    /// (`square`, `tri Hexagon`) change size with it, as in Ludii. A spec whose graph could
+    /// have more than [`super::MAX_BOARD_ELEMENTS`] vertices, edges and cells is refused
+    /// first ([`BoardError::TooLarge`]).
     pub fn build(spec: &BoardSpec, use_: SiteType) -> Result<Graph, BoardError> {
+        super::size::check(spec, use_)?;
+        Graph::build_unchecked(spec, use_)
+    }
+
+    fn build_unchecked(spec: &BoardSpec, use_: SiteType) -> Result<Graph, BoardError> {
         match spec {
             BoardSpec::Hex(n) => Ok(hex_on_hex(check_size(*n)?)),
             BoardSpec::HexSides(sides) => custom_on_hex(sides),
@@ -357,7 +364,7 @@ impl Graph {
                 Some(*diagonals),
             )),
             BoardSpec::Remove { base, vertices } => {
-                let mut g = Graph::build(base, use_)?;
+                let mut g = Graph::build_unchecked(base, use_)?;
                 g.remove_vertices(vertices)?;
                 Ok(g)
             }
@@ -366,7 +373,7 @@ impl Graph {
                 removals,
                 trim_edges,
             } => {
-                let mut g = Graph::build(base, use_)?;
+                let mut g = Graph::build_unchecked(base, use_)?;
                 for r in removals {
                     g.apply_removal(r, *trim_edges);
                 }
@@ -410,7 +417,7 @@ impl Graph {
                 Ok(g)
             }
             BoardSpec::Hole { base, polygon } => {
-                let mut g = Graph::build(base, use_)?;
+                let mut g = Graph::build_unchecked(base, use_)?;
                 if polygon.len() >= 3 {
                     let mut poly = polygon.clone();
                     inflate(&mut poly, 0.1);
@@ -422,12 +429,12 @@ impl Graph {
                 Ok(g)
             }
             BoardSpec::Trim(base) => {
-                let mut g = Graph::build(base, use_)?;
+                let mut g = Graph::build_unchecked(base, use_)?;
                 g.trim();
                 Ok(g)
             }
             BoardSpec::Renumber { base, types } => {
-                let mut g = Graph::build(base, use_)?;
+                let mut g = Graph::build_unchecked(base, use_)?;
                 if types.is_empty() {
                     g.reorder();
                 }
@@ -441,32 +448,32 @@ impl Graph {
             BoardSpec::Merge(parts) => {
                 let parts = parts
                     .iter()
-                    .map(|p| Graph::build(p, use_))
+                    .map(|p| Graph::build_unchecked(p, use_))
                     .collect::<Result<Vec<_>, _>>()?;
                 Ok(Graph::merge(&parts))
             }
             BoardSpec::Shift { base, dx, dy } => {
-                let mut g = Graph::build(base, use_)?;
+                let mut g = Graph::build_unchecked(base, use_)?;
                 for v in &mut g.vertices {
                     *v = Pt::new(v.x + dx, v.y + dy);
                 }
                 Ok(g)
             }
             BoardSpec::Scale { base, sx, sy } => {
-                let mut g = Graph::build(base, use_)?;
+                let mut g = Graph::build_unchecked(base, use_)?;
                 for v in &mut g.vertices {
                     *v = Pt::new(v.x * sx, v.y * sy);
                 }
                 Ok(g)
             }
             BoardSpec::Rotate { base, degrees } => {
-                let mut g = Graph::build(base, use_)?;
+                let mut g = Graph::build_unchecked(base, use_)?;
                 g.rotate(*degrees);
                 Ok(g)
             }
             BoardSpec::AddElements { base, additions } => {
                 let mut g = match base {
-                    Some(b) => Graph::build(b, use_)?,
+                    Some(b) => Graph::build_unchecked(b, use_)?,
                     None => Graph::default(),
                 };
                 for a in additions {
@@ -475,7 +482,7 @@ impl Graph {
                 Ok(g)
             }
             BoardSpec::Add { base, edges } => {
-                let mut g = Graph::build(base, use_)?;
+                let mut g = Graph::build_unchecked(base, use_)?;
                 let mut set = EdgeSet::of(&g.edges);
                 for &[a, b] in edges {
                     let n = g.vertices.len() as u32;
@@ -968,9 +975,12 @@ fn polygon_contains(poly: &[Pt], p: Pt) -> bool {
     odd
 }
 
-/// Lattice points (r, c) inside the inflated side polygon, scanned row by row within the
-/// x/y-derived window (the clipping trap: x/y bounds are used as column/row ranges).
-fn scan_side_polygon(sides: &[i32], xy: fn(i32, i32) -> Pt, margin: i32) -> Result<Vec<Pt>, BoardError> {
+/// The inflated side polygon of a side list and the lattice window Ludii scans for it: rows
+/// and columns from the polygon's y and x bounds (the clipping trap: x/y bounds are used as
+/// column/row ranges), widened by `margin`.
+type SideWindow = (Vec<Pt>, std::ops::RangeInclusive<i32>, std::ops::RangeInclusive<i32>);
+
+fn side_window(sides: &[i32], xy: fn(i32, i32) -> Pt, margin: i32) -> Result<SideWindow, BoardError> {
     if sides.is_empty() || sides.iter().any(|s| s.abs() > 1000) {
         return Err(BoardError::BadSides(sides.to_vec()));
     }
@@ -986,9 +996,18 @@ fn scan_side_polygon(sides: &[i32], xy: fn(i32, i32) -> Pt, margin: i32) -> Resu
         max_x = max_x.max(p.x);
         max_y = max_y.max(p.y);
     }
+    let rows = (min_y as i32).saturating_sub(margin)..=(max_y as i32).saturating_add(margin);
+    let cols = (min_x as i32).saturating_sub(margin)..=(max_x as i32).saturating_add(margin);
+    Ok((poly, rows, cols))
+}
+
+/// Lattice points (r, c) inside the inflated side polygon, scanned row by row within the
+/// window of [`side_window`].
+fn scan_side_polygon(sides: &[i32], xy: fn(i32, i32) -> Pt, margin: i32) -> Result<Vec<Pt>, BoardError> {
+    let (poly, rows, cols) = side_window(sides, xy, margin)?;
     let mut out = Vec::new();
-    for r in (min_y as i32 - margin)..=(max_y as i32 + margin) {
-        for c in (min_x as i32 - margin)..=(max_x as i32 + margin) {
+    for r in rows {
+        for c in cols.clone() {
             let p = xy(r, c);
             if polygon_contains(&poly, p) {
                 out.push(p);
@@ -996,6 +1015,36 @@ fn scan_side_polygon(sides: &[i32], xy: fn(i32, i32) -> Pt, margin: i32) -> Resu
         }
     }
     Ok(out)
+}
+
+/// The lattice points (r, c) of a side-list board (cells of `(hex {..})`, with `hex`;
+/// vertices of `(tri {..})`) given to `f`, without building it; a window of more than `cap`
+/// points is not scanned: `Ok(Some(points in the window))` (a bound on their number).
+pub(super) fn side_polygon_points(
+    sides: &[i32],
+    hex: bool,
+    cap: u64,
+    mut f: impl FnMut(i32, i32),
+) -> Result<Option<u64>, BoardError> {
+    let (xy, margin): (fn(i32, i32) -> Pt, i32) = if hex {
+        (hex_xy, 3)
+    } else {
+        (tri_xy, if sides.len() == 2 { sides[0] } else { 2 })
+    };
+    let (poly, rows, cols) = side_window(sides, xy, margin)?;
+    let span = |r: &std::ops::RangeInclusive<i32>| (*r.end() as i64 - *r.start() as i64 + 1).max(0) as u64;
+    let window = span(&rows).saturating_mul(span(&cols));
+    if window > cap {
+        return Ok(Some(window));
+    }
+    for r in rows {
+        for c in cols.clone() {
+            if polygon_contains(&poly, xy(r, c)) {
+                f(r, c);
+            }
+        }
+    }
+    Ok(None)
 }
 
 /// `(hex {s1 s2 ..})`: Ludii's `CustomOnHex`.

@@ -62,6 +62,7 @@
 
 pub mod graph;
 mod regions;
+mod size;
 mod spatial;
 mod topology;
 
@@ -427,9 +428,25 @@ impl Diagonals {
     }
 }
 
+/// The most vertices and edges (in all) a board's graph may have. A spec is checked before
+/// anything is built, against a bound computed from it alone (exact for the lattices; see
+/// `size.rs`), and refused over the limit ([`BoardError::TooLarge`]). Cells are fewer than
+/// edges on a planar board (twice at most on any), and every type of element can be the
+/// sites (`use:`): this bounds the sites too.
+///
+/// Building is near-linear in the graph's size (`(square 300)`, 271,201 vertices and
+/// edges, 90,000 cells, builds in under a second), and so is the memory of the board and
+/// of playing on it. The largest corpus board has 1,617 sites.
+pub const MAX_BOARD_GRAPH: u64 = 400_000;
+
 /// Why a board could not be built.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum BoardError {
+    #[error(
+        "too large: its graph could have {size} vertices and edges, more than the limit of {limit} \
+         (MAX_BOARD_GRAPH)"
+    )]
+    TooLarge { size: u64, limit: u64 },
     #[error("board size {0} out of range")]
     BadSize(u32),
     #[error("invalid side list {0:?}")]
