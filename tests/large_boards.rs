@@ -28,7 +28,10 @@ fn square_300_loads_and_plays() {
     let xy_of = |sites: &[u32]| sites.iter().map(|&s| b.xy(s)).collect::<Vec<_>>();
     // Ludii's order: ascending y * 100 + x (so from x = 100 on, a row's cells come among
     // the next rows'; equal keys keep the order the cells were traced in)
-    assert_eq!([b.xy(0), b.xy(99), b.xy(89_999)], [(0.5, 0.5), (99.5, 0.5), (299.5, 299.5)]);
+    assert_eq!(
+        [b.xy(0), b.xy(99), b.xy(89_999)],
+        [(0.5, 0.5), (99.5, 0.5), (299.5, 299.5)]
+    );
     assert!((1..90_000).all(|s| {
         let key = |s: u32| b.xy(s).1 * 100.0 + b.xy(s).0;
         key(s - 1) <= key(s)
@@ -59,7 +62,10 @@ fn square_300_loads_and_plays() {
     let east: Vec<&[u32]> = b.radials(corner, Direction::Compass(Dir::E)).collect();
     assert_eq!(east.len(), 1);
     assert_eq!(east[0].len(), 300);
-    assert!(east[0].iter().enumerate().all(|(k, &s)| b.xy(s) == (0.5 + k as f64, 0.5)));
+    assert!(east[0]
+        .iter()
+        .enumerate()
+        .all(|(k, &s)| b.xy(s) == (0.5 + k as f64, 0.5)));
     let north: Vec<&[u32]> = b.radials(centre, Direction::Rel(Relation::Orthogonal)).collect();
     assert_eq!(north[0].len(), 150);
     assert_eq!(b.ahead(centre, 149, Dir::N.into()), at(150.5, 299.5));
@@ -83,7 +89,11 @@ fn over_the_limit_is_refused_naming_it() {
         Err(e) => panic!("another error: {e}"),
         Ok(_) => panic!("(square 400) loaded"),
     }
-    for board in ["(hex 200)", "(tri 500)", "(merge {(square 300) (shift 300 0 (square 250))})"] {
+    for board in [
+        "(hex 200)",
+        "(tri 500)",
+        "(merge {(square 300) (shift 300 0 (square 250))})",
+    ] {
         let e = Game::load_board(board, &game(board), &Default::default()).err();
         let text = e.as_ref().map(|e| e.to_string()).unwrap_or_default();
         assert!(
