@@ -525,6 +525,9 @@ impl Lowerer {
                         Ok(BoardSpec::TriHexagon(self.const_int(n)? as u32))
                     }
                     (None, [n]) if matches!(n.kind, NodeKind::List(_)) => Ok(BoardSpec::TriSides(self.const_ints(n)?)),
+                    (None, [n]) | (Some("Triangle"), [_, n]) | (Some("Triangle"), [n]) if !matches!(&n.kind, NodeKind::Call { head, .. } if head == "poly") => {
+                        Ok(BoardSpec::TriTriangle(self.const_int(n)? as u32))
+                    }
                     (Some("Limping"), [_, n]) | (Some("Limping"), [n]) => {
                         let n = self.const_int(n)?;
                         Ok(BoardSpec::TriSides(vec![n, n + 1]))

@@ -19,6 +19,10 @@ pub enum LoadError {
     /// The description is valid but uses a ludeme the engine cannot run yet.
     #[error("the engine cannot run `{ludeme}` yet{}", at.as_ref().map(|a| format!(" ({a})")).unwrap_or_default())]
     Unsupported { ludeme: String, at: Option<String> },
+    /// The board cannot be built: a size out of range, more than the limit of
+    /// [`super::board::MAX_BOARD_GRAPH`] vertices and edges, no sites of its type...
+    #[error("cannot build the board: {0}")]
+    Board(#[from] super::board::BoardError),
 }
 
 /// A loaded game: rules, board and equipment. Immutable.

@@ -651,7 +651,11 @@ fn owned_pairs_by_word(g: &GameDef, l: &IntsFn, f: &IntFn) -> Option<IntC> {
 /// On a board of at most 64 sites, each site's neighbours in `rel` as one bit word (to be
 /// read against one word of the owners' table).
 fn one_word_masks(g: &GameDef, rel: Relation) -> Option<Vec<u64>> {
-    (g.n() <= 64).then(|| (0..g.n() as i32).map(|s| g.near_words(rel, s)[0]).collect())
+    (g.n() <= 64).then(|| {
+        (0..g.n() as i32)
+            .map(|s| g.near_words(rel, s).first().map_or(0, |&(_, w)| w))
+            .collect()
+    })
 }
 
 /// An owner set (or the intersection of several) resolved in advance for every value of the

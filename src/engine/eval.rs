@@ -244,8 +244,7 @@ impl GameDef {
             let pairs: u32 = self
                 .near_words(rel, f)
                 .iter()
-                .zip(row)
-                .map(|(a, b)| (a & b).count_ones())
+                .map(|&(i, w)| (w & row.get(i as usize).copied().unwrap_or(0)).count_ones())
                 .sum();
             n = n.wrapping_add(k.wrapping_mul(pairs as i32));
         }
@@ -645,13 +644,11 @@ impl GameDef {
 
     /// The number of sites of `mask` whose top piece belongs to one of `owners`.
     #[inline]
-    pub(super) fn count_owned(&self, mask: &[u64], owners: u32, s: &StateData) -> u32 {
+    pub(super) fn count_owned(&self, mask: &[(u32, u64)], owners: u32, s: &StateData) -> u32 {
         let k = s.owned_stride();
         let mut n = 0;
-        for (i, &m) in mask.iter().enumerate() {
-            if m != 0 {
-                n += (m & s.owned_word(owners, i, k)).count_ones();
-            }
+        for &(i, m) in mask {
+            n += (m & s.owned_word(owners, i as usize, k)).count_ones();
         }
         n
     }
@@ -670,7 +667,19 @@ impl GameDef {
     /// In a game without stacks, the sites of `mask` holding a piece of component `what`
     /// (among the sites its owner's pieces occupy) go to `f` until it says stop; whether it did.
     #[inline]
-    pub(super) fn holding_in(&self, mask: &[u64], what: i32, s: &StateData, mut f: impl FnMut(i32) -> bool) -> bool {
+    pub(super) fn holding_in(&self, mask: &[(u32, u64)], what: i32, s: &StateData, f: impl FnMut(i32) -> bool) -> bool {
+        self.holding_in_words(mask.iter().map(|&(i, m)| (i as usize, m)), what, s, f)
+    }
+
+    /// [`Self::holding_in`] the sites of bit words given with their index.
+    #[inline]
+    fn holding_in_words(
+        &self,
+        mask: impl Iterator<Item = (usize, u64)>,
+        what: i32,
+        s: &StateData,
+        mut f: impl FnMut(i32) -> bool,
+    ) -> bool {
         let Some(k) = usize::try_from(what)
             .ok()
             .filter(|&w| w > 0)
@@ -678,8 +687,9 @@ impl GameDef {
         else {
             return false;
         };
-        for (i, (&a, &m)) in s.owned_words(k.owner as usize).iter().zip(mask).enumerate() {
-            let mut w = a & m;
+        let owned = s.owned_words(k.owner as usize);
+        for (i, m) in mask {
+            let mut w = owned.get(i).copied().unwrap_or(0) & m;
             while w != 0 {
                 let t = (i * 64) as i32 + w.trailing_zeros() as i32;
                 w &= w - 1;
@@ -694,13 +704,7 @@ impl GameDef {
     /// [`Self::holding_in`] the whole board.
     pub(super) fn holding_anywhere(&self, what: i32, s: &StateData, f: impl FnMut(i32) -> bool) -> bool {
         // (the owners' rows have no bit past the board: a mask of ones is the board)
-        const EVERY: [u64; 64] = [u64::MAX; 64];
-        let k = s.owned_stride();
-        if k <= EVERY.len() {
-            self.holding_in(&EVERY[..k], what, s, f)
-        } else {
-            self.holding_in(Region::full(self.n()).words(), what, s, f)
-        }
+        self.holding_in_words((0..s.owned_stride()).map(|i| (i, u64::MAX)), what, s, f)
     }
 
     /// The sites whose top piece belongs to one of `owners`.

@@ -25,9 +25,12 @@ pub struct GameDef {
     /// none); per name, the first index of an equal name: names compared as integers.
     pub(super) base_name: Vec<u16>,
     pub(super) name_canon: Vec<u16>,
-    /// Per relation, per site: the same neighbours as bit words (for counts by mask), in one
-    /// table: relation, then site, then word ([`GameDef::near_words`]).
-    near_words: Vec<u64>,
+    /// Per relation, per site: the same neighbours as bit words (for counts by mask), only
+    /// the words that hold one, each with its index, ascending ([`GameDef::near_words`]): a
+    /// site's neighbours are near it, so this stays linear in the board's size.
+    near_words: Vec<(u32, u64)>,
+    /// Row `relation * n + site` of `near_words`: its start (and the next row's).
+    near_start: Vec<u32>,
     /// Per relation: whether it is symmetric (`t` is around `s` exactly when `s` is around
     /// `t`), so that the sites around a set are the union of its members' neighbours.
     pub(super) near_symmetric: Vec<bool>,
@@ -110,10 +113,7 @@ pub fn load_board(name: &str, text: &str, selections: &Selections) -> Result<Boa
         return Err(LoadError::Invalid(Box::new(checked)));
     };
     let (spec, site_type) = crate::compile::lower_board(node).map_err(|e| lower_error(&checked, e))?;
-    Board::new(&spec, site_type).map_err(|e| LoadError::Unsupported {
-        ludeme: format!("board: {e}"),
-        at: None,
-    })
+    Ok(Board::new(&spec, site_type)?)
 }
 
 pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, LoadError> {
@@ -125,27 +125,18 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
         return Err(LoadError::Invalid(Box::new(checked)));
     };
     let ir = crate::compile::lower_game(node).map_err(|e| lower_error(&checked, e))?;
-    let board = Board::new(&ir.board, ir.site_type).map_err(|e| LoadError::Unsupported {
-        ludeme: format!("board: {e}"),
-        at: None,
-    })?;
+    let board = Board::new(&ir.board, ir.site_type)?;
     let (around_start, around_sites) = around_tables(&board);
     let first_name = |name: &str| ir.names.iter().position(|n| n == name).map_or(u16::MAX, |i| i as u16);
     let base_name = ir.components.iter().map(|k| first_name(&k.base)).collect();
     let name_canon = ir.names.iter().map(|n| first_name(n)).collect();
-    let near_masks: Vec<Vec<Region>> = around_start
+    let (near_words, near_start) = near_tables(&around_start, &around_sites);
+    let near_symmetric = around_start
         .iter()
         .zip(&around_sites)
         .map(|(start, sites)| {
-            (0..board.num_sites())
-                .map(|s| {
-                    let mut r = Region::new(board.num_sites());
-                    for &t in &sites[start[s] as usize..start[s + 1] as usize] {
-                        r.insert(t as i32);
-                    }
-                    r
-                })
-                .collect()
+            let around = |s: usize| &sites[start[s] as usize..start[s + 1] as usize];
+            (0..board.num_sites()).all(|s| around(s).iter().all(|&t| around(t as usize).contains(&(s as u32))))
         })
         .collect();
     let mut g = GameDef {
@@ -155,20 +146,9 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
         ir,
         around_start,
         around_sites,
-        near_words: near_masks
-            .iter()
-            .flatten()
-            .flat_map(|r: &Region| r.words().to_vec())
-            .collect(),
-        near_symmetric: near_masks
-            .iter()
-            .map(|masks| {
-                masks
-                    .iter()
-                    .enumerate()
-                    .all(|(s, m)| m.iter().all(|t| masks[t as usize].contains(s as i32)))
-            })
-            .collect(),
+        near_words,
+        near_start,
+        near_symmetric,
         base_name,
         name_canon,
         conds: Default::default(),
@@ -327,6 +307,30 @@ impl Drop for PooledCache {
 /// A short list of sites (origins, targets), kept off the heap.
 pub(super) type Sites = SmallVec<[i32; 16]>;
 
+/// The neighbour lists of [`around_tables`] as bit words with their index, only the words
+/// that hold a neighbour, in one table (relation, then site), with each row's start.
+fn near_tables(around_start: &[Vec<u32>], around_sites: &[Vec<u32>]) -> (Vec<(u32, u64)>, Vec<u32>) {
+    let (mut words, mut starts) = (Vec::new(), vec![0u32]);
+    let mut sorted = Vec::new();
+    for (start, sites) in around_start.iter().zip(around_sites) {
+        for s in 0..start.len() - 1 {
+            sorted.clear();
+            sorted.extend_from_slice(&sites[start[s] as usize..start[s + 1] as usize]);
+            sorted.sort_unstable();
+            let row = words.len();
+            for &t in &sorted {
+                let (i, bit) = (t / 64, 1u64 << (t % 64));
+                match words[row..].last_mut() {
+                    Some((j, w)) if *j == i => *w |= bit,
+                    _ => words.push((i, bit)),
+                }
+            }
+            starts.push(words.len() as u32);
+        }
+    }
+    (words, starts)
+}
+
 /// (epoch, mover, next, prev).
 pub(super) type RoleKey = (u32, u8, u8, u8);
 /// (key, value per site).
@@ -359,16 +363,17 @@ impl GameDef {
         self.board.num_sites()
     }
 
-    /// The bit words of site `s`'s neighbours in relation `rel` (empty off the board).
+    /// The bit words of site `s`'s neighbours in relation `rel` that hold one, each with its
+    /// index, ascending (empty off the board).
     #[inline]
-    pub(super) fn near_words(&self, rel: super::board::Relation, s: i32) -> &[u64] {
+    pub(super) fn near_words(&self, rel: super::board::Relation, s: i32) -> &[(u32, u64)] {
         let n = self.n();
         if s < 0 || s as usize >= n {
             return &[];
         }
-        let k = n.div_ceil(64).max(1);
-        let at = (rel as usize * n + s as usize) * k;
-        self.near_words.get(at..at + k).unwrap_or(&[])
+        let row = rel as usize * n + s as usize;
+        let (a, b) = (self.near_start[row] as usize, self.near_start[row + 1] as usize);
+        &self.near_words[a..b]
     }
 
     pub(super) fn ctx<'a>(&self, s: &'a StateData, cache: &'a Cache) -> Ctx<'a> {

@@ -321,8 +321,8 @@ impl GameDef {
         }
         let mut around = Region::new(self.n());
         let mut add = |t: i32| {
-            for (i, &w) in self.near_words(*rel, t).iter().enumerate() {
-                around.or_word(i, w);
+            for &(i, w) in self.near_words(*rel, t) {
+                around.or_word(i as usize, w);
             }
         };
         if let Some(what) = self.flat_holding(region) {

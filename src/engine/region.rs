@@ -45,12 +45,6 @@ impl Region {
         }
     }
 
-    /// The bit words, 64 sites each, lowest first.
-    #[inline]
-    pub fn words(&self) -> &[u64] {
-        &self.words
-    }
-
     /// Add the sites of bit word `i`.
     #[inline]
     pub fn or_word(&mut self, i: usize, w: u64) {
@@ -105,13 +99,12 @@ impl Region {
         }
     }
 
-    /// The number of sites both in the region and in bit words `o`.
+    /// The number of sites both in the region and in bit words `o`, each given with its
+    /// index.
     #[inline]
-    pub fn count_common(&self, o: &[u64]) -> usize {
-        self.words
-            .iter()
-            .zip(o)
-            .map(|(a, b)| (a & b).count_ones() as usize)
+    pub fn count_common(&self, o: &[(u32, u64)]) -> usize {
+        o.iter()
+            .map(|&(i, w)| (w & self.words.get(i as usize).copied().unwrap_or(0)).count_ones() as usize)
             .sum()
     }
 

@@ -11,6 +11,7 @@
 //! the order elements were made in, and the cells of `merge` and `graph` are traced from
 //! the edges by [`Graph::make_faces`].
 
+use super::spatial::{EdgeSet, IntSet, PointGrid};
 use super::{Addition, BoardError, BoardSpec, Diagonals, Removal, SiteType};
 
 /// A 2-D point in Ludii's raw graph coordinates.
@@ -99,18 +100,26 @@ impl Graph {
         }
     }
 
-    /// Finds a vertex within `tol` of `p`, or appends one; returns its id.
-    fn vertex_at(&mut self, p: Pt, tol: f64) -> u32 {
-        if let Some(i) = self.vertices.iter().position(|v| v.dist(p) < tol) {
-            return i as u32;
+    /// Finds the first vertex within `tol` of `p`, or appends one; returns its id. `grid`
+    /// holds every vertex, for lookups within `tol` ([`PointGrid::new`]).
+    fn vertex_at(&mut self, grid: &mut PointGrid, p: Pt, tol: f64) -> u32 {
+        let vs = &self.vertices;
+        if let Some(i) = grid.first(p, |i| vs[i as usize].dist(p) < tol) {
+            return i;
         }
-        self.vertices.push(p);
-        (self.vertices.len() - 1) as u32
+        self.push_vertex(grid, p)
     }
 
-    /// Adds the edge a–b unless it exists (Ludii's `findOrAddEdge`).
-    fn add_edge_once(&mut self, a: u32, b: u32) {
-        if a != b && !self.has_edge(a, b) {
+    fn push_vertex(&mut self, grid: &mut PointGrid, p: Pt) -> u32 {
+        let id = self.vertices.len() as u32;
+        self.vertices.push(p);
+        grid.insert(id, p);
+        id
+    }
+
+    /// Adds the edge a–b unless it exists (Ludii's `findOrAddEdge`); `set` holds every edge.
+    fn add_edge_once(&mut self, set: &mut EdgeSet, a: u32, b: u32) {
+        if a != b && set.insert(a, b) {
             self.edges.push([a, b]);
         }
     }
@@ -123,6 +132,7 @@ impl Graph {
             out[a as usize].push(i as u32);
             out[b as usize].push(i as u32);
         }
+        let mut keyed = Vec::new();
         for (v, list) in out.iter_mut().enumerate() {
             let p = self.vertices[v];
             let angle = |e: u32| {
@@ -130,7 +140,7 @@ impl Graph {
                 let o = self.vertices[if a as usize == v { b } else { a } as usize];
                 (o.y - p.y).atan2(o.x - p.x)
             };
-            list.sort_by(|&x, &y| angle(x).total_cmp(&angle(y)));
+            super::topology::sort_by_angle(list, angle, &mut keyed);
         }
         out
     }
@@ -143,7 +153,7 @@ impl Graph {
         const MAX_SIDES: usize = 32;
         self.faces.clear();
         let ve = self.sorted_vertex_edges();
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = IntSet::default();
         for start in 0..self.vertices.len() as u32 {
             for &first in &ve[start as usize] {
                 let mut ids = vec![start];
@@ -190,15 +200,9 @@ impl Graph {
         area / 2.0
     }
 
-    fn has_edge(&self, a: u32, b: u32) -> bool {
-        self.edges
-            .iter()
-            .any(|&[x, y]| (x == a && y == b) || (x == b && y == a))
-    }
-
     /// Adds the edges of every face (once each).
     fn edges_from_faces(&mut self) {
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = IntSet::default();
         for f in &self.faces {
             for k in 0..f.len() {
                 let (a, b) = (f[k], f[(k + 1) % f.len()]);
@@ -210,14 +214,24 @@ impl Graph {
     }
 
     /// Adds an edge between every pair of vertices at distance 1 ± 0.01 (Ludii's
-    /// `createGraphFromVertexList` for unit lattices).
+    /// `createGraphFromVertexList` for unit lattices), in the order of a scan of all pairs
+    /// (a ascending, then b > a ascending), the candidates found through a grid.
     fn unit_edges(&mut self) {
-        let n = self.vertices.len();
-        for a in 0..n {
-            for b in a + 1..n {
-                let d = self.vertices[a].dist(self.vertices[b]);
-                if (d - 1.0).abs() < 0.01 {
-                    self.edges.push([a as u32, b as u32]);
+        let grid = PointGrid::of(1.01, &self.vertices);
+        let mut near = Vec::new();
+        for a in 0..self.vertices.len() {
+            let pa = self.vertices[a];
+            near.clear();
+            grid.each_near(pa, |b| {
+                if b as usize > a {
+                    near.push(b)
+                }
+            });
+            near.sort_unstable();
+            near.dedup();
+            for &b in &near {
+                if (pa.dist(self.vertices[b as usize]) - 1.0).abs() < 0.01 {
+                    self.edges.push([a as u32, b]);
                 }
             }
         }
@@ -295,8 +309,15 @@ impl Graph {
     }
 
     /// Builds the graph for a spec. `use_` is the board's site type: some generators
-    /// (`square`, `tri Hexagon`) change size with it, as in Ludii.
+    /// (`square`, `tri Hexagon`) change size with it, as in Ludii. A spec whose graph could
+    /// have more than [`super::MAX_BOARD_ELEMENTS`] vertices, edges and cells is refused
+    /// first ([`BoardError::TooLarge`]).
     pub fn build(spec: &BoardSpec, use_: SiteType) -> Result<Graph, BoardError> {
+        super::size::check(spec, use_)?;
+        Graph::build_unchecked(spec, use_)
+    }
+
+    fn build_unchecked(spec: &BoardSpec, use_: SiteType) -> Result<Graph, BoardError> {
         match spec {
             BoardSpec::Hex(n) => Ok(hex_on_hex(check_size(*n)?)),
             BoardSpec::HexSides(sides) => custom_on_hex(sides),
@@ -327,6 +348,10 @@ impl Graph {
                 Ok(hexagon_on_tri(if use_ == SiteType::Cell { n + 1 } else { n }))
             }
             BoardSpec::TriSides(sides) => custom_on_tri(sides),
+            BoardSpec::TriTriangle(n) => {
+                let n = check_size(*n)?;
+                Ok(triangle_on_tri(if use_ == SiteType::Cell { n + 1 } else { n }))
+            }
             BoardSpec::Square(n) => {
                 let n = check_size(*n)?;
                 Ok(rectangle_on_square(n, n, use_, None))
@@ -339,7 +364,7 @@ impl Graph {
                 Some(*diagonals),
             )),
             BoardSpec::Remove { base, vertices } => {
-                let mut g = Graph::build(base, use_)?;
+                let mut g = Graph::build_unchecked(base, use_)?;
                 g.remove_vertices(vertices)?;
                 Ok(g)
             }
@@ -348,7 +373,7 @@ impl Graph {
                 removals,
                 trim_edges,
             } => {
-                let mut g = Graph::build(base, use_)?;
+                let mut g = Graph::build_unchecked(base, use_)?;
                 for r in removals {
                     g.apply_removal(r, *trim_edges);
                 }
@@ -382,34 +407,34 @@ impl Graph {
                     vertices: vertices.clone(),
                     ..Graph::default()
                 };
+                let mut set = EdgeSet::default();
                 for &[a, b] in edges {
                     if a.max(b) < vertices.len() as u32 {
-                        g.add_edge_once(a, b);
+                        g.add_edge_once(&mut set, a, b);
                     }
                 }
                 g.make_faces();
                 Ok(g)
             }
             BoardSpec::Hole { base, polygon } => {
-                let mut g = Graph::build(base, use_)?;
+                let mut g = Graph::build_unchecked(base, use_)?;
                 if polygon.len() >= 3 {
                     let mut poly = polygon.clone();
                     inflate(&mut poly, 0.1);
-                    for f in (0..g.faces.len()).rev() {
-                        if polygon_contains(&poly, g.position(SiteType::Cell, f)) {
-                            g.remove_face(f, true);
-                        }
-                    }
+                    let gone: Vec<bool> = (0..g.faces.len())
+                        .map(|f| polygon_contains(&poly, g.position(SiteType::Cell, f)))
+                        .collect();
+                    g.remove_faces_trimmed(&gone);
                 }
                 Ok(g)
             }
             BoardSpec::Trim(base) => {
-                let mut g = Graph::build(base, use_)?;
+                let mut g = Graph::build_unchecked(base, use_)?;
                 g.trim();
                 Ok(g)
             }
             BoardSpec::Renumber { base, types } => {
-                let mut g = Graph::build(base, use_)?;
+                let mut g = Graph::build_unchecked(base, use_)?;
                 if types.is_empty() {
                     g.reorder();
                 }
@@ -423,32 +448,32 @@ impl Graph {
             BoardSpec::Merge(parts) => {
                 let parts = parts
                     .iter()
-                    .map(|p| Graph::build(p, use_))
+                    .map(|p| Graph::build_unchecked(p, use_))
                     .collect::<Result<Vec<_>, _>>()?;
                 Ok(Graph::merge(&parts))
             }
             BoardSpec::Shift { base, dx, dy } => {
-                let mut g = Graph::build(base, use_)?;
+                let mut g = Graph::build_unchecked(base, use_)?;
                 for v in &mut g.vertices {
                     *v = Pt::new(v.x + dx, v.y + dy);
                 }
                 Ok(g)
             }
             BoardSpec::Scale { base, sx, sy } => {
-                let mut g = Graph::build(base, use_)?;
+                let mut g = Graph::build_unchecked(base, use_)?;
                 for v in &mut g.vertices {
                     *v = Pt::new(v.x * sx, v.y * sy);
                 }
                 Ok(g)
             }
             BoardSpec::Rotate { base, degrees } => {
-                let mut g = Graph::build(base, use_)?;
+                let mut g = Graph::build_unchecked(base, use_)?;
                 g.rotate(*degrees);
                 Ok(g)
             }
             BoardSpec::AddElements { base, additions } => {
                 let mut g = match base {
-                    Some(b) => Graph::build(b, use_)?,
+                    Some(b) => Graph::build_unchecked(b, use_)?,
                     None => Graph::default(),
                 };
                 for a in additions {
@@ -457,15 +482,14 @@ impl Graph {
                 Ok(g)
             }
             BoardSpec::Add { base, edges } => {
-                let mut g = Graph::build(base, use_)?;
+                let mut g = Graph::build_unchecked(base, use_)?;
+                let mut set = EdgeSet::of(&g.edges);
                 for &[a, b] in edges {
                     let n = g.vertices.len() as u32;
                     if a >= n || b >= n {
                         return Err(BoardError::BadIndex(a.max(b)));
                     }
-                    if a != b && !g.has_edge(a, b) {
-                        g.edges.push([a, b]);
-                    }
+                    g.add_edge_once(&mut set, a, b);
                 }
                 Ok(g)
             }
@@ -502,26 +526,25 @@ impl Graph {
             g.vertices.extend_from_slice(&p.vertices);
             g.edges.extend(p.edges.iter().map(|&[a, b]| [a + offset, b + offset]));
         }
-        // survivor of each vertex, in the original numbering
+        // survivor of each vertex, in the original numbering: each surviving vertex, in
+        // order, absorbs the later ones still alive within 0.01 (a later vertex has absorbed
+        // nothing yet, so only its own alias changes)
         let n = g.vertices.len();
         let mut alias: Vec<u32> = (0..n as u32).collect();
         let mut alive = vec![true; n];
+        let grid = PointGrid::of(0.01, &g.vertices);
         for v in 0..n {
             if !alive[v] {
                 continue;
             }
             let p = g.vertices[v];
-            for w in (v + 1..n).rev() {
-                let q = g.vertices[w];
-                if alive[w] && (p.x - q.x).abs() + (p.y - q.y).abs() < 0.01 {
+            grid.each_near(p, |w| {
+                let (w, q) = (w as usize, g.vertices[w as usize]);
+                if w > v && alive[w] && (p.x - q.x).abs() + (p.y - q.y).abs() < 0.01 {
                     alive[w] = false;
-                    for a in alias.iter_mut() {
-                        if *a == w as u32 {
-                            *a = v as u32;
-                        }
-                    }
+                    alias[w] = v as u32;
                 }
-            }
+            });
         }
         let mut renumber = vec![0u32; n];
         let mut next = 0;
@@ -534,31 +557,31 @@ impl Graph {
         let vertices = (0..n).filter(|&v| alive[v]).map(|v| g.vertices[v]).collect();
         let old_edges = std::mem::take(&mut g.edges);
         g.vertices = vertices;
+        let mut set = EdgeSet::default();
         for [a, b] in old_edges {
             let (a, b) = (
                 renumber[alias[a as usize] as usize],
                 renumber[alias[b as usize] as usize],
             );
-            g.add_edge_once(a, b);
+            g.add_edge_once(&mut set, a, b);
         }
         g.make_faces();
         g
     }
 
-    /// Ludii's `findOrAddVertex`: the first vertex within 0.001 (Manhattan) of `p`, or a new one.
-    fn vertex_within(&mut self, p: Pt) -> u32 {
-        self.find_vertex(p).unwrap_or_else(|| {
-            self.vertices.push(p);
-            (self.vertices.len() - 1) as u32
-        })
+    /// Ludii's `findOrAddVertex`: the first vertex within 0.001 (Manhattan) of `p`, or a new
+    /// one. `grid` holds every vertex, for lookups within 0.001.
+    fn vertex_within(&mut self, grid: &mut PointGrid, p: Pt) -> u32 {
+        let vs = &self.vertices;
+        match grid.first(p, |i| close(vs[i as usize], p)) {
+            Some(i) => i,
+            None => self.push_vertex(grid, p),
+        }
     }
 
     /// The first vertex within 0.001 of `p` (Manhattan distance; Ludii's `findVertex`).
     fn find_vertex(&self, p: Pt) -> Option<u32> {
-        self.vertices
-            .iter()
-            .position(|v| (v.x - p.x).abs() + (v.y - p.y).abs() < 0.001)
-            .map(|i| i as u32)
+        self.vertices.iter().position(|&v| close(v, p)).map(|i| i as u32)
     }
 
     fn find_edge(&self, a: u32, b: u32) -> Option<usize> {
@@ -609,6 +632,34 @@ impl Graph {
         }
     }
 
+    /// The faces marked in `gone` removed as [`Self::remove_face`] with `trim` removes them
+    /// one by one (in any order): with them, for each of their sides that no remaining face
+    /// has, the first edge between its ends.
+    fn remove_faces_trimmed(&mut self, gone: &[bool]) {
+        fn sides(f: &[u32]) -> impl Iterator<Item = (u32, u32)> + '_ {
+            (0..f.len()).map(move |k| pair(f[k], f[(k + 1) % f.len()]))
+        }
+        let mut kept = IntSet::default();
+        for (f, face) in self.faces.iter().enumerate() {
+            if !gone[f] {
+                kept.extend(sides(face));
+            }
+        }
+        let mut orphans = IntSet::default();
+        for (f, face) in self.faces.iter().enumerate() {
+            if gone[f] {
+                orphans.extend(sides(face).filter(|p| !kept.contains(p)));
+            }
+        }
+        let mut f = 0;
+        self.faces.retain(|_| {
+            f += 1;
+            !gone[f - 1]
+        });
+        // the first edge of each orphaned side goes
+        self.edges.retain(|&[a, b]| !orphans.remove(&pair(a, b)));
+    }
+
     /// Ludii's `removeEdge`: the faces along it go too (their other edges stay).
     fn remove_edge(&mut self, e: usize) {
         if e >= self.edges.len() {
@@ -631,57 +682,73 @@ impl Graph {
             degree[a as usize] += 1;
             degree[b as usize] += 1;
         }
+        // (removing an edge moves none before it: decided from the last, removed at once)
+        let mut gone = vec![false; self.edges.len()];
+        let mut gone_sides = IntSet::default();
         for e in (0..self.edges.len()).rev() {
             let [a, b] = self.edges[e];
             if degree[a as usize] == 1 || degree[b as usize] == 1 {
                 degree[a as usize] -= 1;
                 degree[b as usize] -= 1;
-                self.remove_edge(e);
+                gone[e] = true;
+                gone_sides.insert(pair(a, b));
             }
         }
-        for v in (0..self.vertices.len()).rev() {
-            if degree[v] == 0 {
-                let _ = self.remove_vertices(&[v as u32]);
-            }
-        }
+        let mut e = 0;
+        self.edges.retain(|_| {
+            e += 1;
+            !gone[e - 1]
+        });
+        self.faces
+            .retain(|f| (0..f.len()).all(|k| !gone_sides.contains(&pair(f[k], f[(k + 1) % f.len()]))));
+        let lone: Vec<u32> = (0..self.vertices.len() as u32)
+            .filter(|&v| degree[v as usize] == 0)
+            .collect();
+        let _ = self.remove_vertices(&lone);
     }
 
     /// One argument of `(add ..)`.
     fn apply_addition(&mut self, a: &Addition) {
+        let grid = || PointGrid::of(0.001, &self.vertices);
         match a {
             Addition::VerticesAt(points) => {
+                let mut grid = grid();
                 for &p in points {
-                    self.vertex_within(p);
+                    self.vertex_within(&mut grid, p);
                 }
             }
             Addition::EdgesAt(ends) => {
+                let (mut grid, mut set) = (grid(), EdgeSet::of(&self.edges));
                 for &[p, q] in ends {
-                    let (a, b) = (self.vertex_within(p), self.vertex_within(q));
-                    self.add_edge_once(a, b);
+                    let (a, b) = (self.vertex_within(&mut grid, p), self.vertex_within(&mut grid, q));
+                    self.add_edge_once(&mut set, a, b);
                 }
             }
             Addition::CellsAt(cells) => {
+                let (mut grid, mut set) = (grid(), EdgeSet::of(&self.edges));
                 for corners in cells {
-                    let ids: Vec<u32> = corners.iter().map(|&p| self.vertex_within(p)).collect();
+                    let ids: Vec<u32> = corners.iter().map(|&p| self.vertex_within(&mut grid, p)).collect();
                     for k in 0..ids.len() {
-                        self.add_edge_once(ids[k], ids[(k + 1) % ids.len()]);
+                        self.add_edge_once(&mut set, ids[k], ids[(k + 1) % ids.len()]);
                     }
-                    self.add_face(ids);
+                    self.add_face(&set, ids);
                 }
             }
             Addition::EdgeEnds(ends) => {
                 let n = self.vertices.len() as u32;
+                let mut set = EdgeSet::of(&self.edges);
                 for &[a, b] in ends {
                     if a < n && b < n {
-                        self.add_edge_once(a, b);
+                        self.add_edge_once(&mut set, a, b);
                     }
                 }
             }
             Addition::CellCorners(cells) => {
                 let n = self.vertices.len() as u32;
+                let set = EdgeSet::of(&self.edges);
                 for ids in cells {
                     if ids.len() >= 3 && ids.iter().all(|&v| v < n) {
-                        self.add_face(ids.clone());
+                        self.add_face(&set, ids.clone());
                     }
                 }
             }
@@ -689,12 +756,12 @@ impl Graph {
     }
 
     /// Ludii's `findOrAddFace`: a new face unless one has these corners, and only if every
-    /// side is an edge.
-    fn add_face(&mut self, ids: Vec<u32>) {
+    /// side is an edge (`edges` holds every edge).
+    fn add_face(&mut self, edges: &EdgeSet, ids: Vec<u32>) {
         if ids.len() > self.vertices.len() || self.find_face(&ids).is_some() {
             return;
         }
-        if (0..ids.len()).all(|k| self.find_edge(ids[k], ids[(k + 1) % ids.len()]).is_some()) {
+        if (0..ids.len()).all(|k| edges.contains(ids[k], ids[(k + 1) % ids.len()])) {
             self.faces.push(ids);
         }
     }
@@ -786,6 +853,17 @@ impl Graph {
     }
 }
 
+/// An edge's ends, either way round.
+fn pair(a: u32, b: u32) -> (u32, u32) {
+    (a.min(b), a.max(b))
+}
+
+/// Whether two positions are the same vertex for Ludii's `findVertex` (Manhattan distance
+/// below 0.001).
+fn close(v: Pt, p: Pt) -> bool {
+    (v.x - p.x).abs() + (v.y - p.y).abs() < 0.001
+}
+
 /// A cycle of vertices the same forwards or backwards from any start: its smallest vertex
 /// first, then the smaller of its two neighbours.
 fn cycle_key(ids: &[u32]) -> Vec<u32> {
@@ -804,15 +882,16 @@ fn check_size(n: u32) -> Result<i32, BoardError> {
     }
 }
 
-/// Adds a hex cell centred at `c` (corners deduplicated at distance < 0.1).
-fn add_hex_cell(g: &mut Graph, c: Pt, f32_round: bool) {
+/// Adds a hex cell centred at `c` (corners deduplicated at distance < 0.1; `grid` holds
+/// every vertex, for lookups within 0.1).
+fn add_hex_cell(g: &mut Graph, grid: &mut PointGrid, c: Pt, f32_round: bool) {
     let mut face = Vec::with_capacity(6);
     for (dx, dy) in HEX_CORNERS {
         let mut p = Pt::new(c.x + dx, c.y + dy);
         if f32_round {
             p = p.f32_rounded();
         }
-        face.push(g.vertex_at(p, 0.1));
+        face.push(g.vertex_at(grid, p, 0.1));
     }
     g.faces.push(face);
 }
@@ -820,9 +899,10 @@ fn add_hex_cell(g: &mut Graph, c: Pt, f32_round: bool) {
 /// `(hex n)`: Ludii's `HexagonOnHex`, a hexagon of hex cells with n cells per side.
 fn hex_on_hex(n: i32) -> Graph {
     let mut g = Graph::default();
+    let mut grid = PointGrid::new(0.1);
     for r in 0..2 * n - 1 {
         for c in (r - (n - 1)).max(0)..=(2 * n - 2).min(r + n - 1) {
-            add_hex_cell(&mut g, hex_xy(r, c), false);
+            add_hex_cell(&mut g, &mut grid, hex_xy(r, c), false);
         }
     }
     g.edges_from_faces();
@@ -895,9 +975,12 @@ fn polygon_contains(poly: &[Pt], p: Pt) -> bool {
     odd
 }
 
-/// Lattice points (r, c) inside the inflated side polygon, scanned row by row within the
-/// x/y-derived window (the clipping trap: x/y bounds are used as column/row ranges).
-fn scan_side_polygon(sides: &[i32], xy: fn(i32, i32) -> Pt, margin: i32) -> Result<Vec<Pt>, BoardError> {
+/// The inflated side polygon of a side list and the lattice window Ludii scans for it: rows
+/// and columns from the polygon's y and x bounds (the clipping trap: x/y bounds are used as
+/// column/row ranges), widened by `margin`.
+type SideWindow = (Vec<Pt>, std::ops::RangeInclusive<i32>, std::ops::RangeInclusive<i32>);
+
+fn side_window(sides: &[i32], xy: fn(i32, i32) -> Pt, margin: i32) -> Result<SideWindow, BoardError> {
     if sides.is_empty() || sides.iter().any(|s| s.abs() > 1000) {
         return Err(BoardError::BadSides(sides.to_vec()));
     }
@@ -913,9 +996,18 @@ fn scan_side_polygon(sides: &[i32], xy: fn(i32, i32) -> Pt, margin: i32) -> Resu
         max_x = max_x.max(p.x);
         max_y = max_y.max(p.y);
     }
+    let rows = (min_y as i32).saturating_sub(margin)..=(max_y as i32).saturating_add(margin);
+    let cols = (min_x as i32).saturating_sub(margin)..=(max_x as i32).saturating_add(margin);
+    Ok((poly, rows, cols))
+}
+
+/// Lattice points (r, c) inside the inflated side polygon, scanned row by row within the
+/// window of [`side_window`].
+fn scan_side_polygon(sides: &[i32], xy: fn(i32, i32) -> Pt, margin: i32) -> Result<Vec<Pt>, BoardError> {
+    let (poly, rows, cols) = side_window(sides, xy, margin)?;
     let mut out = Vec::new();
-    for r in (min_y as i32 - margin)..=(max_y as i32 + margin) {
-        for c in (min_x as i32 - margin)..=(max_x as i32 + margin) {
+    for r in rows {
+        for c in cols.clone() {
             let p = xy(r, c);
             if polygon_contains(&poly, p) {
                 out.push(p);
@@ -925,11 +1017,42 @@ fn scan_side_polygon(sides: &[i32], xy: fn(i32, i32) -> Pt, margin: i32) -> Resu
     Ok(out)
 }
 
+/// The lattice points (r, c) of a side-list board (cells of `(hex {..})`, with `hex`;
+/// vertices of `(tri {..})`) given to `f`, without building it; a window of more than `cap`
+/// points is not scanned: `Ok(Some(points in the window))` (a bound on their number).
+pub(super) fn side_polygon_points(
+    sides: &[i32],
+    hex: bool,
+    cap: u64,
+    mut f: impl FnMut(i32, i32),
+) -> Result<Option<u64>, BoardError> {
+    let (xy, margin): (fn(i32, i32) -> Pt, i32) = if hex {
+        (hex_xy, 3)
+    } else {
+        (tri_xy, if sides.len() == 2 { sides[0] } else { 2 })
+    };
+    let (poly, rows, cols) = side_window(sides, xy, margin)?;
+    let span = |r: &std::ops::RangeInclusive<i32>| (*r.end() as i64 - *r.start() as i64 + 1).max(0) as u64;
+    let window = span(&rows).saturating_mul(span(&cols));
+    if window > cap {
+        return Ok(Some(window));
+    }
+    for r in rows {
+        for c in cols.clone() {
+            if polygon_contains(&poly, xy(r, c)) {
+                f(r, c);
+            }
+        }
+    }
+    Ok(None)
+}
+
 /// `(hex {s1 s2 ..})`: Ludii's `CustomOnHex`.
 fn custom_on_hex(sides: &[i32]) -> Result<Graph, BoardError> {
     let mut g = Graph::default();
+    let mut grid = PointGrid::new(0.1);
     for c in scan_side_polygon(sides, hex_xy, 3)? {
-        add_hex_cell(&mut g, c, true);
+        add_hex_cell(&mut g, &mut grid, c, true);
     }
     g.edges_from_faces();
     g.reorder();
@@ -940,8 +1063,9 @@ fn custom_on_hex(sides: &[i32]) -> Result<Graph, BoardError> {
 fn custom_on_tri(sides: &[i32]) -> Result<Graph, BoardError> {
     let margin = if sides.len() == 2 { sides[0] } else { 2 };
     let mut g = Graph::default();
+    let mut grid = PointGrid::new(0.1);
     for p in scan_side_polygon(sides, tri_xy, margin)? {
-        g.vertex_at(p.f32_rounded(), 0.1);
+        g.vertex_at(&mut grid, p.f32_rounded(), 0.1);
     }
     g.unit_edges();
     g.unit_triangles();
@@ -949,10 +1073,26 @@ fn custom_on_tri(sides: &[i32]) -> Result<Graph, BoardError> {
     Ok(g)
 }
 
+/// `(tri n)`: Ludii's `TriangleOnTri` with n vertices per side: the lattice points (r, c)
+/// with r ≤ c < n, row by row (coordinates as 32-bit floats), edges between points 1 ± 0.01
+/// apart, the unit triangles as cells, reordered.
+fn triangle_on_tri(n: i32) -> Graph {
+    let mut g = Graph::default();
+    for r in 0..n {
+        for c in r..n {
+            g.vertices.push(tri_xy(r, c).f32_rounded());
+        }
+    }
+    g.unit_edges();
+    g.unit_triangles();
+    g.reorder();
+    g
+}
+
 /// `(tri Hexagon d)`: Ludii's `HexagonOnTri` with d vertices per side.
 fn hexagon_on_tri(d: i32) -> Graph {
     let mut g = Graph::default();
-    let mut idx = std::collections::HashMap::new();
+    let mut idx = super::spatial::IntMap::default();
     for r in 0..2 * d - 1 {
         for c in (r - (d - 1)).max(0)..=(2 * d - 2).min(r + d - 1) {
             idx.insert((r, c), g.vertices.len() as u32);
@@ -1013,6 +1153,7 @@ fn square_diagonals(g: &mut Graph, rows: i32, cols: i32, d: Diagonals, at: impl 
     // Each unit square by its lower-left corner (c, r): corners a (c, r), b (c, r+1),
     // c' (c+1, r+1), d' (c+1, r).
     let square = |r: i32, c: i32| Some([at(c, r)?, at(c, r + 1)?, at(c + 1, r + 1)?, at(c + 1, r)?]);
+    let mut set = EdgeSet::of(&g.edges);
     let (mid_r, mid_c) = (rows / 2, cols / 2);
     match d {
         Diagonals::Implied => {}
@@ -1026,26 +1167,27 @@ fn square_diagonals(g: &mut Graph, rows: i32, cols: i32, d: Diagonals, at: impl 
                         Diagonals::Alternating => (r + c) % 2 == 0,
                         Diagonals::Concentric => !falling_quarter,
                         _ => {
-                            g.add_edge_once(a, cc);
-                            g.add_edge_once(b, dd);
+                            g.add_edge_once(&mut set, a, cc);
+                            g.add_edge_once(&mut set, b, dd);
                             continue;
                         }
                     };
                     if rising {
-                        g.add_edge_once(a, cc);
+                        g.add_edge_once(&mut set, a, cc);
                     } else {
-                        g.add_edge_once(b, dd);
+                        g.add_edge_once(&mut set, b, dd);
                     }
                 }
             }
         }
         Diagonals::Solid => {
+            let mut grid = PointGrid::of(0.001, &g.vertices);
             for r in 0..=rows {
                 for c in 0..=cols {
                     let Some(corners) = square(r, c) else { continue };
-                    let x = g.vertex_at(Pt::new(c as f64 + 0.5, r as f64 + 0.5), 0.001);
+                    let x = g.vertex_at(&mut grid, Pt::new(c as f64 + 0.5, r as f64 + 0.5), 0.001);
                     for v in corners {
-                        g.add_edge_once(v, x);
+                        g.add_edge_once(&mut set, v, x);
                     }
                 }
             }
@@ -1058,7 +1200,7 @@ fn square_diagonals(g: &mut Graph, rows: i32, cols: i32, d: Diagonals, at: impl 
                     let a = at(mid_r + n * dx, mid_c + n * dy);
                     let b = at(mid_r + (n + 1) * dx, mid_c + (n + 1) * dy);
                     if let (Some(a), Some(b)) = (a, b) {
-                        g.add_edge_once(a, b);
+                        g.add_edge_once(&mut set, a, b);
                     }
                 }
             }
@@ -1107,6 +1249,7 @@ fn wedge(rows: i32, columns: i32) -> Graph {
 /// then rings joined at midpoints and/or corners; reordered; no cells here).
 fn concentric_regular(sides: i32, rings: i32, midpoints: bool, join_midpoints: bool, join_corners: bool) -> Graph {
     let mut g = Graph::default();
+    let mut grid = PointGrid::new(0.001);
     let arc = 2.0 * std::f64::consts::PI / sides as f64;
     let start = std::f64::consts::FRAC_PI_2 + if sides % 2 == 0 { arc / 2.0 } else { 0.0 };
     let mut base = 0;
@@ -1117,9 +1260,9 @@ fn concentric_regular(sides: i32, rings: i32, midpoints: bool, join_midpoints: b
             let b = start + arc * (side + 1) as f64;
             let (xa, ya) = (radius * a.cos(), radius * a.sin());
             let (xc, yc) = (radius * b.cos(), radius * b.sin());
-            g.vertex_within(Pt::new(xa, ya));
+            g.vertex_within(&mut grid, Pt::new(xa, ya));
             if midpoints {
-                g.vertex_within(Pt::new((xa + xc) / 2.0, (ya + yc) / 2.0));
+                g.vertex_within(&mut grid, Pt::new((xa + xc) / 2.0, (ya + yc) / 2.0));
             }
         }
         let n = g.vertices.len();
@@ -1156,11 +1299,13 @@ fn concentric_regular(sides: i32, rings: i32, midpoints: bool, join_midpoints: b
 /// the edges, reordered.
 fn hex_cells_from_corners(centres: impl Iterator<Item = Pt>, flat: bool) -> Graph {
     let mut corners: Vec<Pt> = Vec::new();
+    let mut grid = PointGrid::new(0.1);
     for c in centres {
         for (dx, dy) in HEX_CORNERS {
             let (dx, dy) = if flat { (dy, dx) } else { (dx, dy) };
             let p = Pt::new(c.x + dx, c.y + dy);
-            if !corners.iter().any(|q| q.dist(p) < 0.1) {
+            if grid.first(p, |i| corners[i as usize].dist(p) < 0.1).is_none() {
+                grid.insert(corners.len() as u32, p);
                 corners.push(p);
             }
         }

@@ -47,7 +47,7 @@
 //! on them (relations and directions included).
 //!
 //! Built as Ludii does: `hex` (n, side lists, `Hexagon`, two sizes, `Limping`, `Triangle`,
-//! `Diamond`, `Prism`), `tri` (`Hexagon`, side lists, `Limping`), `square`/`rectangle`
+//! `Diamond`, `Prism`), `tri` (`Triangle`, `Hexagon`, side lists, `Limping`), `square`/`rectangle`
 //! (with `diagonals:`), `wedge`, `concentric` regular polygons, `graph vertices: edges:`,
 //! and the operators `add`, `remove` (by index or position), `merge`, `shift`, `scale`,
 //! `rotate`, `hole`, `trim` and `renumber`. Cells of graphs that are not lattices are
@@ -62,6 +62,8 @@
 
 pub mod graph;
 mod regions;
+mod size;
+mod spatial;
 mod topology;
 
 use std::sync::OnceLock;
@@ -298,6 +300,9 @@ pub enum BoardSpec {
     HexDiamond { size: u32, prism: Option<u32> },
     /// `(tri Hexagon n)`: hexagon on the triangular lattice (`HexagonOnTri`).
     TriHexagon(u32),
+    /// `(tri n)` / `(tri Triangle n)`: triangle on the triangular lattice, n vertices per
+    /// side with `use:Vertex`, n cells otherwise (`TriangleOnTri`).
+    TriTriangle(u32),
     /// `(tri {s1 ..})`: triangular lattice inside a side-list polygon (`CustomOnTri`).
     TriSides(Vec<i32>),
     /// `(square n)`.
@@ -423,9 +428,25 @@ impl Diagonals {
     }
 }
 
+/// The most vertices and edges (in all) a board's graph may have. A spec is checked before
+/// anything is built, against a bound computed from it alone (exact for the lattices; see
+/// `size.rs`), and refused over the limit ([`BoardError::TooLarge`]). Cells are fewer than
+/// edges on a planar board (twice at most on any), and every type of element can be the
+/// sites (`use:`): this bounds the sites too.
+///
+/// Building is near-linear in the graph's size (`(square 300)`, 271,201 vertices and
+/// edges, 90,000 cells, builds in under a second), and so is the memory of the board and
+/// of playing on it. The largest corpus board has 1,617 sites.
+pub const MAX_BOARD_GRAPH: u64 = 400_000;
+
 /// Why a board could not be built.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum BoardError {
+    #[error(
+        "too large: its graph could have {size} vertices and edges, more than the limit of {limit} \
+         (MAX_BOARD_GRAPH)"
+    )]
+    TooLarge { size: u64, limit: u64 },
     #[error("board size {0} out of range")]
     BadSize(u32),
     #[error("invalid side list {0:?}")]
@@ -506,9 +527,10 @@ pub struct Board {
     dir_steps: Csr,
     /// Per relation, bit set over [`Dir`] of the names its steps use.
     supported: [u16; 5],
-    /// All radials, each including its origin at position 0.
+    /// All radials, each including its origin at position 0: by radial id, its slice
+    /// `radial_ends[id]` of `radial_sites` (radials along one line share their sites).
     radial_sites: Vec<u32>,
-    radial_bounds: Vec<u32>,
+    radial_ends: Vec<[u32; 2]>,
     /// Row `site * 21 + direction key`: radial ids, clockwise from N.
     site_radials: Csr,
     centre: Vec<u32>,
@@ -620,9 +642,14 @@ impl Board {
     /// starts with the origin site at position 0.
     #[inline]
     pub fn radials(&self, site: u32, d: Direction) -> impl ExactSizeIterator<Item = &[u32]> + '_ {
-        self.radial_ids(site, d).iter().map(move |&r| {
-            &self.radial_sites[self.radial_bounds[r as usize] as usize..self.radial_bounds[r as usize + 1] as usize]
-        })
+        self.radial_ids(site, d).iter().map(move |&r| self.radial(r))
+    }
+
+    /// The sites of radial `r`, origin first.
+    #[inline(always)]
+    fn radial(&self, r: u32) -> &[u32] {
+        let [a, b] = self.radial_ends[r as usize];
+        &self.radial_sites[a as usize..b as usize]
     }
 
     /// The ids of a site's radials in a direction (none for a relative direction).
@@ -698,9 +725,9 @@ impl Board {
         if self.num_sites > 64 {
             return None;
         }
-        (0..self.radial_bounds.len() - 1)
+        (0..self.radial_ends.len() as u32)
             .map(|r| {
-                let sites = &self.radial_sites[self.radial_bounds[r] as usize + 1..self.radial_bounds[r + 1] as usize];
+                let sites = &self.radial(r)[1..];
                 let up = sites.windows(2).all(|w| w[0] < w[1]);
                 (up || sites.windows(2).all(|w| w[0] > w[1])).then(|| (sites.iter().fold(0, |m, &t| m | 1 << t), up))
             })
@@ -833,59 +860,202 @@ pub fn distance_relation_for_game(requested: impl IntoIterator<Item = Relation>)
     requested.into_iter().min_by_key(|&r| rank(r))
 }
 
-/// All-pairs BFS step counts over one relation (`preGenerateDistanceToEachElementToEachOther`).
-#[derive(Clone, Debug)]
+/// Boards of at most this many sites keep every row of a distance table, built at once
+/// (at most 32 MiB); larger ones build the rows asked for, and keep the latest few.
+pub const DENSE_DISTANCE_SITES: usize = 4096;
+
+/// How many distances the rows kept by a table of a large board may hold in all.
+const KEPT_DISTANCES: usize = 1 << 22;
+
+/// BFS step counts over one relation (`preGenerateDistanceToEachElementToEachOther`): 0
+/// from a site to itself **and between sites that cannot reach each other** (as Ludii).
+///
+/// Ludii builds the table of every pair of sites. On boards of more than
+/// [`DENSE_DISTANCE_SITES`] sites that is too much memory (a board of 90,000 sites would
+/// need 16 GB), so the row of a site (one BFS) is built when a query from it comes, and the
+/// latest rows are kept, up to [`KEPT_DISTANCES`] distances: the answers are the same. Where
+/// the relation is symmetric a distance is read from either end's row, and a query sharing
+/// an end with the previous one builds that end's row (`(count Steps (to) (centrePoint))`
+/// over many sites builds one row).
+#[derive(Debug)]
 pub struct DistanceTable {
     relation: Relation,
     n: usize,
-    /// Row-major n×n; 0 on the diagonal **and for unreachable pairs** (as Ludii).
-    dist: Vec<u16>,
-    /// Ludii's truncated per-site maximum used by `sites Distance`.
-    max_listed: Vec<u16>,
+    rows: Rows,
+}
+
+#[derive(Debug)]
+enum Rows {
+    /// Row-major n×n, and Ludii's truncated per-site maximum used by `sites Distance`.
+    Dense { dist: Vec<u16>, max_listed: Vec<u16> },
+    /// The relation's lists, whether it is symmetric, and the rows built last.
+    Lazy {
+        near: Csr,
+        symmetric: bool,
+        kept: std::sync::Mutex<KeptRows>,
+    },
+}
+
+/// The rows of a large board's table built last, by site, the oldest first out.
+#[derive(Debug, Default)]
+struct KeptRows {
+    rows: std::collections::HashMap<u32, std::sync::Arc<Row>>,
+    order: std::collections::VecDeque<u32>,
+    /// The ends of the last distance asked for.
+    last: Option<(u32, u32)>,
+}
+
+/// One site's distances to every site, and its truncated maximum.
+#[derive(Debug)]
+struct Row {
+    dist: Vec<u32>,
+    max_listed: u32,
+}
+
+/// BFS from `s` over `near` (the relation's list of each site) into `dist` (all 0 on entry):
+/// the distance of each site reached; `queue` and `seen` are scratch (`seen` is marked with
+/// `s`, so it need not be cleared between sources).
+fn bfs<'a, T: Copy + TryFrom<u32>>(
+    near: impl Fn(u32) -> &'a [u32],
+    s: u32,
+    dist: &mut [T],
+    queue: &mut Vec<u32>,
+    seen: &mut [u32],
+) where
+    u32: From<T>,
+{
+    queue.clear();
+    queue.push(s);
+    seen[s as usize] = s;
+    let mut head = 0;
+    while head < queue.len() {
+        let u = queue[head];
+        head += 1;
+        let du = u32::from(dist[u as usize]);
+        for &v in near(u) {
+            if seen[v as usize] != s {
+                seen[v as usize] = s;
+                // (a distance is below the number of sites: it fits where they do)
+                dist[v as usize] = T::try_from(du + 1).ok().unwrap_or(dist[u as usize]);
+                queue.push(v);
+            }
+        }
+    }
+}
+
+/// Ludii's scan for the largest distance `sites Distance` lists: m = 0; for t in index
+/// order: if d(s,t) > m then m += 1.
+fn max_listed<T: Copy>(row: &[T]) -> u32
+where
+    u32: From<T>,
+{
+    row.iter().fold(0u32, |m, &d| if u32::from(d) > m { m + 1 } else { m })
 }
 
 impl DistanceTable {
     fn build(board: &Board, rel: Relation) -> DistanceTable {
+        DistanceTable::new(board, rel, board.num_sites > DENSE_DISTANCE_SITES)
+    }
+
+    /// The table, built at once or (`lazy`) row by row.
+    fn new(board: &Board, rel: Relation, lazy: bool) -> DistanceTable {
         let n = board.num_sites;
+        if lazy {
+            let near = board.relations[rel as usize].clone();
+            let symmetric = (0..n).all(|s| near.row(s).iter().all(|&t| near.row(t as usize).contains(&(s as u32))));
+            return DistanceTable {
+                relation: rel,
+                n,
+                rows: Rows::Lazy {
+                    near,
+                    symmetric,
+                    kept: Default::default(),
+                },
+            };
+        }
         let mut dist = vec![0u16; n * n];
         let mut queue = Vec::with_capacity(n);
         let mut seen = vec![u32::MAX; n];
         for s in 0..n {
-            queue.clear();
-            queue.push(s as u32);
-            seen[s] = s as u32;
-            let mut head = 0;
-            while head < queue.len() {
-                let u = queue[head];
-                head += 1;
-                let du = dist[s * n + u as usize];
-                for &v in board.relation(u, rel) {
-                    if seen[v as usize] != s as u32 {
-                        seen[v as usize] = s as u32;
-                        dist[s * n + v as usize] = du + 1;
-                        queue.push(v);
-                    }
-                }
-            }
+            let row = &mut dist[s * n..(s + 1) * n];
+            bfs(|u| board.relation(u, rel), s as u32, row, &mut queue, &mut seen);
         }
-        // Ludii's scan: m = 0; for t in index order: if d(s,t) > m then m += 1.
-        let max_listed = (0..n)
-            .map(|s| {
-                dist[s * n..(s + 1) * n]
-                    .iter()
-                    .fold(0u16, |m, &d| if d > m { m + 1 } else { m })
-            })
-            .collect();
+        let max_listed = (0..n).map(|s| max_listed(&dist[s * n..(s + 1) * n]) as u16).collect();
         DistanceTable {
             relation: rel,
             n,
-            dist,
-            max_listed,
+            rows: Rows::Dense { dist, max_listed },
         }
     }
 
     pub fn relation(&self) -> Relation {
         self.relation
+    }
+
+    /// The rows kept (a panic elsewhere while they were locked left them whole).
+    fn kept(kept: &std::sync::Mutex<KeptRows>) -> std::sync::MutexGuard<'_, KeptRows> {
+        kept.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The distance between sites a and b (both < n) of a large board's table.
+    fn lazy_distance(&self, a: u32, b: u32) -> u32 {
+        let Rows::Lazy { symmetric, kept, .. } = &self.rows else {
+            return 0;
+        };
+        let source = {
+            let mut k = Self::kept(kept);
+            if let Some(r) = k.rows.get(&a) {
+                return r.dist[b as usize];
+            }
+            if *symmetric {
+                if let Some(r) = k.rows.get(&b) {
+                    return r.dist[a as usize];
+                }
+            }
+            let shared = k.last.is_some_and(|(x, y)| b == x || b == y);
+            k.last = Some((a, b));
+            if *symmetric && shared {
+                b
+            } else {
+                a
+            }
+        };
+        let row = self.lazy_row(source);
+        let other = if source == a { b } else { a };
+        row.map_or(0, |r| r.dist[other as usize])
+    }
+
+    /// The row of site `s` (< n) of a large board's table, built if it is not kept.
+    fn lazy_row(&self, s: u32) -> Option<std::sync::Arc<Row>> {
+        let Rows::Lazy { near, kept, .. } = &self.rows else {
+            return None;
+        };
+        if let Some(r) = Self::kept(kept).rows.get(&s) {
+            return Some(r.clone());
+        }
+        let mut dist = vec![0u32; self.n];
+        let mut seen = vec![u32::MAX; self.n];
+        bfs(
+            |u| near.row(u as usize),
+            s,
+            &mut dist,
+            &mut Vec::with_capacity(self.n),
+            &mut seen,
+        );
+        let row = std::sync::Arc::new(Row {
+            max_listed: max_listed(&dist),
+            dist,
+        });
+        let mut kept = Self::kept(kept);
+        if kept.rows.insert(s, row.clone()).is_none() {
+            kept.order.push_back(s);
+            while kept.order.len() > (KEPT_DISTANCES / self.n).max(1) {
+                if let Some(old) = kept.order.pop_front() {
+                    kept.rows.remove(&old);
+                }
+            }
+        }
+        Some(row)
     }
 
     /// BFS distance (0 for a = b, for unreachable pairs and for sites off the board).
@@ -895,17 +1065,28 @@ impl DistanceTable {
         if a >= self.n || b >= self.n {
             return 0;
         }
-        self.dist[a * self.n + b] as u32
+        match &self.rows {
+            Rows::Dense { dist, .. } => dist[a * self.n + b] as u32,
+            Rows::Lazy { .. } => self.lazy_distance(a as u32, b as u32),
+        }
     }
 
     /// `(count Steps a B)` without a step move: minimum over B; 0 when B is empty.
     pub fn count_steps(&self, a: u32, targets: impl IntoIterator<Item = u32>) -> u32 {
+        if let (Rows::Lazy { .. }, true) = (&self.rows, (a as usize) < self.n) {
+            let row = self.lazy_row(a);
+            let at = |b: u32| row.as_ref().and_then(|r| r.dist.get(b as usize)).copied().unwrap_or(0);
+            return targets.into_iter().map(at).min().unwrap_or(0);
+        }
         targets.into_iter().map(|b| self.distance(a, b)).min().unwrap_or(0)
     }
 
     /// Ludii's truncated maximum distance listed for `s` (`sitesAtDistance` size − 1).
     pub fn max_listed(&self, s: u32) -> u32 {
-        self.max_listed[s as usize] as u32
+        match &self.rows {
+            Rows::Dense { max_listed, .. } => max_listed[s as usize] as u32,
+            Rows::Lazy { .. } => self.lazy_row(s).map_or(0, |r| r.max_listed),
+        }
     }
 
     /// `(sites Distance from:s (exact k))`: {t : d(s,t) = k} for k ≤ [`Self::max_listed`],
@@ -915,13 +1096,27 @@ impl DistanceTable {
             emit(s);
             return;
         }
-        if k > self.max_listed(s) {
+        if s as usize >= self.n {
             return;
         }
-        let row = &self.dist[s as usize * self.n..(s as usize + 1) * self.n];
-        for (t, &d) in row.iter().enumerate() {
-            if d as u32 == k {
+        let mut each = |t: usize, d: u32| {
+            if d == k {
                 emit(t as u32);
+            }
+        };
+        match &self.rows {
+            Rows::Dense { dist, max_listed } => {
+                if k > max_listed[s as usize] as u32 {
+                    return;
+                }
+                let row = &dist[s as usize * self.n..(s as usize + 1) * self.n];
+                row.iter().enumerate().for_each(|(t, &d)| each(t, d as u32));
+            }
+            Rows::Lazy { .. } => {
+                let Some(row) = self.lazy_row(s) else { return };
+                if k <= row.max_listed {
+                    row.dist.iter().enumerate().for_each(|(t, &d)| each(t, d));
+                }
             }
         }
     }

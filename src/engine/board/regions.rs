@@ -45,7 +45,8 @@ impl Board {
             BoardRegion::Left => extreme(&self.x, false),
             BoardRegion::Right => extreme(&self.x, true),
             BoardRegion::Outer => self.perimeter.clone(),
-            BoardRegion::Inner => sites.filter(|s| !self.perimeter.contains(s)).collect(),
+            // (the perimeter is sorted)
+            BoardRegion::Inner => sites.filter(|s| self.perimeter.binary_search(s).is_err()).collect(),
             BoardRegion::Phase(k) => {
                 let phases = self.phases();
                 sites.filter(|&s| phases[s as usize] == k).collect()

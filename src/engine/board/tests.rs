@@ -153,6 +153,51 @@ fn distance_table_rules() {
     assert_eq!(b.ahead(18, 3, Dir::NNE.into()), 36);
 }
 
+/// A table built row by row (large boards) answers as the table built at once.
+#[test]
+fn distance_rows_on_demand_agree() {
+    let boards = [
+        board(BoardSpec::Hex(4), SiteType::Cell),
+        board(BoardSpec::Square(6), SiteType::Vertex),
+        // two squares apart: unreachable pairs are 0
+        Board::new(
+            &BoardSpec::Merge(vec![
+                BoardSpec::Square(3),
+                BoardSpec::Shift {
+                    base: Box::new(BoardSpec::Square(2)),
+                    dx: 10.0,
+                    dy: 0.0,
+                },
+            ]),
+            SiteType::Vertex,
+        )
+        .unwrap(),
+    ];
+    for b in &boards {
+        for rel in [Relation::Adjacent, Relation::Diagonal, Relation::All] {
+            let (dense, lazy) = (DistanceTable::new(b, rel, false), DistanceTable::new(b, rel, true));
+            let n = b.num_sites() as u32;
+            for s in 0..n {
+                assert_eq!(dense.max_listed(s), lazy.max_listed(s));
+                for t in 0..n + 2 {
+                    assert_eq!(dense.distance(s, t), lazy.distance(s, t), "{s} {t}");
+                }
+                assert_eq!(dense.count_steps(s, [0, n - 1, 3]), lazy.count_steps(s, [0, n - 1, 3]));
+                // by column too: rows read from the other end, or built for it
+                for t in 0..n {
+                    assert_eq!(dense.distance(t, s), lazy.distance(t, s), "{t} {s}");
+                }
+                for k in 0..8 {
+                    let (mut a, mut c) = (Vec::new(), Vec::new());
+                    dense.sites_at_distance(s, k, |t| a.push(t));
+                    lazy.sites_at_distance(s, k, |t| c.push(t));
+                    assert_eq!(a, c);
+                }
+            }
+        }
+    }
+}
+
 /// The bit words of steps and of the first sites of radials list the same sites as the
 /// lists, on every site, in every direction; boards of more than 64 sites have none.
 #[test]
@@ -186,4 +231,29 @@ fn near_in_words_list_steps_and_radial_firsts() {
         }
     }
     assert!(nonzero > 100);
+}
+
+/// `(tri n)`: a triangle of the triangular lattice, n vertices a side with `use:Vertex`
+/// (n cells a side otherwise), bottom row first (Los Palos's `(tri 1)` agrees with its
+/// Ludii header).
+#[test]
+fn tri_triangle() {
+    for (n, ty, c) in [
+        (5, SiteType::Vertex, (15, 30, 16)),
+        (3, SiteType::Cell, (10, 18, 9)),
+        (1, SiteType::Cell, (3, 3, 1)),
+    ] {
+        assert_eq!(counts(&board(BoardSpec::TriTriangle(n), ty)), c);
+    }
+    let b = board(BoardSpec::TriTriangle(5), SiteType::Vertex);
+    assert_eq!(
+        [b.xy(0), b.xy(4), b.xy(5), b.xy(14)],
+        [(0.0, 0.0), (4.0, 0.0), (0.5, b.xy(5).1), (2.0, b.xy(14).1)]
+    );
+    assert!((b.xy(14).1 - 4.0 * 3f64.sqrt() / 2.0).abs() < 1e-6);
+    let labels: Vec<&str> = [0, 4, 5, 9, 14].map(|s| b.label(s)).to_vec();
+    assert_eq!(labels, ["A1", "E1", "B2", "C3", "E5"]);
+    let mut e = b.relation(6, Relation::Orthogonal).to_vec();
+    e.sort();
+    assert_eq!(e, [1, 2, 5, 7, 9, 10]);
 }

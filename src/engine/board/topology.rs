@@ -45,19 +45,17 @@ impl<'g> Incidence<'g> {
         let fpos: Vec<Pt> = (0..g.faces.len()).map(|i| g.position(SiteType::Cell, i)).collect();
         let nv = g.vertices.len();
         let mut v_edges = vec![Vec::new(); nv];
-        let mut edge_index = std::collections::HashMap::new();
+        let mut edge_index = super::spatial::IntMap::default();
         for (i, &[a, b]) in g.edges.iter().enumerate() {
             v_edges[a as usize].push(i as u32);
             v_edges[b as usize].push(i as u32);
             edge_index.entry((a.min(b), a.max(b))).or_insert(i as u32);
         }
+        let mut keyed = Vec::new();
         for (v, list) in v_edges.iter_mut().enumerate() {
             let p = g.vertices[v];
-            list.sort_by(|&x, &y| {
-                let ox = other_end(g.edges[x as usize], v as u32);
-                let oy = other_end(g.edges[y as usize], v as u32);
-                atan2_from(p, g.vertices[ox as usize]).total_cmp(&atan2_from(p, g.vertices[oy as usize]))
-            });
+            let angle = |e: u32| atan2_from(p, g.vertices[other_end(g.edges[e as usize], v as u32) as usize]);
+            sort_by_angle(list, angle, &mut keyed);
         }
         let mut v_faces = vec![Vec::new(); nv];
         let mut e_faces = vec![[None, None]; g.edges.len()];
@@ -84,7 +82,7 @@ impl<'g> Incidence<'g> {
         }
         for (v, list) in v_faces.iter_mut().enumerate() {
             let p = g.vertices[v];
-            list.sort_by(|&x, &y| atan2_from(p, fpos[x as usize]).total_cmp(&atan2_from(p, fpos[y as usize])));
+            sort_by_angle(list, |f| atan2_from(p, fpos[f as usize]), &mut keyed);
         }
         Incidence {
             g,
@@ -261,6 +259,16 @@ impl<'g> Incidence<'g> {
     }
 }
 
+/// Sorts ids by an angle, stably, computing each angle once (`keyed` is scratch).
+pub(crate) fn sort_by_angle(list: &mut [u32], angle: impl Fn(u32) -> f64, keyed: &mut Vec<(f64, u32)>) {
+    keyed.clear();
+    keyed.extend(list.iter().map(|&x| (angle(x), x)));
+    keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
+    for (slot, &(_, x)) in list.iter_mut().zip(keyed.iter()) {
+        *slot = x;
+    }
+}
+
 fn other_end(e: [u32; 2], v: u32) -> u32 {
     if e[0] == v {
         e[1]
@@ -363,8 +371,13 @@ pub(crate) fn build_board(g: &Graph, ty: SiteType) -> Board {
             }
             seen |= 1 << d;
         }
-        let mut same: Vec<Step> = all.into_iter().filter(|s| s.ty == ty).collect();
-        same.sort_by(|a, b| clockwise_key(me, pos[a.to as usize]).total_cmp(&clockwise_key(me, pos[b.to as usize])));
+        let mut same: Vec<(f64, Step)> = all
+            .into_iter()
+            .filter(|s| s.ty == ty)
+            .map(|s| (clockwise_key(me, pos[s.to as usize]), s))
+            .collect();
+        same.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let same: Vec<Step> = same.into_iter().map(|(_, s)| s).collect();
         site_steps.push(SiteSteps {
             to: same.iter().map(|s| s.to).collect(),
             flags: same.iter().map(|s| s.flags).collect(),
@@ -401,69 +414,7 @@ pub(crate) fn build_board(g: &Graph, ty: SiteType) -> Board {
         }
     }
 
-    // Radials.
-    let tan_threshold = 0.25f64.tan();
-    let mut radial_sites: Vec<u32> = Vec::new();
-    let mut radial_bounds: Vec<u32> = vec![0];
-    let mut site_radials = Csr {
-        offsets: vec![0],
-        items: Vec::new(),
-    };
-    let mut walk = Vec::new();
-    for i in 0..n {
-        for key in 0..NUM_DIRECTION_KEYS {
-            let d = Direction::from_key(key);
-            let first_radial = (radial_bounds.len() - 1) as u32;
-            let mut mine: Vec<(f64, u32)> = Vec::new();
-            for k in site_steps[i].in_direction(d) {
-                walk.clear();
-                walk.push(i as u32);
-                let mut cur = site_steps[i].to[k];
-                loop {
-                    let prev = *walk.last().unwrap();
-                    walk.push(cur);
-                    let (pp, cp) = (pos[prev as usize], pos[cur as usize]);
-                    let mut best = (tan_threshold, None);
-                    for k2 in site_steps[cur as usize].in_direction(d) {
-                        let nx = site_steps[cur as usize].to[k2];
-                        let t = abs_tan_turn(pp, cp, pos[nx as usize]);
-                        if t < best.0 {
-                            best = (t, Some(nx));
-                            if t == 0.0 {
-                                break;
-                            }
-                        }
-                    }
-                    match best.1 {
-                        Some(nx) if !walk.contains(&nx) => cur = nx,
-                        _ => break,
-                    }
-                }
-                // Identical radials (same direction, same sites) are not added twice.
-                let dup = mine.iter().any(|&(_, r)| {
-                    let (a, b) = (
-                        radial_bounds[r as usize] as usize,
-                        radial_bounds[r as usize + 1] as usize,
-                    );
-                    radial_sites[a..b] == walk[..]
-                });
-                if dup {
-                    continue;
-                }
-                radial_sites.extend_from_slice(&walk);
-                radial_bounds.push(radial_sites.len() as u32);
-                mine.push((
-                    clockwise_key(pos[i], pos[walk[1] as usize]),
-                    (radial_bounds.len() - 2) as u32,
-                ));
-            }
-            // Stable sort by heading of the first step.
-            mine.sort_by(|a, b| a.0.total_cmp(&b.0));
-            debug_assert!(mine.iter().all(|&(_, r)| r >= first_radial));
-            site_radials.items.extend(mine.iter().map(|&(_, r)| r));
-            site_radials.offsets.push(site_radials.items.len() as u32);
-        }
-    }
+    let radials = build_radials(&site_steps, &pos);
 
     // Rows, columns, labels (MeasureGraph.measureSituation).
     let vertex_thetas = if ty == SiteType::Edge {
@@ -512,9 +463,9 @@ pub(crate) fn build_board(g: &Graph, ty: SiteType) -> Board {
         relations,
         dir_steps,
         supported,
-        radial_sites,
-        radial_bounds,
-        site_radials,
+        radial_sites: radials.sites,
+        radial_ends: radials.ends,
+        site_radials: radials.by_site,
         centre_point: centre.first().copied(),
         centre,
         corners: (0..n as u32).filter(|&i| corners[i as usize]).collect(),
@@ -522,6 +473,215 @@ pub(crate) fn build_board(g: &Graph, ty: SiteType) -> Board {
         distance_tables: Default::default(),
         radial_words: Default::default(),
         near_in_words: Default::default(),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Radials.
+
+/// Every radial of every site, stored once for all the radials that end alike.
+struct Radials {
+    /// The sites of the radials; a radial is a slice of it, and the radial that follows
+    /// another one step further along the same line usually is the rest of its slice.
+    sites: Vec<u32>,
+    /// By radial id: its slice of `sites`.
+    ends: Vec<[u32; 2]>,
+    /// Row `site * 21 + direction key`: radial ids, clockwise from N.
+    by_site: Csr,
+}
+
+/// The radials (`Trajectories.generateRadials`): from each site, one per step in each
+/// direction, continued from each site by its step in that direction bending least (below
+/// 0.25 rad), until there is none or it would revisit a site of the radial.
+///
+/// Walking every radial from every site costs the total length of all radials (for a line
+/// of k sites, k² / 2). The next site after a step depends only on that step (a segment),
+/// so each segment has at most one next segment: the radial of a segment from site i is i
+/// followed by the radial of its next segment, whenever i is not on that one. A chain of
+/// segments is written once, from its first segment on, and each segment's radial is the
+/// rest of the chain from its place; a chain running into one already written copies that
+/// one's radial after its own sites. Segments whose radial would hold a site twice (a line
+/// closing on itself) are walked one by one, as Ludii does.
+fn build_radials(site_steps: &[SiteSteps], pos: &[Pt]) -> Radials {
+    let n = site_steps.len();
+    let tan_threshold = 0.25f64.tan();
+    let mut sites: Vec<u32> = Vec::new();
+    let mut ends: Vec<[u32; 2]> = Vec::new();
+    // per direction key, per site: its radial ids in clockwise order
+    let mut rows: Vec<Csr> = Vec::with_capacity(NUM_DIRECTION_KEYS);
+    let mut stamp = vec![u32::MAX; n];
+    let mut stamp_id = 0u32;
+    let mut walk: Vec<u32> = Vec::new();
+    for key in 0..NUM_DIRECTION_KEYS {
+        let d = Direction::from_key(key);
+        // Segments (from, to) of this direction, grouped by site in step order.
+        let mut first = Vec::with_capacity(n + 1);
+        let (mut from, mut to) = (Vec::new(), Vec::new());
+        for (i, st) in site_steps.iter().enumerate() {
+            first.push(from.len() as u32);
+            for k in st.in_direction(d) {
+                from.push(i as u32);
+                to.push(st.to[k]);
+            }
+        }
+        first.push(from.len() as u32);
+        let m = from.len();
+        let base = ends.len() as u32;
+        // The next segment of each: from its end, the step bending least.
+        let seg_of = |s: u32, t: u32| (first[s as usize]..first[s as usize + 1]).find(|&g| to[g as usize] == t);
+        const NONE: u32 = u32::MAX;
+        let next: Vec<u32> = (0..m)
+            .map(|g| {
+                let (prev, cur) = (from[g], to[g]);
+                let (pp, cp) = (pos[prev as usize], pos[cur as usize]);
+                let mut best = (tan_threshold, None);
+                let steps = &site_steps[cur as usize];
+                for k2 in steps.in_direction(d) {
+                    let nx = steps.to[k2];
+                    let t = abs_tan_turn(pp, cp, pos[nx as usize]);
+                    if t < best.0 {
+                        best = (t, Some(nx));
+                        if t == 0.0 {
+                            break;
+                        }
+                    }
+                }
+                best.1.and_then(|nx| seg_of(cur, nx)).unwrap_or(NONE)
+            })
+            .collect();
+        let mut has_previous = vec![0u64; m.div_ceil(64)];
+        for &x in &next {
+            if x != NONE {
+                has_previous[x as usize / 64] |= 1 << (x % 64);
+            }
+        }
+        ends.resize(ends.len() + m, [u32::MAX; 2]);
+        // (bit sets: chains jump about the segments, small tables stay in the caches)
+        let bit = |set: &[u64], x: u32| set[x as usize / 64] & (1 << (x % 64)) != 0;
+        let mut placed = vec![0u64; m.div_ceil(64)];
+        let mut on_path = vec![0u64; m.div_ceil(64)];
+        let mut path: Vec<u32> = Vec::new();
+        // chains from their first segments, then what is left (lines closing on themselves)
+        let starts = (0..m as u32).filter(|&g| !bit(&has_previous, g)).chain(0..m as u32);
+        for head in starts {
+            if bit(&placed, head) {
+                continue;
+            }
+            path.clear();
+            let mut g = head;
+            let mut cycle = false;
+            while g != NONE {
+                if bit(&placed, g) {
+                    break;
+                }
+                if bit(&on_path, g) {
+                    cycle = true;
+                    break;
+                }
+                on_path[g as usize / 64] |= 1 << (g % 64);
+                path.push(g);
+                g = next[g as usize];
+            }
+            for &x in &path {
+                on_path[x as usize / 64] &= !(1 << (x % 64));
+                placed[x as usize / 64] |= 1 << (x % 64);
+            }
+            let mut direct = path.len();
+            if !cycle {
+                // the chain's sites, then the end of its last segment or the radial it joins
+                let at = sites.len();
+                sites.extend(path.iter().map(|&x| from[x as usize]));
+                if g == NONE {
+                    sites.push(to[*path.last().expect("a chain has a segment") as usize]);
+                } else {
+                    let [a, b] = ends[(base + g) as usize];
+                    sites.extend_from_within(a as usize..b as usize);
+                }
+                // a segment's radial is the rest of the chain where no site comes twice
+                stamp_id = stamp_id.wrapping_add(1);
+                let mut clean_from = at;
+                for p in (at..sites.len()).rev() {
+                    let s = sites[p] as usize;
+                    if stamp[s] == stamp_id {
+                        break;
+                    }
+                    stamp[s] = stamp_id;
+                    clean_from = p;
+                }
+                direct = (clean_from - at).min(path.len());
+                for (j, &x) in path.iter().enumerate().skip(direct) {
+                    ends[(base + x) as usize] = [(at + j) as u32, sites.len() as u32];
+                }
+            }
+            for &x in &path[..direct] {
+                walk_radial(
+                    site_steps,
+                    pos,
+                    d,
+                    from[x as usize],
+                    to[x as usize],
+                    tan_threshold,
+                    &mut walk,
+                );
+                let at = sites.len() as u32;
+                sites.extend_from_slice(&walk);
+                ends[(base + x) as usize] = [at, sites.len() as u32];
+            }
+        }
+        // Each site's radials, by the heading of their first step clockwise from N (a
+        // stable sort by it keeps the order of the steps, already sorted by it).
+        rows.push(Csr {
+            offsets: first,
+            items: (base..base + m as u32).collect(),
+        });
+    }
+    let mut by_site = Csr {
+        offsets: Vec::with_capacity(n * NUM_DIRECTION_KEYS + 1),
+        items: Vec::with_capacity(ends.len()),
+    };
+    by_site.offsets.push(0);
+    for i in 0..n {
+        for r in &rows {
+            by_site.items.extend_from_slice(r.row(i));
+            by_site.offsets.push(by_site.items.len() as u32);
+        }
+    }
+    Radials { sites, ends, by_site }
+}
+
+/// The radial of the step from `from` to `to` in direction `d`, walked site by site.
+fn walk_radial(
+    site_steps: &[SiteSteps],
+    pos: &[Pt],
+    d: Direction,
+    from: u32,
+    to: u32,
+    tan_threshold: f64,
+    walk: &mut Vec<u32>,
+) {
+    walk.clear();
+    walk.push(from);
+    let mut cur = to;
+    loop {
+        let prev = *walk.last().expect("the origin is there");
+        walk.push(cur);
+        let (pp, cp) = (pos[prev as usize], pos[cur as usize]);
+        let mut best = (tan_threshold, None);
+        let steps = &site_steps[cur as usize];
+        for k2 in steps.in_direction(d) {
+            let nx = steps.to[k2];
+            let t = abs_tan_turn(pp, cp, pos[nx as usize]);
+            if t < best.0 {
+                best = (t, Some(nx));
+                if t == 0.0 {
+                    break;
+                }
+            }
+        }
+        match best.1 {
+            Some(nx) if !walk.contains(&nx) => cur = nx,
+            _ => break,
+        }
     }
 }
 
@@ -678,6 +838,9 @@ pub(crate) fn coordinate_label(row: u32, col: u32) -> String {
 // ---------------------------------------------------------------------------------------
 // Perimeter, corners, centre.
 
+/// The even-odd test of every side (Ludii's `MathRoutines.pointInPolygon`): what
+/// [`Polygon::contains`] answers.
+#[cfg(test)]
 fn point_in_polygon(p: Pt, poly: &[Pt]) -> bool {
     let n = poly.len();
     let mut odd = false;
@@ -690,6 +853,89 @@ fn point_in_polygon(p: Pt, poly: &[Pt]) -> bool {
         j = i;
     }
     odd
+}
+
+/// A polygon with its sides filed by horizontal strips: [`Polygon::contains`] tests only the
+/// sides of the point's strip, and gives what [`point_in_polygon`] gives (a side counts only
+/// for a point whose y is above its lower end and not above its upper end, so the others
+/// would change nothing; the parity does not depend on the order of the sides).
+struct Polygon {
+    pts: Vec<Pt>,
+    /// The sides that can count (not horizontal), as the index of their first end, by strip.
+    strips: Vec<Vec<u32>>,
+    /// The least lower end and the greatest upper end of the sides that can count.
+    lo: f64,
+    hi: f64,
+    height: f64,
+}
+
+impl Polygon {
+    fn new(pts: Vec<Pt>) -> Polygon {
+        let n = pts.len();
+        let side = |i: usize| (pts[i], pts[(i + n - 1) % n]);
+        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+        for i in 0..n {
+            let (a, b) = side(i);
+            if a.y.min(b.y) < a.y.max(b.y) {
+                lo = lo.min(a.y.min(b.y));
+                hi = hi.max(a.y.max(b.y));
+            }
+        }
+        let count = n.max(1);
+        let height = (hi - lo) / count as f64;
+        let mut poly = Polygon {
+            pts,
+            strips: Vec::new(),
+            lo,
+            hi,
+            height,
+        };
+        if !(height > 0.0 && height.is_finite()) {
+            // no side can count, or bounds too wide to file: every side in one strip
+            poly.strips = vec![(0..n as u32).collect()];
+            poly.height = f64::INFINITY;
+            return poly;
+        }
+        poly.strips = vec![Vec::new(); count];
+        for i in 0..n {
+            let (a, b) = (poly.pts[i], poly.pts[(i + n - 1) % n]);
+            if a.y.min(b.y) < a.y.max(b.y) {
+                for k in poly.strip(a.y.min(b.y))..=poly.strip(a.y.max(b.y)) {
+                    poly.strips[k].push(i as u32);
+                }
+            }
+        }
+        poly
+    }
+
+    fn strip(&self, y: f64) -> usize {
+        (((y - self.lo) / self.height).floor().max(0.0) as usize).min(self.strips.len() - 1)
+    }
+
+    /// The y values of the points that can be inside, (lo, hi]; none if no side counts.
+    fn y_range(&self) -> Option<(f64, f64)> {
+        (self.lo < self.hi).then_some((self.lo, self.hi))
+    }
+
+    fn contains(&self, p: Pt) -> bool {
+        let n = self.pts.len();
+        let strip = if self.height.is_infinite() {
+            &self.strips[0]
+        } else if p.y > self.lo {
+            &self.strips[self.strip(p.y)]
+        } else {
+            return false;
+        };
+        let mut odd = false;
+        for &i in strip {
+            let i = i as usize;
+            let (a, b) = (self.pts[i], self.pts[(i + n - 1) % n]);
+            if ((a.y < p.y && b.y >= p.y) || (b.y < p.y && a.y >= p.y)) && (a.x <= p.x || b.x <= p.x) {
+                odd ^= a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) < p.x;
+            }
+        }
+        odd
+    }
 }
 
 /// Follows the outer boundary clockwise from the leftmost vertex (`followPerimeterClockwise`).
@@ -799,46 +1045,54 @@ fn perimeter_corners(inc: &Incidence, perim: &[u32], convex: &mut [bool], concav
 fn perimeter_and_corners(inc: &Incidence, ty: SiteType) -> (Vec<bool>, Vec<bool>) {
     let g = inc.g;
     let nv = g.vertices.len();
-    // Perimeters, one per connected component, minus those inside others.
+    // Perimeters, one per connected component, minus those inside others. Each starts at
+    // the uncovered vertex of least x (the first of equals; none at x ≥ 1e6, as Ludii):
+    // the first uncovered one in the order of x. A perimeter covers the vertices inside it:
+    // only those within its y range can be, found in the order of y.
+    let mut by_x: Vec<u32> = (0..nv as u32).filter(|&v| g.vertices[v as usize].x < 1e6).collect();
+    by_x.sort_by(|&a, &b| {
+        let (xa, xb) = (g.vertices[a as usize].x, g.vertices[b as usize].x);
+        xa.partial_cmp(&xb).unwrap_or(std::cmp::Ordering::Equal).then(a.cmp(&b))
+    });
+    let mut by_y: Vec<u32> = (0..nv as u32).filter(|&v| !g.vertices[v as usize].y.is_nan()).collect();
+    by_y.sort_by(|&a, &b| g.vertices[a as usize].y.total_cmp(&g.vertices[b as usize].y));
+    let mut next_start = 0;
     let mut covered = vec![false; nv];
-    let mut perims: Vec<Vec<u32>> = Vec::new();
+    let mut perims: Vec<(Vec<u32>, Polygon)> = Vec::new();
     loop {
-        let mut start = None;
-        let mut min_x = 1e6;
-        for (v, p) in g.vertices.iter().enumerate() {
-            if !covered[v] && p.x < min_x {
-                start = Some(v as u32);
-                min_x = p.x;
-            }
+        while next_start < by_x.len() && covered[by_x[next_start] as usize] {
+            next_start += 1;
         }
-        let Some(start) = start else { break };
+        let Some(&start) = by_x.get(next_start) else { break };
         let perim = follow_perimeter(inc, start);
         for &v in &perim {
             covered[v as usize] = true;
         }
-        let poly: Vec<Pt> = perim.iter().map(|&v| g.vertices[v as usize]).collect();
-        for (c, &p) in covered.iter_mut().zip(&g.vertices) {
-            if !*c && point_in_polygon(p, &poly) {
-                *c = true;
+        let poly = Polygon::new(perim.iter().map(|&v| g.vertices[v as usize]).collect());
+        if let Some((lo, hi)) = poly.y_range() {
+            let from = by_y.partition_point(|&v| g.vertices[v as usize].y <= lo);
+            for &v in &by_y[from..] {
+                let p = g.vertices[v as usize];
+                if p.y > hi {
+                    break;
+                }
+                if !covered[v as usize] && poly.contains(p) {
+                    covered[v as usize] = true;
+                }
             }
         }
-        perims.push(perim);
+        perims.push((perim, poly));
     }
     let mut k = perims.len();
     while k > 0 {
         k -= 1;
-        let start = g.vertices[perims[k][0] as usize];
-        let inside = (0..perims.len()).any(|o| {
-            o != k
-                && point_in_polygon(
-                    start,
-                    &perims[o].iter().map(|&v| g.vertices[v as usize]).collect::<Vec<_>>(),
-                )
-        });
+        let start = g.vertices[perims[k].0[0] as usize];
+        let inside = (0..perims.len()).any(|o| o != k && perims[o].1.contains(start));
         if inside {
             perims.remove(k);
         }
     }
+    let perims: Vec<Vec<u32>> = perims.into_iter().map(|(p, _)| p).collect();
 
     let mut v_per = vec![false; nv];
     let mut e_per = vec![false; g.edges.len()];
@@ -936,4 +1190,43 @@ fn geometric_centre(pos: &[Pt], perimeter: &[bool], corners: &[bool]) -> Vec<u32
     let d: Vec<f64> = pos.iter().map(|&p| refs.iter().map(|&q| p.dist2(q)).sum()).collect();
     let min = d.iter().copied().fold(1e6, f64::min);
     (0..n as u32).filter(|&i| (d[i as usize] - min).abs() < 1e-4).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The strips of a polygon give the answers of the test of every side.
+    #[test]
+    fn polygon_strips_agree_with_every_side() {
+        let mut seed = 99u64;
+        let mut next = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as f64 / (1u64 << 31) as f64
+        };
+        for sides in [0usize, 1, 2, 3, 5, 12, 40, 200] {
+            for _ in 0..20 {
+                // a star-shaped polygon with some sides on lattice rows (horizontal ones)
+                let pts: Vec<Pt> = (0..sides)
+                    .map(|k| {
+                        let a = k as f64 / sides as f64 * std::f64::consts::TAU;
+                        let r = 1.0 + 4.0 * next();
+                        Pt::new((r * a.cos() * 2.0).round() / 2.0, (r * a.sin() * 2.0).round() / 2.0)
+                    })
+                    .collect();
+                let poly = Polygon::new(pts.clone());
+                for _ in 0..300 {
+                    let p = Pt::new(
+                        ((next() * 12.0 - 6.0) * 4.0).round() / 4.0,
+                        ((next() * 12.0 - 6.0) * 4.0).round() / 4.0,
+                    );
+                    assert_eq!(poly.contains(p), point_in_polygon(p, &pts), "{p:?} in {pts:?}");
+                    if poly.contains(p) {
+                        let (lo, hi) = poly.y_range().expect("a point inside: a side counts");
+                        assert!(p.y > lo && p.y <= hi);
+                    }
+                }
+            }
+        }
+    }
 }
