@@ -82,3 +82,25 @@ fn doc_prints_a_ludeme_reference_from_the_declarations() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("did you mean `step`"));
 }
+
+#[test]
+fn doc_finds_a_keyword_with_its_kind() {
+    let out = ludeme().args(["doc", "is Line"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("(is `Line`"), "{text}");
+    assert!(
+        !text.contains("<isComponentType>"),
+        "only the forms of that kind: {text}"
+    );
+    let out = ludeme().args(["doc", "move Step"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("(move `Step`"));
+    // an enum kind: `is Even` is a form `(is <isIntegerType> ..)`
+    let out = ludeme().args(["doc", "is Even"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("<isIntegerType>"));
+    // what Ludii refuses when it builds the game is documented with the form
+    let out = ludeme().args(["doc", "players"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("0 to 16 players"));
+    let out = ludeme().args(["doc", "is Nope"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

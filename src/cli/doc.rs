@@ -1,10 +1,11 @@
 use crate::check::form_text;
-use crate::registry::Registry;
+use crate::registry::{Form, ParamType, Registry};
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
 pub struct DocArgs {
-    /// A ludeme keyword (`step`, `sites`, `+`) or a grammar symbol (`moves`, `roleType`).
+    /// A ludeme keyword (`step`, `sites`, `+`), a keyword and its kind (`"is Line"`,
+    /// `"move Step"`: the forms of that kind only) or a grammar symbol (`moves`, `roleType`).
     /// Without it, the whole reference is printed as Markdown.
     pub name: Option<String>,
 }
@@ -12,6 +13,27 @@ pub struct DocArgs {
 pub fn run(args: &DocArgs) -> ExitCode {
     let reg = Registry::global();
     match &args.name {
+        Some(name) if name.split_whitespace().count() == 2 => {
+            let mut words = name.split_whitespace();
+            let (keyword, kind) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
+            let mut found = false;
+            for &id in reg.with_keyword(keyword) {
+                let forms: Vec<&Form> = reg
+                    .symbol(id)
+                    .forms
+                    .iter()
+                    .filter(|f| f.keyword == keyword && form_of_kind(reg, f, kind))
+                    .collect();
+                if !forms.is_empty() {
+                    found = true;
+                    print!("{}", describe_forms(reg, id, &forms));
+                }
+            }
+            if !found {
+                eprintln!("error: no ludeme `{name}` (`ludeme doc {keyword}` lists the forms of `{keyword}`)");
+                return ExitCode::from(super::EXIT_USAGE);
+            }
+        }
         Some(name) => {
             let mut ids: Vec<u32> = reg.with_keyword(name).to_vec();
             if let Some(id) = reg.id(name) {
@@ -43,17 +65,43 @@ pub fn run(args: &DocArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Whether a form is of this kind: its first parameter is the word, or an enum that has it
+/// (`(is <isIntegerType> ..)` is of kind `Even`).
+fn form_of_kind(reg: &Registry, form: &Form, kind: &str) -> bool {
+    match form.params.first().map(|p| &p.ty) {
+        Some(ParamType::Const(c)) => c == kind,
+        Some(ParamType::Sym(s)) => reg.accepts_constant(*s, kind),
+        _ => false,
+    }
+}
+
 /// One symbol as Markdown: its name, package, doc line, forms, alternatives, example.
 fn describe(reg: &Registry, id: u32) -> String {
     let sym = reg.symbol(id);
+    let forms: Vec<&Form> = sym.forms.iter().collect();
+    describe_forms(reg, id, &forms)
+}
+
+/// [`describe`] with only these of its forms, each followed by what Ludii refuses of it.
+fn describe_forms(reg: &Registry, id: u32, forms: &[&Form]) -> String {
+    let sym = reg.symbol(id);
     let mut out = format!("## `{}` ({})\n\n{}\n\n", sym.id, sym.package, sym.decl.doc);
-    if !sym.forms.is_empty() {
+    if !forms.is_empty() {
         out.push_str("```\n");
-        for f in &sym.forms {
+        for f in forms {
             out.push_str(&form_text(reg, f));
             out.push('\n');
         }
         out.push_str("```\n\n");
+        for f in forms {
+            for c in &f.checks {
+                out.push_str(&format!(
+                    "Refused when the game is built (`{}`): {}.\n\n",
+                    form_text(reg, f),
+                    c.construction.message
+                ));
+            }
+        }
     }
     let alts: Vec<String> = sym
         .alts
