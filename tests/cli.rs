@@ -104,3 +104,25 @@ fn doc_finds_a_keyword_with_its_kind() {
     let out = ludeme().args(["doc", "is Nope"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn info_lists_options_and_says_whether_the_engine_runs_it() {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let out = ludeme()
+        .arg("info")
+        .arg(format!("{dir}/games/equi.lud"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("Equi Game System\nplayers: 2\n"), "{text}");
+    assert!(text.contains("  Board Size: *Hex 3-4, Hex 5-6"), "{text}");
+    assert!(text.contains("Ruleset/Equi (Described)"), "{text}");
+    assert!(text.contains("engine: runs (27 sites)"), "{text}");
+    let f = write("noengine.lud", &GAME.replace("(is Line 3)", "(is Connected Mover)"));
+    let out = ludeme().args(["info", "--format", "json"]).arg(&f).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["players"], 2);
+    assert_eq!(v["runs"], false);
+    assert!(v["refused"].as_str().unwrap().contains("cannot run"), "{v}");
+}

@@ -4,6 +4,7 @@ mod check;
 mod compare;
 mod doc;
 mod expand;
+pub mod info;
 mod play;
 mod playout;
 mod render;
@@ -52,6 +53,8 @@ pub enum Command {
     Expand(expand::ExpandArgs),
     /// Print the reference of a ludeme (its forms, parameters, doc and example), or of all.
     Doc(doc::DocArgs),
+    /// What a description offers (players, options, rulesets, equipment) and whether it runs.
+    Info(info::InfoArgs),
     /// Replay a Ludii trace and report where the engine first disagrees in each trial.
     Compare(compare::CompareArgs),
     /// Play random playouts and print statistics (wins, lengths, speed).
@@ -74,6 +77,7 @@ pub fn main() -> ExitCode {
         Command::Check(a) => check::run(&a),
         Command::Expand(a) => expand::run(&a),
         Command::Doc(a) => doc::run(&a),
+        Command::Info(a) => info::run(&a),
         Command::Compare(a) => compare::run(&a),
         Command::Playout(a) => playout::run(&a),
         Command::Play(a) => play::run(&a),
