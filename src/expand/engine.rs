@@ -91,6 +91,8 @@ pub struct Engine<'a> {
     pub warnings: Vec<Diagnostic>,
     /// Bytes scanned by define expansion so far (bounded by `limits.max_work`).
     work: usize,
+    /// The longest define name of the pass (a quoted run longer than this names nothing).
+    max_name: usize,
 }
 
 impl<'a> Engine<'a> {
@@ -107,6 +109,7 @@ impl<'a> Engine<'a> {
             lib_ctx: HashMap::new(),
             warnings: Vec::new(),
             work: 0,
+            max_name: usize::MAX,
         }
     }
 
@@ -291,6 +294,12 @@ impl<'a> Engine<'a> {
             .enumerate()
             .map(|(i, d)| (d.name.as_bytes(), i))
             .collect();
+        self.max_name = in_names
+            .keys()
+            .chain(lib_names.keys())
+            .map(|k| k.len())
+            .max()
+            .unwrap_or(0);
         let mut rounds = 0usize;
         loop {
             let mut any = false;
@@ -463,16 +472,20 @@ impl<'a> Engine<'a> {
             let expr = substitute(wrapped, &args, &self.limits, use_site)?;
             g.skip(inv_len);
             {
+                // A tag across either end of the insertion runs from the last quote before
+                // it or to the first quote after it, with at most `max_name` bytes between
+                // its quotes once placeholders are removed: nothing farther is looked at.
                 let done = g.done();
-                let lq = done.iter().rposition(|&x| x == b'"').unwrap_or(0);
+                let lq = window_start(done, self.max_name);
                 let rest = g.rest();
-                let rq = rest.iter().position(|&x| x == b'"').map_or(rest.len(), |p| p + 1);
+                let rq = window_end(rest, self.max_name);
                 let mut w = Vec::with_capacity(done.len() - lq + expr.len() + rq);
                 w.extend_from_slice(&done[lq..]);
                 w.extend_from_slice(&expr.b);
                 w.extend_from_slice(&rest[..rq]);
                 placeholders |= contains(&expr.b, DELETE_ME);
                 if placeholders && contains(&w, DELETE_ME) {
+                    self.charge(w.len())?;
                     let mut t = Text::generated(&w, use_site);
                     t.remove_all(DELETE_ME);
                     w = t.b;
@@ -493,6 +506,49 @@ impl<'a> Engine<'a> {
 }
 
 pub const DELETE_ME: &[u8] = b"<DELETE_ME>";
+
+/// Where the window for new tags starts in the text before an insertion: at its last quote,
+/// unless more than `max_name` bytes (placeholders not counted) lie after that quote, when no
+/// tag can reach across and the window starts at the insertion; at 0 without a quote.
+fn window_start(done: &[u8], max_name: usize) -> usize {
+    let (mut i, mut n) = (done.len(), 0usize);
+    while i > 0 {
+        if done[..i].ends_with(DELETE_ME) {
+            i -= DELETE_ME.len();
+            continue;
+        }
+        i -= 1;
+        if done[i] == b'"' {
+            return i;
+        }
+        n += 1;
+        if n > max_name {
+            return done.len();
+        }
+    }
+    0
+}
+
+/// Where the window ends in the text after an insertion: just past its first quote, or at 0
+/// when more than `max_name` bytes come before it, or at its end without a quote.
+fn window_end(rest: &[u8], max_name: usize) -> usize {
+    let (mut i, mut n) = (0, 0usize);
+    while i < rest.len() {
+        if rest[i..].starts_with(DELETE_ME) {
+            i += DELETE_ME.len();
+            continue;
+        }
+        if rest[i] == b'"' {
+            return i + 1;
+        }
+        i += 1;
+        n += 1;
+        if n > max_name {
+            return 0;
+        }
+    }
+    rest.len()
+}
 
 /// Quote-pair names present in the text, as a flag per define (a tag `"Name"` occurs exactly
 /// where a `"` and the next `"` enclose `Name`).

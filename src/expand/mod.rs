@@ -56,7 +56,7 @@ impl Default for Limits {
             max_uses_per_sweep: 1000,
             max_chars: 1_000_000,
             max_range: 1000,
-            max_work: 200_000_000,
+            max_work: 100_000_000,
             max_source_bytes: MAX_SOURCE_BYTES,
         }
     }
