@@ -175,9 +175,8 @@ pub fn lower_board(game: &Node) -> R<(BoardSpec, SiteType)> {
     for item in items {
         match Lowerer::head(item) {
             Some("board") => return l.board_graph(item),
-            Some(other @ ("mancalaBoard" | "surakartaBoard" | "boardless")) => {
-                return unsupported(other, item.span.clone())
-            }
+            Some("mancalaBoard") => return l.mancala_board(item, false),
+            Some(other @ ("surakartaBoard" | "boardless")) => return unsupported(other, item.span.clone()),
             _ => {}
         }
     }

@@ -55,6 +55,7 @@ impl Lowerer {
         for item in items {
             match Self::head(item) {
                 Some("board") => board = Some(self.board(item)?),
+                Some("mancalaBoard") => board = Some(self.mancala_board(item, true)?),
                 Some("piece") => moves.extend(self.piece(item, players)?),
                 Some("regions") => regions.push(item),
                 Some("hand") => self.hand(item, players)?,
@@ -73,6 +74,47 @@ impl Lowerer {
             message: "no board".into(),
             span: c.span(),
         })
+    }
+
+    /// `(mancalaBoard rows columns [store:..] [numStores:n] [largeStack:..] [tracks])`: its
+    /// graph, on vertices. Ludii builds its mancala layout only with two stores, outer
+    /// (the default) or none; with inner stores or another number of them it builds
+    /// `(square rows)` instead, and so do we. With `refuse_tracks` (a game to run), tracks
+    /// are refused: the engine does not follow them yet.
+    pub(super) fn mancala_board(&mut self, node: &Node, refuse_tracks: bool) -> R<(BoardSpec, SiteType)> {
+        let c = self.call(node, "item")?;
+        let pos = c.positional();
+        let (Some(&rows), Some(&columns)) = (pos.first(), pos.get(1)) else {
+            return invalid("a mancala board needs rows and columns", c.span());
+        };
+        if refuse_tracks && pos.len() > 2 {
+            return unsupported("board tracks or values", pos[2].span.clone());
+        }
+        let rows = self.const_int(rows)?;
+        let columns = self.const_int(columns)?;
+        let store = match c.named("store").map(|n| &n.kind) {
+            None => "Outer",
+            Some(NodeKind::Atom(a)) => a.as_str(),
+            Some(_) => return invalid("expected a store type", c.span()),
+        };
+        let num_stores = match c.named("numStores") {
+            Some(n) => self.const_int(n)?,
+            None => 2,
+        };
+        if !(2..=6).contains(&rows) || columns < 1 {
+            return invalid("a mancala board has 2 to 6 rows and at least one column", c.span());
+        }
+        self.site_type = SiteType::Vertex;
+        let spec = if store == "Inner" || num_stores != 2 {
+            BoardSpec::Square(rows as u32)
+        } else {
+            BoardSpec::Mancala {
+                rows: rows as u32,
+                columns: columns as u32,
+                stores: store != "None",
+            }
+        };
+        Ok((spec, SiteType::Vertex))
     }
 
     /// `(piece "Name" [owner] [facing] [flips] [moves] ..)`: one component per owner; the
