@@ -158,6 +158,27 @@ pub fn lower_game(game: &Node) -> R<GameIr> {
     Lowerer::new().game(game)
 }
 
+/// The tracks declared by the board of a checked `(game ..)` tree, as written (built on the
+/// board by [`crate::engine::board::Board::track`]).
+pub fn lower_board_tracks(game: &Node) -> R<Vec<crate::engine::board::TrackSpec>> {
+    let mut l = Lowerer::new();
+    let c = l.call(game, "game")?;
+    let Some(equipment) = c.typed(l.reg, "equipment") else {
+        return Ok(Vec::new());
+    };
+    let ec = l.call(equipment, "equipment")?;
+    let Some(NodeKind::List(items)) = ec.positional().first().map(|n| &n.kind) else {
+        return Ok(Vec::new());
+    };
+    match items
+        .iter()
+        .find(|i| matches!(Lowerer::head(i), Some("board" | "mancalaBoard")))
+    {
+        Some(board) => l.board_tracks(board),
+        None => Ok(Vec::new()),
+    }
+}
+
 /// Lower only the board of a checked `(game ..)` tree: its graph and site type, whatever
 /// the rest of the game uses (tracks and values of the board are ignored: they add no sites).
 pub fn lower_board(game: &Node) -> R<(BoardSpec, SiteType)> {

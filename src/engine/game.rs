@@ -116,6 +116,23 @@ pub fn load_board(name: &str, text: &str, selections: &Selections) -> Result<Boa
     Ok(Board::new(&spec, site_type)?)
 }
 
+/// [`load_board`] and the board's tracks, built on it.
+pub fn load_board_tracks(
+    name: &str,
+    text: &str,
+    selections: &Selections,
+) -> Result<(Board, Vec<super::board::Track>), LoadError> {
+    let checked = check_source(name, text, selections)?;
+    let Some(node) = checked.game.as_ref().filter(|_| !checked.has_errors()) else {
+        return Err(LoadError::Invalid(Box::new(checked)));
+    };
+    let (spec, site_type) = crate::compile::lower_board(node).map_err(|e| lower_error(&checked, e))?;
+    let specs = crate::compile::lower_board_tracks(node).map_err(|e| lower_error(&checked, e))?;
+    let board = Board::new(&spec, site_type)?;
+    let tracks = specs.iter().map(|t| board.track(t)).collect::<Result<Vec<_>, _>>()?;
+    Ok((board, tracks))
+}
+
 pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, LoadError> {
     let checked = check_source(name, text, selections)?;
     if checked.has_errors() {

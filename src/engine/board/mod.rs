@@ -50,8 +50,9 @@
 //! `Diamond`, `Prism`), `tri` (`Triangle`, `Hexagon`, side lists, `Limping`), `square`/`rectangle`
 //! (with `diagonals:`), `wedge`, `concentric` regular polygons, `graph vertices: edges:`,
 //! and the operators `add`, `remove` (by index or position), `merge`, `shift`, `scale`,
-//! `rotate`, `hole`, `trim` and `renumber`; `mancalaBoard` (its graph; tracks are not
-//! kept yet). Cells of graphs that are not lattices are
+//! `rotate`, `hole`, `trim` and `renumber`; `mancalaBoard`. Tracks (`(track ..)` of sites or of
+//! steps) are built on a board by [`Board::track`] (`track.rs`); the rules do not follow
+//! them yet. Cells of graphs that are not lattices are
 //! traced from the edges ([`Graph::make_faces`], Ludii's `makeFaces`); `merge`, `add`,
 //! `remove`, `hole` and the transformations never reorder. Labels fall back to rows and
 //! columns of distinct y and x when two sites would share one (Ludii's "duplicate
@@ -66,11 +67,13 @@ mod regions;
 mod size;
 mod spatial;
 mod topology;
+mod track;
 
 use std::sync::OnceLock;
 
 pub use graph::{Graph, Pt};
 pub use regions::BoardRegion;
+pub use track::{Track, TrackError, TrackPath, TrackSpec, TRACK_END};
 
 /// The kind of site a board is played on (Ludii `SiteType`, `use:`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

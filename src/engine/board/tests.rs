@@ -308,3 +308,35 @@ fn mancala_boards_match_ludii_headers() {
         ],
     );
 }
+
+/// Repeated sites fold into bumps (no internal loop is then looked for); `End` leaves the
+/// current site as it was; a direction the board lacks and a step from a site off the board
+/// are refused.
+#[test]
+fn track_bumps_and_errors() {
+    let b = board(BoardSpec::Rectangle(2, 3), SiteType::Vertex);
+    let spec = |path| TrackSpec {
+        name: "T".into(),
+        owner: 0,
+        looped: false,
+        directed: false,
+        path,
+    };
+    let t = b.track(&spec(TrackPath::Sites(vec![0, 0, 1, 2, 2, 2, 0]))).unwrap();
+    assert_eq!(
+        (t.sites, t.bumps, t.internal_loop),
+        (vec![0, 1, 2, 0], vec![1, 0, 2, 0], false)
+    );
+    let t = b.track(&spec(TrackPath::Steps("0,E,N,W".into()))).unwrap();
+    assert_eq!((t.sites, t.internal_loop), (vec![0, 1, 2, 5, 4, 3], false));
+    let t = b.track(&spec(TrackPath::Steps("0,E1,End,N,W".into()))).unwrap();
+    assert_eq!(t.sites, vec![0, 1, TRACK_END, 4, 3]);
+    assert!(matches!(
+        b.track(&spec(TrackPath::Steps("0,NNE".into()))),
+        Err(TrackError::BadDirection { .. })
+    ));
+    assert!(matches!(
+        b.track(&spec(TrackPath::Steps("0,E,99,E".into()))),
+        Err(TrackError::NoSite { .. })
+    ));
+}
