@@ -151,6 +151,8 @@ pub struct Lowerer {
     containers: Vec<ContainerIr>,
     /// Ludii's `requiresCount` (see [`GameIr::requires_count`]).
     requires_count: bool,
+    /// The board's tracks, as written.
+    tracks: Vec<crate::engine::board::TrackSpec>,
 }
 
 /// Lower a checked `(game ..)` tree.
@@ -196,7 +198,7 @@ pub fn lower_board(game: &Node) -> R<(BoardSpec, SiteType)> {
     for item in items {
         match Lowerer::head(item) {
             Some("board") => return l.board_graph(item),
-            Some("mancalaBoard") => return l.mancala_board(item, false),
+            Some("mancalaBoard") => return l.mancala_board(item),
             Some(other @ ("surakartaBoard" | "boardless")) => return unsupported(other, item.span.clone()),
             _ => {}
         }
@@ -240,6 +242,7 @@ impl Lowerer {
             site_type: SiteType::Cell,
             containers: Vec::new(),
             requires_count: false,
+            tracks: Vec::new(),
         }
     }
 }
@@ -389,6 +392,7 @@ impl Lowerer {
             name,
             players,
             board,
+            tracks: std::mem::take(&mut self.tracks),
             facing: std::mem::take(&mut self.facing),
             regions: std::mem::take(&mut self.regions),
             geometry: std::mem::take(&mut self.geometry),
@@ -419,14 +423,17 @@ impl Lowerer {
         if c.id != "container.board.board" {
             return unsupported(c.id, c.span());
         }
+        let is = |ty: &ParamType, id: &str| match ty {
+            ParamType::Sym(s) => self.reg.symbol(*s).id == id,
+            ParamType::Array(b) => matches!(**b, ParamType::Sym(s) if self.reg.symbol(s).id == id),
+            _ => false,
+        };
         for (p, n) in &c.slots {
-            if n.is_some()
-                && p.name.as_deref() != Some("use")
-                && !matches!(&p.ty, ParamType::Sym(s) if self.reg.symbol(*s).id == "graph")
-            {
-                return unsupported("board tracks or values", n.unwrap().span.clone());
+            if n.is_some() && p.name.as_deref() != Some("use") && !is(&p.ty, "graph") && !is(&p.ty, "board.track") {
+                return unsupported("board values", n.unwrap().span.clone());
             }
         }
+        self.tracks = self.board_tracks(node)?;
         self.board_graph(node)
     }
 

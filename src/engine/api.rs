@@ -69,6 +69,11 @@ impl Game {
         super::game::load_board_tracks(name, text, selections)
     }
 
+    /// The board's tracks, built on it (no rule follows them yet).
+    pub fn tracks(&self) -> &[super::board::Track] {
+        &self.inner.tracks
+    }
+
     /// The executable rules, for inspection (`{:#?}`).
     pub fn ir(&self) -> &crate::ir::GameIr {
         &self.inner.ir

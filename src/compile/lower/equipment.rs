@@ -55,7 +55,10 @@ impl Lowerer {
         for item in items {
             match Self::head(item) {
                 Some("board") => board = Some(self.board(item)?),
-                Some("mancalaBoard") => board = Some(self.mancala_board(item, true)?),
+                Some("mancalaBoard") => {
+                    self.tracks = self.board_tracks(item)?;
+                    board = Some(self.mancala_board(item)?)
+                }
                 Some("piece") => moves.extend(self.piece(item, players)?),
                 Some("regions") => regions.push(item),
                 Some("hand") => self.hand(item, players)?,
@@ -79,17 +82,13 @@ impl Lowerer {
     /// `(mancalaBoard rows columns [store:..] [numStores:n] [largeStack:..] [tracks])`: its
     /// graph, on vertices. Ludii builds its mancala layout only with two stores, outer
     /// (the default) or none; with inner stores or another number of them it builds
-    /// `(square rows)` instead, and so do we. With `refuse_tracks` (a game to run), tracks
-    /// are refused: the engine does not follow them yet.
-    pub(super) fn mancala_board(&mut self, node: &Node, refuse_tracks: bool) -> R<(BoardSpec, SiteType)> {
+    /// `(square rows)` instead, and so do we. Its tracks are read by [`Self::board_tracks`].
+    pub(super) fn mancala_board(&mut self, node: &Node) -> R<(BoardSpec, SiteType)> {
         let c = self.call(node, "item")?;
         let pos = c.positional();
         let (Some(&rows), Some(&columns)) = (pos.first(), pos.get(1)) else {
             return invalid("a mancala board needs rows and columns", c.span());
         };
-        if refuse_tracks && pos.len() > 2 {
-            return unsupported("board tracks or values", pos[2].span.clone());
-        }
         let rows = self.const_int(rows)?;
         let columns = self.const_int(columns)?;
         let store = match c.named("store").map(|n| &n.kind) {
