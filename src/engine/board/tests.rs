@@ -329,10 +329,14 @@ fn track_bumps_and_errors() {
     );
     let t = b.track(&spec(TrackPath::Steps("0,E,N,W".into()))).unwrap();
     assert_eq!((t.sites, t.internal_loop), (vec![0, 1, 2, 5, 4, 3], false));
-    let t = b.track(&spec(TrackPath::Steps("0,E1,End,N,W".into()))).unwrap();
+    let t = b.track(&spec(TrackPath::Steps("0,E1,End,N,W,".into()))).unwrap();
     assert_eq!(t.sites, vec![0, 1, TRACK_END, 4, 3]);
     assert!(matches!(
         b.track(&spec(TrackPath::Steps("0,NNE".into()))),
+        Err(TrackError::BadDirection { .. })
+    ));
+    assert!(matches!(
+        b.track(&spec(TrackPath::Steps("0,,E".into()))),
         Err(TrackError::BadDirection { .. })
     ));
     assert!(matches!(

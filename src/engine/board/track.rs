@@ -6,7 +6,8 @@
 //! follows every radial of that direction from the current site, to its end or for that
 //! many steps, the last site reached becoming the current one. Consecutive repeats of a site
 //! are folded into a "bump" count on the one kept. Only boards on cells or vertices build
-//! step strings (on edges Ludii leaves the track unbuilt: refused here).
+//! step strings (on edges Ludii leaves the track unbuilt: refused here). As Java's `split`,
+//! a trailing comma adds no step.
 
 use super::{Board, Dir, Direction, Relation, SiteType};
 
@@ -110,7 +111,12 @@ impl Board {
                 .then(|| s.parse().ok())
                 .flatten()
         };
-        let mut steps = text.split(',');
+        // Java's `split(",")`: trailing empty steps are dropped, inner ones kept
+        let mut parts: Vec<&str> = text.split(',').collect();
+        while parts.len() > 1 && parts.last() == Some(&"") {
+            parts.pop();
+        }
+        let mut steps = parts.into_iter();
         let start = steps
             .next()
             .and_then(number)
