@@ -151,11 +151,34 @@ pub struct Lowerer {
     containers: Vec<ContainerIr>,
     /// Ludii's `requiresCount` (see [`GameIr::requires_count`]).
     requires_count: bool,
+    /// The board's tracks, as written.
+    tracks: Vec<crate::engine::board::TrackSpec>,
 }
 
 /// Lower a checked `(game ..)` tree.
 pub fn lower_game(game: &Node) -> R<GameIr> {
     Lowerer::new().game(game)
+}
+
+/// The tracks declared by the board of a checked `(game ..)` tree, as written (built on the
+/// board by [`crate::engine::board::Board::track`]).
+pub fn lower_board_tracks(game: &Node) -> R<Vec<crate::engine::board::TrackSpec>> {
+    let mut l = Lowerer::new();
+    let c = l.call(game, "game")?;
+    let Some(equipment) = c.typed(l.reg, "equipment") else {
+        return Ok(Vec::new());
+    };
+    let ec = l.call(equipment, "equipment")?;
+    let Some(NodeKind::List(items)) = ec.positional().first().map(|n| &n.kind) else {
+        return Ok(Vec::new());
+    };
+    match items
+        .iter()
+        .find(|i| matches!(Lowerer::head(i), Some("board" | "mancalaBoard")))
+    {
+        Some(board) => l.board_tracks(board),
+        None => Ok(Vec::new()),
+    }
 }
 
 /// Lower only the board of a checked `(game ..)` tree: its graph and site type, whatever
@@ -175,9 +198,8 @@ pub fn lower_board(game: &Node) -> R<(BoardSpec, SiteType)> {
     for item in items {
         match Lowerer::head(item) {
             Some("board") => return l.board_graph(item),
-            Some(other @ ("mancalaBoard" | "surakartaBoard" | "boardless")) => {
-                return unsupported(other, item.span.clone())
-            }
+            Some("mancalaBoard") => return l.mancala_board(item),
+            Some(other @ ("surakartaBoard" | "boardless")) => return unsupported(other, item.span.clone()),
             _ => {}
         }
     }
@@ -220,6 +242,7 @@ impl Lowerer {
             site_type: SiteType::Cell,
             containers: Vec::new(),
             requires_count: false,
+            tracks: Vec::new(),
         }
     }
 }
@@ -369,6 +392,7 @@ impl Lowerer {
             name,
             players,
             board,
+            tracks: std::mem::take(&mut self.tracks),
             facing: std::mem::take(&mut self.facing),
             regions: std::mem::take(&mut self.regions),
             geometry: std::mem::take(&mut self.geometry),
@@ -399,14 +423,17 @@ impl Lowerer {
         if c.id != "container.board.board" {
             return unsupported(c.id, c.span());
         }
+        let is = |ty: &ParamType, id: &str| match ty {
+            ParamType::Sym(s) => self.reg.symbol(*s).id == id,
+            ParamType::Array(b) => matches!(**b, ParamType::Sym(s) if self.reg.symbol(s).id == id),
+            _ => false,
+        };
         for (p, n) in &c.slots {
-            if n.is_some()
-                && p.name.as_deref() != Some("use")
-                && !matches!(&p.ty, ParamType::Sym(s) if self.reg.symbol(*s).id == "graph")
-            {
-                return unsupported("board tracks or values", n.unwrap().span.clone());
+            if n.is_some() && p.name.as_deref() != Some("use") && !is(&p.ty, "graph") && !is(&p.ty, "board.track") {
+                return unsupported("board values", n.unwrap().span.clone());
             }
         }
+        self.tracks = self.board_tracks(node)?;
         self.board_graph(node)
     }
 

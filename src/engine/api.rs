@@ -23,6 +23,10 @@ pub enum LoadError {
     /// [`super::board::MAX_BOARD_GRAPH`] vertices and edges, no sites of its type...
     #[error("cannot build the board: {0}")]
     Board(#[from] super::board::BoardError),
+    /// A track of the board cannot be built on it (a step off the board, a direction the
+    /// board does not have...).
+    #[error("cannot build a track: {0}")]
+    Track(#[from] super::board::TrackError),
 }
 
 /// A loaded game: rules, board and equipment. Immutable.
@@ -53,6 +57,21 @@ impl Game {
     /// cannot run yet (board-only checks against Ludii).
     pub fn load_board(name: &str, text: &str, selections: &Selections) -> Result<super::board::Board, LoadError> {
         super::game::load_board(name, text, selections)
+    }
+
+    /// The board of a description and the tracks it declares, built on it (board-only, like
+    /// [`Game::load_board`]).
+    pub fn load_board_tracks(
+        name: &str,
+        text: &str,
+        selections: &Selections,
+    ) -> Result<(super::board::Board, Vec<super::board::Track>), LoadError> {
+        super::game::load_board_tracks(name, text, selections)
+    }
+
+    /// The board's tracks, built on it (no rule follows them yet).
+    pub fn tracks(&self) -> &[super::board::Track] {
+        &self.inner.tracks
     }
 
     /// The executable rules, for inspection (`{:#?}`).

@@ -17,6 +17,8 @@ pub struct GameDef {
     pub num_players: u8,
     pub board: Board,
     pub ir: GameIr,
+    /// The board's tracks (`ir.tracks`), built on it; no rule follows them yet.
+    pub tracks: Vec<super::board::Track>,
     /// Per relation, per site: the first sites of its radials (what `sites Around` reads),
     /// distinct, as offsets into `around_sites`.
     pub(super) around_start: Vec<Vec<u32>>,
@@ -116,6 +118,23 @@ pub fn load_board(name: &str, text: &str, selections: &Selections) -> Result<Boa
     Ok(Board::new(&spec, site_type)?)
 }
 
+/// [`load_board`] and the board's tracks, built on it.
+pub fn load_board_tracks(
+    name: &str,
+    text: &str,
+    selections: &Selections,
+) -> Result<(Board, Vec<super::board::Track>), LoadError> {
+    let checked = check_source(name, text, selections)?;
+    let Some(node) = checked.game.as_ref().filter(|_| !checked.has_errors()) else {
+        return Err(LoadError::Invalid(Box::new(checked)));
+    };
+    let (spec, site_type) = crate::compile::lower_board(node).map_err(|e| lower_error(&checked, e))?;
+    let specs = crate::compile::lower_board_tracks(node).map_err(|e| lower_error(&checked, e))?;
+    let board = Board::new(&spec, site_type)?;
+    let tracks = specs.iter().map(|t| board.track(t)).collect::<Result<Vec<_>, _>>()?;
+    Ok((board, tracks))
+}
+
 pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, LoadError> {
     let checked = check_source(name, text, selections)?;
     if checked.has_errors() {
@@ -126,6 +145,11 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
     };
     let ir = crate::compile::lower_game(node).map_err(|e| lower_error(&checked, e))?;
     let board = Board::new(&ir.board, ir.site_type)?;
+    let tracks = ir
+        .tracks
+        .iter()
+        .map(|t| board.track(t))
+        .collect::<Result<Vec<_>, _>>()?;
     let (around_start, around_sites) = around_tables(&board);
     let first_name = |name: &str| ir.names.iter().position(|n| n == name).map_or(u16::MAX, |i| i as u16);
     let base_name = ir.components.iter().map(|k| first_name(&k.base)).collect();
@@ -144,6 +168,7 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
         num_players: ir.players,
         board,
         ir,
+        tracks,
         around_start,
         around_sites,
         near_words,

@@ -867,6 +867,8 @@ pub struct GameIr {
     pub name: String,
     pub players: u8,
     pub board: crate::engine::board::BoardSpec,
+    /// The board's tracks as written (built on the board when the game loads).
+    pub tracks: Vec<crate::engine::board::TrackSpec>,
     /// Per player (index 0 unused), the direction it faces (`(player N)`), if given.
     pub facing: Vec<Option<crate::engine::board::Dir>>,
     /// The regions of the equipment, in order.

@@ -2,7 +2,7 @@
 //! `piece` (its owners, facing and own moves), `regions`, and the board item.
 
 use super::{invalid, unsupported, Lowerer, R};
-use crate::engine::board::{BoardSpec, Dir, SiteType};
+use crate::engine::board::{BoardSpec, Dir, SiteType, TrackPath, TrackSpec};
 use crate::ir::*;
 use crate::registry::ParamType;
 use crate::syntax::{classify_atom, Atom, Node, NodeKind};
@@ -55,6 +55,10 @@ impl Lowerer {
         for item in items {
             match Self::head(item) {
                 Some("board") => board = Some(self.board(item)?),
+                Some("mancalaBoard") => {
+                    self.tracks = self.board_tracks(item)?;
+                    board = Some(self.mancala_board(item)?)
+                }
                 Some("piece") => moves.extend(self.piece(item, players)?),
                 Some("regions") => regions.push(item),
                 Some("hand") => self.hand(item, players)?,
@@ -72,6 +76,95 @@ impl Lowerer {
         board.ok_or_else(|| super::LowerError::Invalid {
             message: "no board".into(),
             span: c.span(),
+        })
+    }
+
+    /// `(mancalaBoard rows columns [store:..] [numStores:n] [largeStack:..] [tracks])`: its
+    /// graph, on vertices. Ludii builds its mancala layout only with two stores, outer
+    /// (the default) or none; with inner stores or another number of them it builds
+    /// `(square rows)` instead, and so do we. Its tracks are read by [`Self::board_tracks`].
+    pub(super) fn mancala_board(&mut self, node: &Node) -> R<(BoardSpec, SiteType)> {
+        let c = self.call(node, "item")?;
+        let pos = c.positional();
+        let (Some(&rows), Some(&columns)) = (pos.first(), pos.get(1)) else {
+            return invalid("a mancala board needs rows and columns", c.span());
+        };
+        let rows = self.const_int(rows)?;
+        let columns = self.const_int(columns)?;
+        let store = match c.named("store").map(|n| &n.kind) {
+            None => "Outer",
+            Some(NodeKind::Atom(a)) => a.as_str(),
+            Some(_) => return invalid("expected a store type", c.span()),
+        };
+        let num_stores = match c.named("numStores") {
+            Some(n) => self.const_int(n)?,
+            None => 2,
+        };
+        if !(2..=6).contains(&rows) || columns < 1 {
+            return invalid("a mancala board has 2 to 6 rows and at least one column", c.span());
+        }
+        self.site_type = SiteType::Vertex;
+        let spec = if store == "Inner" || num_stores != 2 {
+            BoardSpec::Square(rows as u32)
+        } else {
+            BoardSpec::Mancala {
+                rows: rows as u32,
+                columns: columns as u32,
+                stores: store != "None",
+            }
+        };
+        Ok((spec, SiteType::Vertex))
+    }
+
+    /// The tracks a board item declares (`(board ..)` or `(mancalaBoard ..)`), as written.
+    pub(super) fn board_tracks(&mut self, node: &Node) -> R<Vec<TrackSpec>> {
+        let c = self.call(node, "item")?;
+        let Some(given) = c.typed(self.reg, "board.track") else {
+            return Ok(Vec::new());
+        };
+        match &given.kind {
+            NodeKind::List(items) => items.iter().map(|t| self.track(t)).collect(),
+            _ => Ok(vec![self.track(given)?]),
+        }
+    }
+
+    /// `(track "Name" {sites} | "steps" [loop:] [owner | role] [directed:])`.
+    fn track(&mut self, node: &Node) -> R<TrackSpec> {
+        let c = self.call(node, "board.track")?;
+        let flag = |n: Option<&Node>| matches!(n.map(|n| &n.kind), Some(NodeKind::Atom(a)) if a == "True");
+        let (looped, directed) = (flag(c.named("loop")), flag(c.named("directed")));
+        let pos = c.positional();
+        let name = match pos.first().map(|n| &n.kind) {
+            Some(NodeKind::Str(s)) => s.clone(),
+            _ => return invalid("a track needs a name", c.span()),
+        };
+        let path = match pos.get(1).map(|n| &n.kind) {
+            Some(NodeKind::Str(s)) => TrackPath::Steps(s.clone()),
+            Some(NodeKind::List(items)) if items.iter().all(|i| !matches!(i.kind, NodeKind::Call { .. })) => {
+                TrackPath::Sites(items.iter().map(|i| self.const_int(i)).collect::<R<_>>()?)
+            }
+            // Ludii does not build tracks of `(trackStep ..)` yet
+            _ => return unsupported("track steps", c.span()),
+        };
+        let owner = match pos.get(2).map(|n| &n.kind) {
+            None => 0,
+            Some(NodeKind::Atom(a)) => match (classify_atom(a), a.as_str()) {
+                (Atom::Int(n), _) if (0..=16).contains(&n) => n as u8,
+                (_, "Neutral") => 0,
+                (_, p) if p.starts_with('P') => match p[1..].parse::<u8>() {
+                    Ok(n) if (1..=16).contains(&n) => n,
+                    _ => return unsupported(format!("track owner {p}"), c.span()),
+                },
+                (_, other) => return unsupported(format!("track owner {other}"), c.span()),
+            },
+            Some(_) => return unsupported("computed track owner", c.span()),
+        };
+        Ok(TrackSpec {
+            name,
+            owner,
+            looped,
+            directed,
+            path,
         })
     }
 

@@ -481,6 +481,12 @@ impl Graph {
                 }
                 Ok(g)
             }
+            &BoardSpec::Mancala { rows, columns, stores } => {
+                if !(2..=6).contains(&rows) {
+                    return Err(BoardError::BadSize(rows));
+                }
+                Ok(mancala(rows as i32, check_size(columns)?, stores))
+            }
             BoardSpec::Add { base, edges } => {
                 let mut g = Graph::build_unchecked(base, use_)?;
                 let mut set = EdgeSet::of(&g.edges);
@@ -1241,6 +1247,64 @@ fn wedge(rows: i32, columns: i32) -> Graph {
             }
         }
     }
+    g
+}
+
+/// `(mancalaBoard rows columns)`: Ludii's `MancalaBoard` with two stores (or none). The
+/// holes are unit-spaced rows of `columns`, bottom row first, each joined along itself; the
+/// stores sit halfway up the board, a little inside the column past each end (where Ludii
+/// puts them: these offsets, as 32-bit floats, are Ludii's and differ with the number of
+/// rows). The parts are listed left store, rows, right store, never reordered; then every
+/// two vertices closer than 1.1 times the mean edge length are joined (Ludii's `Union`
+/// with `connect`), and the cells traced.
+fn mancala(rows: i32, columns: i32, stores: bool) -> Graph {
+    let f = |v: f32| v as f64;
+    let mid = (rows - 1) as f64 / 2.0;
+    let cols = columns as f64;
+    // (left store x, right store x) per number of rows
+    let (left, right) = match rows {
+        2 => (f(-0.85), cols + f(-0.15)),
+        3 => (-1.0, cols),
+        4 | 6 => (f(-0.9), cols + f(-0.1)),
+        _ => (-1.0, f((cols + 0.1) as f32) + f(-0.1)),
+    };
+    let mut g = Graph::default();
+    if stores {
+        g.vertices.push(Pt::new(left, mid));
+    }
+    for r in 0..rows {
+        for c in 0..columns {
+            let id = g.vertices.len() as u32;
+            g.vertices.push(Pt::new(c as f64, r as f64));
+            if c > 0 {
+                g.edges.push([id - 1, id]);
+            }
+        }
+    }
+    if stores {
+        g.vertices.push(Pt::new(right, mid));
+    }
+    if !g.edges.is_empty() {
+        // every row edge has length 1: so is their mean
+        let threshold = 1.1;
+        let mut set = EdgeSet::of(&g.edges);
+        let grid = PointGrid::of(threshold, &g.vertices);
+        let n = g.vertices.len() as u32;
+        for a in 0..n {
+            let p = g.vertices[a as usize];
+            let mut near = Vec::new();
+            grid.each_near(p, |b| {
+                if b > a && g.vertices[b as usize].dist(p) < threshold {
+                    near.push(b);
+                }
+            });
+            near.sort_unstable();
+            for b in near {
+                g.add_edge_once(&mut set, a, b);
+            }
+        }
+    }
+    g.make_faces();
     g
 }
 

@@ -50,12 +50,14 @@
 //! `Diamond`, `Prism`), `tri` (`Triangle`, `Hexagon`, side lists, `Limping`), `square`/`rectangle`
 //! (with `diagonals:`), `wedge`, `concentric` regular polygons, `graph vertices: edges:`,
 //! and the operators `add`, `remove` (by index or position), `merge`, `shift`, `scale`,
-//! `rotate`, `hole`, `trim` and `renumber`. Cells of graphs that are not lattices are
+//! `rotate`, `hole`, `trim` and `renumber`; `mancalaBoard`. Tracks (`(track ..)` of sites or of
+//! steps) are built on a board by [`Board::track`] (`track.rs`); the rules do not follow
+//! them yet. Cells of graphs that are not lattices are
 //! traced from the edges ([`Graph::make_faces`], Ludii's `makeFaces`); `merge`, `add`,
 //! `remove`, `hole` and the transformations never reorder. Labels fall back to rows and
 //! columns of distinct y and x when two sites would share one (Ludii's "duplicate
 //! coordinates"); edges are labelled by index. Not implemented (refused when lowering):
-//! `mancalaBoard`, `boardless`, `surakartaBoard`, `concentric {cells}` (wheels, with curved
+//! `boardless`, `surakartaBoard`, `concentric {cells}` (wheels, with curved
 //! edges), `hex Rectangle|Square|Star`, other `tri` shapes, `tiling`, `spiral`,
 //! `splitCrossings`, `dual`, `clip`, `keep`, `merge connect:`, `add connect:` and
 //! `edgesCurved:`, `poly rotns:`.
@@ -65,11 +67,13 @@ mod regions;
 mod size;
 mod spatial;
 mod topology;
+mod track;
 
 use std::sync::OnceLock;
 
 pub use graph::{Graph, Pt};
 pub use regions::BoardRegion;
+pub use track::{Track, TrackError, TrackPath, TrackSpec, TRACK_END};
 
 /// The kind of site a board is played on (Ludii `SiteType`, `use:`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -361,6 +365,11 @@ pub enum BoardSpec {
     },
     /// `(add G edges:{{a b} ..})` with vertex indices of G.
     Add { base: Box<BoardSpec>, edges: Vec<[u32; 2]> },
+    /// `(mancalaBoard rows columns [store:None|Outer])` with two stores (Ludii's only
+    /// mancala layout; other store types and counts are lowered to `(square rows)`, as Ludii
+    /// builds them): rows of `columns` holes, bottom row first, between a store on each
+    /// side, in Ludii's order (left store, rows, right store; no reordering).
+    Mancala { rows: u32, columns: u32, stores: bool },
 }
 
 /// One argument of `(remove ..)`. Positions are found within 0.001 (Manhattan distance),

@@ -215,6 +215,12 @@ pub(crate) fn bound(spec: &BoardSpec, use_: SiteType) -> Result<Bound, BoardErro
             b
         }
         BoardSpec::Add { base, edges } => bound(base, use_)?.plus(Bound::new(0, edges.len() as u64)),
+        &BoardSpec::Mancala { rows, columns, stores } => {
+            // holes joined along rows and columns; a store joins at most each row's end hole
+            let (r, c) = (dim(rows), dim(columns));
+            let s = 2 * stores as u64;
+            Bound::new(r * c + s, 2 * r * c + s * r)
+        }
     })
 }
 
@@ -263,6 +269,18 @@ mod tests {
             (Merge(vec![Square(4), Hex(3)]), false),
             (Trim(Box::new(Square(4))), false),
         ];
+        for rows in 2..=6 {
+            for stores in [false, true] {
+                specs.push((
+                    Mancala {
+                        rows,
+                        columns: 7,
+                        stores,
+                    },
+                    false,
+                ));
+            }
+        }
         for diagonals in [
             Diagonals::Alternating,
             Diagonals::Solid,

@@ -257,3 +257,90 @@ fn tri_triangle() {
     e.sort();
     assert_eq!(e, [1, 2, 5, 7, 9, 10]);
 }
+
+/// Mancala boards against Ludii's trace headers: FairKalah (2×6, stores), Kara (2×3,
+/// stores: its rows are measured apart from the stores' row) and Hawalis (4×7, no stores).
+#[test]
+fn mancala_boards_match_ludii_headers() {
+    let check = |b: &Board, sites: &[(u32, &str, f64, f64)]| {
+        for &(i, label, x, y) in sites {
+            let (bx, by) = b.xy(i);
+            assert_eq!(b.label(i), label, "site {i}");
+            assert!((bx - x).abs() < 1e-4 && (by - y).abs() < 1e-4, "site {i}: ({bx}, {by})");
+        }
+    };
+    let mancala = |rows, columns, stores| board(BoardSpec::Mancala { rows, columns, stores }, SiteType::Vertex);
+    let b = mancala(2, 6, true);
+    assert_eq!(b.num_sites(), 14);
+    check(
+        &b,
+        &[
+            (0, "A1", -0.85, 0.5),
+            (1, "B1", 0.0, 0.0),
+            (6, "G1", 5.0, 0.0),
+            (7, "B2", 0.0, 1.0),
+            (12, "G2", 5.0, 1.0),
+            (13, "H1", 5.85, 0.5),
+        ],
+    );
+    // each store is next to both end holes of the rows
+    assert_eq!(b.relation(0, Relation::Adjacent).len(), 2);
+    let b = mancala(2, 3, true);
+    assert_eq!(b.num_sites(), 8);
+    check(
+        &b,
+        &[
+            (0, "A2", -0.85, 0.5),
+            (1, "B1", 0.0, 0.0),
+            (4, "B3", 0.0, 1.0),
+            (7, "E2", 2.85, 0.5),
+        ],
+    );
+    let b = mancala(4, 7, false);
+    assert_eq!(b.num_sites(), 28);
+    check(
+        &b,
+        &[
+            (0, "A1", 0.0, 0.0),
+            (1, "B1", 1.0, 0.0),
+            (14, "A3", 0.0, 2.0),
+            (27, "G4", 6.0, 3.0),
+        ],
+    );
+}
+
+/// Repeated sites fold into bumps (no internal loop is then looked for); `End` leaves the
+/// current site as it was; a direction the board lacks and a step from a site off the board
+/// are refused.
+#[test]
+fn track_bumps_and_errors() {
+    let b = board(BoardSpec::Rectangle(2, 3), SiteType::Vertex);
+    let spec = |path| TrackSpec {
+        name: "T".into(),
+        owner: 0,
+        looped: false,
+        directed: false,
+        path,
+    };
+    let t = b.track(&spec(TrackPath::Sites(vec![0, 0, 1, 2, 2, 2, 0]))).unwrap();
+    assert_eq!(
+        (t.sites, t.bumps, t.internal_loop),
+        (vec![0, 1, 2, 0], vec![1, 0, 2, 0], false)
+    );
+    let t = b.track(&spec(TrackPath::Steps("0,E,N,W".into()))).unwrap();
+    assert_eq!((t.sites, t.internal_loop), (vec![0, 1, 2, 5, 4, 3], false));
+    let t = b.track(&spec(TrackPath::Steps("0,E1,End,N,W,".into()))).unwrap();
+    assert_eq!(t.sites, vec![0, 1, TRACK_END, 4, 3]);
+    assert!(matches!(
+        b.track(&spec(TrackPath::Steps("0,NNE".into()))),
+        Err(TrackError::BadDirection { .. })
+    ));
+    assert!(matches!(
+        b.track(&spec(TrackPath::Steps("0,,E".into()))),
+        Err(TrackError::BadDirection { .. })
+    ));
+    assert!(matches!(
+        b.track(&spec(TrackPath::Steps("0,E,99,E".into()))),
+        Err(TrackError::NoSite { .. })
+    ));
+}
