@@ -9,28 +9,12 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use ludeme::engine::board::{Board, BoardSpec, SiteType};
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The board spec and site type of every corpus description (default options) that checks,
 /// lowers and builds.
 fn corpus_boards() -> Vec<(BoardSpec, SiteType)> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else { return };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                walk(&p, out);
-            } else if p.extension().is_some_and(|x| x == "lud") {
-                out.push(p);
-            }
-        }
-    }
-    let mut files = Vec::new();
-    walk(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/ludii/lud"),
-        &mut files,
-    );
-    files.sort();
+    let files = ludeme::source::lud_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/ludii/lud"));
     let sel = ludeme::expand::Selections::default();
     files
         .iter()

@@ -6,24 +6,10 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use ludeme::check::check_source;
 use ludeme::expand::Selections;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 fn corpus() -> Vec<(String, String)> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else { return };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                walk(&p, out);
-            } else if p.extension().is_some_and(|x| x == "lud") {
-                out.push(p);
-            }
-        }
-    }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/ludii/lud");
-    let mut files = Vec::new();
-    walk(&root, &mut files);
-    files.sort();
+    let files = ludeme::source::lud_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/ludii/lud"));
     files
         .into_iter()
         .filter_map(|p| Some((p.display().to_string(), std::fs::read_to_string(&p).ok()?)))

@@ -128,6 +128,28 @@ impl SourceMap {
     }
 }
 
+/// Every `.lud` file under `root` (a file itself if `root` is one), sorted by path.
+/// Directories that cannot be read are passed over.
+pub fn lud_files(root: &std::path::Path) -> Vec<std::path::PathBuf> {
+    if !root.is_dir() {
+        return vec![root.to_path_buf()];
+    }
+    let mut out = Vec::new();
+    let mut dirs = vec![root.to_path_buf()];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if e.file_type().is_ok_and(|t| t.is_dir()) {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "lud") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

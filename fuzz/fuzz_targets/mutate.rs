@@ -19,19 +19,7 @@ fn corpus() -> &'static [String] {
     static FILES: OnceLock<Vec<String>> = OnceLock::new();
     FILES.get_or_init(|| {
         let root = std::env::var("LUDEME_FUZZ_LUD").unwrap_or_else(|_| "../shared/ludii/lud".into());
-        let mut paths = Vec::new();
-        let mut dirs = vec![std::path::PathBuf::from(root)];
-        while let Some(d) = dirs.pop() {
-            for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
-                let p = e.path();
-                if p.is_dir() {
-                    dirs.push(p);
-                } else if p.extension().is_some_and(|x| x == "lud") {
-                    paths.push(p);
-                }
-            }
-        }
-        paths.sort();
+        let paths = ludeme::source::lud_files(std::path::Path::new(&root));
         let files: Vec<String> = paths.iter().filter_map(|p| std::fs::read_to_string(p).ok()).collect();
         assert!(!files.is_empty(), "no corpus files: set LUDEME_FUZZ_LUD");
         files

@@ -2,7 +2,7 @@ use super::{read_description, SelectArgs, EXIT_USAGE};
 use crate::check::check_source;
 use crate::diag::{render_human, render_human_styled, to_json, Diagnostic};
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
@@ -24,7 +24,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let mut out = stdout.lock();
     let styled = !json && std::io::stderr().is_terminal();
     let (mut ok, mut bad, mut unread) = (0usize, 0usize, 0usize);
-    for path in args.files.iter().flat_map(|p| descriptions_in(p)) {
+    for path in args.files.iter().flat_map(|p| crate::source::lud_files(p)) {
         // a file that cannot be read or selected from is reported, and the others checked
         let (text, lossy) = match read_description(&path) {
             Ok(t) => t,
@@ -90,30 +90,4 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
-}
-
-/// The descriptions a path names: the file itself, or every `.lud` file under a directory
-/// (sorted, so the report is stable).
-fn descriptions_in(path: &Path) -> Vec<PathBuf> {
-    if !path.is_dir() {
-        return vec![path.to_path_buf()];
-    }
-    let mut out = Vec::new();
-    let mut dirs = vec![path.to_path_buf()];
-    while let Some(d) = dirs.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            out.push(d); // reported as unreadable
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if e.file_type().is_ok_and(|t| t.is_dir()) {
-                dirs.push(p);
-            } else if p.extension().is_some_and(|x| x == "lud") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
 }

@@ -160,19 +160,7 @@ pub fn all_traces() -> Vec<PathBuf> {
 
 /// Every `.lud` file under `lud/` by file name (the first in path order wins).
 pub fn luds_by_name() -> std::collections::BTreeMap<String, PathBuf> {
-    fn all(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
-        for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                all(&p, out);
-            } else if p.extension().is_some_and(|x| x == "lud") {
-                out.push(p);
-            }
-        }
-    }
-    let mut luds = Vec::new();
-    all(&shared("ludii/lud"), &mut luds);
-    luds.sort();
+    let luds = ludeme::source::lud_files(&shared("ludii/lud"));
     let mut by_name = std::collections::BTreeMap::new();
     for p in luds {
         by_name

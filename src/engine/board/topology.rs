@@ -322,6 +322,24 @@ fn abs_tan_turn(a: Pt, b: Pt, c: Pt) -> f64 {
     ((ux * -vy + uy * vx) / x).abs()
 }
 
+/// Of the steps in direction `d` from `cur` (reached from `prev`), the one that bends least,
+/// if it bends less than `tan_threshold` (the first of equals; a straight one ends the search).
+fn straightest(steps: &SiteSteps, d: Direction, pos: &[Pt], prev: u32, cur: u32, tan_threshold: f64) -> Option<u32> {
+    let (pp, cp) = (pos[prev as usize], pos[cur as usize]);
+    let mut best = (tan_threshold, None);
+    for k in steps.in_direction(d) {
+        let nx = steps.to[k];
+        let t = abs_tan_turn(pp, cp, pos[nx as usize]);
+        if t < best.0 {
+            best = (t, Some(nx));
+            if t == 0.0 {
+                break;
+            }
+        }
+    }
+    best.1
+}
+
 /// Same-type steps of one site, clockwise from N, with relation flags and compass names.
 struct SiteSteps {
     to: Vec<u32>,
@@ -533,20 +551,9 @@ fn build_radials(site_steps: &[SiteSteps], pos: &[Pt]) -> Radials {
         let next: Vec<u32> = (0..m)
             .map(|g| {
                 let (prev, cur) = (from[g], to[g]);
-                let (pp, cp) = (pos[prev as usize], pos[cur as usize]);
-                let mut best = (tan_threshold, None);
-                let steps = &site_steps[cur as usize];
-                for k2 in steps.in_direction(d) {
-                    let nx = steps.to[k2];
-                    let t = abs_tan_turn(pp, cp, pos[nx as usize]);
-                    if t < best.0 {
-                        best = (t, Some(nx));
-                        if t == 0.0 {
-                            break;
-                        }
-                    }
-                }
-                best.1.and_then(|nx| seg_of(cur, nx)).unwrap_or(NONE)
+                straightest(&site_steps[cur as usize], d, pos, prev, cur, tan_threshold)
+                    .and_then(|nx| seg_of(cur, nx))
+                    .unwrap_or(NONE)
             })
             .collect();
         let mut has_previous = vec![0u64; m.div_ceil(64)];
@@ -665,20 +672,7 @@ fn walk_radial(
     loop {
         let prev = *walk.last().expect("the origin is there");
         walk.push(cur);
-        let (pp, cp) = (pos[prev as usize], pos[cur as usize]);
-        let mut best = (tan_threshold, None);
-        let steps = &site_steps[cur as usize];
-        for k2 in steps.in_direction(d) {
-            let nx = steps.to[k2];
-            let t = abs_tan_turn(pp, cp, pos[nx as usize]);
-            if t < best.0 {
-                best = (t, Some(nx));
-                if t == 0.0 {
-                    break;
-                }
-            }
-        }
-        match best.1 {
+        match straightest(&site_steps[cur as usize], d, pos, prev, cur, tan_threshold) {
             Some(nx) if !walk.contains(&nx) => cur = nx,
             _ => break,
         }
