@@ -144,17 +144,6 @@ pub struct PlayoutStats {
     pub threads: usize,
 }
 
-impl PlayoutStats {
-    /// Gather the statistics of `results` (in playout order) played in `elapsed_s` seconds.
-    pub fn from_results(players: usize, max_decisions: usize, results: &[PlayoutResult], elapsed_s: f64) -> Self {
-        let mut t = Tally::new(players);
-        for r in results {
-            t.add(r);
-        }
-        t.stats(max_decisions, elapsed_s)
-    }
-}
-
 /// Running counts over playouts: a batch keeps one per worker and merges them, so memory
 /// does not grow with the number of playouts.
 #[derive(Clone, Debug)]
