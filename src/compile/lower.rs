@@ -32,6 +32,7 @@ mod more;
 mod movement;
 mod regions;
 mod rules;
+mod sowing;
 
 /// A call matched to its form.
 struct Call<'n> {
@@ -153,6 +154,8 @@ pub struct Lowerer {
     requires_count: bool,
     /// The board's tracks, as written.
     tracks: Vec<crate::engine::board::TrackSpec>,
+    /// The equipment's maps.
+    maps: Vec<MapDef>,
 }
 
 /// Lower a checked `(game ..)` tree.
@@ -243,6 +246,7 @@ impl Lowerer {
             containers: Vec::new(),
             requires_count: false,
             tracks: Vec::new(),
+            maps: Vec::new(),
         }
     }
 }
@@ -395,6 +399,7 @@ impl Lowerer {
             tracks: std::mem::take(&mut self.tracks),
             facing: std::mem::take(&mut self.facing),
             regions: std::mem::take(&mut self.regions),
+            maps: std::mem::take(&mut self.maps),
             geometry: std::mem::take(&mut self.geometry),
             requires_count: self.requires_count || !self.containers.is_empty(),
             containers: std::mem::take(&mut self.containers),
@@ -444,11 +449,7 @@ impl Lowerer {
             return unsupported(c.id, c.span());
         }
         let site_type = match c.named("use").map(|n| &n.kind) {
-            Some(NodeKind::Atom(a)) => match a.as_str() {
-                "Vertex" => SiteType::Vertex,
-                "Edge" => SiteType::Edge,
-                _ => SiteType::Cell,
-            },
+            Some(NodeKind::Atom(a)) => SiteType::from_name(a).unwrap_or(SiteType::Cell),
             _ => SiteType::Cell,
         };
         self.site_type = site_type;
@@ -662,12 +663,10 @@ impl Lowerer {
                 let mut types = Vec::new();
                 for n in c.positional() {
                     if let NodeKind::Atom(a) = &n.kind {
-                        types.push(match a.as_str() {
-                            "Vertex" => SiteType::Vertex,
-                            "Edge" => SiteType::Edge,
-                            "Cell" => SiteType::Cell,
-                            _ => return invalid("expected a site type", n.span.clone()),
-                        });
+                        match SiteType::from_name(a) {
+                            Some(t) => types.push(t),
+                            None => return invalid("expected a site type", n.span.clone()),
+                        }
                     }
                 }
                 Ok(BoardSpec::Renumber {
@@ -940,6 +939,19 @@ impl Lowerer {
                     });
                 }
                 ("place", None) => out.push(self.start_place(&sc)?),
+                ("start.set.set", Some("Count")) => {
+                    if sc.typed(self.reg, "siteType").is_some() {
+                        return unsupported("set Count with a site type", sc.span());
+                    }
+                    self.requires_count = true;
+                    let count = self.int(req(sc.typed(self.reg, "int"), &sc)?)?;
+                    let (site, region) = match (sc.named("at"), sc.named("to")) {
+                        (Some(at), _) => (Some(self.int(at)?), None),
+                        (None, Some(to)) => self.site_or_region(to)?,
+                        (None, None) => return invalid("set Count needs at: or to:", sc.span()),
+                    };
+                    out.push(StartRule::SetCount { count, site, region });
+                }
                 (id, w) => return unsupported(w.map(|w| format!("{id} {w}")).unwrap_or(id.to_string()), sc.span()),
             }
         }
@@ -999,12 +1011,21 @@ impl Lowerer {
                 Ok(EndResult::Result(role, outcome))
             }
             "byScore" => {
-                if c.positional().is_empty() && c.named("misere").is_none() {
-                    self.scores = true;
-                    Ok(EndResult::ByScore)
-                } else {
-                    unsupported("byScore with arguments", c.span())
+                self.scores = true;
+                let mut finals = Vec::new();
+                for n in c.positional() {
+                    let NodeKind::List(items) = &n.kind else {
+                        return invalid("expected a list of scores", n.span.clone());
+                    };
+                    for item in items {
+                        let sc = self.call(item, "end.score")?;
+                        let pos = sc.positional();
+                        let role = self.role(nth(&pos, 0, sc.span())?)?;
+                        finals.push((role, self.int(nth(&pos, 1, sc.span())?)?));
+                    }
                 }
+                let misere = c.named("misere").map(|n| self.boolean(n)).transpose()?;
+                Ok(EndResult::ByScore { finals, misere })
             }
             other => unsupported(other, c.span()),
         }
@@ -1303,6 +1324,7 @@ impl Lowerer {
             }
             ("remember", _) | ("forget", _) | ("propose", _) | ("select", _) => self.state_moves(&c)?,
             ("move", Some("Select")) => self.state_moves(&c)?,
+            ("sow", _) => self.sow(&c)?,
             ("operators.foreach.forEach", Some("Site")) => self.for_each_site(&c)?,
             (id, w) => {
                 return unsupported(
@@ -1551,7 +1573,7 @@ impl Lowerer {
         let f = self.int_unmemo(node)?;
         let expensive = matches!(
             f,
-            IntFn::CountSites(_) | IntFn::Sum(_) | IntFn::CountPieces(..) | IntFn::CountSteps(..)
+            IntFn::CountSites(_) | IntFn::CountIn(_) | IntFn::Sum(_) | IntFn::CountPieces(..) | IntFn::CountSteps(..)
         );
         let d = crate::ir::deps::int(&f);
         if expensive && d & !crate::ir::deps::FROM == 0 {
@@ -1667,6 +1689,7 @@ impl Lowerer {
             "ahead" => self.ahead(&c)?,
             "count.count" if c.word(self.reg) == Some("Steps") => self.count_steps(&c)?,
             "what" => IntFn::What(b(self, req(c.named("at"), &c)?)?),
+            "mapEntry" => self.map_entry(&c)?,
             "ints.math.+" | "dim.math.+" => match pos.as_slice() {
                 [x, y] => IntFn::Add(vec![self.int(x)?, self.int(y)?]),
                 [l] => match &l.kind {
@@ -1704,6 +1727,10 @@ impl Lowerer {
                         None => return unsupported("count Sites without in:", c.span()),
                     };
                     count_sites(r)
+                }
+                None if c.named("in").is_some() => {
+                    self.requires_count = true;
+                    IntFn::CountIn(Box::new(self.region(req(c.named("in"), &c)?)?))
                 }
                 w @ (None | Some("Cell" | "Vertex" | "Edge")) if c.named("at").is_some() => {
                     let board = format!("{:?}", self.site_type);

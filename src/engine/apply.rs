@@ -147,6 +147,8 @@ impl GameDef {
                     self.move_between_containers(s, f, t, *count, *copy);
                 }
             }
+            Action::Seed { from, to } => self.seed(s, *from as usize, *to as usize),
+            Action::MoveN { from, to, count } => self.move_n(s, *from as usize, *to as usize, *count),
             Action::SetScore { player, value } => {
                 if let Some(x) = s.scores.get_mut(*player as usize) {
                     *x = *value;
@@ -385,9 +387,31 @@ impl GameDef {
                     }
                 }
             }
-            EndResult::ByScore => {
+            EndResult::ByScore { finals, misere } => {
+                for (role, value) in finals {
+                    let (player, v) = {
+                        let cache = Cache::fresh();
+                        let c = self.ctx(s, &cache);
+                        (self.role_player(*role, &c), self.int(value, &c))
+                    };
+                    if let Some(x) = s.scores.get_mut(player.max(0) as usize) {
+                        *x = v;
+                    }
+                }
+                let misere = misere.as_ref().is_some_and(|b| {
+                    let cache = Cache::fresh();
+                    self.boolean(b, &self.ctx(s, &cache))
+                });
                 for p in 1..=n {
-                    let better = (1..=n).filter(|&q| s.scores[q] > s.scores[p]).count();
+                    let better = (1..=n)
+                        .filter(|&q| {
+                            if misere {
+                                s.scores[q] < s.scores[p]
+                            } else {
+                                s.scores[q] > s.scores[p]
+                            }
+                        })
+                        .count();
                     let equal = (1..=n).filter(|&q| s.scores[q] == s.scores[p]).count();
                     s.ranking[p] = better as f64 + (equal as f64 + 1.0) / 2.0;
                 }
@@ -499,6 +523,69 @@ impl GameDef {
                         dst.clear();
                         dst.push(Piece { count: 1, ..p });
                     }
+                }
+            }
+        }
+        s.sync_site(f);
+        s.sync_site(t);
+    }
+}
+
+impl GameDef {
+    /// [`Action::MoveN`]: `n` of the count at `f` onto `t`.
+    fn move_n(&self, s: &mut StateData, f: usize, t: usize, n: u32) {
+        let Some(p) = s.stack(f).and_then(|st| st.last()).copied() else {
+            return;
+        };
+        if let Some(src) = s.stack_mut(f) {
+            match src.last_mut() {
+                Some(x) if x.count > n => x.count -= n,
+                _ => src.clear(),
+            }
+        }
+        if let Some(dst) = s.stack_mut(t) {
+            match dst.last_mut() {
+                None => dst.push(Piece {
+                    what: p.what,
+                    who: self.ir.components.get(p.what as usize).map_or(p.who, |k| k.owner),
+                    count: n,
+                    ..Piece::default()
+                }),
+                Some(q) if q.what == p.what => q.count = q.count.saturating_add(n),
+                Some(_) => {}
+            }
+        }
+        s.sync_site(f);
+        s.sync_site(t);
+    }
+
+    /// [`Action::Seed`]: one seed from `f` to `t`, the target keeping its fields.
+    fn seed(&self, s: &mut StateData, f: usize, t: usize) {
+        if self.ir.stacking {
+            self.move_between_containers(s, f, t, 1, false);
+            return;
+        }
+        let Some(p) = s.stack(f).and_then(|st| st.last()).copied() else {
+            return;
+        };
+        if let Some(src) = s.stack_mut(f) {
+            match src.last_mut() {
+                Some(x) if x.count > 1 => x.count -= 1,
+                _ => src.clear(),
+            }
+        }
+        let requires_count = self.ir.requires_count;
+        if let Some(dst) = s.stack_mut(t) {
+            match dst.last_mut() {
+                Some(q) if q.what == p.what && q.count > 0 => q.count = if requires_count { q.count + 1 } else { 1 },
+                _ => {
+                    dst.clear();
+                    dst.push(Piece {
+                        count: 1,
+                        what: p.what,
+                        who: p.who,
+                        ..Piece::default()
+                    });
                 }
             }
         }

@@ -78,6 +78,16 @@ impl GameDef {
         v
     }
 
+    /// The pieces at a site: a stack's height, else the count of its piece (0 off the
+    /// containers).
+    pub(super) fn count_at(&self, s: &StateData, x: i32) -> i32 {
+        match s.stack(x.max(0) as usize).filter(|_| x >= 0) {
+            Some(st) if self.ir.stacking => st.len() as i32,
+            Some(st) => st.last().map_or(0, |p| p.count as i32),
+            None => 0,
+        }
+    }
+
     #[inline(never)]
     fn int_full(&self, f: &IntFn, c: &Ctx) -> i32 {
         match f {
@@ -128,14 +138,11 @@ impl GameDef {
             IntFn::CentrePoint => self.board.centre_point().map(|s| s as i32).unwrap_or(-1),
             IntFn::CountMoves => c.s.num_moves as i32,
             IntFn::BoardCount(k) => self.board_counts.get(*k as usize).copied().unwrap_or(0),
-            IntFn::CountAt(x) => {
-                let x = self.int(x, c);
-                match c.s.stack(x.max(0) as usize).filter(|_| x >= 0) {
-                    Some(st) if self.ir.stacking => st.len() as i32,
-                    Some(st) => st.last().map_or(0, |p| p.count as i32),
-                    None => 0,
-                }
-            }
+            IntFn::CountAt(x) => self.count_at(c.s, self.int(x, c)),
+            IntFn::CountIn(r) => self
+                .region(r, c)
+                .iter()
+                .fold(0i32, |n, t| n.wrapping_add(self.count_at(c.s, t))),
             IntFn::HandSite(p, i) => {
                 let (p, i) = (self.int(p, c), self.int(i, c));
                 match self.hand_of(p) {
@@ -158,6 +165,7 @@ impl GameDef {
             IntFn::PieceField(field, x) => Self::top(c.s, self.int(x, c)).map_or(0, |p| p.field(*field)),
             IntFn::CountTurns => c.s.num_turn as i32,
             IntFn::Coord(k) => self.coords.get(*k as usize).copied().unwrap_or(-1),
+            IntFn::MapEntry { name, key } => self.map_entry(*name, self.int(key, c)),
             IntFn::Ahead { site, steps, dir } => {
                 let s = self.int(site, c);
                 if s < 0 {

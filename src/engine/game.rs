@@ -46,6 +46,8 @@ pub struct GameDef {
     pub(super) sole_of_owner: Vec<bool>,
     /// Per name of the name table, the site it labels (-1: none): what [`IntFn::Coord`] reads.
     pub(super) coords: Vec<i32>,
+    /// The equipment's maps, resolved on the board (what [`IntFn::MapEntry`] reads).
+    pub(super) maps: Vec<super::sowing::Map>,
     /// The first site of each container after the board (`ir.containers`), and the number
     /// of sites of all containers.
     pub(super) container_from: Vec<u32>,
@@ -182,6 +184,7 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
         comp_facing: Vec::new(),
         geometry: Vec::new(),
         coords: Vec::new(),
+        maps: Vec::new(),
         relative: Vec::new(),
         board_counts: [0; 5],
         container_from: Vec::new(),
@@ -233,6 +236,7 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
             .iter()
             .map(|n| g.board.site_of_label(n).map_or(-1, |s| s as i32))
             .collect();
+    g.maps = g.resolve_maps();
     g.geometry =
         g.ir.geometry
             .iter()
@@ -420,6 +424,13 @@ impl GameDef {
     // ------------------------------------------------------------------ state
 
     pub fn initial_state(&self) -> State {
+        let mut s = self.blank_state();
+        self.run_start_rules(&mut s);
+        State { inner: s }
+    }
+
+    /// The state before the start rules: every site empty, player 1 to move.
+    pub(super) fn blank_state(&self) -> StateData {
         let p = self.num_players as usize;
         let owners = self
             .ir
@@ -430,7 +441,7 @@ impl GameDef {
             .unwrap_or(0)
             .max(p)
             + 1;
-        let mut s = StateData {
+        StateData {
             sites: vec![SmallVec::new(); self.n()],
             extra: vec![SmallVec::new(); self.total_sites - self.n()],
             owned: StateData::empty_owned(self.n(), owners),
@@ -464,19 +475,63 @@ impl GameDef {
                 .collect(),
             history: SmallVec::new(),
             history_truncated: false,
-        };
+        }
+    }
+
+    fn run_start_rules(&self, s: &mut StateData) {
         for rule in &self.ir.start {
             match rule {
                 StartRule::SetScore { role, value } => {
-                    let v = self.int(value, &self.ctx(&s, &Cache::default()));
-                    for player in self.players_of(*role, &self.ctx(&s, &Cache::default())) {
+                    let v = self.int(value, &self.ctx(s, &Cache::default()));
+                    for player in self.players_of(*role, &self.ctx(s, &Cache::default())) {
                         s.scores[player as usize] = v;
                         push_history(
-                            &mut s,
+                            s,
                             MoveRecord {
                                 mover: 0,
                                 from: -1,
                                 to: -1,
+                                pass: false,
+                            },
+                        );
+                    }
+                }
+                StartRule::SetCount { count, site, region } => {
+                    let cache = Cache::fresh();
+                    let ctx = self.ctx(s, &cache);
+                    let mut targets: Vec<i32> = site.iter().map(|i| self.int(i, &ctx)).collect();
+                    if let Some(r) = region {
+                        targets.extend(self.region(r, &ctx).iter());
+                    }
+                    let n = self.int(count, &ctx);
+                    drop(cache);
+                    let what = (self.ir.components.len() - 1) as u16;
+                    for t in targets {
+                        if what == 0 {
+                            break;
+                        }
+                        let Some(st) = s.stack_mut(t as usize).filter(|_| t >= 0) else {
+                            continue;
+                        };
+                        if n <= 0 {
+                            st.pop();
+                        } else if let Some(p) = st.last_mut() {
+                            (p.what, p.count) = (what, n as u32);
+                        } else {
+                            st.push(Piece {
+                                what,
+                                who: 0,
+                                count: n as u32,
+                                ..Piece::default()
+                            });
+                        }
+                        s.sync_site(t as usize);
+                        push_history(
+                            s,
+                            MoveRecord {
+                                mover: 0,
+                                from: t,
+                                to: t,
                                 pass: false,
                             },
                         );
@@ -487,7 +542,7 @@ impl GameDef {
                     container,
                     count,
                     state,
-                } => self.place_in_container(&mut s, name, container, *count, *state),
+                } => self.place_in_container(s, name, container, *count, *state),
                 StartRule::Place {
                     component,
                     sites,
@@ -496,16 +551,16 @@ impl GameDef {
                     state,
                 } => {
                     let cache = Cache::fresh();
-                    let ctx = self.ctx(&s, &cache);
+                    let ctx = self.ctx(s, &cache);
                     let mut targets: Vec<i32> = sites.iter().map(|i| self.int(i, &ctx)).collect();
                     if let Some(r) = region {
                         targets.extend(self.region(r, &ctx).iter());
                     }
                     for t in targets {
                         let who = self.ir.components[*component as usize].owner;
-                        self.add_piece(&mut s, t, *component, who, (*count).max(1) as u32, *state);
+                        self.add_piece(s, t, *component, who, (*count).max(1) as u32, *state);
                         push_history(
-                            &mut s,
+                            s,
                             MoveRecord {
                                 mover: 0,
                                 from: t,
@@ -517,7 +572,6 @@ impl GameDef {
                 }
             }
         }
-        State { inner: s }
     }
 
     /// `(place "Name" "Container" ..)` (see [`StartRule::PlaceInContainer`]).

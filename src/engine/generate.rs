@@ -742,6 +742,8 @@ impl GameDef {
                         _ => smallvec::smallvec![c.to],
                     };
                     let n = count.as_ref().map(|x| self.int(x, &c1)).unwrap_or(1).max(1) as u32;
+                    // a counted move in a game without stacks moves that many of the count
+                    let counted = count.is_some() && !self.ir.stacking && !*copy;
                     for t in targets {
                         if t < 0 {
                             continue;
@@ -755,11 +757,19 @@ impl GameDef {
                         if let Some(e) = &to.apply {
                             self.effect_actions(e, &c2, actions);
                         }
-                        actions.push(Action::Move {
-                            from: f as u32,
-                            to: t as u32,
-                            count: n,
-                            copy: *copy,
+                        actions.push(if counted {
+                            Action::MoveN {
+                                from: f as u32,
+                                to: t as u32,
+                                count: n,
+                            }
+                        } else {
+                            Action::Move {
+                                from: f as u32,
+                                to: t as u32,
+                                count: n,
+                                copy: *copy,
+                            }
                         });
                     }
                 }
@@ -895,6 +905,7 @@ impl GameDef {
                 out,
             ),
             MovesKind::Select { from, to } => self.gen_select(from, to, c, out),
+            MovesKind::Sow(w) => self.gen_sow(w, c, out),
         }
     }
 

@@ -19,6 +19,7 @@ mod position;
 mod region;
 mod requirement;
 mod select;
+mod sowing;
 mod state;
 mod text;
 

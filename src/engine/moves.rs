@@ -48,6 +48,21 @@ pub enum Action {
         count: u32,
         copy: bool,
     },
+    /// `count` of the count of the piece at `from` moved to `to` (a counted `fromTo` in a
+    /// game without stacks): the origin is emptied when no more are left; the target gets
+    /// them when empty or holding the same component (else they are lost).
+    MoveN {
+        from: u32,
+        to: u32,
+        count: u32,
+    },
+    /// One seed (one of the count of the piece at `from`) put on `to`, which keeps its
+    /// own local state, value and rotation (a seed on an empty site has none): what `sow`
+    /// does at each hole. In a game with stacks, the top piece moves.
+    Seed {
+        from: u32,
+        to: u32,
+    },
     SetScore {
         player: u8,
         value: i32,
@@ -96,7 +111,9 @@ impl Action {
             | Action::RemoveAt { site, .. }
             | Action::SetSite { site, .. }
             | Action::Promote { site, .. } => (smallvec::smallvec![site], 0),
-            Action::Move { from, to, .. } => (smallvec::smallvec![from, to], 0),
+            Action::Move { from, to, .. } | Action::MoveN { from, to, .. } | Action::Seed { from, to } => {
+                (smallvec::smallvec![from, to], 0)
+            }
             Action::SetScore { .. } | Action::AddScore { .. } => (none, SCORES),
             Action::SetNamedVar { .. } => (none, VARS),
             Action::AddPending(_) => (none, PENDING),
@@ -150,7 +167,12 @@ impl MoveData {
             && !self.actions.iter().any(|a| {
                 matches!(
                     a,
-                    Action::Add { .. } | Action::Move { .. } | Action::Remove { .. } | Action::RemoveAt { .. }
+                    Action::Add { .. }
+                        | Action::Move { .. }
+                        | Action::Seed { .. }
+                        | Action::MoveN { .. }
+                        | Action::Remove { .. }
+                        | Action::RemoveAt { .. }
                 )
             })
     }

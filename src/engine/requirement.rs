@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// The actions a move did, with its consequents'.
-type Done = SmallVec<[Action; 8]>;
+pub(super) type Done = SmallVec<[Action; 8]>;
 
 /// `acts` added to `d` one by one (quicker than a slice copy for the few actions moves have).
 #[inline]
@@ -365,7 +365,7 @@ pub(super) fn give_list(mut l: Vec<MoveData>) {
 type Saved = SmallVec<[(u32, super::state::Stack); 2]>;
 
 /// Give a scratch state back to the pool.
-fn release(s: StateData) {
+pub(super) fn release(s: StateData) {
     POOL.with(|p| {
         let mut p = p.borrow_mut();
         if p.len() < 16 {
@@ -671,7 +671,7 @@ impl GameDef {
     /// context keeps the mover `forEach Piece` may have swapped in).
     /// Taken from a per-thread pool and overwritten in place (no allocation once warm); give
     /// it back with [`release`].
-    fn scratch(&self, c: &Ctx) -> StateData {
+    pub(super) fn scratch(&self, c: &Ctx) -> StateData {
         let mut s = match POOL.with(|p| p.borrow_mut().pop()) {
             Some(mut s) => {
                 copy_state(&mut s, c.s);

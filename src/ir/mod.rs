@@ -52,6 +52,8 @@ pub enum IntFn {
     AtLevel(LevelField, Box<IntFn>, Box<IntFn>),
     /// `(count at:s)`: the pieces at a site (a stack's height, else the piece's count).
     CountAt(Box<IntFn>),
+    /// `(count in:region)`: the pieces at the region's sites, summed as `CountAt`.
+    CountIn(Box<RegionFn>),
     /// `(handSite player [index])`: a site of the player's hand.
     HandSite(Box<IntFn>, Box<IntFn>),
     /// Component of the top piece at a site, 0 if empty.
@@ -78,6 +80,12 @@ pub enum IntFn {
     CentrePoint,
     /// The site labelled `names[k]` (`"A4"`), -1 if none: resolved when the game is loaded.
     Coord(u16),
+    /// `(mapEntry ["name"] key)`: the value the first map (of that name) gives the key, else
+    /// the key itself ([`GameIr::maps`], resolved when the game is loaded).
+    MapEntry {
+        name: Option<u16>,
+        key: Box<IntFn>,
+    },
     Ahead {
         site: Box<IntFn>,
         steps: Box<IntFn>,
@@ -440,6 +448,37 @@ pub struct HopLong {
     pub decision: bool,
 }
 
+/// The parts of a [`MovesKind::Sow`] (defaults are Ludii's).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sow {
+    /// The site sown from (default `(last To)`).
+    pub start: IntFn,
+    /// How many seeds (default the count at `start`).
+    pub count: IntFn,
+    /// Seeds put in each hole (default 1), evaluated at each hole.
+    pub per_hole: IntFn,
+    /// The track's name (default: the board's first track).
+    pub track: Option<String>,
+    /// The track's owner, when the name names one per player.
+    pub owner: Option<IntFn>,
+    /// `if:`, whether `apply` captures (default true).
+    pub cond: Option<BoolFn>,
+    /// `sowEffect:`, effects added at each hole sown.
+    pub sow_effect: Option<Box<Moves>>,
+    /// `apply:`, the capture after sowing.
+    pub apply: Option<Box<Moves>>,
+    /// `includeSelf:` (default true): the start site is sown when the track comes back to it.
+    pub include_self: bool,
+    /// `origin:`: the first seeds go back into the start site.
+    pub origin: Option<BoolFn>,
+    /// `skipIf:`: holes passed without sowing.
+    pub skip: Option<BoolFn>,
+    /// `backtracking:` / `forward:`: captures go on hole by hole backwards / forwards while
+    /// this holds.
+    pub backtracking: Option<BoolFn>,
+    pub forward: Option<BoolFn>,
+}
+
 /// One instruction of a walk (`{F F R F}`): a step forward, a turn left or right.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WalkStep {
@@ -744,6 +783,8 @@ pub enum MovesKind {
         /// differing only in their origin but leaving the same position share one answer).
         afterwards_reads_from: bool,
     },
+    /// `(sow ..)`: one move taking the seeds of a site one by one along a track.
+    Sow(Box<Sow>),
     /// `(select (from R if:F) (to R2 if:G))`: selection moves (read by `sites To`).
     Select {
         from: Place,
@@ -793,7 +834,12 @@ pub enum Outcome {
 #[derive(Clone, Debug, PartialEq)]
 pub enum EndResult {
     Result(Role, Outcome),
-    ByScore,
+    /// `(byScore [{(score role n) ..}] [misere:])`: the scores given are set first, then
+    /// players are ranked by score (highest first, or lowest with `misere`).
+    ByScore {
+        finals: Vec<(Role, IntFn)>,
+        misere: Option<BoolFn>,
+    },
 }
 
 /// A start rule.
@@ -811,6 +857,13 @@ pub enum StartRule {
     SetScore {
         role: Role,
         value: IntFn,
+    },
+    /// `(set Count n at:s | to:region)`: each site holds `n` of the last component (its
+    /// owner left as it was: none on an empty site); `n` ≤ 0 empties it.
+    SetCount {
+        count: IntFn,
+        site: Option<IntFn>,
+        region: Option<RegionFn>,
     },
     /// `(place "Name" "Container" ..)`: `count` pieces on the container's first empty site:
     /// for "Hand" and a name without owner, each player's piece in their own hand; else
@@ -861,6 +914,26 @@ pub struct RegionDef {
     pub region: RegionFn,
 }
 
+/// A map of the equipment (`(map ["name"] {(pair k v) ..})` or `(map ["name"] {keys} {values})`):
+/// its pairs as written; keys and values become numbers when the game is loaded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MapDef {
+    /// Its name, interned (Ludii's default is "Map").
+    pub name: u16,
+    pub pairs: Vec<(MapTerm, MapTerm)>,
+}
+
+/// A key or a value of a map pair.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MapTerm {
+    /// A number, a player (`P1`) or a component (`(id "Pawn" P1)`).
+    Int(IntFn),
+    /// A site's label (`"A1"`) or, for a value, a component's name.
+    Text(String),
+    /// A landmark of the board (`LastSite`, `FirstSite`, `BottomSite`, ..), by name.
+    Landmark(String),
+}
+
 /// The whole game, ready for the engine.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameIr {
@@ -873,6 +946,8 @@ pub struct GameIr {
     pub facing: Vec<Option<crate::engine::board::Dir>>,
     /// The regions of the equipment, in order.
     pub regions: Vec<RegionDef>,
+    /// The maps of the equipment, in order.
+    pub maps: Vec<MapDef>,
     /// The geometry regions the rules use ([`RegionFn::Geometry`] slots).
     pub geometry: Vec<BoardRegion>,
     /// The containers after the board (hands), in order.
@@ -1041,8 +1116,9 @@ impl<'a> Node<'a> {
                 | IntFn::CountAt(a)
                 | IntFn::What(a)
                 | IntFn::SizeStack(a)
-                | IntFn::Neg(a) => out.push(Int(a)),
-                IntFn::CountSites(r) => out.push(Region(r)),
+                | IntFn::Neg(a)
+                | IntFn::MapEntry { key: a, .. } => out.push(Int(a)),
+                IntFn::CountSites(r) | IntFn::CountIn(r) => out.push(Region(r)),
                 IntFn::CountNear { site, region, .. } => out.extend([Int(site), Region(region)]),
                 IntFn::CountSteps(a, b)
                 | IntFn::HandSite(a, b)

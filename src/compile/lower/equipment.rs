@@ -62,6 +62,7 @@ impl Lowerer {
                 Some("piece") => moves.extend(self.piece(item, players)?),
                 Some("regions") => regions.push(item),
                 Some("hand") => self.hand(item, players)?,
+                Some("map") => self.map_item(item)?,
                 Some(other) => return unsupported(other, item.span.clone()),
                 None => return invalid("expected an item", item.span.clone()),
             }
@@ -221,7 +222,12 @@ impl Lowerer {
         let mut out = Vec::new();
         for o in owners {
             self.components.push(Component {
-                name: format!("{base}{o}"),
+                // (Ludii numbers a piece by its owner, but for a shared one)
+                name: if role == Role::Shared {
+                    base.clone()
+                } else {
+                    format!("{base}{o}")
+                },
                 base: base.clone(),
                 owner: o,
                 moves: None,

@@ -83,6 +83,18 @@ pub enum SiteType {
     Cell,
 }
 
+impl SiteType {
+    /// `Vertex`, `Edge` or `Cell`.
+    pub fn from_name(s: &str) -> Option<SiteType> {
+        match s {
+            "Vertex" => Some(SiteType::Vertex),
+            "Edge" => Some(SiteType::Edge),
+            "Cell" => Some(SiteType::Cell),
+            _ => None,
+        }
+    }
+}
+
 /// Ludii's relation pseudo-directions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Relation {

@@ -1,0 +1,139 @@
+//! Lowering of the sowing family: the equipment's `map`s and `(mapEntry ..)`, and `sow`.
+
+use super::{invalid, unsupported, Call, Lowerer, R};
+use crate::engine::board::SiteType;
+use crate::ir::*;
+use crate::syntax::{classify_atom, Atom, Node, NodeKind};
+
+/// Ludii's landmarks of a board (`(pair P1 LastSite)`).
+const LANDMARKS: [&str; 7] = [
+    "BottomSite",
+    "CentreSite",
+    "FirstSite",
+    "LastSite",
+    "LeftSite",
+    "RightSite",
+    "Topsite",
+];
+
+impl Lowerer {
+    /// `(map ["name"] {(pair k v) ..})` or `(map ["name"] {keys} {values})`.
+    pub(super) fn map_item(&mut self, node: &Node) -> R<()> {
+        let c = self.call(node, "map")?;
+        let mut name = "Map".to_string();
+        let mut lists = Vec::new();
+        for n in c.positional() {
+            match &n.kind {
+                NodeKind::Str(s) => name = s.clone(),
+                NodeKind::List(items) => lists.push(items),
+                _ => return invalid("expected a list of pairs, or keys and values", n.span.clone()),
+            }
+        }
+        let pairs = match lists.as_slice() {
+            [pairs] => pairs
+                .iter()
+                .map(|p| self.map_pair(p))
+                .collect::<R<Vec<_>>>()?,
+            [keys, values] => {
+                if keys.len() != values.len() {
+                    return invalid("a map has as many keys as values", c.span());
+                }
+                let mut pairs = Vec::new();
+                for (k, v) in keys.iter().zip(values.iter()) {
+                    pairs.push((MapTerm::Int(self.int(k)?), MapTerm::Int(self.int(v)?)));
+                }
+                pairs
+            }
+            _ => return invalid("expected a list of pairs, or keys and values", c.span()),
+        };
+        let name = self.intern(&name);
+        self.maps.push(MapDef { name, pairs });
+        Ok(())
+    }
+
+    /// `(pair k v)`: each a number or int function, a role, a label or name, a landmark.
+    fn map_pair(&mut self, node: &Node) -> R<(MapTerm, MapTerm)> {
+        let c = self.call(node, "math.pair")?;
+        let pos = c.positional();
+        let [k, v] = pos.as_slice() else {
+            return invalid("a pair has a key and a value", c.span());
+        };
+        Ok((self.map_term(k)?, self.map_term(v)?))
+    }
+
+    fn map_term(&mut self, node: &Node) -> R<MapTerm> {
+        Ok(match &node.kind {
+            NodeKind::Str(s) => MapTerm::Text(s.clone()),
+            NodeKind::Atom(a) if LANDMARKS.contains(&a.as_str()) => MapTerm::Landmark(a.clone()),
+            NodeKind::Atom(a) if !matches!(classify_atom(a), Atom::Int(_)) => {
+                MapTerm::Int(IntFn::RolePlayer(self.role(node)?))
+            }
+            _ => MapTerm::Int(self.int(node)?),
+        })
+    }
+
+    /// `(mapEntry ["name"] key)`.
+    pub(super) fn map_entry(&mut self, c: &Call) -> R<IntFn> {
+        let mut name = None;
+        let mut key = None;
+        for n in c.positional() {
+            match &n.kind {
+                NodeKind::Str(s) => name = Some(self.intern(s)),
+                NodeKind::Atom(a) if !matches!(classify_atom(a), Atom::Int(_)) => {
+                    key = Some(IntFn::RolePlayer(self.role(n)?))
+                }
+                _ => key = Some(self.int(n)?),
+            }
+        }
+        let Some(key) = key else {
+            return unsupported("mapEntry without a key", c.span());
+        };
+        Ok(IntFn::MapEntry {
+            name,
+            key: Box::new(key),
+        })
+    }
+
+    /// `(sow [type] [start] [count:] [numPerHole:] ["track"] [owner:] [if:] [sowEffect:]
+    /// [apply:] [includeSelf:] [origin:] [skipIf:] [backtracking: | forward:])`.
+    pub(super) fn sow(&mut self, c: &Call) -> R<MovesKind> {
+        if let Some(t) = c.typed(self.reg, "siteType") {
+            if !matches!(&t.kind, NodeKind::Atom(a) if SiteType::from_name(a) == Some(self.site_type)) {
+                return unsupported("sow on another site type than the board's", t.span.clone());
+            }
+        }
+        // Ludii counts seeds per site in a sowing game
+        self.requires_count = true;
+        let opt_int = |l: &mut Self, n: Option<&Node>| n.map(|n| l.int(n)).transpose();
+        let opt_bool = |l: &mut Self, n: Option<&Node>| n.map(|n| l.condition(n)).transpose();
+        let opt_moves = |l: &mut Self, n: Option<&Node>| n.map(|n| l.moves(n).map(Box::new)).transpose();
+        let start = opt_int(self, c.typed(self.reg, "int"))?.unwrap_or(IntFn::LastTo);
+        let count = match c.named("count") {
+            Some(n) => self.int(n)?,
+            None => IntFn::CountAt(Box::new(start.clone())),
+        };
+        let track = c.typed(self.reg, "string").and_then(|n| match &n.kind {
+            NodeKind::Str(s) => Some(s.clone()),
+            _ => None,
+        });
+        let include_self = match c.named("includeSelf") {
+            None => true,
+            Some(n) => self.flag(Some(n))?,
+        };
+        Ok(MovesKind::Sow(Box::new(Sow {
+            start,
+            count,
+            per_hole: opt_int(self, c.named("numPerHole"))?.unwrap_or(IntFn::Const(1)),
+            track,
+            owner: opt_int(self, c.named("owner"))?,
+            cond: opt_bool(self, c.named("if"))?,
+            sow_effect: opt_moves(self, c.named("sowEffect"))?,
+            apply: opt_moves(self, c.named("apply"))?,
+            include_self,
+            origin: opt_bool(self, c.named("origin"))?,
+            skip: opt_bool(self, c.named("skipIf"))?,
+            backtracking: opt_bool(self, c.named("backtracking"))?,
+            forward: opt_bool(self, c.named("forward"))?,
+        })))
+    }
+}

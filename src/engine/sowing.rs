@@ -1,0 +1,327 @@
+//! The sowing family: the equipment's maps (`(mapEntry ..)`) and `sow`.
+
+use super::board::BoardRegion;
+use super::game::{Cache, Ctx, GameDef};
+use crate::ir::*;
+
+/// A map of the equipment, resolved on the board: its name and its pairs, sorted by key
+/// (a key given twice keeps its last value, as Ludii's hash map does).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Map {
+    pub(super) name: u16,
+    pub(super) pairs: Vec<(i32, i32)>,
+}
+
+impl Map {
+    fn get(&self, key: i32) -> Option<i32> {
+        self.pairs
+            .binary_search_by_key(&key, |p| p.0)
+            .ok()
+            .map(|i| self.pairs[i].1)
+    }
+}
+
+impl GameDef {
+    /// The maps of the equipment with their keys and values as numbers: int functions are
+    /// evaluated on the empty board with player 1 to move, texts are site labels (or, for a
+    /// value, component names), landmarks are board sites. A pair whose key or value comes
+    /// to nothing (-1) is left out, as Ludii leaves it.
+    pub(super) fn resolve_maps(&self) -> Vec<Map> {
+        let s = self.blank_state();
+        let cache = Cache::default();
+        let c = self.ctx(&s, &cache);
+        let term = |t: &MapTerm, value: bool| -> i32 {
+            match t {
+                MapTerm::Int(f) => self.int(f, &c),
+                MapTerm::Text(text) => match self.board.site_of_label(text) {
+                    Some(site) => site as i32,
+                    None if value => self
+                        .ir
+                        .components
+                        .iter()
+                        .skip(1)
+                        .position(|k| k.name == *text)
+                        .map_or(-1, |i| i as i32 + 1),
+                    None => -1,
+                },
+                MapTerm::Landmark(name) => self.landmark(name),
+            }
+        };
+        self.ir
+            .maps
+            .iter()
+            .map(|m| {
+                let mut pairs: Vec<(i32, i32)> = Vec::new();
+                for (k, v) in &m.pairs {
+                    let (k, v) = (term(k, false), term(v, true));
+                    if k == -1 || v == -1 {
+                        continue;
+                    }
+                    pairs.retain(|p| p.0 != k);
+                    pairs.push((k, v));
+                }
+                pairs.sort_unstable();
+                Map { name: m.name, pairs }
+            })
+            .collect()
+    }
+
+    /// A landmark's site: the first site of a side of the board or of its centre, the
+    /// first or the last site.
+    fn landmark(&self, name: &str) -> i32 {
+        let first = |r: BoardRegion| self.board.geometry_region(r).first().map_or(-1, |&s| s as i32);
+        match name {
+            "FirstSite" => 0,
+            "LastSite" => self.n() as i32 - 1,
+            "BottomSite" => first(BoardRegion::Bottom),
+            "Topsite" => first(BoardRegion::Top),
+            "LeftSite" => first(BoardRegion::Left),
+            "RightSite" => first(BoardRegion::Right),
+            "CentreSite" => self.board.centre().first().map_or(-1, |&s| s as i32),
+            _ => -1,
+        }
+    }
+
+    /// `(mapEntry [name] key)`: the value of the first map (of that name) holding the key,
+    /// else the key itself.
+    pub(super) fn map_entry(&self, name: Option<u16>, key: i32) -> i32 {
+        self.maps
+            .iter()
+            .filter(|m| name.is_none_or(|n| n == m.name))
+            .find_map(|m| m.get(key))
+            .unwrap_or(key)
+    }
+}
+
+/// Ludii's bound on the holes `skipIf:` passes in a row (then the next is sown anyway).
+const MAX_SKIPPED: u32 = 10_000;
+
+/// A track's sites with Ludii's links between them: the next and previous site of each
+/// element, and their indices (none past the end of a track that does not loop, and none
+/// backwards in the middle of a directed one).
+struct Links<'t> {
+    track: &'t super::board::Track,
+}
+
+impl Links<'_> {
+    fn len(&self) -> usize {
+        self.track.sites.len()
+    }
+
+    /// The element after element `i`: its site and index.
+    fn next(&self, i: usize) -> Option<(i32, usize)> {
+        let n = self.len();
+        if i + 1 < n {
+            Some((self.track.sites[i + 1], i + 1))
+        } else if i + 1 == n && self.track.looped {
+            Some((self.track.sites[0], 0))
+        } else {
+            None
+        }
+    }
+
+    /// The element before element `i`: its site and index.
+    fn prev(&self, i: usize) -> Option<(i32, usize)> {
+        let n = self.len();
+        if i >= n {
+            None
+        } else if i == 0 {
+            self.track.looped.then(|| (self.track.sites[n - 1], n - 1))
+        } else if i + 1 < n && self.track.directed {
+            None
+        } else {
+            Some((self.track.sites[i - 1], i - 1))
+        }
+    }
+}
+
+impl GameDef {
+    /// The track a `sow` follows: with no name, the board's first; with a name and no
+    /// owner, the one of that name; with an owner, the first of theirs whose name contains
+    /// it.
+    fn sow_track(&self, name: Option<&str>, owner: i32) -> Option<&super::board::Track> {
+        let Some(name) = name else {
+            return self.tracks.first();
+        };
+        self.tracks.iter().filter(|t| t.name.contains(name)).find(|t| {
+            if owner == -1 {
+                t.name == name
+            } else {
+                t.owner as i32 == owner && t.name.contains(name)
+            }
+        })
+    }
+
+    /// `(sow ..)`: one move putting the seeds of `start` one by one in the holes along
+    /// the track after it (as Ludii's `Sow`), then the captures of `apply:` decided on the
+    /// position after sowing.
+    pub(super) fn gen_sow(&self, w: &Sow, c: &mut Ctx, out: &mut Vec<super::moves::MoveData>) {
+        use super::moves::Action;
+        let start = self.int(&w.start, c);
+        let count = self.int(&w.count, c);
+        let first_per_hole = self.int(&w.per_hole, c);
+        let owner = w.owner.as_ref().map_or(-1, |f| self.int(f, c));
+        let Some(track) = self.sow_track(w.track.as_deref(), owner) else {
+            return;
+        };
+        let links = Links { track };
+        let n = links.len();
+        let (orig_from, orig_to, orig_value) = (c.from, c.to, c.value);
+        let restore = |c: &mut Ctx| (c.from, c.to, c.value) = (orig_from, orig_to, orig_value);
+        let mut i = track.sites.iter().position(|&s| s == start).unwrap_or(n);
+        let mut acts: smallvec::SmallVec<[Action; 2]> = smallvec::SmallVec::new();
+        let mut sown: i64 = 0;
+        let count64 = count as i64;
+        // `k` seeds into `to` (those left of the count)
+        let put = |acts: &mut smallvec::SmallVec<[Action; 2]>, sown: &mut i64, to: i32, k: i32| {
+            let k = k.max(0) as i64;
+            let left = (count64 - *sown).clamp(0, k);
+            for _ in 0..left {
+                acts.push(Action::Seed {
+                    from: start as u32,
+                    to: to as u32,
+                });
+            }
+            *sown += k;
+        };
+        if start < 0 || c.s.stack(start as usize).is_none() {
+            return;
+        }
+        c.from = start;
+        if w.origin.as_ref().is_some_and(|b| self.boolean(b, c)) {
+            if let Some(e) = &w.sow_effect {
+                self.effect_actions(e, c, &mut acts);
+            }
+            put(&mut acts, &mut sown, start, first_per_hole);
+            c.to = start;
+        }
+        c.from = orig_from;
+        if sown < count64 {
+            let mut skipped = 0;
+            let mut index = 0;
+            while index < count {
+                c.value = count - index;
+                let Some((mut to, k)) = links.next(i).filter(|_| i < n) else {
+                    // off the track (Ludii gives no move)
+                    restore(c);
+                    return;
+                };
+                c.to = to;
+                if skipped < MAX_SKIPPED && w.skip.as_ref().is_some_and(|b| self.boolean(b, c)) {
+                    skipped += 1;
+                    i = k;
+                    continue;
+                }
+                skipped = 0;
+                i = k;
+                if !w.include_self && to == start {
+                    match links.next(i) {
+                        Some((t, k)) => (to, i) = (t, k),
+                        None => {
+                            restore(c);
+                            return;
+                        }
+                    }
+                }
+                if to < 0 || c.s.stack(to as usize).is_none() {
+                    restore(c);
+                    return;
+                }
+                let per_hole = self.int(&w.per_hole, c);
+                if let Some(e) = &w.sow_effect {
+                    self.effect_actions(e, c, &mut acts);
+                }
+                put(&mut acts, &mut sown, to, per_hole);
+                if sown >= count64 {
+                    break;
+                }
+                index += 1;
+            }
+        }
+        if let Some(apply) = &w.apply {
+            self.sow_captures(w, apply, &links, i, start, orig_from, c, &mut acts);
+        }
+        restore(c);
+        let mv = self.push_move(out, c, -1, -1);
+        mv.extend(acts);
+    }
+
+    /// The captures after sowing, decided on the position the seeds leave (`c.to` is the
+    /// last hole sown, element `i` of the track): while `if:` holds there, the actions of
+    /// `apply:` (with their consequents) are added; with `backtracking:` or `forward:` the
+    /// test moves on to the previous or next hole while that holds. The captures are not
+    /// applied to the position the tests read (as Ludii).
+    #[allow(clippy::too_many_arguments)]
+    fn sow_captures(
+        &self,
+        w: &Sow,
+        apply: &Moves,
+        links: &Links,
+        mut i: usize,
+        start: i32,
+        orig_from: i32,
+        c: &Ctx,
+        acts: &mut smallvec::SmallVec<[super::moves::Action; 2]>,
+    ) {
+        let mut s2 = self.scratch(c);
+        for a in acts.iter() {
+            self.act(&mut s2, a, c.mover);
+        }
+        let cache = Cache::fresh();
+        let mut c2 = *c;
+        c2.s = &s2;
+        c2.cache = &cache;
+        c2.from = orig_from;
+        let holds = |b: &Option<BoolFn>, c2: &Ctx| b.as_ref().is_none_or(|b| self.boolean(b, c2));
+        let mut captures = 0;
+        let mut moves = super::requirement::take_list();
+        while holds(&w.cond, &c2) {
+            c2.from = start;
+            moves.clear();
+            self.gen(apply, &mut c2, &mut moves);
+            for m in &moves {
+                if m.then.is_empty() {
+                    acts.extend_from_slice(&m.actions);
+                } else {
+                    let mut s3 = self.scratch(&c2);
+                    let mut done = super::requirement::Done::new();
+                    self.execute_collect(&mut s3, m, &mut done);
+                    acts.extend_from_slice(&done);
+                    super::requirement::release(s3);
+                }
+            }
+            if w.backtracking.is_none() && w.forward.is_none() {
+                break;
+            }
+            if let Some(b) = &w.backtracking {
+                if !self.boolean(b, &c2) {
+                    break;
+                }
+                let Some((to, k)) = links.prev(i) else { break };
+                i = k;
+                c2.to = to;
+                if !self.boolean(b, &c2) || to == start {
+                    break;
+                }
+            }
+            if let Some(f) = &w.forward {
+                if !self.boolean(f, &c2) {
+                    break;
+                }
+                let Some((to, k)) = links.next(i) else { break };
+                i = k;
+                c2.to = to;
+                if !self.boolean(f, &c2) {
+                    break;
+                }
+            }
+            captures += 1;
+            if captures >= links.len() {
+                break;
+            }
+        }
+        super::requirement::give_list(moves);
+        drop(cache);
+        super::requirement::release(s2);
+    }
+}
