@@ -119,6 +119,7 @@ pub struct Lowerer {
     thens: Vec<Moves>,
     names: Vec<String>,
     uses_all_passed: bool,
+    reads_after_consequents: bool,
     distance_relation: Option<Relation>,
     scores: bool,
     cached_regions: u32,
@@ -226,6 +227,7 @@ impl Lowerer {
             thens: Vec::new(),
             names: Vec::new(),
             uses_all_passed: false,
+            reads_after_consequents: false,
             distance_relation: None,
             scores: false,
             cached_regions: 0,
@@ -414,6 +416,7 @@ impl Lowerer {
             names: std::mem::take(&mut self.names),
             scores: self.scores,
             uses_all_passed: self.uses_all_passed,
+            reads_after_consequents: self.reads_after_consequents,
             distance_relation: self.distance_relation,
             cached_regions: self.cached_regions,
             memo_ints: self.memo_ints,
@@ -1690,6 +1693,7 @@ impl Lowerer {
             "count.count" if c.word(self.reg) == Some("Steps") => self.count_steps(&c)?,
             "what" => IntFn::What(b(self, req(c.named("at"), &c)?)?),
             "mapEntry" => self.map_entry(&c)?,
+            "trackSite" => self.track_site(&c)?,
             "ints.math.+" | "dim.math.+" => match pos.as_slice() {
                 [x, y] => IntFn::Add(vec![self.int(x)?, self.int(y)?]),
                 [l] => match &l.kind {
@@ -1731,6 +1735,10 @@ impl Lowerer {
                 None if c.named("in").is_some() => {
                     self.requires_count = true;
                     IntFn::CountIn(Box::new(self.region(req(c.named("in"), &c)?)?))
+                }
+                Some("Cell") if c.named("at").is_some() && self.site_type != SiteType::Cell => {
+                    self.requires_count = true;
+                    IntFn::CountCellAt(b(self, req(c.named("at"), &c)?)?)
                 }
                 w @ (None | Some("Cell" | "Vertex" | "Edge")) if c.named("at").is_some() => {
                     let board = format!("{:?}", self.site_type);
@@ -1792,6 +1800,14 @@ impl Lowerer {
                 }
             }
             "ints.last.last" => match c.word(self.reg) {
+                Some("To") if c.named("afterConsequence").is_some() => {
+                    if self.flag(c.named("afterConsequence"))? {
+                        self.reads_after_consequents = true;
+                        IntFn::LastToAfter
+                    } else {
+                        IntFn::LastTo
+                    }
+                }
                 Some("To") => IntFn::LastTo,
                 Some("From") => IntFn::LastFrom,
                 w => return unsupported(format!("last {}", w.unwrap_or("")), c.span()),
@@ -2167,6 +2183,7 @@ impl Lowerer {
                     Some("Corners") => RegionFn::Corners,
                     Some("Perimeter") => RegionFn::Perimeter,
                     Some("Centre") => RegionFn::Centre,
+                    Some("Track") => self.sites_track(&c)?,
                     Some(w @ ("Top" | "Bottom" | "Left" | "Right" | "Outer" | "Inner")) => self.sites_simple(&c, w)?,
                     Some(w @ ("Phase" | "Row" | "Column" | "State")) => self.sites_index(&c, w)?,
                     Some("Incident") => self.sites_incident(&c)?,
@@ -2267,6 +2284,11 @@ impl Lowerer {
                     w => return unsupported(format!("sites {}", w.unwrap_or("")), c.span()),
                 }
             }
+            "region.math.if" => RegionFn::If(
+                Box::new(self.condition(nth(&pos, 0, c.span())?)?),
+                Box::new(self.region(nth(&pos, 1, c.span())?)?),
+                pos.get(2).map(|n| self.region(n)).transpose()?.map(Box::new),
+            ),
             "region.math.union" | "region.math.intersection" => {
                 let all = flatten(&pos)
                     .into_iter()

@@ -96,6 +96,14 @@ impl GameDef {
         if store {
             push_history(s, m.record());
         }
+        if store && self.ir.reads_after_consequents {
+            let mut done = super::requirement::Done::new();
+            self.run_consequents(s, m, Some(&mut done));
+            if let (Some(site), Some(r)) = (Action::last_site(&done), s.history.last_mut()) {
+                r.to_after = site;
+            }
+            return;
+        }
         self.run_consequents(s, m, None);
     }
 

@@ -88,6 +88,15 @@ impl GameDef {
         }
     }
 
+    /// The pieces at a site read as Ludii reads a site of the board's type: on a board of
+    /// vertices or edges, the other containers (hands, made of cells) are not reached.
+    fn count_at_board_type(&self, s: &StateData, x: i32) -> i32 {
+        if self.board.site_type() != super::board::SiteType::Cell && x >= self.n() as i32 {
+            return 0;
+        }
+        self.count_at(s, x)
+    }
+
     #[inline(never)]
     fn int_full(&self, f: &IntFn, c: &Ctx) -> i32 {
         match f {
@@ -138,11 +147,11 @@ impl GameDef {
             IntFn::CentrePoint => self.board.centre_point().map(|s| s as i32).unwrap_or(-1),
             IntFn::CountMoves => c.s.num_moves as i32,
             IntFn::BoardCount(k) => self.board_counts.get(*k as usize).copied().unwrap_or(0),
-            IntFn::CountAt(x) => self.count_at(c.s, self.int(x, c)),
+            IntFn::CountAt(x) => self.count_at_board_type(c.s, self.int(x, c)),
             IntFn::CountIn(r) => self
                 .region(r, c)
                 .iter()
-                .fold(0i32, |n, t| n.wrapping_add(self.count_at(c.s, t))),
+                .fold(0i32, |n, t| n.wrapping_add(self.count_at_board_type(c.s, t))),
             IntFn::HandSite(p, i) => {
                 let (p, i) = (self.int(p, c), self.int(i, c));
                 match self.hand_of(p) {
@@ -166,6 +175,30 @@ impl GameDef {
             IntFn::CountTurns => c.s.num_turn as i32,
             IntFn::Coord(k) => self.coords.get(*k as usize).copied().unwrap_or(-1),
             IntFn::MapEntry { name, key } => self.map_entry(*name, self.int(key, c)),
+            IntFn::CountCellAt(x) => match self.int(x, c) {
+                x if x >= self.n() as i32 => self.count_at(c.s, x),
+                _ => 0,
+            },
+            IntFn::TrackMove {
+                from,
+                player,
+                name,
+                steps,
+            } => self.track_move(self.int(from, c), self.int(player, c), name.as_deref(), self.int(steps, c)),
+            IntFn::TrackFirst {
+                player,
+                name,
+                from,
+                cond,
+                last,
+            } => self.track_first(
+                player.as_deref(),
+                name.as_deref(),
+                from.as_deref(),
+                cond.as_deref(),
+                *last,
+                c,
+            ),
             IntFn::Ahead { site, steps, dir } => {
                 let s = self.int(site, c);
                 if s < 0 {
@@ -214,6 +247,7 @@ impl GameDef {
             }
             IntFn::LastTo => c.s.history.last().map(|m| m.to).unwrap_or(-1),
             IntFn::LastFrom => c.s.history.last().map(|m| m.from).unwrap_or(-1),
+            IntFn::LastToAfter => c.s.history.last().map(|m| m.to_after).unwrap_or(-1),
             IntFn::ValuePending => {
                 if c.s.pending.len() == 1 {
                     c.s.pending[0]
@@ -982,6 +1016,16 @@ impl GameDef {
                     r.insert(s as i32);
                 }
                 r
+            }
+            RegionFn::If(b, x, y) => {
+                if self.boolean(b, c) {
+                    self.region(x, c)
+                } else {
+                    y.as_ref().map_or_else(|| Region::new(n), |y| self.region(y, c))
+                }
+            }
+            RegionFn::Track { player, name, from, to } => {
+                self.track_region(player.as_deref(), name, from.as_deref(), to.as_deref(), c)
             }
             RegionFn::Centre => {
                 let mut r = Region::new(n);

@@ -492,6 +492,7 @@ impl GameDef {
                                 from: -1,
                                 to: -1,
                                 pass: false,
+ to_after: -1,
                             },
                         );
                     }
@@ -533,6 +534,7 @@ impl GameDef {
                                 from: t,
                                 to: t,
                                 pass: false,
+ to_after: t,
                             },
                         );
                     }
@@ -566,6 +568,7 @@ impl GameDef {
                                 from: t,
                                 to: t,
                                 pass: false,
+ to_after: t,
                             },
                         );
                     }
@@ -593,6 +596,7 @@ impl GameDef {
                         from: t as i32,
                         to: t as i32,
                         pass: false,
+ to_after: t as i32,
                     },
                 );
             }

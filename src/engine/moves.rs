@@ -100,6 +100,34 @@ pub const TRIGGERED: Fields = 32;
 pub const ROLES: Fields = 64;
 
 impl Action {
+    /// The site an action puts something on or changes (Ludii's `to` of an action), if any.
+    pub fn site(&self) -> Option<u32> {
+        match *self {
+            Action::Add { site, .. }
+            | Action::Remove { site, .. }
+            | Action::RemoveAt { site, .. }
+            | Action::SetSite { site, .. }
+            | Action::Promote { site, .. } => Some(site),
+            Action::Move { to, .. } | Action::MoveN { to, .. } | Action::Seed { to, .. } => Some(to),
+            Action::SetScore { .. }
+            | Action::AddScore { .. }
+            | Action::SetVar(_)
+            | Action::SetNamedVar { .. }
+            | Action::AddPending(_)
+            | Action::Remember(_)
+            | Action::Forget(_)
+            | Action::Trigger(_)
+            | Action::SetNext(_)
+            | Action::Pass
+            | Action::Propose(_) => None,
+        }
+    }
+
+    /// The site of the last of `actions` that has one.
+    pub fn last_site(actions: &[Action]) -> Option<i32> {
+        actions.iter().rev().find_map(|a| a.site()).map(|s| s as i32)
+    }
+
     /// What an action changes: the sites (at most two) and the small fields. Every place
     /// that undoes or compares moves asks this (the match has no catch-all: a new action
     /// says what it touches).
@@ -158,6 +186,7 @@ impl MoveData {
             from: self.from,
             to: self.to,
             pass: self.is_pass(),
+            to_after: Action::last_site(&self.actions).unwrap_or(self.to),
         }
     }
 

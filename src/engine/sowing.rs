@@ -325,3 +325,133 @@ impl GameDef {
         super::requirement::release(s2);
     }
 }
+
+impl GameDef {
+    /// `(sites Track [player] ["name"] [from:] [to:])`: the first track named so, or whose
+    /// name contains the name and which is the player's or nobody's (player 0 when none is
+    /// given); none: no sites. With `from:`/`to:`, the sites from `from` (the start when -1;
+    /// none when off the track) round to `to` (the whole track when `to` is not met).
+    pub(super) fn track_region(
+        &self,
+        player: Option<&IntFn>,
+        name: &str,
+        from: Option<&IntFn>,
+        to: Option<&IntFn>,
+        c: &Ctx,
+    ) -> super::region::Region {
+        let mut r = super::region::Region::new(self.n());
+        let pid = player.map_or(0, |p| self.int(p, c));
+        let Some(track) = self
+            .tracks
+            .iter()
+            .find(|t| t.name == name || (t.name.contains(name) && (t.owner as i32 == pid || t.owner == 0)))
+        else {
+            return r;
+        };
+        let sites = &track.sites;
+        if from.is_none() && to.is_none() {
+            for &s in sites {
+                r.insert(s);
+            }
+            return r;
+        }
+        let f = from.map_or(-1, |x| self.int(x, c));
+        let t = to.map_or(-1, |x| self.int(x, c));
+        let start = if f == -1 {
+            0
+        } else {
+            match sites.iter().position(|&s| s == f) {
+                Some(i) => i,
+                None => return r,
+            }
+        };
+        for &s in sites[start..].iter().chain(&sites[..start]) {
+            r.insert(s);
+            if s == t {
+                break;
+            }
+        }
+        r
+    }
+
+    /// `(trackSite Move from: [player | "name"] steps:)`: the track is the first whose name
+    /// contains the name and which is the player's, else the first whose name contains it,
+    /// else (no name) the player's first, else the first of nobody's.
+    pub(super) fn track_move(&self, from: i32, pid: i32, name: Option<&str>, steps: i32) -> i32 {
+        let found = match name {
+            Some(name) => self
+                .tracks
+                .iter()
+                .find(|t| t.name.contains(name) && t.owner as i32 == pid)
+                .or_else(|| self.tracks.iter().find(|t| t.name.contains(name))),
+            None => self
+                .tracks
+                .iter()
+                .find(|t| t.owner as i32 == pid)
+                .or_else(|| self.tracks.iter().find(|t| t.owner == 0)),
+        };
+        let Some(track) = found else {
+            return -1;
+        };
+        let n = track.sites.len();
+        if n == 0 {
+            return -1;
+        }
+        let i = track.sites.iter().position(|&s| s == from).unwrap_or(n) + steps.max(0) as usize;
+        match track.sites.get(i) {
+            Some(&s) => s,
+            None if track.looped => track.sites[i % n],
+            None => -1,
+        }
+    }
+
+    /// `(trackSite FirstSite|EndSite [player] ["name"] [from:] [if:])`: the track is the
+    /// first whose name contains the name (and which is the player's, when one is given), or
+    /// (no name) the first of the player or nobody (player 0 when none is given), else the
+    /// first track. EndSite: its last site. FirstSite: going once round from `from` (the
+    /// start when absent or -1; -1 when off the track), the first site where the condition
+    /// holds with `to` at it.
+    pub(super) fn track_first(
+        &self,
+        player: Option<&IntFn>,
+        name: Option<&str>,
+        from: Option<&IntFn>,
+        cond: Option<&BoolFn>,
+        last: bool,
+        c: &Ctx,
+    ) -> i32 {
+        let pid = player.map_or(0, |p| self.int(p, c));
+        let track = self
+            .tracks
+            .iter()
+            .find(|t| match name {
+                Some(name) => t.name.contains(name) && (pid == 0 || t.owner as i32 == pid),
+                None => t.owner as i32 == pid || t.owner == 0,
+            })
+            .or_else(|| self.tracks.first());
+        let Some(track) = track else {
+            return -1;
+        };
+        let sites = &track.sites;
+        if last {
+            return sites.last().copied().unwrap_or(-1);
+        }
+        let f = from.map_or(-1, |x| self.int(x, c));
+        let start = if f == -1 {
+            0
+        } else {
+            match sites.iter().position(|&s| s == f) {
+                Some(i) => i,
+                None => return -1,
+            }
+        };
+        let mut c2 = *c;
+        for &s in sites[start..].iter().chain(&sites[..start]) {
+            c2.to = s;
+            if cond.is_none_or(|b| self.boolean(b, &c2)) {
+                return s;
+            }
+        }
+        -1
+    }
+}

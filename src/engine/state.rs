@@ -61,6 +61,9 @@ pub struct MoveRecord {
     pub from: i32,
     pub to: i32,
     pub pass: bool,
+    /// The site of the move's last action that has one, its consequents' included once they
+    /// ran (`(last To afterConsequence:True)`); its `to` when no action has a site.
+    pub to_after: i32,
 }
 
 /// How many past moves are kept at least (Ludii's rules here look back at most a few turns).

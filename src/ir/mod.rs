@@ -54,6 +54,27 @@ pub enum IntFn {
     CountAt(Box<IntFn>),
     /// `(count in:region)`: the pieces at the region's sites, summed as `CountAt`.
     CountIn(Box<RegionFn>),
+    /// `(count Cell at:s)` on a board of vertices or edges: the pieces at a site of another
+    /// container than the board (0 on the board, whose cells Ludii does not keep).
+    CountCellAt(Box<IntFn>),
+    /// `(trackSite Move [from:] [player | "name"] steps:)`: the site `steps` further along
+    /// the track from `from` (wrapping on a looped track; -1 past the end of another).
+    TrackMove {
+        from: Box<IntFn>,
+        player: Box<IntFn>,
+        name: Option<String>,
+        steps: Box<IntFn>,
+    },
+    /// `(trackSite FirstSite [player] ["name"] [from:] [if:])`: the first site, going once
+    /// round the track from `from`, where the condition holds with `to` at it (-1: none).
+    /// `(trackSite EndSite ..)` is `last` (the track's last site).
+    TrackFirst {
+        player: Option<Box<IntFn>>,
+        name: Option<String>,
+        from: Option<Box<IntFn>>,
+        cond: Option<Box<BoolFn>>,
+        last: bool,
+    },
     /// `(handSite player [index])`: a site of the player's hand.
     HandSite(Box<IntFn>, Box<IntFn>),
     /// Component of the top piece at a site, 0 if empty.
@@ -103,6 +124,9 @@ pub enum IntFn {
     Max(Box<IntsFn>),
     LastTo,
     LastFrom,
+    /// `(last To afterConsequence:True)`: the site of the last action of the last move, its
+    /// consequents included.
+    LastToAfter,
     ValuePending,
     /// The lowest component index whose name contains a name, owned by the role's player:
     /// `by_player[p]` for every player index (resolved at load time; -1 if none).
@@ -349,6 +373,16 @@ pub enum RegionFn {
     Corners,
     Perimeter,
     Centre,
+    /// `(if c A [B])`: A where the condition holds, else B (no sites without B).
+    If(Box<BoolFn>, Box<RegionFn>, Option<Box<RegionFn>>),
+    /// `(sites Track [player] ["name"] [from:] [to:])`: the sites of a track, or of its part
+    /// from `from` round to `to`.
+    Track {
+        player: Option<Box<IntFn>>,
+        name: String,
+        from: Option<Box<IntFn>>,
+        to: Option<Box<IntFn>>,
+    },
     /// A region of the board's geometry (`sites Top`, `sites Phase 1`, ..), the same in
     /// every state: `GameIr::geometry[slot]`, computed once when the game is loaded.
     Geometry(u32),
@@ -973,6 +1007,9 @@ pub struct GameIr {
     pub scores: bool,
     /// Whether `(all Passed)` appears anywhere.
     pub uses_all_passed: bool,
+    /// Whether `(last To afterConsequence:True)` appears anywhere (moves then keep the site
+    /// of their last action, consequents included).
+    pub reads_after_consequents: bool,
     /// The relation of the single distance table, if any ludeme needs one.
     pub distance_relation: Option<Relation>,
     /// Number of [`RegionFn::Cached`] slots.
@@ -1117,7 +1154,17 @@ impl<'a> Node<'a> {
                 | IntFn::What(a)
                 | IntFn::SizeStack(a)
                 | IntFn::Neg(a)
-                | IntFn::MapEntry { key: a, .. } => out.push(Int(a)),
+                | IntFn::MapEntry { key: a, .. }
+                | IntFn::CountCellAt(a) => out.push(Int(a)),
+                IntFn::TrackMove {
+                    from, player, steps, ..
+                } => out.extend([Int(from), Int(player), Int(steps)]),
+                IntFn::TrackFirst {
+                    player, from, cond, ..
+                } => {
+                    out.extend(player.iter().chain(from.iter()).map(|x| Int(x)));
+                    out.extend(cond.iter().map(|x| Bool(x)));
+                }
                 IntFn::CountSites(r) | IntFn::CountIn(r) => out.push(Region(r)),
                 IntFn::CountNear { site, region, .. } => out.extend([Int(site), Region(region)]),
                 IntFn::CountSteps(a, b)
@@ -1153,6 +1200,7 @@ impl<'a> Node<'a> {
                 | IntFn::CentrePoint
                 | IntFn::Coord(_)
                 | IntFn::LastTo
+                | IntFn::LastToAfter
                 | IntFn::LastFrom
                 | IntFn::ValuePending
                 | IntFn::Id { .. } => {}
@@ -1215,6 +1263,13 @@ impl<'a> Node<'a> {
                 | RegionFn::Column(a)
                 | RegionFn::State(a) => out.push(Int(a)),
                 RegionFn::Expand { region, steps, .. } => out.extend([Region(region), Int(steps)]),
+                RegionFn::If(b, x, y) => {
+                    out.extend([Bool(b), Region(x)]);
+                    out.extend(y.iter().map(|y| Region(y)));
+                }
+                RegionFn::Track { player, from, to, .. } => {
+                    out.extend(player.iter().chain(from.iter()).chain(to.iter()).map(|x| Int(x)))
+                }
                 RegionFn::Around { sites, cond, .. } => {
                     out.push(Region(sites));
                     out.extend(cond.as_deref().map(Bool));

@@ -136,4 +136,60 @@ impl Lowerer {
             forward: opt_bool(self, c.named("forward"))?,
         })))
     }
+
+    /// The player a call names, by role or `(player n)` (None when it names none).
+    fn named_player(&mut self, c: &Call) -> R<Option<IntFn>> {
+        if let Some(r) = c.typed(self.reg, "roleType") {
+            return Ok(Some(IntFn::RolePlayer(self.role(r)?)));
+        }
+        if let Some(p) = c.typed(self.reg, "moves.player") {
+            let pc = self.call(p, "moves.player")?;
+            let n = super::nth(&pc.positional(), 0, pc.span())?;
+            return Ok(Some(self.int(n)?));
+        }
+        Ok(None)
+    }
+
+    fn string_arg(&self, c: &Call) -> Option<String> {
+        c.typed(self.reg, "string").and_then(|n| match &n.kind {
+            NodeKind::Str(s) => Some(s.clone()),
+            _ => None,
+        })
+    }
+
+    /// `(sites Track [player] ["name"] [from:] [to:])`.
+    pub(super) fn sites_track(&mut self, c: &Call) -> R<RegionFn> {
+        let player = self.named_player(c)?.map(Box::new);
+        let from = c.named("from").map(|n| self.int(n)).transpose()?.map(Box::new);
+        let to = c.named("to").map(|n| self.int(n)).transpose()?.map(Box::new);
+        Ok(RegionFn::Track {
+            player,
+            name: self.string_arg(c).unwrap_or_default(),
+            from,
+            to,
+        })
+    }
+
+    /// `(trackSite Move ..)`, `(trackSite FirstSite ..)`, `(trackSite EndSite ..)`.
+    pub(super) fn track_site(&mut self, c: &Call) -> R<IntFn> {
+        let player = self.named_player(c)?;
+        let name = self.string_arg(c);
+        let from = c.named("from").map(|n| self.int(n)).transpose()?;
+        Ok(match c.word(self.reg) {
+            Some("Move") => IntFn::TrackMove {
+                from: Box::new(from.unwrap_or(IntFn::From)),
+                player: Box::new(player.unwrap_or(IntFn::Mover)),
+                name,
+                steps: Box::new(self.int(super::req(c.named("steps"), c)?)?),
+            },
+            Some(w @ ("FirstSite" | "EndSite")) => IntFn::TrackFirst {
+                player: player.map(Box::new),
+                name,
+                from: from.map(Box::new),
+                cond: c.named("if").map(|n| self.condition(n)).transpose()?.map(Box::new),
+                last: w == "EndSite",
+            },
+            w => return unsupported(format!("trackSite {}", w.unwrap_or("")), c.span()),
+        })
+    }
 }
