@@ -1576,7 +1576,7 @@ impl Lowerer {
         let f = self.int_unmemo(node)?;
         let expensive = matches!(
             f,
-            IntFn::CountSites(_) | IntFn::CountIn(_) | IntFn::Sum(_) | IntFn::CountPieces(..) | IntFn::CountSteps(..)
+            IntFn::CountSites(_) | IntFn::CountIn(..) | IntFn::Sum(_) | IntFn::CountPieces(..) | IntFn::CountSteps(..)
         );
         let d = crate::ir::deps::int(&f);
         if expensive && d & !crate::ir::deps::FROM == 0 {
@@ -1732,21 +1732,33 @@ impl Lowerer {
                     };
                     count_sites(r)
                 }
-                None if c.named("in").is_some() => {
-                    self.requires_count = true;
-                    IntFn::CountIn(Box::new(self.region(req(c.named("in"), &c)?)?))
-                }
-                Some("Cell") if c.named("at").is_some() && self.site_type != SiteType::Cell => {
-                    self.requires_count = true;
-                    IntFn::CountCellAt(b(self, req(c.named("at"), &c)?)?)
-                }
-                w @ (None | Some("Cell" | "Vertex" | "Edge")) if c.named("at").is_some() => {
-                    let board = format!("{:?}", self.site_type);
-                    if w.is_some_and(|w| w != board) {
+                None => {
+                    // the pieces at a site (`at:`, default `(last To)`) or in a region, of the
+                    // board's site type, or of cells: then only hands are reached on a board
+                    // of vertices or edges
+                    let ty = match c.typed(self.reg, "siteType").map(|n| &n.kind) {
+                        Some(NodeKind::Atom(a)) => SiteType::from_name(a),
+                        _ => None,
+                    };
+                    let hands = ty == Some(SiteType::Cell) && self.site_type != SiteType::Cell;
+                    if ty.is_some_and(|t| t != self.site_type) && !hands {
                         return unsupported("count at a site of another type", c.span());
                     }
                     self.requires_count = true;
-                    IntFn::CountAt(b(self, req(c.named("at"), &c)?)?)
+                    match (c.named("in"), c.named("at")) {
+                        (Some(r), _) => IntFn::CountIn(Box::new(self.region(r)?), hands),
+                        (None, at) => {
+                            let at = match at {
+                                Some(n) => self.int(n)?,
+                                None => IntFn::LastTo,
+                            };
+                            if hands {
+                                IntFn::CountCellAt(Box::new(at))
+                            } else {
+                                IntFn::CountAt(Box::new(at))
+                            }
+                        }
+                    }
                 }
                 Some("Moves") if c.positional().len() == 1 => IntFn::CountMoves,
                 Some("Players") if c.positional().len() == 1 => IntFn::Const(self.players as i32),

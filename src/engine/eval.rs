@@ -97,6 +97,15 @@ impl GameDef {
         self.count_at(s, x)
     }
 
+    /// The pieces at a site read as a cell on a board of vertices or edges: only the other
+    /// containers' sites hold any.
+    fn count_in_hand(&self, s: &StateData, x: i32) -> i32 {
+        if x < self.n() as i32 {
+            return 0;
+        }
+        self.count_at(s, x)
+    }
+
     #[inline(never)]
     fn int_full(&self, f: &IntFn, c: &Ctx) -> i32 {
         match f {
@@ -148,10 +157,13 @@ impl GameDef {
             IntFn::CountMoves => c.s.num_moves as i32,
             IntFn::BoardCount(k) => self.board_counts.get(*k as usize).copied().unwrap_or(0),
             IntFn::CountAt(x) => self.count_at_board_type(c.s, self.int(x, c)),
-            IntFn::CountIn(r) => self
-                .region(r, c)
-                .iter()
-                .fold(0i32, |n, t| n.wrapping_add(self.count_at_board_type(c.s, t))),
+            IntFn::CountIn(r, hands) => self.region(r, c).iter().fold(0i32, |n, t| {
+                n.wrapping_add(if *hands {
+                    self.count_in_hand(c.s, t)
+                } else {
+                    self.count_at_board_type(c.s, t)
+                })
+            }),
             IntFn::HandSite(p, i) => {
                 let (p, i) = (self.int(p, c), self.int(i, c));
                 match self.hand_of(p) {
@@ -175,10 +187,7 @@ impl GameDef {
             IntFn::CountTurns => c.s.num_turn as i32,
             IntFn::Coord(k) => self.coords.get(*k as usize).copied().unwrap_or(-1),
             IntFn::MapEntry { name, key } => self.map_entry(*name, self.int(key, c)),
-            IntFn::CountCellAt(x) => match self.int(x, c) {
-                x if x >= self.n() as i32 => self.count_at(c.s, x),
-                _ => 0,
-            },
+            IntFn::CountCellAt(x) => self.count_in_hand(c.s, self.int(x, c)),
             IntFn::TrackMove {
                 from,
                 player,

@@ -52,8 +52,9 @@ pub enum IntFn {
     AtLevel(LevelField, Box<IntFn>, Box<IntFn>),
     /// `(count at:s)`: the pieces at a site (a stack's height, else the piece's count).
     CountAt(Box<IntFn>),
-    /// `(count in:region)`: the pieces at the region's sites, summed as `CountAt`.
-    CountIn(Box<RegionFn>),
+    /// `(count in:region)`: the pieces at the region's sites, summed as `CountAt` (as
+    /// `CountCellAt` when true).
+    CountIn(Box<RegionFn>, bool),
     /// `(count Cell at:s)` on a board of vertices or edges: the pieces at a site of another
     /// container than the board (0 on the board, whose cells Ludii does not keep).
     CountCellAt(Box<IntFn>),
@@ -1165,7 +1166,7 @@ impl<'a> Node<'a> {
                     out.extend(player.iter().chain(from.iter()).map(|x| Int(x)));
                     out.extend(cond.iter().map(|x| Bool(x)));
                 }
-                IntFn::CountSites(r) | IntFn::CountIn(r) => out.push(Region(r)),
+                IntFn::CountSites(r) | IntFn::CountIn(r, _) => out.push(Region(r)),
                 IntFn::CountNear { site, region, .. } => out.extend([Int(site), Region(region)]),
                 IntFn::CountSteps(a, b)
                 | IntFn::HandSite(a, b)
