@@ -741,9 +741,10 @@ impl GameDef {
                         // `(to)` without a location: the iterator `to`
                         _ => smallvec::smallvec![c.to],
                     };
-                    let n = count.as_ref().map(|x| self.int(x, &c1)).unwrap_or(1).max(1) as u32;
                     // a counted move in a game without stacks moves that many of the count
+                    // (none for 0)
                     let counted = count.is_some() && !self.ir.stacking && !*copy;
+                    let n = count.as_ref().map(|x| self.int(x, &c1)).unwrap_or(1).max(i32::from(!counted)) as u32;
                     for t in targets {
                         if t < 0 {
                             continue;

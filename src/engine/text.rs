@@ -62,7 +62,8 @@ impl GameDef {
             .chain(&a.extra)
             .zip(b.sites.iter().chain(&b.extra))
             .enumerate()
-            .filter(|(_, (x, y))| x != y)
+            // (a change the text does not show, such as a new owner, is no change)
+            .filter(|(_, (x, y))| x != y && self.site_text(x) != self.site_text(y))
             .map(|(i, (_, y))| format!("{i}={}", self.site_text(y)))
             .collect();
         parts.join(" ") + &self.tail(b)
