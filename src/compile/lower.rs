@@ -942,6 +942,21 @@ impl Lowerer {
                     });
                 }
                 ("place", None) => out.push(self.start_place(&sc)?),
+                ("start.set.set", Some("RememberValue")) => {
+                    let list = self.remembered_list(&sc);
+                    let what = match (sc.typed(self.reg, "int"), sc.typed(self.reg, "sites")) {
+                        (Some(n), _) | (None, Some(n)) => n,
+                        (None, None) => return invalid("set RememberValue needs a value or sites", sc.span()),
+                    };
+                    let (value, region) = self.site_or_region(what)?;
+                    let unique = self.flag(sc.named("unique"))?;
+                    out.push(StartRule::Remember {
+                        list,
+                        value,
+                        region,
+                        unique,
+                    });
+                }
                 ("start.set.set", Some("Count")) => {
                     if sc.typed(self.reg, "siteType").is_some() {
                         return unsupported("set Count with a site type", sc.span());
@@ -1849,9 +1864,7 @@ impl Lowerer {
                     value: Box::new(self.int(value)?),
                 })
             }
-            "values.values" if c.positional().iter().all(|n| !matches!(n.kind, NodeKind::Str(_))) => {
-                Ok(IntsFn::Remembered)
-            }
+            "values.values" => Ok(IntsFn::Remembered(self.remembered_list(&c))),
             other => unsupported(format!("({} ..)", Self::head(node).unwrap_or(other)), c.span()),
         }
     }

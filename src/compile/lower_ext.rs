@@ -108,27 +108,35 @@ impl Lowerer {
         })
     }
 
-    /// `(remember Value v [unique:b])`.
-    pub(super) fn remember(&mut self, c: &Call) -> R<MovesKind> {
-        if c.positional().iter().any(|n| matches!(n.kind, NodeKind::Str(_))) {
-            return unsupported("remember a named value", c.span());
+    /// The list a `remember`/`forget`/`values Remembered`/`set RememberValue` names (its
+    /// string argument, interned), else the list without a name.
+    pub(super) fn remembered_list(&mut self, c: &Call) -> u16 {
+        match c.positional().iter().find_map(|n| match &n.kind {
+            NodeKind::Str(s) => Some(s.clone()),
+            _ => None,
+        }) {
+            Some(name) => self.intern(&name),
+            None => UNNAMED,
         }
+    }
+
+    /// `(remember Value ["name"] v [unique:b])`.
+    pub(super) fn remember(&mut self, c: &Call) -> R<MovesKind> {
+        let list = self.remembered_list(c);
         let v = req(c.typed(self.reg, "int"), c)?;
         let value = self.int(v)?;
         let unique = self.flag(c.named("unique"))?;
-        Ok(MovesKind::Remember { value, unique })
+        Ok(MovesKind::Remember { list, value, unique })
     }
 
-    /// `(forget Value All)`.
+    /// `(forget Value ["name"] All | v)`.
     pub(super) fn forget(&mut self, c: &Call) -> R<MovesKind> {
-        let pos = c.positional();
-        if pos.iter().any(|n| matches!(n.kind, NodeKind::Str(_))) {
-            return unsupported("forget a named value", c.span());
+        let list = self.remembered_list(c);
+        if c.positional().iter().any(|n| matches!(&n.kind, NodeKind::Atom(a) if a == "All")) {
+            return Ok(MovesKind::ForgetAll(list));
         }
-        if pos.iter().any(|n| matches!(&n.kind, NodeKind::Atom(a) if a == "All")) {
-            return Ok(MovesKind::ForgetAll);
-        }
-        unsupported("forget Value <int>", c.span())
+        let v = req(c.typed(self.reg, "int"), c)?;
+        Ok(MovesKind::Forget(list, self.int(v)?))
     }
 
     /// `(forEach Value min:a max:b M)`.
@@ -241,9 +249,7 @@ impl Lowerer {
     pub(super) fn sites_of_ints(&mut self, n: &Node) -> R<RegionFn> {
         let c = self.call(n, "ints")?;
         match c.id {
-            "values.values" if c.positional().iter().all(|n| !matches!(n.kind, NodeKind::Str(_))) => {
-                Ok(RegionFn::Remembered)
-            }
+            "values.values" => Ok(RegionFn::Remembered(self.remembered_list(&c))),
             _ => unsupported(format!("(sites ({} ..))", Self::head(n).unwrap_or(c.id)), c.span()),
         }
     }

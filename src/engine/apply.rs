@@ -177,9 +177,9 @@ impl GameDef {
                     s.pending.push(*v);
                 }
             }
-            Action::Remember(v) => s.remembered.push(*v),
-            Action::Forget(v) => {
-                if let Some(i) = s.remembered.iter().position(|x| x == v) {
+            Action::Remember { list, value } => s.remembered.push((*list, *value)),
+            Action::Forget { list, value } => {
+                if let Some(i) = s.remembered.iter().position(|x| *x == (*list, *value)) {
                     s.remembered.remove(i);
                 }
             }

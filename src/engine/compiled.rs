@@ -999,7 +999,7 @@ impl TopTest {
                 }
             }
             RegionFn::Empty => Self::fact(&mut self.never, &mut self.empty, true),
-            RegionFn::Remembered => Self::fact(&mut self.never, &mut self.remembered, true),
+            RegionFn::Remembered(UNNAMED) => Self::fact(&mut self.never, &mut self.remembered, true),
             RegionFn::Intersection(v) => {
                 for x in v {
                     self.add(g, x)?;
@@ -1016,7 +1016,7 @@ impl TopTest {
                 };
                 match b {
                     RegionFn::Empty => Self::fact(&mut self.never, &mut self.empty, false),
-                    RegionFn::Remembered => Self::fact(&mut self.never, &mut self.remembered, false),
+                    RegionFn::Remembered(UNNAMED) => Self::fact(&mut self.never, &mut self.remembered, false),
                     _ => return None,
                 }
             }
@@ -1062,7 +1062,7 @@ impl TopTest {
             }
         }
         self.remembered
-            .is_none_or(|r| c.s.remembered.contains(&(t as i32)) == r)
+            .is_none_or(|r| c.s.remembered.contains(&(UNNAMED, t as i32)) == r)
     }
 }
 
@@ -1233,25 +1233,25 @@ mod tests {
         let regions = vec![
             R::Empty,
             R::Board,
-            R::Remembered,
+            R::Remembered(UNNAMED),
             owned(Role::Mover),
             owned(Role::Neutral),
             occupied(Role::All, Some(0)),
             occupied(Role::NonMover, None),
             R::Intersection(vec![owned(Role::Next), occupied(Role::All, Some(0))]),
-            R::Difference(Box::new(owned(Role::All)), Box::new(R::Remembered)),
+            R::Difference(Box::new(owned(Role::All)), Box::new(R::Remembered(UNNAMED))),
             R::Difference(Box::new(R::Board), Box::new(R::Empty)),
             R::Intersection(vec![R::Empty, R::Difference(Box::new(R::Board), Box::new(R::Empty))]),
             R::Intersection(vec![
-                R::Remembered,
-                R::Difference(Box::new(R::Board), Box::new(R::Remembered)),
+                R::Remembered(UNNAMED),
+                R::Difference(Box::new(R::Board), Box::new(R::Remembered(UNNAMED))),
             ]),
             R::Union(vec![owned(Role::Mover), R::Empty]),
             R::Difference(
                 Box::new(R::Board),
-                Box::new(R::Union(vec![owned(Role::Next), R::Remembered])),
+                Box::new(R::Union(vec![owned(Role::Next), R::Remembered(UNNAMED)])),
             ),
-            R::Cached(0, Box::new(R::Difference(Box::new(R::Empty), Box::new(R::Remembered)))),
+            R::Cached(0, Box::new(R::Difference(Box::new(R::Empty), Box::new(R::Remembered(UNNAMED))))),
         ];
         let tests: Vec<_> = regions
             .iter()
@@ -1261,7 +1261,7 @@ mod tests {
         let mut s = game.initial_state();
         for step in 0..40 {
             // some remembered values, on and off the board
-            s.inner.remembered = [step % 7, step * 3 % 11, -1].into_iter().collect();
+            s.inner.remembered = [step % 7, step * 3 % 11, -1].into_iter().map(|v| (UNNAMED, v)).collect();
             let cache = Cache::fresh();
             let c = g.ctx(&s.inner, &cache);
             for (r, test) in regions.iter().zip(&tests) {

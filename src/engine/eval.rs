@@ -352,7 +352,7 @@ impl GameDef {
     pub(super) fn ints(&self, f: &IntsFn, c: &Ctx) -> Vec<i32> {
         match f {
             IntsFn::List(v) => v.iter().map(|x| self.int(x, c)).collect(),
-            IntsFn::Remembered => c.s.remembered.to_vec(),
+            IntsFn::Remembered(list) => c.s.remembered_in(*list).collect(),
             IntsFn::Results { from, to, value } => {
                 let mut out = Vec::new();
                 for f in self.region(from, c).iter() {
@@ -1094,9 +1094,9 @@ impl GameDef {
                 }
                 r
             }
-            RegionFn::Remembered => {
+            RegionFn::Remembered(list) => {
                 let mut r = Region::new(n);
-                for &v in &c.s.remembered {
+                for v in c.s.remembered_in(*list) {
                     r.insert(v);
                 }
                 r

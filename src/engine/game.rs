@@ -497,6 +497,35 @@ impl GameDef {
                         );
                     }
                 }
+                StartRule::Remember {
+                    list,
+                    value,
+                    region,
+                    unique,
+                } => {
+                    let cache = Cache::fresh();
+                    let ctx = self.ctx(s, &cache);
+                    let mut values: Vec<i32> = value.iter().map(|v| self.int(v, &ctx)).filter(|&v| v >= 0).collect();
+                    if let Some(r) = region {
+                        values.extend(self.region(r, &ctx).iter());
+                    }
+                    drop(cache);
+                    for v in values {
+                        if !*unique || !s.remembered.contains(&(*list, v)) {
+                            s.remembered.push((*list, v));
+                        }
+                    }
+                    push_history(
+                        s,
+                        MoveRecord {
+                            mover: 0,
+                            from: -1,
+                            to: -1,
+                            pass: false,
+                            to_after: -1,
+                        },
+                    );
+                }
                 StartRule::SetCount { count, site, region } => {
                     let cache = Cache::fresh();
                     let ctx = self.ctx(s, &cache);

@@ -124,10 +124,10 @@ impl GameDef {
                 value: v.as_ref().map_or(-1, |x| self.int(x, c)),
             }),
             MovesKind::SetPending(v) => actions.push(Action::AddPending(v.as_ref().map_or(1, |x| self.int(x, c)))),
-            MovesKind::Remember { value, unique } => {
+            MovesKind::Remember { list, value, unique } => {
                 let v = self.int(value, c);
-                if !*unique || !c.s.remembered.contains(&v) {
-                    actions.push(Action::Remember(v));
+                if !*unique || !c.s.remembered.contains(&(*list, v)) {
+                    actions.push(Action::Remember { list: *list, value: v });
                 }
             }
             MovesKind::MoveAgain => actions.push(Action::SetNext(c.mover)),
@@ -818,11 +818,21 @@ impl GameDef {
                     self.push_move(out, c, -1, -1).extend(r.iter().map(Action::AddPending));
                 }
             }
-            MovesKind::ForgetAll => {
-                if !c.s.remembered.is_empty() {
-                    self.push_move(out, c, -1, -1)
-                        .extend(c.s.remembered.iter().map(|&v| Action::Forget(v)));
+            MovesKind::ForgetAll(list) => {
+                // (the list without a name stands for every list)
+                let of = |l: u16| *list == UNNAMED || l == *list;
+                if c.s.remembered.iter().any(|&(l, _)| of(l)) {
+                    self.push_move(out, c, -1, -1).extend(
+                        c.s.remembered
+                            .iter()
+                            .filter(|&&(l, _)| of(l))
+                            .map(|&(list, value)| Action::Forget { list, value }),
+                    );
                 }
+            }
+            MovesKind::Forget(list, value) => {
+                let value = self.int(value, c);
+                self.push_move(out, c, -1, -1).push(Action::Forget { list: *list, value });
             }
             MovesKind::Propose(k) => self.push_move(out, c, -1, -1).push(Action::Propose(*k)),
             MovesKind::ForEachPiece { item, body, role, top } => {

@@ -77,8 +77,16 @@ pub enum Action {
         value: i32,
     },
     AddPending(i32),
-    Remember(i32),
-    Forget(i32),
+    /// `value` joins list `list` of remembered values.
+    Remember {
+        list: u16,
+        value: i32,
+    },
+    /// The first `value` of list `list` is forgotten.
+    Forget {
+        list: u16,
+        value: i32,
+    },
     /// `(trigger ..)`: the player's trigger is set.
     Trigger(u8),
     /// `moveAgain`: the same player moves next.
@@ -114,8 +122,8 @@ impl Action {
             | Action::SetVar(_)
             | Action::SetNamedVar { .. }
             | Action::AddPending(_)
-            | Action::Remember(_)
-            | Action::Forget(_)
+            | Action::Remember { .. }
+            | Action::Forget { .. }
             | Action::Trigger(_)
             | Action::SetNext(_)
             | Action::Pass
@@ -145,7 +153,7 @@ impl Action {
             Action::SetScore { .. } | Action::AddScore { .. } => (none, SCORES),
             Action::SetNamedVar { .. } => (none, VARS),
             Action::AddPending(_) => (none, PENDING),
-            Action::Remember(_) | Action::Forget(_) => (none, REMEMBERED),
+            Action::Remember { .. } | Action::Forget { .. } => (none, REMEMBERED),
             Action::Propose(_) => (none, PROPOSITIONS),
             Action::Trigger(_) => (none, TRIGGERED),
             // (a pass changes nothing but what the history records of the move)

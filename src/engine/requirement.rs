@@ -299,15 +299,15 @@ fn position_key(
         s.prev as i32,
         changed as i32,
     ]);
-    for (bit, list) in [
-        (PENDING, &s.pending[..]),
-        (REMEMBERED, &s.remembered[..]),
-        (SCORES, &s.scores[..]),
-    ] {
+    for (bit, list) in [(PENDING, &s.pending[..]), (SCORES, &s.scores[..])] {
         if changed & bit != 0 {
             k.push(list.len() as i32);
             k.extend_from_slice(list);
         }
+    }
+    if changed & REMEMBERED != 0 {
+        k.push(s.remembered.len() as i32);
+        k.extend(s.remembered.iter().flat_map(|&(l, v)| [l as i32, v]));
     }
     if changed & VARS != 0 {
         k.push(s.vars.len() as i32);

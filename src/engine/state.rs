@@ -94,7 +94,9 @@ pub struct StateData {
     /// Named variables `(var "k")` by interned name.
     pub vars: SmallVec<[(u16, i32); 2]>,
     pub pending: SmallVec<[i32; 4]>,
-    pub remembered: SmallVec<[i32; 4]>,
+    /// Remembered values: (list, value) in the order remembered ([`crate::ir::UNNAMED`] is
+    /// the list without a name).
+    pub remembered: SmallVec<[(u16, i32); 4]>,
     pub propositions: SmallVec<[u16; 2]>,
     /// Bit per player: stalemated (no legal move when last asked).
     pub stalemated: u32,
@@ -241,5 +243,12 @@ impl StateData {
         let mut fresh = self.clone();
         fresh.sync_all();
         fresh.owned == self.owned
+    }
+}
+
+impl StateData {
+    /// The values of one list of remembered values, in order.
+    pub fn remembered_in(&self, list: u16) -> impl Iterator<Item = i32> + '_ {
+        self.remembered.iter().filter(move |(l, _)| *l == list).map(|&(_, v)| v)
     }
 }

@@ -165,7 +165,8 @@ pub enum IntsFn {
         to: Box<RegionFn>,
         value: Box<IntFn>,
     },
-    Remembered,
+    /// `(values Remembered ["name"])`: a list of remembered values, in order.
+    Remembered(u16),
 }
 
 /// Boolean functions.
@@ -416,7 +417,8 @@ pub enum RegionFn {
     Filter(Box<RegionFn>, Box<BoolFn>),
     /// A single site as a region (an int where a region is wanted).
     Site(Box<IntFn>),
-    Remembered,
+    /// The values of a list of remembered values (`(sites (values Remembered ["name"]))`).
+    Remembered(u16),
     /// The sites where some piece, at any level, is of component `what`.
     Holding(Box<IntFn>),
     /// The `to` sites of some moves.
@@ -784,11 +786,17 @@ pub enum MovesKind {
     SetNamedVar(u16, Option<IntFn>),
     SetPending(Option<IntFn>),
     SetPendingRegion(RegionFn),
+    /// `(remember Value ["name"] v [unique:])`: `v` joins the list (unless already there,
+    /// with `unique`).
     Remember {
+        list: u16,
         value: IntFn,
         unique: bool,
     },
-    ForgetAll,
+    /// `(forget Value ["name"] All)`: every value of the list (of every list, unnamed).
+    ForgetAll(u16),
+    /// `(forget Value ["name"] v)`: the first `v` of the list.
+    Forget(u16, IntFn),
     MoveAgain,
     Propose(u16),
     ForEachPiece {
@@ -893,6 +901,14 @@ pub enum StartRule {
         role: Role,
         value: IntFn,
     },
+    /// `(set RememberValue ["name"] v | region [unique:])`: values (a region's sites in
+    /// order) join a list of remembered values.
+    Remember {
+        list: u16,
+        value: Option<IntFn>,
+        region: Option<RegionFn>,
+        unique: bool,
+    },
     /// `(set Count n at:s | to:region)`: each site holds `n` of the last component (its
     /// owner left as it was: none on an empty site); `n` ≤ 0 empties it.
     SetCount {
@@ -968,6 +984,9 @@ pub enum MapTerm {
     /// A landmark of the board (`LastSite`, `FirstSite`, `BottomSite`, ..), by name.
     Landmark(String),
 }
+
+/// The list of remembered values without a name (`(remember Value v)`), as a list index.
+pub const UNNAMED: u16 = u16::MAX;
 
 /// The whole game, ready for the engine.
 #[derive(Clone, Debug, PartialEq)]
@@ -1208,7 +1227,7 @@ impl<'a> Node<'a> {
             },
             Ints(f) => match f {
                 IntsFn::List(v) => out.extend(v.iter().map(Int)),
-                IntsFn::Remembered => {}
+                IntsFn::Remembered(_) => {}
                 IntsFn::Results { from, to, value } => out.extend([Region(from), Region(to), Int(value)]),
             },
             Bool(f) => match f {
@@ -1298,7 +1317,7 @@ impl<'a> Node<'a> {
                 | RegionFn::Centre
                 | RegionFn::Geometry(_)
                 | RegionFn::Equipment { .. }
-                | RegionFn::Remembered
+                | RegionFn::Remembered(_)
                 | RegionFn::To(_) => {}
             },
         }

@@ -8,28 +8,10 @@ use crate::ir::*;
 use crate::syntax::{Node, NodeKind};
 
 impl Lowerer {
-    /// `remember Value`, `forget Value All`, `propose`, `do`, `select`.
+    /// `propose`, `do`, `select`.
     pub(super) fn state_moves(&mut self, c: &Call) -> R<MovesKind> {
         let word = c.word(self.reg);
         Ok(match (c.id, word) {
-            ("remember", Some("Value")) => {
-                if c.typed(self.reg, "string").is_some() {
-                    return unsupported("remember Value with a name", c.span());
-                }
-                let value = self.int(req(c.typed(self.reg, "int"), c)?)?;
-                let unique = self.flag(c.named("unique"))?;
-                MovesKind::Remember { value, unique }
-            }
-            ("forget", Some("Value")) => {
-                let all = c
-                    .positional()
-                    .iter()
-                    .any(|n| matches!(&n.kind, NodeKind::Atom(a) if a == "All"));
-                if !all || c.typed(self.reg, "string").is_some() {
-                    return unsupported("forget Value of one value or a named list", c.span());
-                }
-                MovesKind::ForgetAll
-            }
             ("propose", _) => match c.positional().first().map(|n| &n.kind) {
                 Some(NodeKind::Str(s)) => MovesKind::Propose(self.intern(s)),
                 _ => return unsupported("propose a list", c.span()),
@@ -155,7 +137,7 @@ impl Lowerer {
                 let pos = c.positional();
                 match pos.as_slice() {
                     [n] if matches!(&n.kind, NodeKind::Call { head, .. } if head == "values") => match self.ints(n)? {
-                        IntsFn::Remembered => RegionFn::Remembered,
+                        IntsFn::Remembered(list) => RegionFn::Remembered(list),
                         _ => return unsupported("sites of an int array", c.span()),
                     },
                     [n] if matches!(n.kind, NodeKind::List(_)) => {
