@@ -909,6 +909,7 @@ impl Lowerer {
             "NonMover" => Role::NonMover,
             "Enemy" => Role::Enemy,
             "Friend" => Role::Friend,
+            "Player" => Role::Iterated,
             p if p.starts_with('P') && p[1..].parse::<u8>().is_ok() => Role::Player(p[1..].parse().unwrap_or(1)),
             other => return unsupported(format!("role {other}"), node.span.clone()),
         })
@@ -989,6 +990,23 @@ impl Lowerer {
 
     fn end_rule(&mut self, node: &Node) -> R<EndRule> {
         let c = self.call(node, "endRule")?;
+        if c.id == "end.forEach" {
+            let role = match c.typed(self.reg, "roleType") {
+                Some(r) => self.role(r)?,
+                None if c.positional().iter().any(|n| matches!(&n.kind, NodeKind::Atom(a) if a == "Track")) => {
+                    return unsupported("end forEach Track", c.span())
+                }
+                None => Role::Shared,
+            };
+            let cond = self.condition(req(c.named("if"), &c)?)?;
+            let result = self.result(req(c.typed(self.reg, "result"), &c)?)?;
+            return Ok(EndRule {
+                for_each: Some(role),
+                cond,
+                subs: Vec::new(),
+                result: Some(result),
+            });
+        }
         if c.id != "end.if" {
             return unsupported(c.id, c.span());
         }
@@ -1007,7 +1025,12 @@ impl Lowerer {
                 _ => result = Some(self.result(n)?),
             }
         }
-        Ok(EndRule { cond, subs, result })
+        Ok(EndRule {
+            for_each: None,
+            cond,
+            subs,
+            result,
+        })
     }
 
     fn result(&mut self, node: &Node) -> R<EndResult> {
@@ -1708,6 +1731,7 @@ impl Lowerer {
             "count.count" if c.word(self.reg) == Some("Steps") => self.count_steps(&c)?,
             "what" => IntFn::What(b(self, req(c.named("at"), &c)?)?),
             "mapEntry" => self.map_entry(&c)?,
+            "iterator.player" => IntFn::Player,
             "trackSite" => self.track_site(&c)?,
             "ints.math.+" | "dim.math.+" => match pos.as_slice() {
                 [x, y] => IntFn::Add(vec![self.int(x)?, self.int(y)?]),
@@ -2058,7 +2082,7 @@ impl Lowerer {
     /// The pieces of `(count Pieces [role] [name])` and `(no Pieces ..)` (`what` names the
     /// ludeme in the refusal of the forms not run yet).
     fn count_pieces(&mut self, c: &Call, what: &str) -> R<IntFn> {
-        for name in ["in", "if", "of"] {
+        for name in ["if", "of"] {
             if c.named(name).is_some() {
                 return unsupported(format!("{what} Pieces {name}:"), c.span());
             }
@@ -2074,7 +2098,8 @@ impl Lowerer {
             Some(NodeKind::Str(s)) => Some(self.intern(s)),
             _ => None,
         };
-        Ok(IntFn::CountPieces(role, name))
+        let region = c.named("in").map(|n| self.region(n)).transpose()?.map(Box::new);
+        Ok(IntFn::CountPieces(role, name, region))
     }
 
     /// Per owner (index), the first component whose name holds `name` and that the owner
@@ -2262,7 +2287,7 @@ impl Lowerer {
                             None => true,
                         };
                         match (component, top) {
-                            (None, true) => RegionFn::Owned(Owners::of_role(role, self.players)),
+                            (None, true) if role != Role::Iterated => RegionFn::Owned(Owners::of_role(role, self.players)),
                             _ => RegionFn::Occupied { role, component, top },
                         }
                     }

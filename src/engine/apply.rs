@@ -250,6 +250,10 @@ impl GameDef {
             if s.over {
                 break;
             }
+            if let Some(role) = rule.for_each {
+                self.end_for_each(s, rule, role, &mut losses);
+                continue;
+            }
             let cache = Cache::fresh();
             let c = self.ctx(s, &cache);
             if !self.boolean(&rule.cond, &c) {
@@ -264,6 +268,29 @@ impl GameDef {
             }
             if let Some(r) = result {
                 self.apply_result(s, &r, &mut losses);
+            }
+        }
+    }
+
+    /// An end rule's `(forEach role if:C result)`: for each player still active in turn (but
+    /// the mover for `NonMover`), the result where C holds, `Player` denoting that player.
+    fn end_for_each(&self, s: &mut StateData, rule: &EndRule, role: Role, losses: &mut u32) {
+        for p in 1..=self.num_players {
+            if (role == Role::NonMover && p == s.mover) || s.active >> p & 1 == 0 {
+                continue;
+            }
+            let holds = {
+                let cache = Cache::fresh();
+                let mut c = self.ctx(s, &cache);
+                c.player = p as i32;
+                self.boolean(&rule.cond, &c)
+            };
+            if let (true, Some(r)) = (holds, &rule.result) {
+                let r = match r {
+                    EndResult::Result(Role::Iterated, o) => EndResult::Result(Role::Player(p), *o),
+                    r => r.clone(),
+                };
+                self.apply_result(s, &r, losses);
             }
         }
     }

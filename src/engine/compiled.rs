@@ -989,7 +989,7 @@ impl TopTest {
             RegionFn::Cached(_, inner) => self.add(g, inner)?,
             RegionFn::Board => {}
             RegionFn::Owned(o) => self.owned_by(OwnerTable::new(g, *o)),
-            RegionFn::Occupied { role, component, top } if *top || !g.ir.stacking => {
+            RegionFn::Occupied { role, component, top } if (*top || !g.ir.stacking) && *role != Role::Iterated => {
                 self.owned_by(OwnerTable::new(g, Owners::of_role(*role, g.num_players)));
                 if let Some(k) = component {
                     let named = self.named.get_or_insert_with(|| vec![true; g.ir.components.len()]);

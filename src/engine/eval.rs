@@ -139,11 +139,18 @@ impl GameDef {
             }
             IntFn::CountSites(r) => self.count_region(r, c),
             IntFn::CountNear { site, rel, region } => self.count_near(site, *rel, region, c),
-            IntFn::CountPieces(role, name) => {
-                let players = self.players_of(*role, c);
+            IntFn::CountPieces(role, name, region) => {
+                let players: SmallVec<[u8; 4]> = match role {
+                    Role::All => (0..=self.num_players + 1).collect(),
+                    r => self.players_of(*r, c),
+                };
+                let within = region.as_ref().map(|r| self.region(r, c));
                 let mut n = 0;
                 // (pieces in hands count too)
-                for st in c.s.sites.iter().chain(&c.s.extra) {
+                for (site, st) in c.s.sites.iter().chain(&c.s.extra).enumerate() {
+                    if within.as_ref().is_some_and(|r| !r.contains(site as i32)) {
+                        continue;
+                    }
                     for p in st {
                         if players.contains(&p.who) && name.is_none_or(|k| self.is_named(p.what, k)) {
                             n += p.count.max(1) as i32;
@@ -186,6 +193,7 @@ impl GameDef {
             IntFn::PieceField(field, x) => Self::top(c.s, self.int(x, c)).map_or(0, |p| p.field(*field)),
             IntFn::CountTurns => c.s.num_turn as i32,
             IntFn::Coord(k) => self.coords.get(*k as usize).copied().unwrap_or(-1),
+            IntFn::Player => c.player,
             IntFn::MapEntry { name, key } => self.map_entry(*name, self.int(key, c)),
             IntFn::CountCellAt(x) => self.count_in_hand(c.s, self.int(x, c)),
             IntFn::TrackMove {

@@ -385,6 +385,8 @@ pub(super) struct Ctx<'a> {
     pub(super) mover: u8,
     pub(super) next: u8,
     pub(super) prev: u8,
+    /// The player an end rule's `(forEach ..)` is at (-1: none).
+    pub(super) player: i32,
 }
 
 impl GameDef {
@@ -418,6 +420,7 @@ impl GameDef {
             mover: s.mover,
             next: s.next,
             prev: s.prev,
+            player: -1,
         }
     }
 
@@ -708,6 +711,7 @@ impl GameDef {
             Role::Player(p) => who == p,
             Role::Each | Role::All => (1..=n).contains(&who),
             Role::NonMover | Role::Enemy => (1..=n).contains(&who) && who != c.mover,
+            Role::Iterated => who as i32 == c.player,
         }
     }
 
@@ -731,6 +735,7 @@ impl GameDef {
             Role::Each | Role::All => (1..=n).collect(),
             Role::NonMover | Role::Enemy => (1..=n).filter(|&p| p != c.mover).collect(),
             Role::Friend => smallvec::smallvec![c.mover],
+            Role::Iterated => (0..=n + 1).filter(|&p| p as i32 == c.player).collect(),
         }
     }
 
@@ -742,6 +747,7 @@ impl GameDef {
             Role::Neutral => 0,
             Role::Shared => self.num_players as i32 + 1,
             Role::Player(p) => p as i32,
+            Role::Iterated => c.player,
             _ => c.mover as i32,
         }
     }

@@ -20,6 +20,8 @@ pub enum Role {
     NonMover,
     Enemy,
     Friend,
+    /// `Player`: the player an end rule's `(forEach ..)` is at (`(player)`).
+    Iterated,
 }
 
 /// Integer functions.
@@ -90,7 +92,9 @@ pub enum IntFn {
         region: Box<RegionFn>,
     },
     /// Pieces on the board owned by the role's player(s), optionally of one component name.
-    CountPieces(Role, Option<u16>),
+    /// With a region (`in:`), only its sites count. `All` counts every owner's, the
+    /// neutral and shared ones' too (as Ludii).
+    CountPieces(Role, Option<u16>, Option<Box<RegionFn>>),
     /// `(count Rows)`, `(count Columns)`, `(count Cells)`, `(count Vertices)`,
     /// `(count Edges)` of the board: `GameDef::board_counts[k]`, computed at load.
     BoardCount(u8),
@@ -102,6 +106,8 @@ pub enum IntFn {
     CentrePoint,
     /// The site labelled `names[k]` (`"A4"`), -1 if none: resolved when the game is loaded.
     Coord(u16),
+    /// `(player)`: the player an end rule's `(forEach ..)` is at.
+    Player,
     /// `(mapEntry ["name"] key)`: the value the first map (of that name) gives the key, else
     /// the key itself ([`GameIr::maps`], resolved when the game is loaded).
     MapEntry {
@@ -277,6 +283,8 @@ impl Owners {
             Role::Player(p) => (1u32.checked_shl(p as u32).unwrap_or(0), 0, 0),
             Role::Each | Role::All => (all, 0, 0),
             Role::NonMover | Role::Enemy => (all, 0, Self::MOVER),
+            // (no fixed set: lowering keeps `Player` out of owner sets)
+            Role::Iterated => (0, 0, 0),
         };
         Owners {
             fixed,
@@ -861,6 +869,9 @@ pub struct NextPhase {
 /// An end rule: `(if C [subs] [result])`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EndRule {
+    /// `(forEach role if:C result)`: the rule is tried for each active player of the role
+    /// in turn (the mover left out for `NonMover`), `Player` denoting that player.
+    pub for_each: Option<Role>,
     pub cond: BoolFn,
     pub subs: Vec<EndRule>,
     pub result: Option<EndResult>,
@@ -1185,7 +1196,8 @@ impl<'a> Node<'a> {
                     out.extend(player.iter().chain(from.iter()).map(|x| Int(x)));
                     out.extend(cond.iter().map(|x| Bool(x)));
                 }
-                IntFn::CountSites(r) | IntFn::CountIn(r, _) => out.push(Region(r)),
+                IntFn::CountSites(r) | IntFn::CountIn(r, _) | IntFn::CountPieces(_, _, Some(r)) => out.push(Region(r)),
+                IntFn::CountPieces(_, _, None) => {}
                 IntFn::CountNear { site, region, .. } => out.extend([Int(site), Region(region)]),
                 IntFn::CountSteps(a, b)
                 | IntFn::HandSite(a, b)
@@ -1213,7 +1225,6 @@ impl<'a> Node<'a> {
                 | IntFn::Var
                 | IntFn::NamedVar(_)
                 | IntFn::RolePlayer(_)
-                | IntFn::CountPieces(..)
                 | IntFn::CountMoves
                 | IntFn::BoardCount(_)
                 | IntFn::CountTurns
@@ -1221,6 +1232,7 @@ impl<'a> Node<'a> {
                 | IntFn::Coord(_)
                 | IntFn::LastTo
                 | IntFn::LastToAfter
+                | IntFn::Player
                 | IntFn::LastFrom
                 | IntFn::ValuePending
                 | IntFn::Id { .. } => {}
