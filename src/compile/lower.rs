@@ -993,7 +993,11 @@ impl Lowerer {
         if c.id == "end.forEach" {
             let role = match c.typed(self.reg, "roleType") {
                 Some(r) => self.role(r)?,
-                None if c.positional().iter().any(|n| matches!(&n.kind, NodeKind::Atom(a) if a == "Track")) => {
+                None if c
+                    .positional()
+                    .iter()
+                    .any(|n| matches!(&n.kind, NodeKind::Atom(a) if a == "Track")) =>
+                {
                     return unsupported("end forEach Track", c.span())
                 }
                 None => Role::Shared,
@@ -1273,6 +1277,22 @@ impl Lowerer {
                 } else {
                     MovesKind::SetScore { role, player, value }
                 }
+            }
+            ("effect.set.set", Some("Value")) if c.named("at").is_none() => {
+                let (role, player) = self.player_or_role(&c)?;
+                MovesKind::SetPlayerValue {
+                    player: player.unwrap_or(IntFn::RolePlayer(role)),
+                    value: self.value(req(c.typed(self.reg, "int"), &c)?)?,
+                }
+            }
+            ("effect.set.set", Some("NextPlayer")) => {
+                let p = req(c.typed(self.reg, "moves.player"), &c)?;
+                let pc = self.call(p, "moves.player")?;
+                // (Ludii attaches no consequents to it)
+                return Ok(Moves::new(
+                    MovesKind::SetNextPlayer(self.int(nth(&pc.positional(), 0, pc.span())?)?),
+                    None,
+                ));
             }
             ("effect.set.set", Some(w @ ("State" | "Value" | "Count"))) => {
                 if c.named("level").is_some() || c.typed(self.reg, "siteType").is_some() {
@@ -1674,6 +1694,13 @@ impl Lowerer {
             "site" => IntFn::Site,
             "value" if pos.is_empty() => IntFn::Value,
             "value" if c.word(self.reg) == Some("Pending") => IntFn::ValuePending,
+            "value" if c.word(self.reg) == Some("Player") => {
+                let player = match c.typed(self.reg, "roleType") {
+                    Some(r) => IntFn::RolePlayer(self.role(r)?),
+                    None => self.int(req(c.typed(self.reg, "int"), &c)?)?,
+                };
+                IntFn::PlayerValue(Box::new(player))
+            }
             "level" => IntFn::Level,
             "var" => match pos.first().map(|n| &n.kind) {
                 Some(NodeKind::Str(s)) => IntFn::NamedVar(self.intern(s)),
@@ -1756,6 +1783,18 @@ impl Lowerer {
             },
             "ints.math./" | "dim.math./" => {
                 IntFn::Div(b(self, nth(&pos, 0, c.span())?)?, b(self, nth(&pos, 1, c.span())?)?)
+            }
+            "ints.math.min" | "dim.math.min" | "ints.math.max" | "dim.math.max" => {
+                let list = match pos.as_slice() {
+                    [x, y] => IntsFn::List(vec![self.int(x)?, self.int(y)?]),
+                    [l] => self.ints(l)?,
+                    _ => return invalid("bad min or max", c.span()),
+                };
+                if c.id.ends_with("min") {
+                    IntFn::Min(Box::new(list))
+                } else {
+                    IntFn::Max(Box::new(list))
+                }
             }
             "%" => IntFn::Mod(b(self, nth(&pos, 0, c.span())?)?, b(self, nth(&pos, 1, c.span())?)?),
             "ints.math.if" => IntFn::If(
@@ -1983,10 +2022,11 @@ impl Lowerer {
 
     fn is(&mut self, c: &Call) -> R<BoolFn> {
         let word = c.word(self.reg).unwrap_or("");
+        // (a site type, `Cell` for a hand's site, reads the same site here)
         let ints: Vec<&Node> = c
             .positional()
             .into_iter()
-            .filter(|n| !matches!(&n.kind, NodeKind::Atom(a) if a == word))
+            .filter(|n| !matches!(&n.kind, NodeKind::Atom(a) if a == word || SiteType::from_name(a).is_some()))
             .collect();
         let bi = |l: &mut Self, n: &Node| -> R<Box<IntFn>> { Ok(Box::new(l.int(n)?)) };
         Ok(match word {
@@ -1998,7 +2038,9 @@ impl Lowerer {
             "Odd" => BoolFn::IsOdd(bi(self, nth(&ints, 0, c.span())?)?),
             "Pending" => BoolFn::IsPending,
             "Mover" | "Next" | "Prev"
-                if ints.len() == 1 && !matches!(&nth(&ints, 0, c.span())?.kind, NodeKind::Atom(a) if a == "Mover") =>
+                if ints.len() == 1
+                    && !(word == "Prev"
+                        && matches!(&nth(&ints, 0, c.span())?.kind, NodeKind::Atom(a) if a == "Mover")) =>
             {
                 let role = match word {
                     "Mover" => Role::Mover,
@@ -2287,7 +2329,9 @@ impl Lowerer {
                             None => true,
                         };
                         match (component, top) {
-                            (None, true) if role != Role::Iterated => RegionFn::Owned(Owners::of_role(role, self.players)),
+                            (None, true) if role != Role::Iterated => {
+                                RegionFn::Owned(Owners::of_role(role, self.players))
+                            }
                             _ => RegionFn::Occupied { role, component, top },
                         }
                     }

@@ -7,7 +7,7 @@ use super::*;
 impl Lowerer {
     /// `(place "Name" [sites] [{sites}] [site] [count:n])` as a start rule.
     pub(super) fn start_place(&mut self, c: &Call) -> R<StartRule> {
-        for name in ["rotation", "value", "counts"] {
+        for name in ["rotation", "value"] {
             if c.named(name).is_some() {
                 return unsupported(format!("place {name}:"), c.span());
             }
@@ -67,11 +67,16 @@ impl Lowerer {
         if let Some(NodeKind::Str(label)) = c.named("coord").map(|n| &n.kind) {
             sites.push(IntFn::Coord(self.intern(label)));
         }
-        let count = match c.named("count") {
-            Some(n) => self.const_int(n)?,
-            None => 1,
+        // (of `counts:{..}`, Ludii uses the first for every site)
+        let count = match (c.named("count"), c.named("counts")) {
+            (Some(n), _) => self.const_int(n)?,
+            (None, Some(n)) => match &n.kind {
+                NodeKind::List(items) if !items.is_empty() => self.const_int(&items[0])?,
+                _ => return invalid("counts: needs a list of counts", n.span.clone()),
+            },
+            (None, None) => 1,
         };
-        self.requires_count |= count > 1;
+        self.requires_count |= count > 1 || c.named("counts").is_some();
         let state = match c.named("state") {
             Some(n) => self.const_int(n)?,
             None => 0,
@@ -132,7 +137,10 @@ impl Lowerer {
     /// `(forget Value ["name"] All | v)`.
     pub(super) fn forget(&mut self, c: &Call) -> R<MovesKind> {
         let list = self.remembered_list(c);
-        if c.positional().iter().any(|n| matches!(&n.kind, NodeKind::Atom(a) if a == "All")) {
+        if c.positional()
+            .iter()
+            .any(|n| matches!(&n.kind, NodeKind::Atom(a) if a == "All"))
+        {
             return Ok(MovesKind::ForgetAll(list));
         }
         let v = req(c.typed(self.reg, "int"), c)?;

@@ -172,6 +172,11 @@ impl GameDef {
                 Some(e) => e.1 = *value,
                 None => s.vars.push((*name, *value)),
             },
+            Action::SetPlayerValue { player, value } => {
+                if let Some(x) = s.player_values.get_mut(*player as usize) {
+                    *x = *value;
+                }
+            }
             Action::AddPending(v) => {
                 if !s.pending.contains(v) {
                     s.pending.push(*v);

@@ -1251,7 +1251,10 @@ mod tests {
                 Box::new(R::Board),
                 Box::new(R::Union(vec![owned(Role::Next), R::Remembered(UNNAMED)])),
             ),
-            R::Cached(0, Box::new(R::Difference(Box::new(R::Empty), Box::new(R::Remembered(UNNAMED))))),
+            R::Cached(
+                0,
+                Box::new(R::Difference(Box::new(R::Empty), Box::new(R::Remembered(UNNAMED)))),
+            ),
         ];
         let tests: Vec<_> = regions
             .iter()
@@ -1261,7 +1264,10 @@ mod tests {
         let mut s = game.initial_state();
         for step in 0..40 {
             // some remembered values, on and off the board
-            s.inner.remembered = [step % 7, step * 3 % 11, -1].into_iter().map(|v| (UNNAMED, v)).collect();
+            s.inner.remembered = [step % 7, step * 3 % 11, -1]
+                .into_iter()
+                .map(|v| (UNNAMED, v))
+                .collect();
             let cache = Cache::fresh();
             let c = g.ctx(&s.inner, &cache);
             for (r, test) in regions.iter().zip(&tests) {

@@ -194,6 +194,14 @@ impl GameDef {
             IntFn::CountTurns => c.s.num_turn as i32,
             IntFn::Coord(k) => self.coords.get(*k as usize).copied().unwrap_or(-1),
             IntFn::Player => c.player,
+            IntFn::PlayerValue(p) => {
+                let p = self.int(p, c);
+                c.s.player_values
+                    .get(p.max(0) as usize)
+                    .copied()
+                    .filter(|_| p >= 0)
+                    .unwrap_or(-1)
+            }
             IntFn::MapEntry { name, key } => self.map_entry(*name, self.int(key, c)),
             IntFn::CountCellAt(x) => self.count_in_hand(c.s, self.int(x, c)),
             IntFn::TrackMove {
@@ -201,7 +209,12 @@ impl GameDef {
                 player,
                 name,
                 steps,
-            } => self.track_move(self.int(from, c), self.int(player, c), name.as_deref(), self.int(steps, c)),
+            } => self.track_move(
+                self.int(from, c),
+                self.int(player, c),
+                name.as_deref(),
+                self.int(steps, c),
+            ),
             IntFn::TrackFirst {
                 player,
                 name,

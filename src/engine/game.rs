@@ -454,6 +454,7 @@ impl GameDef {
             prev: 0,
             var: -1,
             vars: SmallVec::new(),
+            player_values: SmallVec::from_elem(-1, p + 1),
             pending: SmallVec::new(),
             remembered: SmallVec::new(),
             propositions: SmallVec::new(),
@@ -495,7 +496,7 @@ impl GameDef {
                                 from: -1,
                                 to: -1,
                                 pass: false,
- to_after: -1,
+                                to_after: -1,
                             },
                         );
                     }
@@ -566,7 +567,7 @@ impl GameDef {
                                 from: t,
                                 to: t,
                                 pass: false,
- to_after: t,
+                                to_after: t,
                             },
                         );
                     }
@@ -600,7 +601,7 @@ impl GameDef {
                                 from: t,
                                 to: t,
                                 pass: false,
- to_after: t,
+                                to_after: t,
                             },
                         );
                     }
@@ -628,7 +629,7 @@ impl GameDef {
                         from: t as i32,
                         to: t as i32,
                         pass: false,
- to_after: t as i32,
+                        to_after: t as i32,
                     },
                 );
             }

@@ -744,7 +744,11 @@ impl GameDef {
                     // a counted move in a game without stacks moves that many of the count
                     // (none for 0)
                     let counted = count.is_some() && !self.ir.stacking && !*copy;
-                    let n = count.as_ref().map(|x| self.int(x, &c1)).unwrap_or(1).max(i32::from(!counted)) as u32;
+                    let n = count
+                        .as_ref()
+                        .map(|x| self.int(x, &c1))
+                        .unwrap_or(1)
+                        .max(i32::from(!counted)) as u32;
                     for t in targets {
                         if t < 0 {
                             continue;
@@ -818,6 +822,20 @@ impl GameDef {
                     self.push_move(out, c, -1, -1).extend(r.iter().map(Action::AddPending));
                 }
             }
+            MovesKind::SetPlayerValue { player, value } => {
+                let p = self.int(player, c);
+                if (1..=self.num_players as i32).contains(&p) {
+                    let value = self.int(value, c);
+                    self.push_move(out, c, -1, -1)
+                        .push(Action::SetPlayerValue { player: p as u8, value });
+                }
+            }
+            MovesKind::SetNextPlayer(p) => {
+                let p = self.int(p, c);
+                if (1..=self.num_players as i32).contains(&p) {
+                    self.push_move(out, c, -1, -1).push(Action::SetNext(p as u8));
+                }
+            }
             MovesKind::ForgetAll(list) => {
                 // (the list without a name stands for every list)
                 let of = |l: u16| *list == UNNAMED || l == *list;
@@ -832,7 +850,8 @@ impl GameDef {
             }
             MovesKind::Forget(list, value) => {
                 let value = self.int(value, c);
-                self.push_move(out, c, -1, -1).push(Action::Forget { list: *list, value });
+                self.push_move(out, c, -1, -1)
+                    .push(Action::Forget { list: *list, value });
             }
             MovesKind::Propose(k) => self.push_move(out, c, -1, -1).push(Action::Propose(*k)),
             MovesKind::ForEachPiece { item, body, role, top } => {

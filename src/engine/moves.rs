@@ -76,6 +76,11 @@ pub enum Action {
         name: u16,
         value: i32,
     },
+    /// A player's value (`(set Value <player> v)`).
+    SetPlayerValue {
+        player: u8,
+        value: i32,
+    },
     AddPending(i32),
     /// `value` joins list `list` of remembered values.
     Remember {
@@ -121,6 +126,7 @@ impl Action {
             | Action::AddScore { .. }
             | Action::SetVar(_)
             | Action::SetNamedVar { .. }
+            | Action::SetPlayerValue { .. }
             | Action::AddPending(_)
             | Action::Remember { .. }
             | Action::Forget { .. }
@@ -151,7 +157,7 @@ impl Action {
                 (smallvec::smallvec![from, to], 0)
             }
             Action::SetScore { .. } | Action::AddScore { .. } => (none, SCORES),
-            Action::SetNamedVar { .. } => (none, VARS),
+            Action::SetNamedVar { .. } | Action::SetPlayerValue { .. } => (none, VARS),
             Action::AddPending(_) => (none, PENDING),
             Action::Remember { .. } | Action::Forget { .. } => (none, REMEMBERED),
             Action::Propose(_) => (none, PROPOSITIONS),

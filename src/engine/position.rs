@@ -67,7 +67,7 @@ impl Game {
             from: -1,
             to: -1,
             pass: false,
- to_after: -1,
+            to_after: -1,
         });
         s.history_truncated = false;
         s.pending.clear();

@@ -314,6 +314,7 @@ fn position_key(
         for (n, v) in &s.vars {
             k.extend([*n as i32, *v]);
         }
+        k.extend_from_slice(&s.player_values);
     }
     if changed & PROPOSITIONS != 0 {
         k.push(s.propositions.len() as i32);
@@ -405,6 +406,7 @@ fn restore_small(dst: &mut StateData, base: &StateData, changed: Changed) {
     }
     if changed & VARS != 0 {
         dst.vars.clone_from(&base.vars);
+        dst.player_values.clone_from(&base.player_values);
     }
     if changed & PENDING != 0 {
         dst.pending.clone_from(&base.pending);
@@ -436,6 +438,7 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
         prev,
         var,
         vars,
+        player_values,
         pending,
         remembered,
         propositions,
@@ -463,6 +466,9 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
     dst.var = *var;
     if dst.vars != *vars {
         dst.vars.clone_from(vars);
+    }
+    if dst.player_values != *player_values {
+        dst.player_values.clone_from(player_values);
     }
     if dst.pending != *pending {
         dst.pending.clone_from(pending);

@@ -93,6 +93,8 @@ pub struct StateData {
     pub var: i32,
     /// Named variables `(var "k")` by interned name.
     pub vars: SmallVec<[(u16, i32); 2]>,
+    /// Per player (index 0 unused), their value (`(value Player p)`), -1 until set.
+    pub player_values: SmallVec<[i32; 5]>,
     pub pending: SmallVec<[i32; 4]>,
     /// Remembered values: (list, value) in the order remembered ([`crate::ir::UNNAMED`] is
     /// the list without a name).

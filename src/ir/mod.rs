@@ -108,6 +108,8 @@ pub enum IntFn {
     Coord(u16),
     /// `(player)`: the player an end rule's `(forEach ..)` is at.
     Player,
+    /// `(value Player p)`: the player's value (-1 until set).
+    PlayerValue(Box<IntFn>),
     /// `(mapEntry ["name"] key)`: the value the first map (of that name) gives the key, else
     /// the key itself ([`GameIr::maps`], resolved when the game is loaded).
     MapEntry {
@@ -806,6 +808,13 @@ pub enum MovesKind {
     /// `(forget Value ["name"] v)`: the first `v` of the list.
     Forget(u16, IntFn),
     MoveAgain,
+    /// `(set Value <player> v)`: the player's value (no move for a player out of range).
+    SetPlayerValue {
+        player: IntFn,
+        value: IntFn,
+    },
+    /// `(set NextPlayer (player p))`: the player who moves next.
+    SetNextPlayer(IntFn),
     Propose(u16),
     ForEachPiece {
         item: Option<u16>,
@@ -1186,13 +1195,12 @@ impl<'a> Node<'a> {
                 | IntFn::SizeStack(a)
                 | IntFn::Neg(a)
                 | IntFn::MapEntry { key: a, .. }
-                | IntFn::CountCellAt(a) => out.push(Int(a)),
+                | IntFn::CountCellAt(a)
+                | IntFn::PlayerValue(a) => out.push(Int(a)),
                 IntFn::TrackMove {
                     from, player, steps, ..
                 } => out.extend([Int(from), Int(player), Int(steps)]),
-                IntFn::TrackFirst {
-                    player, from, cond, ..
-                } => {
+                IntFn::TrackFirst { player, from, cond, .. } => {
                     out.extend(player.iter().chain(from.iter()).map(|x| Int(x)));
                     out.extend(cond.iter().map(|x| Bool(x)));
                 }

@@ -30,10 +30,7 @@ impl Lowerer {
             }
         }
         let pairs = match lists.as_slice() {
-            [pairs] => pairs
-                .iter()
-                .map(|p| self.map_pair(p))
-                .collect::<R<Vec<_>>>()?,
+            [pairs] => pairs.iter().map(|p| self.map_pair(p)).collect::<R<Vec<_>>>()?,
             [keys, values] => {
                 if keys.len() != values.len() {
                     return invalid("a map has as many keys as values", c.span());
