@@ -1071,6 +1071,7 @@ mod tests {
     use super::super::game::{Cache, GameDef};
     use super::super::state::StateData;
     use crate::engine::Game;
+    use crate::ir::UNNAMED;
     use crate::expand::Selections;
     use rand::{Rng, SeedableRng};
 
