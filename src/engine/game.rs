@@ -46,6 +46,9 @@ pub struct GameDef {
     pub(super) sole_of_owner: Vec<bool>,
     /// Per name of the name table, the site it labels (-1: none): what [`IntFn::Coord`] reads.
     pub(super) coords: Vec<i32>,
+    /// Whether a consequent `sow` runs on the state itself ([`GameDef::sow_in_place`]; off
+    /// only in the test holding that fast form equal to generating the sow's move).
+    pub(super) fast_sow: bool,
     /// The equipment's maps, resolved on the board (what [`IntFn::MapEntry`] reads).
     pub(super) maps: Vec<super::sowing::Map>,
     /// The first site of each container after the board (`ir.containers`), and the number
@@ -185,6 +188,7 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
         geometry: Vec::new(),
         coords: Vec::new(),
         maps: Vec::new(),
+        fast_sow: true,
         relative: Vec::new(),
         board_counts: [0; 5],
         container_from: Vec::new(),
@@ -296,6 +300,24 @@ impl Cache {
 }
 
 impl Ctx<'_> {
+    /// The same context on another state, evaluating with another cache.
+    pub(super) fn with_state<'b>(&self, s: &'b StateData, cache: &'b Cache) -> Ctx<'b> {
+        Ctx {
+            s,
+            cache,
+            from: self.from,
+            to: self.to,
+            between: self.between,
+            site: self.site,
+            value: self.value,
+            level: self.level,
+            mover: self.mover,
+            next: self.next,
+            prev: self.prev,
+            player: self.player,
+        }
+    }
+
     /// What a cached value computed now is valid for: the cache's epoch and the roles.
     #[inline]
     pub(super) fn role_key(&self) -> RoleKey {

@@ -1018,6 +1018,13 @@ impl GameDef {
     pub(super) fn run_consequents(&self, s: &mut StateData, m: &MoveData, mut done: Option<&mut Done>) {
         for &t in &m.then {
             let rule = &self.ir.thens[t as usize];
+            match &rule.kind {
+                MovesKind::Sow(w) if self.fast_sow => {
+                    self.sow_in_place(s, w, rule.then, m, done.as_deref_mut());
+                    continue;
+                }
+                _ => {}
+            }
             if let MovesKind::Do {
                 pre,
                 next: Some(b),

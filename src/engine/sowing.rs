@@ -2,6 +2,7 @@
 
 use super::board::BoardRegion;
 use super::game::{Cache, Ctx, GameDef};
+use super::state::StateData;
 use crate::ir::*;
 
 /// A map of the equipment, resolved on the board: its name and its pairs, sorted by key
@@ -156,14 +157,81 @@ impl GameDef {
     /// the track after it (as Ludii's `Sow`), then the captures of `apply:` decided on the
     /// position after sowing.
     pub(super) fn gen_sow(&self, w: &Sow, c: &mut Ctx, out: &mut Vec<super::moves::MoveData>) {
+        let Some(run) = self.sow_seeds(w, c) else {
+            return;
+        };
+        let mut acts = run.acts.clone();
+        if let Some(apply) = &w.apply {
+            let mut s2 = self.scratch(c);
+            for a in &run.acts {
+                self.act(&mut s2, a, c.mover);
+            }
+            let cache = Cache::fresh();
+            let mut c2 = run.after(c, &s2, &cache);
+            self.sow_captures(w, apply, &run, &mut c2, &mut acts);
+            drop(cache);
+            super::requirement::release(s2);
+        }
+        self.push_move(out, c, -1, -1).extend(acts);
+    }
+
+    /// A consequent `(sow ..)` applied without a copy of the state: the seeds are put on the
+    /// state itself, the captures decided there, then applied, then the sow's own
+    /// consequents run: what generating its move and applying it does (the captures' actions
+    /// are decided on the position after sowing, before any of them). Every action done is
+    /// added to `done`.
+    pub(super) fn sow_in_place(
+        &self,
+        s: &mut StateData,
+        w: &Sow,
+        then: Option<u32>,
+        m: &super::moves::MoveData,
+        mut done: Option<&mut super::requirement::Done>,
+    ) {
+        let run = {
+            let cache = Cache::fresh();
+            let mut c = self.ctx(s, &cache);
+            (c.from, c.to) = (m.from, m.to);
+            match self.sow_seeds(w, &mut c) {
+                Some(run) => run,
+                None => return,
+            }
+        };
+        let mover = s.mover;
+        for a in &run.acts {
+            self.act(s, a, mover);
+        }
+        let mut caps: smallvec::SmallVec<[super::moves::Action; 4]> = smallvec::SmallVec::new();
+        if let Some(apply) = &w.apply {
+            let cache = Cache::fresh();
+            let mut c = self.ctx(s, &cache);
+            (c.from, c.to) = (m.from, m.to);
+            let mut c2 = run.after(&c, s, &cache);
+            self.sow_captures(w, apply, &run, &mut c2, &mut caps);
+        }
+        for a in &caps {
+            self.act(s, a, mover);
+        }
+        if let Some(d) = done.as_deref_mut() {
+            d.extend_from_slice(&run.acts);
+            d.extend_from_slice(&caps);
+        }
+        if let Some(t) = then {
+            let mut mv = super::moves::MoveData::EMPTY;
+            mv.mover = mover;
+            mv.then.push(t);
+            self.run_consequents(s, &mv, done);
+        }
+    }
+
+    /// The seeds a `sow` puts, as actions, and where it ended; None when it gives no move.
+    fn sow_seeds<'g>(&'g self, w: &Sow, c: &mut Ctx) -> Option<SowRun<'g>> {
         use super::moves::Action;
         let start = self.int(&w.start, c);
         let count = self.int(&w.count, c);
         let first_per_hole = self.int(&w.per_hole, c);
         let owner = w.owner.as_ref().map_or(-1, |f| self.int(f, c));
-        let Some(track) = self.sow_track(w.track.as_deref(), owner) else {
-            return;
-        };
+        let track = self.sow_track(w.track.as_deref(), owner)?;
         let links = Links { track };
         let n = links.len();
         let (orig_from, orig_to, orig_value) = (c.from, c.to, c.value);
@@ -185,7 +253,7 @@ impl GameDef {
             *sown += k;
         };
         if start < 0 || c.s.stack(start as usize).is_none() {
-            return;
+            return None;
         }
         c.from = start;
         if w.origin.as_ref().is_some_and(|b| self.boolean(b, c)) {
@@ -204,7 +272,7 @@ impl GameDef {
                 let Some((mut to, k)) = links.next(i).filter(|_| i < n) else {
                     // off the track (Ludii gives no move)
                     restore(c);
-                    return;
+                    return None;
                 };
                 c.to = to;
                 if skipped < MAX_SKIPPED && w.skip.as_ref().is_some_and(|b| self.boolean(b, c)) {
@@ -219,13 +287,13 @@ impl GameDef {
                         Some((t, k)) => (to, i) = (t, k),
                         None => {
                             restore(c);
-                            return;
+                            return None;
                         }
                     }
                 }
                 if to < 0 || c.s.stack(to as usize).is_none() {
                     restore(c);
-                    return;
+                    return None;
                 }
                 let per_hole = self.int(&w.per_hole, c);
                 if let Some(e) = &w.sow_effect {
@@ -238,55 +306,49 @@ impl GameDef {
                 index += 1;
             }
         }
-        if let Some(apply) = &w.apply {
-            self.sow_captures(w, apply, &links, i, start, orig_from, c, &mut acts);
-        }
+        let run = SowRun {
+            acts,
+            links,
+            i,
+            start,
+            orig_from,
+            last_to: c.to,
+            last_value: c.value,
+        };
         restore(c);
-        let mv = self.push_move(out, c, -1, -1);
-        mv.extend(acts);
+        Some(run)
     }
 
-    /// The captures after sowing, decided on the position the seeds leave (`c.to` is the
-    /// last hole sown, element `i` of the track): while `if:` holds there, the actions of
-    /// `apply:` (with their consequents) are added; with `backtracking:` or `forward:` the
-    /// test moves on to the previous or next hole while that holds. The captures are not
-    /// applied to the position the tests read (as Ludii).
-    #[allow(clippy::too_many_arguments)]
-    fn sow_captures(
+    /// The captures after sowing, decided on the position the seeds leave (`c2`, with `to`
+    /// the last hole sown, element `run.i` of the track): while `if:` holds there, the
+    /// actions of `apply:` (with their consequents) are added; with `backtracking:` or
+    /// `forward:` the test moves on to the previous or next hole while that holds. The
+    /// captures are not applied to the position the tests read (as Ludii).
+    fn sow_captures<A: smallvec::Array<Item = super::moves::Action>>(
         &self,
         w: &Sow,
         apply: &Moves,
-        links: &Links,
-        mut i: usize,
-        start: i32,
-        orig_from: i32,
-        c: &Ctx,
-        acts: &mut smallvec::SmallVec<[super::moves::Action; 2]>,
+        run: &SowRun,
+        c2: &mut Ctx,
+        acts: &mut smallvec::SmallVec<A>,
     ) {
-        let mut s2 = self.scratch(c);
-        for a in acts.iter() {
-            self.act(&mut s2, a, c.mover);
-        }
-        let cache = Cache::fresh();
-        let mut c2 = *c;
-        c2.s = &s2;
-        c2.cache = &cache;
-        c2.from = orig_from;
+        let links = &run.links;
+        let mut i = run.i;
         let holds = |b: &Option<BoolFn>, c2: &Ctx| b.as_ref().is_none_or(|b| self.boolean(b, c2));
         let mut captures = 0;
         let mut moves = super::requirement::take_list();
-        while holds(&w.cond, &c2) {
-            c2.from = start;
+        while holds(&w.cond, c2) {
+            c2.from = run.start;
             moves.clear();
-            self.gen(apply, &mut c2, &mut moves);
+            self.gen(apply, c2, &mut moves);
             for m in &moves {
                 if m.then.is_empty() {
-                    acts.extend_from_slice(&m.actions);
+                    acts.extend(m.actions.iter().copied());
                 } else {
-                    let mut s3 = self.scratch(&c2);
+                    let mut s3 = self.scratch(c2);
                     let mut done = super::requirement::Done::new();
                     self.execute_collect(&mut s3, m, &mut done);
-                    acts.extend_from_slice(&done);
+                    acts.extend(done.iter().copied());
                     super::requirement::release(s3);
                 }
             }
@@ -294,24 +356,24 @@ impl GameDef {
                 break;
             }
             if let Some(b) = &w.backtracking {
-                if !self.boolean(b, &c2) {
+                if !self.boolean(b, c2) {
                     break;
                 }
                 let Some((to, k)) = links.prev(i) else { break };
                 i = k;
                 c2.to = to;
-                if !self.boolean(b, &c2) || to == start {
+                if !self.boolean(b, c2) || to == run.start {
                     break;
                 }
             }
             if let Some(f) = &w.forward {
-                if !self.boolean(f, &c2) {
+                if !self.boolean(f, c2) {
                     break;
                 }
                 let Some((to, k)) = links.next(i) else { break };
                 i = k;
                 c2.to = to;
-                if !self.boolean(f, &c2) {
+                if !self.boolean(f, c2) {
                     break;
                 }
             }
@@ -321,8 +383,33 @@ impl GameDef {
             }
         }
         super::requirement::give_list(moves);
-        drop(cache);
-        super::requirement::release(s2);
+    }
+}
+
+/// What sowing did: its seeds' actions, and where it stopped (for the captures).
+struct SowRun<'t> {
+    acts: smallvec::SmallVec<[super::moves::Action; 2]>,
+    links: Links<'t>,
+    /// The track element of the last hole sown.
+    i: usize,
+    start: i32,
+    /// The context's `from` before sowing (what `if:` first reads).
+    orig_from: i32,
+    /// The context's `to` and `value` at the last hole.
+    last_to: i32,
+    last_value: i32,
+}
+
+impl SowRun<'_> {
+    /// The context the captures are decided in: `c`'s, on `s` (the position after sowing),
+    /// `to` the last hole, `from` as before sowing.
+    fn after<'a>(&self, c: &Ctx, s: &'a StateData, cache: &'a Cache) -> Ctx<'a> {
+        Ctx {
+            from: self.orig_from,
+            to: self.last_to,
+            value: self.last_value,
+            ..c.with_state(s, cache)
+        }
     }
 }
 
@@ -453,5 +540,59 @@ impl GameDef {
             }
         }
         -1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::{corpus_game, Game, State};
+    use crate::expand::Selections;
+    use rand::{Rng, SeedableRng};
+
+    /// Sowing in place (the fast form) and generating the sow's move then applying it (the
+    /// evaluator's way) leave the same state, move after move, in random games of sowing
+    /// games with captures of every kind (plain, backtracking, forward, relay sowing, origin,
+    /// stores in hands).
+    #[test]
+    fn sowing_in_place_equals_generating_the_move() {
+        let games = [
+            "board/sow/two_rows/Kalah.lud",
+            "board/sow/two_rows/Awari.lud",
+            "board/sow/two_rows/Wari.lud",
+            "board/sow/two_rows/Mangala (Bedouin).lud",
+            "board/sow/two_rows/Ntyenge.lud",
+            "board/sow/four_rows/Hawalis.lud",
+            "board/sow/four_rows/Mweiso.lud",
+            "board/sow/four_rows/Moruba.lud",
+            "board/sow/three_rows/Selus.lud",
+            "board/sow/two_rows/Azigo.lud",
+            "board/sow/two_rows/Oure Ngat.lud",
+            "board/sow/four_rows/Kisolo (Lali).lud",
+        ];
+        let mut backtracking = 0;
+        for path in games {
+            let fast = corpus_game(path, &Selections::default());
+            let mut slow: Game = corpus_game(path, &Selections::default());
+            slow.inner.fast_sow = false;
+            backtracking += std::fs::read_to_string(format!("{}/../shared/ludii/lud/{path}", env!("CARGO_MANIFEST_DIR")))
+                .unwrap()
+                .contains("backtracking:") as usize;
+            let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+            for trial in 0..20 {
+                let (mut a, mut b): (State, State) = (fast.initial_state(), slow.initial_state());
+                for ply in 0..300 {
+                    let (ma, mb) = (fast.legal_moves(&a), slow.legal_moves(&b));
+                    assert_eq!(ma.len(), mb.len(), "{path} trial {trial} ply {ply}");
+                    if ma.is_empty() || a.is_over() {
+                        break;
+                    }
+                    let k = rng.gen_range(0..ma.len());
+                    fast.apply(&mut a, &ma[k]);
+                    slow.apply(&mut b, &mb[k]);
+                    assert_eq!(a, b, "{path} trial {trial} ply {ply}: {}", fast.state_text(&a));
+                }
+            }
+        }
+        assert!(backtracking > 0, "some game captures backtracking");
     }
 }
