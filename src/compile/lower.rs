@@ -1348,7 +1348,13 @@ impl Lowerer {
                 }
             }
             ("logical.if", _) => {
-                let pos = c.positional();
+                // (its consequents are not an alternative)
+                let then_node = c.typed(self.reg, "then");
+                let pos: Vec<&Node> = c
+                    .positional()
+                    .into_iter()
+                    .filter(|n| !then_node.is_some_and(|t| std::ptr::eq(*n, t)))
+                    .collect();
                 let cond = self.condition(nth(&pos, 0, c.span())?)?;
                 let a = self.moves(nth(&pos, 1, c.span())?)?;
                 let b = match pos.get(2) {
@@ -1512,7 +1518,13 @@ impl Lowerer {
 
     fn place(&mut self, node: &Node, ty: &str) -> R<Place> {
         let c = self.call(node, ty)?;
-        if c.typed(self.reg, "siteType").is_some()
+        // (a site of the board's type, or a cell: a hand's site is a cell on any board, and
+        // every container's sites are numbered together)
+        let other_type = match c.typed(self.reg, "siteType").map(|n| &n.kind) {
+            Some(NodeKind::Atom(a)) => a != "Cell" && SiteType::from_name(a) != Some(self.site_type),
+            _ => false,
+        };
+        if other_type
             || c.named("level").is_some()
             || c.typed(self.reg, "rotations").is_some()
         {
@@ -1995,6 +2007,7 @@ impl Lowerer {
                     None => BoolFn::Const(false),
                 }),
             ),
+            "was" => BoolFn::WasPass,
             "booleans.all.all" => match c.word(self.reg) {
                 Some("Passed") => {
                     self.uses_all_passed = true;
@@ -2053,12 +2066,17 @@ impl Lowerer {
                 BoolFn::IsPrevMover
             }
             "In" => {
-                let site = nth(&ints, 0, c.span())?;
-                let region = c.typed(self.reg, "sites").ok_or_else(|| LowerError::Invalid {
-                    message: "no region".into(),
-                    span: c.span(),
-                })?;
-                BoolFn::IsIn(bi(self, site)?, Box::new(self.region(region)?))
+                // the site defaults to `(to)`; the values of a list are its sites
+                let site = match c.typed(self.reg, "int") {
+                    Some(n) => self.int(n)?,
+                    None => IntFn::To,
+                };
+                let region = match (c.typed(self.reg, "sites"), c.typed(self.reg, "ints")) {
+                    (Some(r), _) => self.region(r)?,
+                    (None, Some(l)) => self.sites_of_ints(l)?,
+                    (None, None) => return invalid("is In needs sites", c.span()),
+                };
+                BoolFn::IsIn(Box::new(site), Box::new(region))
             }
             "Line" => self.is_line(c)?,
             "Within" => {

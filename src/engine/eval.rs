@@ -486,6 +486,7 @@ impl GameDef {
             BoolFn::IsEven(x) => self.int(x, c) % 2 == 0,
             BoolFn::IsOdd(x) => self.int(x, c) % 2 != 0,
             BoolFn::AllPassed => all_passed(c.s, self.num_players),
+            BoolFn::WasPass => c.s.history.last().is_some_and(|m| m.pass),
             BoolFn::NoMoves(role) => {
                 // as in Ludii, a `(no Moves ..)` met again while it is being evaluated (its
                 // moves' conditions ask it again) is false: the recursion ends there

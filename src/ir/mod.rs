@@ -215,6 +215,8 @@ pub enum BoolFn {
     IsEven(Box<IntFn>),
     IsOdd(Box<IntFn>),
     AllPassed,
+    /// `(was Pass)`: the last move was a pass.
+    WasPass,
     NoMoves(Role),
     /// `(is Triggered "event" player)`.
     IsTriggered(Box<IntFn>),
@@ -1290,6 +1292,7 @@ impl<'a> Node<'a> {
                 | BoolFn::IsPending
                 | BoolFn::IsProposed(_)
                 | BoolFn::AllPassed
+                | BoolFn::WasPass
                 | BoolFn::NoMoves(_)
                 | BoolFn::CanMove(_) => {}
             },
