@@ -318,10 +318,11 @@ impl Ctx<'_> {
         }
     }
 
-    /// What a cached value computed now is valid for: the cache's epoch and the roles.
+    /// What a cached value computed now is valid for: the cache's epoch and the roles
+    /// (the iterated player among them).
     #[inline]
     pub(super) fn role_key(&self) -> RoleKey {
-        (self.cache.epoch, self.mover, self.next, self.prev)
+        (self.cache.epoch, self.mover, self.next, self.prev, self.player)
     }
 }
 
@@ -382,8 +383,8 @@ fn near_tables(around_start: &[Vec<u32>], around_sites: &[Vec<u32>]) -> (Vec<(u3
     (words, starts)
 }
 
-/// (epoch, mover, next, prev).
-pub(super) type RoleKey = (u32, u8, u8, u8);
+/// (epoch, mover, next, prev, the player an end rule's `forEach` is at).
+pub(super) type RoleKey = (u32, u8, u8, u8, i32);
 /// (key, value per site).
 pub(super) type SiteInts = (RoleKey, Vec<i32>);
 /// (players mask, component, top only, region).
