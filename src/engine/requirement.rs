@@ -989,7 +989,7 @@ impl GameDef {
     }
 
     /// Apply a move, store it in the history, then its consequents, collecting every action.
-    fn execute_stored(&self, s: &mut StateData, m: &MoveData, done: &mut Done) {
+    pub(super) fn execute_stored(&self, s: &mut StateData, m: &MoveData, done: &mut Done) {
         for a in &m.actions {
             self.act(s, a, m.mover);
             done.push(*a);

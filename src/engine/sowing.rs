@@ -345,9 +345,11 @@ impl GameDef {
                 if m.then.is_empty() {
                     acts.extend(m.actions.iter().copied());
                 } else {
+                    // (applied as Ludii applies a move to learn its consequents: stored,
+                    // so that they read it as the last move)
                     let mut s3 = self.scratch(c2);
                     let mut done = super::requirement::Done::new();
-                    self.execute_collect(&mut s3, m, &mut done);
+                    self.execute_stored(&mut s3, m, &mut done);
                     acts.extend(done.iter().copied());
                     super::requirement::release(s3);
                 }
