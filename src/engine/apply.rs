@@ -108,6 +108,11 @@ impl GameDef {
     }
 
     pub(super) fn act(&self, s: &mut StateData, a: &Action, mover: u8) {
+        let kept = if s.loose_states.is_empty() {
+            None
+        } else {
+            self.take_loose_state(s, a)
+        };
         match a {
             Action::Add {
                 site,
@@ -123,8 +128,19 @@ impl GameDef {
                 s.sync_site(*site as usize);
             }
             Action::SetSite { site, field, value } => {
-                if let Some(p) = s.stack_mut(*site as usize).and_then(|st| st.last_mut()) {
-                    p.set_field(*field, *value);
+                match s.stack_mut(*site as usize) {
+                    Some(st) if !st.is_empty() => {
+                        if let Some(p) = st.last_mut() {
+                            p.set_field(*field, *value);
+                        }
+                    }
+                    Some(_) if *field == SiteField::State && !self.ir.stacking => {
+                        s.loose_states.retain(|e| e.0 != *site);
+                        if *value != 0 {
+                            s.loose_states.push((*site, *value));
+                        }
+                    }
+                    _ => {}
                 }
             }
             Action::Remove { site, count } => {
@@ -193,7 +209,31 @@ impl GameDef {
             Action::Pass => {}
             Action::Propose(k) => s.propositions.push(*k),
         }
+        if let Some((site, state)) = kept {
+            if let Some(p) = s.stack_mut(site as usize).and_then(|st| st.last_mut()) {
+                p.state = state;
+            }
+        }
         let _ = mover;
+    }
+
+    /// Before an action puts a piece on an empty site that keeps a local state: the state
+    /// leaves the site's record; returned (with the site) where Ludii keeps the site's state
+    /// for the arriving piece (a seed sown, a counted move, an add without a state).
+    #[cold]
+    fn take_loose_state(&self, s: &mut StateData, a: &Action) -> Option<(u32, i32)> {
+        let (site, keeps) = match *a {
+            Action::Seed { to, .. } | Action::MoveN { to, .. } => (to, true),
+            Action::Add { site, state, .. } => (site, state == -1),
+            Action::Move { to, .. } => (to, false),
+            _ => return None,
+        };
+        if !s.stack(site as usize).is_some_and(|st| st.is_empty()) {
+            return None;
+        }
+        let i = s.loose_states.iter().position(|e| e.0 == site)?;
+        let (_, state) = s.loose_states.remove(i);
+        keeps.then_some((site, state))
     }
 
     /// The moves of the play `player` is in: their phase's, or the game's.

@@ -301,6 +301,9 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
         IntFn::What(at) => with_site!(g, &**at, |at| Box::new(
             move |g, c| GameDef::top(c.s, at.get(g, c)).map_or(0, |p| p.what as i32)
         )),
+        IntFn::PieceField(SiteField::State, at) => {
+            with_site!(g, &**at, |at| Box::new(move |g, c| c.s.site_state(at.get(g, c))))
+        }
         IntFn::PieceField(field, at) => {
             let field = *field;
             with_site!(g, &**at, |at| Box::new(

@@ -190,6 +190,7 @@ impl GameDef {
                     LevelField::State => p.state,
                 })
             }
+            IntFn::PieceField(SiteField::State, x) => c.s.site_state(self.int(x, c)),
             IntFn::PieceField(field, x) => Self::top(c.s, self.int(x, c)).map_or(0, |p| p.field(*field)),
             IntFn::CountTurns => c.s.num_turn as i32,
             IntFn::Coord(k) => self.coords.get(*k as usize).copied().unwrap_or(-1),

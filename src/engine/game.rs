@@ -480,6 +480,7 @@ impl GameDef {
             player_values: SmallVec::from_elem(-1, p + 1),
             pending: SmallVec::new(),
             remembered: SmallVec::new(),
+            loose_states: SmallVec::new(),
             propositions: SmallVec::new(),
             stalemated: 0,
             active: ((1u32 << (p + 1)) - 1) & !1,

@@ -305,6 +305,10 @@ fn position_key(
             k.extend_from_slice(list);
         }
     }
+    if !s.loose_states.is_empty() {
+        k.push(s.loose_states.len() as i32);
+        k.extend(s.loose_states.iter().flat_map(|&(site, v)| [site as i32, v]));
+    }
     if changed & REMEMBERED != 0 {
         k.push(s.remembered.len() as i32);
         k.extend(s.remembered.iter().flat_map(|&(l, v)| [l as i32, v]));
@@ -417,6 +421,10 @@ fn restore_small(dst: &mut StateData, base: &StateData, changed: Changed) {
     if changed & PROPOSITIONS != 0 {
         dst.propositions.clone_from(&base.propositions);
     }
+    // (the states left on empty sites change with any piece put there, whatever it is)
+    if dst.loose_states != base.loose_states {
+        dst.loose_states.clone_from(&base.loose_states);
+    }
     if dst.history.len() == base.history.len() + 1 {
         dst.history.pop();
     } else {
@@ -441,6 +449,7 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
         player_values,
         pending,
         remembered,
+        loose_states,
         propositions,
         stalemated,
         active,
@@ -478,6 +487,9 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
     }
     if dst.propositions != *propositions {
         dst.propositions.clone_from(propositions);
+    }
+    if dst.loose_states != *loose_states {
+        dst.loose_states.clone_from(loose_states);
     }
     dst.stalemated = *stalemated;
     dst.active = *active;

@@ -99,6 +99,10 @@ pub struct StateData {
     /// Remembered values: (list, value) in the order remembered ([`crate::ir::UNNAMED`] is
     /// the list without a name).
     pub remembered: SmallVec<[(u16, i32); 4]>,
+    /// Local states of empty sites (site, state): in a game without stacks Ludii keeps a
+    /// site's local state apart from its piece, so a `set State` on an empty site stays
+    /// there, is read there, and the next piece sown or added onto it takes it.
+    pub loose_states: SmallVec<[(u32, i32); 2]>,
     pub propositions: SmallVec<[u16; 2]>,
     /// Bit per player: stalemated (no legal move when last asked).
     pub stalemated: u32,
@@ -249,6 +253,18 @@ impl StateData {
 }
 
 impl StateData {
+    /// The local state of a site: its top piece's, else the state left on the empty site.
+    #[inline]
+    pub fn site_state(&self, site: i32) -> i32 {
+        match self.stack(site.max(0) as usize).filter(|_| site >= 0) {
+            Some(st) => match st.last() {
+                Some(p) => p.state,
+                None => self.loose_states.iter().find(|e| e.0 == site as u32).map_or(0, |e| e.1),
+            },
+            None => 0,
+        }
+    }
+
     /// The values of one list of remembered values, in order.
     pub fn remembered_in(&self, list: u16) -> impl Iterator<Item = i32> + '_ {
         self.remembered.iter().filter(move |(l, _)| *l == list).map(|&(_, v)| v)
