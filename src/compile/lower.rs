@@ -1706,6 +1706,19 @@ impl Lowerer {
             "site" => IntFn::Site,
             "value" if pos.is_empty() => IntFn::Value,
             "value" if c.word(self.reg) == Some("Pending") => IntFn::ValuePending,
+            "value" if c.word(self.reg) == Some("Random") => {
+                let rc = self.call(req(c.typed(self.reg, "range"), &c)?, "range")?;
+                if rc.id != "range" {
+                    return unsupported("value Random of this range", c.span());
+                }
+                let rp = rc.positional();
+                let min = self.int(nth(&rp, 0, rc.span())?)?;
+                let max = match rp.get(1) {
+                    Some(n) => self.int(n)?,
+                    None => min.clone(),
+                };
+                IntFn::Random(Box::new(min), Box::new(max))
+            }
             "value" if c.word(self.reg) == Some("Player") => {
                 let player = match c.typed(self.reg, "roleType") {
                     Some(r) => IntFn::RolePlayer(self.role(r)?),
@@ -1882,8 +1895,10 @@ impl Lowerer {
                 IntFn::HandSite(Box::new(player), Box::new(index))
             }
             "board.id" => {
-                let name = match pos.first().map(|n| &n.kind) {
-                    Some(NodeKind::Str(s)) => s.clone(),
+                let name = match (pos.first().map(|n| &n.kind), c.typed(self.reg, "roleType")) {
+                    (Some(NodeKind::Str(s)), _) => s.clone(),
+                    // `(id P1)`: the player the role denotes
+                    (_, Some(r)) => return Ok(IntFn::RolePlayer(self.role(r)?)),
                     _ => return unsupported("id of a role", c.span()),
                 };
                 match c.typed(self.reg, "roleType") {

@@ -195,6 +195,20 @@ impl GameDef {
             IntFn::CountTurns => c.s.num_turn as i32,
             IntFn::Coord(k) => self.coords.get(*k as usize).copied().unwrap_or(-1),
             IntFn::Player => c.player,
+            IntFn::Random(a, b) => {
+                let (a, b) = (self.int(a, c), self.int(b, c));
+                if b < a {
+                    return -1;
+                }
+                // (a hash of the position's counters and board: no generator in the rules)
+                let mut h = std::hash::DefaultHasher::new();
+                std::hash::Hash::hash(&(c.s.num_moves, c.s.num_turn, c.mover, c.to, c.from), &mut h);
+                for st in &c.s.sites {
+                    std::hash::Hash::hash(&st.last().map(|p| (p.what, p.count)), &mut h);
+                }
+                let span = (b as i64 - a as i64 + 1) as u64;
+                (a as i64 + (std::hash::Hasher::finish(&h) % span) as i64) as i32
+            }
             IntFn::PlayerValue(p) => {
                 let p = self.int(p, c);
                 c.s.player_values

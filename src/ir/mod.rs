@@ -108,6 +108,10 @@ pub enum IntFn {
     Coord(u16),
     /// `(player)`: the player an end rule's `(forEach ..)` is at.
     Player,
+    /// `(value Random (range a b))`: a number from a to b (-1 when b < a). Ludii draws it
+    /// from its generator; the engine from a hash of the position, so that moves and
+    /// replays stay functions of the position (a trace that reaches a draw cannot agree).
+    Random(Box<IntFn>, Box<IntFn>),
     /// `(value Player p)`: the player's value (-1 until set).
     PlayerValue(Box<IntFn>),
     /// `(mapEntry ["name"] key)`: the value the first map (of that name) gives the key, else
@@ -1213,6 +1217,7 @@ impl<'a> Node<'a> {
                 | IntFn::HandSite(a, b)
                 | IntFn::AtLevel(_, a, b)
                 | IntFn::Sub(a, b)
+                | IntFn::Random(a, b)
                 | IntFn::Div(a, b)
                 | IntFn::Mod(a, b) => out.extend([Int(a), Int(b)]),
                 IntFn::Ahead { site, steps, .. } => out.extend([Int(site), Int(steps)]),
