@@ -120,6 +120,7 @@ pub struct Lowerer {
     names: Vec<String>,
     uses_all_passed: bool,
     reads_after_consequents: bool,
+    uses_cycles: bool,
     distance_relation: Option<Relation>,
     scores: bool,
     cached_regions: u32,
@@ -228,6 +229,7 @@ impl Lowerer {
             names: Vec::new(),
             uses_all_passed: false,
             reads_after_consequents: false,
+            uses_cycles: false,
             distance_relation: None,
             scores: false,
             cached_regions: 0,
@@ -417,6 +419,7 @@ impl Lowerer {
             scores: self.scores,
             uses_all_passed: self.uses_all_passed,
             reads_after_consequents: self.reads_after_consequents,
+            uses_cycles: self.uses_cycles,
             distance_relation: self.distance_relation,
             cached_regions: self.cached_regions,
             memo_ints: self.memo_ints,
@@ -1390,7 +1393,7 @@ impl Lowerer {
                 MovesKind::ForEachPiece { item, body, role, top }
             }
             ("remember", _) | ("forget", _) | ("propose", _) | ("select", _) => self.state_moves(&c)?,
-            ("move", Some("Select")) => self.state_moves(&c)?,
+            ("move", Some("Select" | "Propose" | "Vote")) | ("vote", _) => self.state_moves(&c)?,
             ("sow", _) => self.sow(&c)?,
             ("operators.foreach.forEach", Some("Site")) => self.for_each_site(&c)?,
             (id, w) => {
@@ -2111,6 +2114,14 @@ impl Lowerer {
                     None => self.int(req(c.typed(self.reg, "int"), c)?)?,
                 };
                 BoolFn::IsTriggered(Box::new(p))
+            }
+            "Decided" => match ints.first().map(|n| &n.kind) {
+                Some(NodeKind::Str(s)) => BoolFn::IsDecided(self.intern(s)),
+                _ => return unsupported("is Decided", c.span()),
+            },
+            "Cycle" => {
+                self.uses_cycles = true;
+                BoolFn::IsCycle
             }
             "Proposed" => match ints.first().map(|n| &n.kind) {
                 Some(NodeKind::Str(s)) => BoolFn::IsProposed(self.intern(s)),

@@ -48,7 +48,11 @@ impl GameDef {
         }
         // 2-3. pending cleared, the move and its consequents
         s.pending.clear();
+        s.decided = -1;
         self.execute(s, m, true);
+        if self.ir.uses_cycles {
+            self.remember_position(s);
+        }
         s.num_decisions += 1;
         // 4. end rules (the mover's phase's, then the game's), each followed by the all-pass
         // draw as in Ludii (so none without end rules), the turn limit
@@ -208,6 +212,19 @@ impl GameDef {
             Action::Trigger(p) => s.triggered |= 1u32.checked_shl(*p as u32).unwrap_or(0),
             Action::Pass => {}
             Action::Propose(k) => s.propositions.push(*k),
+            Action::Vote(k) => {
+                s.votes.push(*k);
+                if s.votes.len() >= self.num_players as usize {
+                    // the most voted (the first on a tie) decides with more than half the votes
+                    let count = |k: u16| s.votes.iter().filter(|&&v| v == k).count();
+                    let best = s.votes.iter().copied().max_by(|&a, &b| count(a).cmp(&count(b)).then(std::cmp::Ordering::Greater));
+                    if let Some(k) = best.filter(|&k| count(k) * 2 > self.num_players as usize) {
+                        s.decided = k as i32;
+                    }
+                    s.votes.clear();
+                    s.propositions.clear();
+                }
+            }
         }
         if let Some((site, state)) = kept {
             if let Some(p) = s.stack_mut(site as usize).and_then(|st| st.last_mut()) {
@@ -234,6 +251,21 @@ impl GameDef {
         let i = s.loose_states.iter().position(|e| e.0 == site)?;
         let (_, state) = s.loose_states.remove(i);
         keeps.then_some((site, state))
+    }
+
+    /// Record the position's hash for `(is Cycle)` (the sites, the variable and the phases;
+    /// no more than the test reads: 3 n² for n players).
+    fn remember_position(&self, s: &mut StateData) {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::hash::DefaultHasher::new();
+        s.sites.hash(&mut h);
+        s.extra.hash(&mut h);
+        (s.var, &s.phase[..]).hash(&mut h);
+        let keep = 3 * (self.num_players as usize).pow(2);
+        if s.cycle.len() >= keep {
+            s.cycle.remove(0);
+        }
+        s.cycle.push(h.finish());
     }
 
     /// The moves of the play `player` is in: their phase's, or the game's.

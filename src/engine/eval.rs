@@ -498,6 +498,15 @@ impl GameDef {
             BoolFn::IsPrevMover => c.prev == c.mover,
             BoolFn::IsPending => !c.s.pending.is_empty(),
             BoolFn::IsProposed(k) => c.s.propositions.contains(k),
+            BoolFn::IsDecided(k) => c.s.decided == *k as i32,
+            BoolFn::IsCycle => {
+                let n = (self.num_players as usize).pow(2);
+                let h = &c.s.cycle;
+                h.len() >= 3 * n && {
+                    let last = &h[h.len() - n..];
+                    last == &h[h.len() - 2 * n..h.len() - n] && last == &h[h.len() - 3 * n..h.len() - 2 * n]
+                }
+            }
             BoolFn::IsEven(x) => self.int(x, c) % 2 == 0,
             BoolFn::IsOdd(x) => self.int(x, c) % 2 != 0,
             BoolFn::AllPassed => all_passed(c.s, self.num_players),

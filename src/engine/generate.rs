@@ -854,6 +854,7 @@ impl GameDef {
                     .push(Action::Forget { list: *list, value });
             }
             MovesKind::Propose(k) => self.push_move(out, c, -1, -1).push(Action::Propose(*k)),
+            MovesKind::Vote(k) => self.push_move(out, c, -1, -1).push(Action::Vote(*k)),
             MovesKind::ForEachPiece { item, body, role, top } => {
                 let real = *c;
                 let start = out.len();

@@ -98,6 +98,8 @@ pub enum Action {
     SetNext(u8),
     Pass,
     Propose(u16),
+    /// The mover votes for proposition `k` (the last vote of all players decides).
+    Vote(u16),
 }
 
 /// The small fields of the state (off the board) an action can change, as bits: what undo
@@ -133,7 +135,8 @@ impl Action {
             | Action::Trigger(_)
             | Action::SetNext(_)
             | Action::Pass
-            | Action::Propose(_) => None,
+            | Action::Propose(_)
+            | Action::Vote(_) => None,
         }
     }
 
@@ -160,7 +163,7 @@ impl Action {
             Action::SetNamedVar { .. } | Action::SetPlayerValue { .. } => (none, VARS),
             Action::AddPending(_) => (none, PENDING),
             Action::Remember { .. } | Action::Forget { .. } => (none, REMEMBERED),
-            Action::Propose(_) => (none, PROPOSITIONS),
+            Action::Propose(_) | Action::Vote(_) => (none, PROPOSITIONS),
             Action::Trigger(_) => (none, TRIGGERED),
             // (a pass changes nothing but what the history records of the move)
             Action::SetVar(_) | Action::SetNext(_) | Action::Pass => (none, ROLES),

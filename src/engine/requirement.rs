@@ -323,6 +323,8 @@ fn position_key(
     if changed & PROPOSITIONS != 0 {
         k.push(s.propositions.len() as i32);
         k.extend(s.propositions.iter().map(|&p| p as i32));
+        k.push(s.decided);
+        k.extend(s.votes.iter().map(|&p| p as i32));
     }
     if changed & TRIGGERED != 0 {
         k.push(s.triggered as i32);
@@ -420,6 +422,8 @@ fn restore_small(dst: &mut StateData, base: &StateData, changed: Changed) {
     }
     if changed & PROPOSITIONS != 0 {
         dst.propositions.clone_from(&base.propositions);
+        dst.votes.clone_from(&base.votes);
+        dst.decided = base.decided;
     }
     // (the states left on empty sites change with any piece put there, whatever it is)
     if dst.loose_states != base.loose_states {
@@ -451,6 +455,9 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
         remembered,
         loose_states,
         propositions,
+        votes,
+        decided,
+        cycle,
         stalemated,
         active,
         over,
@@ -487,6 +494,13 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
     }
     if dst.propositions != *propositions {
         dst.propositions.clone_from(propositions);
+    }
+    if dst.votes != *votes {
+        dst.votes.clone_from(votes);
+    }
+    dst.decided = *decided;
+    if dst.cycle != *cycle {
+        dst.cycle.clone_from(cycle);
     }
     if dst.loose_states != *loose_states {
         dst.loose_states.clone_from(loose_states);

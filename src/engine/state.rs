@@ -3,7 +3,7 @@
 use smallvec::SmallVec;
 
 /// One piece (or, in a flat game, the site's content with its count).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Piece {
     /// Component index (1-based, as Ludii numbers components); never 0 for a real piece.
     pub what: u16,
@@ -104,6 +104,12 @@ pub struct StateData {
     /// there, is read there, and the next piece sown or added onto it takes it.
     pub loose_states: SmallVec<[(u32, i32); 2]>,
     pub propositions: SmallVec<[u16; 2]>,
+    /// Votes cast since the last decision (`(move Vote ..)`), and what the last complete
+    /// vote decided (-1: nothing), until the next move.
+    pub votes: SmallVec<[u16; 2]>,
+    pub decided: i32,
+    /// Hashes of the last positions (after each move), when `(is Cycle)` is asked.
+    pub cycle: SmallVec<[u64; 4]>,
     /// Bit per player: stalemated (no legal move when last asked).
     pub stalemated: u32,
     /// Bit per player: still playing.

@@ -216,6 +216,10 @@ pub enum BoolFn {
     IsPrevMover,
     IsPending,
     IsProposed(u16),
+    /// `(is Decided "s")`: the last vote decided `s`.
+    IsDecided(u16),
+    /// `(is Cycle)`: the last n² positions (n players) repeat the n² before them twice.
+    IsCycle,
     IsEven(Box<IntFn>),
     IsOdd(Box<IntFn>),
     AllPassed,
@@ -822,6 +826,8 @@ pub enum MovesKind {
     /// `(set NextPlayer (player p))`: the player who moves next.
     SetNextPlayer(IntFn),
     Propose(u16),
+    /// `(move Vote "s")`: the mover votes for `s`.
+    Vote(u16),
     ForEachPiece {
         item: Option<u16>,
         body: Option<Box<Moves>>,
@@ -1053,6 +1059,8 @@ pub struct GameIr {
     pub scores: bool,
     /// Whether `(all Passed)` appears anywhere.
     pub uses_all_passed: bool,
+    /// Whether `(is Cycle)` appears anywhere (positions are then remembered).
+    pub uses_cycles: bool,
     /// Whether `(last To afterConsequence:True)` appears anywhere (moves then keep the site
     /// of their last action, consequents included).
     pub reads_after_consequents: bool,
@@ -1296,6 +1304,8 @@ impl<'a> Node<'a> {
                 | BoolFn::IsPrevMover
                 | BoolFn::IsPending
                 | BoolFn::IsProposed(_)
+                | BoolFn::IsDecided(_)
+                | BoolFn::IsCycle
                 | BoolFn::AllPassed
                 | BoolFn::WasPass
                 | BoolFn::NoMoves(_)

@@ -8,14 +8,21 @@ use crate::ir::*;
 use crate::syntax::{Node, NodeKind};
 
 impl Lowerer {
-    /// `propose`, `do`, `select`.
+    /// `propose`, `vote`, `select`.
     pub(super) fn state_moves(&mut self, c: &Call) -> R<MovesKind> {
         let word = c.word(self.reg);
         Ok(match (c.id, word) {
-            ("propose", _) => match c.positional().first().map(|n| &n.kind) {
-                Some(NodeKind::Str(s)) => MovesKind::Propose(self.intern(s)),
-                _ => return unsupported("propose a list", c.span()),
-            },
+            ("propose", _) | ("move", Some("Propose")) | ("vote", _) | ("move", Some("Vote")) => {
+                let vote = c.id == "vote" || word == Some("Vote");
+                match c.positional().iter().find_map(|n| match &n.kind {
+                    NodeKind::Str(s) => Some(s.clone()),
+                    _ => None,
+                }) {
+                    Some(s) if vote => MovesKind::Vote(self.intern(&s)),
+                    Some(s) => MovesKind::Propose(self.intern(&s)),
+                    None => return unsupported("propose or vote on a list", c.span()),
+                }
+            }
             ("select", _) | ("move", Some("Select")) => {
                 if c.typed(self.reg, "roleType").is_some() {
                     return unsupported("select with a role", c.span());
