@@ -142,3 +142,38 @@ fn tournament_reports_win_rates() {
     assert!(text.contains("4 games of Refugia"), "{text}");
     assert!(text.contains(" as P1"), "{text}");
 }
+
+/// A sowing game shows each pit's label and count, and the hands (stores); a move is
+/// entered by its pit.
+#[test]
+fn a_sowing_game_shows_counts_per_pit_and_is_played_by_pit() {
+    let run = |file: &str, input: &str| {
+        let path = format!("{}/../shared/ludii/lud/board/sow/{file}", env!("CARGO_MANIFEST_DIR"));
+        let mut child = ludeme()
+            .args(["play", &path, "--p2", "random"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // Kalah: stores on the board (A1, H1); C1 sows its 4 seeds into D1..G1
+    let out = run("two_rows/Kalah.lud", "C1\nquit\n");
+    assert!(
+        out.contains("A1:0") && out.contains("C1:4") && out.contains("H1:0"),
+        "{out}"
+    );
+    assert!(out.contains("Player 1 (human) plays C1"), "{out}");
+    let after = out.split("plays C1").nth(1).unwrap();
+    assert!(
+        after.contains("C1:0") && after.contains("D1:5") && after.contains("G1:5"),
+        "{out}"
+    );
+    // Hawalis: four rows, stores in hands
+    let out = run("four_rows/Hawalis.lud", "quit\n");
+    assert!(out.contains("A4:2") && out.contains("A1:2"), "{out}");
+    assert!(out.contains("Hand1 [28]: 0") && out.contains("Hand2 [29]: 0"), "{out}");
+}

@@ -32,6 +32,9 @@ pub fn token(game: &Game, v: SiteView) -> Option<String> {
     if v.height == 0 {
         return None;
     }
+    if game.counts_seeds() {
+        return Some(v.top_count.max(1).to_string());
+    }
     let n = if v.height > 1 { v.height } else { v.top_count as usize };
     let l = piece_letter(v.top_owner, game.piece_kind(v.top_component));
     Some(if n > 1 { format!("{n}{l}") } else { l })
@@ -108,7 +111,8 @@ impl Layout {
         Layout { at }
     }
 
-    /// The board: occupied sites show their token, empty ones their label.
+    /// The board: occupied sites show their token, empty ones their label; in a sowing game
+    /// every site shows its label and its count (`B1:4`, `C1:0`). Then the hands' contents.
     pub fn text(&self, game: &Game, state: &State, colour: bool) -> String {
         if self.at.is_empty() {
             return String::new();
@@ -119,7 +123,16 @@ impl Layout {
         for (i, &(row, col)) in self.at.iter().enumerate() {
             let v = state.site(i);
             let is_last = last.is_some_and(|(f, t)| f == i as i32 || t == i as i32);
+            let seeds = game.counts_seeds();
             let (text, code) = match token(game, v) {
+                Some(t) if seeds => (
+                    format!("{}:{t}", game.site_label(i)),
+                    Some(if is_last { "1;4".into() } else { "1".into() }),
+                ),
+                None if seeds => (
+                    format!("{}:0", game.site_label(i)),
+                    Some(if is_last { "2;4".into() } else { "2".into() }),
+                ),
                 Some(t) => {
                     let c = if v.top_owner == 0 {
                         "1".to_string()
@@ -159,6 +172,28 @@ impl Layout {
         // Drop blank rows (rows are scaled finely so that hex and square layouts keep their shape).
         let lines: Vec<&str> = out.lines().filter(|l| !l.is_empty()).collect();
         let mut text = lines.join("\n") + "\n";
+        let hands: Vec<String> = game
+            .containers()
+            .into_iter()
+            .map(|(name, from, n)| {
+                let held: Vec<String> = (from..from + n)
+                    .map(|s| {
+                        token(game, state.site(s)).unwrap_or_else(|| {
+                            if game.counts_seeds() {
+                                "0".into()
+                            } else {
+                                "-".into()
+                            }
+                        })
+                    })
+                    .collect();
+                format!("{name} [{from}]: {}", held.join(" "))
+            })
+            .collect();
+        if !hands.is_empty() {
+            text.push_str(&hands.join("   "));
+            text.push('\n');
+        }
         if let Some(legend) = legend_text(game) {
             text.push_str(&legend);
             text.push('\n');

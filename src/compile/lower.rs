@@ -1527,10 +1527,7 @@ impl Lowerer {
             Some(NodeKind::Atom(a)) => a != "Cell" && SiteType::from_name(a) != Some(self.site_type),
             _ => false,
         };
-        if other_type
-            || c.named("level").is_some()
-            || c.typed(self.reg, "rotations").is_some()
-        {
+        if other_type || c.named("level").is_some() || c.typed(self.reg, "rotations").is_some() {
             return unsupported(format!("{ty} with a site type, level or rotations"), c.span());
         }
         let mut p = Place::default();

@@ -161,6 +161,26 @@ impl Game {
         self.inner.ir.stacking
     }
 
+    /// Whether sites hold counts of one kind of piece nobody owns (seeds of a sowing
+    /// game): a site is then best shown by its count.
+    pub fn counts_seeds(&self) -> bool {
+        let ir = &self.inner.ir;
+        ir.requires_count
+            && !ir.stacking
+            && ir.components.len() == 2
+            && !(1..=ir.players).contains(&ir.components[1].owner)
+    }
+
+    /// The containers after the board (hands): name, first site, number of sites.
+    pub fn containers(&self) -> Vec<(&str, usize, usize)> {
+        let g = &self.inner;
+        g.ir.containers
+            .iter()
+            .zip(&g.container_from)
+            .map(|(k, &from)| (k.name.as_str(), from as usize, k.sites as usize))
+            .collect()
+    }
+
     /// A short text naming a move (for lists and records).
     pub fn move_text(&self, mv: &Move) -> String {
         self.inner.move_text(mv)
@@ -210,7 +230,9 @@ pub struct SiteView {
 impl State {
     /// What a site holds.
     pub fn site(&self, site: usize) -> SiteView {
-        let st = &self.inner.sites[site];
+        let Some(st) = self.inner.stack(site) else {
+            return SiteView::default();
+        };
         match st.last() {
             None => SiteView::default(),
             Some(p) => SiteView {

@@ -131,22 +131,20 @@ impl GameDef {
                 }
                 s.sync_site(*site as usize);
             }
-            Action::SetSite { site, field, value } => {
-                match s.stack_mut(*site as usize) {
-                    Some(st) if !st.is_empty() => {
-                        if let Some(p) = st.last_mut() {
-                            p.set_field(*field, *value);
-                        }
+            Action::SetSite { site, field, value } => match s.stack_mut(*site as usize) {
+                Some(st) if !st.is_empty() => {
+                    if let Some(p) = st.last_mut() {
+                        p.set_field(*field, *value);
                     }
-                    Some(_) if *field == SiteField::State && !self.ir.stacking => {
-                        s.loose_states.retain(|e| e.0 != *site);
-                        if *value != 0 {
-                            s.loose_states.push((*site, *value));
-                        }
-                    }
-                    _ => {}
                 }
-            }
+                Some(_) if *field == SiteField::State && !self.ir.stacking => {
+                    s.loose_states.retain(|e| e.0 != *site);
+                    if *value != 0 {
+                        s.loose_states.push((*site, *value));
+                    }
+                }
+                _ => {}
+            },
             Action::Remove { site, count } => {
                 if let Some(st) = s.stack_mut(*site as usize) {
                     st.truncate(st.len().saturating_sub(*count as usize));
@@ -217,7 +215,11 @@ impl GameDef {
                 if s.votes.len() >= self.num_players as usize {
                     // the most voted (the first on a tie) decides with more than half the votes
                     let count = |k: u16| s.votes.iter().filter(|&&v| v == k).count();
-                    let best = s.votes.iter().copied().max_by(|&a, &b| count(a).cmp(&count(b)).then(std::cmp::Ordering::Greater));
+                    let best = s
+                        .votes
+                        .iter()
+                        .copied()
+                        .max_by(|&a, &b| count(a).cmp(&count(b)).then(std::cmp::Ordering::Greater));
                     if let Some(k) = best.filter(|&k| count(k) * 2 > self.num_players as usize) {
                         s.decided = k as i32;
                     }

@@ -1074,8 +1074,8 @@ mod tests {
     use super::super::game::{Cache, GameDef};
     use super::super::state::StateData;
     use crate::engine::Game;
-    use crate::ir::UNNAMED;
     use crate::expand::Selections;
+    use crate::ir::UNNAMED;
     use rand::{Rng, SeedableRng};
 
     /// Every compiled condition and value against the evaluator on one state, with every site (and

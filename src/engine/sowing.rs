@@ -576,9 +576,10 @@ mod tests {
             let fast = corpus_game(path, &Selections::default());
             let mut slow: Game = corpus_game(path, &Selections::default());
             slow.inner.fast_sow = false;
-            backtracking += std::fs::read_to_string(format!("{}/../shared/ludii/lud/{path}", env!("CARGO_MANIFEST_DIR")))
-                .unwrap()
-                .contains("backtracking:") as usize;
+            backtracking +=
+                std::fs::read_to_string(format!("{}/../shared/ludii/lud/{path}", env!("CARGO_MANIFEST_DIR")))
+                    .unwrap()
+                    .contains("backtracking:") as usize;
             let mut rng = rand::rngs::StdRng::seed_from_u64(7);
             for trial in 0..20 {
                 let (mut a, mut b): (State, State) = (fast.initial_state(), slow.initial_state());

@@ -326,7 +326,9 @@ impl Lowerer {
 
     /// Whether an atom is a role (`P1`, `Mover`, ..).
     pub(super) fn role_name(&self, a: &str) -> bool {
-        matches!(a, "Neutral" | "Shared" | "Each" | "All" | "Mover" | "Next" | "Prev" | "Player")
-            || (a.starts_with('P') && a[1..].parse::<u8>().is_ok())
+        matches!(
+            a,
+            "Neutral" | "Shared" | "Each" | "All" | "Mover" | "Next" | "Prev" | "Player"
+        ) || (a.starts_with('P') && a[1..].parse::<u8>().is_ok())
     }
 }
