@@ -1783,6 +1783,17 @@ impl Lowerer {
             "count.count" if c.word(self.reg) == Some("Steps") => self.count_steps(&c)?,
             "what" => IntFn::What(b(self, req(c.named("at"), &c)?)?),
             "mapEntry" => self.map_entry(&c)?,
+            "coord" if c.typed(self.reg, "siteType").is_none() => match pos.first().map(|n| &n.kind) {
+                Some(NodeKind::Str(label)) => IntFn::Coord(self.intern(label)),
+                _ => return unsupported("coord by row and column", c.span()),
+            },
+            "column" | "row" if c.typed(self.reg, "siteType").is_none() => {
+                IntFn::RowColumn(c.id == "column", b(self, req(c.named("of"), &c)?)?)
+            }
+            "regionSite" => IntFn::RegionSite(
+                Box::new(self.region(req(c.typed(self.reg, "sites"), &c)?)?),
+                b(self, req(c.named("index"), &c)?)?,
+            ),
             "iterator.player" => IntFn::Player,
             "trackSite" => self.track_site(&c)?,
             "ints.math.+" | "dim.math.+" => match pos.as_slice() {
@@ -2316,6 +2327,7 @@ impl Lowerer {
                     Some("Corners") => RegionFn::Corners,
                     Some("Perimeter") => RegionFn::Perimeter,
                     Some("Centre") => RegionFn::Centre,
+                    Some("Pending") => RegionFn::Pending,
                     Some("Track") => self.sites_track(&c)?,
                     Some(w @ ("Top" | "Bottom" | "Left" | "Right" | "Outer" | "Inner")) => self.sites_simple(&c, w)?,
                     Some(w @ ("Phase" | "Row" | "Column" | "State")) => self.sites_index(&c, w)?,

@@ -195,6 +195,16 @@ impl GameDef {
             IntFn::CountTurns => c.s.num_turn as i32,
             IntFn::Coord(k) => self.coords.get(*k as usize).copied().unwrap_or(-1),
             IntFn::Player => c.player,
+            IntFn::RowColumn(column, x) => match self.int(x, c) {
+                x if (0..self.n() as i32).contains(&x) => {
+                    (if *column { self.board.col(x as u32) } else { self.board.row(x as u32) }) as i32
+                }
+                _ => -1,
+            },
+            IntFn::RegionSite(r, i) => {
+                let i = self.int(i, c);
+                usize::try_from(i).ok().and_then(|i| self.region(r, c).iter().nth(i)).unwrap_or(-1)
+            }
             IntFn::Random(a, b) => {
                 let (a, b) = (self.int(a, c), self.int(b, c));
                 if b < a {
@@ -1081,6 +1091,13 @@ impl GameDef {
             }
             RegionFn::Track { player, name, from, to } => {
                 self.track_region(player.as_deref(), name, from.as_deref(), to.as_deref(), c)
+            }
+            RegionFn::Pending => {
+                let mut r = Region::new(n);
+                for &v in &c.s.pending {
+                    r.insert(v);
+                }
+                r
             }
             RegionFn::Centre => {
                 let mut r = Region::new(n);

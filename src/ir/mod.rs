@@ -108,6 +108,10 @@ pub enum IntFn {
     Coord(u16),
     /// `(player)`: the player an end rule's `(forEach ..)` is at.
     Player,
+    /// `(column of:s)` (true) or `(row of:s)`: of a board site (-1 off the board).
+    RowColumn(bool, Box<IntFn>),
+    /// `(regionSite R index:i)`: the region's i-th site, ascending (-1: none).
+    RegionSite(Box<RegionFn>, Box<IntFn>),
     /// `(value Random (range a b))`: a number from a to b (-1 when b < a). Ludii draws it
     /// from its generator; the engine from a hash of the position, so that moves and
     /// replays stay functions of the position (a trace that reaches a draw cannot agree).
@@ -395,6 +399,8 @@ pub enum RegionFn {
     Corners,
     Perimeter,
     Centre,
+    /// `(sites Pending)`: the pending values as sites.
+    Pending,
     /// `(if c A [B])`: A where the condition holds, else B (no sites without B).
     If(Box<BoolFn>, Box<RegionFn>, Option<Box<RegionFn>>),
     /// `(sites Track [player] ["name"] [from:] [to:])`: the sites of a track, or of its part
@@ -1210,7 +1216,9 @@ impl<'a> Node<'a> {
                 | IntFn::Neg(a)
                 | IntFn::MapEntry { key: a, .. }
                 | IntFn::CountCellAt(a)
-                | IntFn::PlayerValue(a) => out.push(Int(a)),
+                | IntFn::PlayerValue(a)
+                | IntFn::RowColumn(_, a) => out.push(Int(a)),
+                IntFn::RegionSite(r, i) => out.extend([Region(r), Int(i)]),
                 IntFn::TrackMove {
                     from, player, steps, ..
                 } => out.extend([Int(from), Int(player), Int(steps)]),
@@ -1353,6 +1361,7 @@ impl<'a> Node<'a> {
                 | RegionFn::Corners
                 | RegionFn::Perimeter
                 | RegionFn::Centre
+                | RegionFn::Pending
                 | RegionFn::Geometry(_)
                 | RegionFn::Equipment { .. }
                 | RegionFn::Remembered(_)
