@@ -2184,9 +2184,10 @@ impl Lowerer {
         if c.typed(self.reg, "siteType").is_some() {
             return unsupported(format!("{what} Pieces of a site type"), c.span());
         }
+        // (every owner's by default, as Ludii)
         let role = match c.typed(self.reg, "roleType") {
             Some(r) => self.role(r)?,
-            None => Role::Shared,
+            None => Role::All,
         };
         let name = match c.typed(self.reg, "string").map(|n| &n.kind) {
             Some(NodeKind::Str(s)) => Some(self.intern(s)),
