@@ -1396,6 +1396,9 @@ impl Lowerer {
             ("move", Some("Select" | "Propose" | "Vote")) | ("vote", _) => self.state_moves(&c)?,
             ("sow", _) => self.sow(&c)?,
             ("operators.foreach.forEach", Some("Site")) => self.for_each_site(&c)?,
+            ("operators.foreach.forEach", Some("Player")) => {
+                MovesKind::ForEachPlayer(Box::new(self.moves(req(c.typed(self.reg, "moves"), &c)?)?))
+            }
             (id, w) => {
                 return unsupported(
                     w.map(|w| format!("({} {w} ..)", Self::head(node).unwrap_or(id)))
@@ -1747,6 +1750,20 @@ impl Lowerer {
                     b(self, req(c.named("level"), &c)?)?,
                 )
             }
+            "what"
+                if c.named("level").is_none()
+                    && self.site_type != SiteType::Cell
+                    && matches!(c.typed(self.reg, "siteType").map(|n| &n.kind), Some(NodeKind::Atom(a)) if a == "Cell") =>
+            {
+                // a cell of a board of vertices or edges: only a hand's site holds one
+                let at = self.int(req(c.named("at"), &c)?)?;
+                let vertices_or_edges = IntFn::BoardCount(if self.site_type == SiteType::Vertex { 3 } else { 4 });
+                IntFn::If(
+                    Box::new(BoolFn::Ge(Box::new(at.clone()), Box::new(vertices_or_edges))),
+                    Box::new(IntFn::What(Box::new(at))),
+                    Box::new(IntFn::Const(0)),
+                )
+            }
             "who" | "what" | "size" if c.typed(self.reg, "siteType").is_some() || c.named("level").is_some() => {
                 return unsupported(
                     format!("({} ..) with a site type or level", Self::head(node).unwrap_or("")),
@@ -1832,6 +1849,10 @@ impl Lowerer {
                     IntFn::Max(Box::new(list))
                 }
             }
+            "ints.math.abs" | "dim.math.abs" => {
+                let x = self.int(nth(&pos, 0, c.span())?)?;
+                IntFn::Max(Box::new(IntsFn::List(vec![x.clone(), IntFn::Neg(Box::new(x))])))
+            }
             "%" => IntFn::Mod(b(self, nth(&pos, 0, c.span())?)?, b(self, nth(&pos, 1, c.span())?)?),
             "ints.math.if" => IntFn::If(
                 Box::new(self.boolean(nth(&pos, 0, c.span())?)?),
@@ -1875,6 +1896,7 @@ impl Lowerer {
                     }
                 }
                 Some("Moves") if c.positional().len() == 1 => IntFn::CountMoves,
+                Some("MovesThisTurn") => IntFn::CountMovesThisTurn,
                 Some("Players") if c.positional().len() == 1 => IntFn::Const(self.players as i32),
                 Some(w @ ("Rows" | "Columns" | "Cells" | "Vertices" | "Edges")) if c.positional().len() == 1 => {
                     IntFn::BoardCount(

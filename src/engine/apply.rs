@@ -87,6 +87,9 @@ impl GameDef {
             s.mover = s.next;
             if s.mover != old {
                 s.num_turn += 1;
+                s.same_turn_moves = 0;
+            } else {
+                s.same_turn_moves += 1;
             }
             s.next = self.next_after(s.mover, s);
         }

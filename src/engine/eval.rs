@@ -162,6 +162,7 @@ impl GameDef {
             IntFn::CountSteps(a, b) => self.steps(self.int(a, c), self.int(b, c)),
             IntFn::CentrePoint => self.board.centre_point().map(|s| s as i32).unwrap_or(-1),
             IntFn::CountMoves => c.s.num_moves as i32,
+            IntFn::CountMovesThisTurn => c.s.same_turn_moves as i32,
             IntFn::BoardCount(k) => self.board_counts.get(*k as usize).copied().unwrap_or(0),
             IntFn::CountAt(x) => self.count_at_board_type(c.s, self.int(x, c)),
             IntFn::CountIn(r, hands) => self.region(r, c).iter().fold(0i32, |n, t| {
@@ -197,13 +198,20 @@ impl GameDef {
             IntFn::Player => c.player,
             IntFn::RowColumn(column, x) => match self.int(x, c) {
                 x if (0..self.n() as i32).contains(&x) => {
-                    (if *column { self.board.col(x as u32) } else { self.board.row(x as u32) }) as i32
+                    (if *column {
+                        self.board.col(x as u32)
+                    } else {
+                        self.board.row(x as u32)
+                    }) as i32
                 }
                 _ => -1,
             },
             IntFn::RegionSite(r, i) => {
                 let i = self.int(i, c);
-                usize::try_from(i).ok().and_then(|i| self.region(r, c).iter().nth(i)).unwrap_or(-1)
+                usize::try_from(i)
+                    .ok()
+                    .and_then(|i| self.region(r, c).iter().nth(i))
+                    .unwrap_or(-1)
             }
             IntFn::Random(a, b) => {
                 let (a, b) = (self.int(a, c), self.int(b, c));

@@ -490,6 +490,7 @@ impl GameDef {
             over: false,
             ranking: SmallVec::from_elem(0.0, p + 1),
             num_turn: 1,
+            same_turn_moves: 0,
             num_decisions: 0,
             num_moves: 0,
             triggered: 0,

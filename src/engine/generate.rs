@@ -893,6 +893,13 @@ impl GameDef {
                     mv.mover = real.mover;
                 }
             }
+            MovesKind::ForEachPlayer(body) => {
+                for p in 1..=self.num_players as i32 {
+                    let mut c2 = *c;
+                    c2.player = p;
+                    self.gen(body, &mut c2, out);
+                }
+            }
             MovesKind::ForEachValue { min, max, body } => {
                 let (a, b) = (self.int(min, c), self.int(max, c));
                 for v in a..=b {

@@ -463,6 +463,7 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
         over,
         ranking,
         num_turn,
+        same_turn_moves,
         num_decisions,
         num_moves,
         triggered,
@@ -512,6 +513,7 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
         dst.ranking.clone_from(ranking);
     }
     dst.num_turn = *num_turn;
+    dst.same_turn_moves = *same_turn_moves;
     dst.num_decisions = *num_decisions;
     dst.num_moves = *num_moves;
     dst.triggered = *triggered;

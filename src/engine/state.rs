@@ -118,6 +118,9 @@ pub struct StateData {
     /// Ludii's ranking once over (index 0 unused).
     pub ranking: SmallVec<[f64; 5]>,
     pub num_turn: u32,
+    /// Moves the mover has made in a row before the coming one (Ludii's turns of the same
+    /// player).
+    pub same_turn_moves: u32,
     /// Decisions applied since the start rules.
     pub num_decisions: u32,
     /// Moves stored since the start rules (`(count Moves)`; a move counts from the moment

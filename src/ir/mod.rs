@@ -100,6 +100,8 @@ pub enum IntFn {
     BoardCount(u8),
     /// `(count Moves)`: the moves made since the start rules (passes included).
     CountMoves,
+    /// `(count MovesThisTurn)`: the moves the mover has made in a row before this one.
+    CountMovesThisTurn,
     /// `(count Turns)`.
     CountTurns,
     CountSteps(Box<IntFn>, Box<IntFn>),
@@ -840,6 +842,8 @@ pub enum MovesKind {
         role: Role,
         top: bool,
     },
+    /// `(forEach Player M)`: M's moves for each player in turn (`(player)`).
+    ForEachPlayer(Box<Moves>),
     ForEachValue {
         min: IntFn,
         max: IntFn,
@@ -1257,6 +1261,7 @@ impl<'a> Node<'a> {
                 | IntFn::NamedVar(_)
                 | IntFn::RolePlayer(_)
                 | IntFn::CountMoves
+                | IntFn::CountMovesThisTurn
                 | IntFn::BoardCount(_)
                 | IntFn::CountTurns
                 | IntFn::CentrePoint
