@@ -160,7 +160,7 @@ impl GameDef {
         let Some(run) = self.sow_seeds(w, c) else {
             return;
         };
-        let mut acts = run.acts.clone();
+        let mut acts: smallvec::SmallVec<[super::moves::Action; 2]> = run.acts.iter().copied().collect();
         if let Some(apply) = &w.apply {
             let mut s2 = self.scratch(c);
             for a in &run.acts {
@@ -188,8 +188,8 @@ impl GameDef {
         m: &super::moves::MoveData,
         mut done: Option<&mut super::requirement::Done>,
     ) {
+        let mut cache = Cache::fresh();
         let run = {
-            let cache = Cache::fresh();
             let mut c = self.ctx(s, &cache);
             (c.from, c.to) = (m.from, m.to);
             match self.sow_seeds(w, &mut c) {
@@ -203,7 +203,8 @@ impl GameDef {
         }
         let mut caps: smallvec::SmallVec<[super::moves::Action; 4]> = smallvec::SmallVec::new();
         if let Some(apply) = &w.apply {
-            let cache = Cache::fresh();
+            // (the position changed: the cache starts again)
+            cache.reset();
             let mut c = self.ctx(s, &cache);
             (c.from, c.to) = (m.from, m.to);
             let mut c2 = run.after(&c, s, &cache);
@@ -237,11 +238,11 @@ impl GameDef {
         let (orig_from, orig_to, orig_value) = (c.from, c.to, c.value);
         let restore = |c: &mut Ctx| (c.from, c.to, c.value) = (orig_from, orig_to, orig_value);
         let mut i = track.sites.iter().position(|&s| s == start).unwrap_or(n);
-        let mut acts: smallvec::SmallVec<[Action; 2]> = smallvec::SmallVec::new();
+        let mut acts = Seeds::new();
         let mut sown: i64 = 0;
         let count64 = count as i64;
         // `k` seeds into `to` (those left of the count)
-        let put = |acts: &mut smallvec::SmallVec<[Action; 2]>, sown: &mut i64, to: i32, k: i32| {
+        let put = |acts: &mut Seeds, sown: &mut i64, to: i32, k: i32| {
             let k = k.max(0) as i64;
             let left = (count64 - *sown).clamp(0, k);
             for _ in 0..left {
@@ -258,7 +259,9 @@ impl GameDef {
         c.from = start;
         if w.origin.as_ref().is_some_and(|b| self.boolean(b, c)) {
             if let Some(e) = &w.sow_effect {
-                self.effect_actions(e, c, &mut acts);
+                let mut effect = smallvec::SmallVec::new();
+                self.effect_actions(e, c, &mut effect);
+                acts.extend(effect);
             }
             put(&mut acts, &mut sown, start, first_per_hole);
             c.to = start;
@@ -297,7 +300,9 @@ impl GameDef {
                 }
                 let per_hole = self.int(&w.per_hole, c);
                 if let Some(e) = &w.sow_effect {
-                    self.effect_actions(e, c, &mut acts);
+                    let mut effect = smallvec::SmallVec::new();
+                    self.effect_actions(e, c, &mut effect);
+                    acts.extend(effect);
                 }
                 put(&mut acts, &mut sown, to, per_hole);
                 if sown >= count64 {
@@ -388,9 +393,12 @@ impl GameDef {
     }
 }
 
+/// The actions of a sowing (kept inline for the seeds of most sowings).
+type Seeds = smallvec::SmallVec<[super::moves::Action; 24]>;
+
 /// What sowing did: its seeds' actions, and where it stopped (for the captures).
 struct SowRun<'t> {
-    acts: smallvec::SmallVec<[super::moves::Action; 2]>,
+    acts: Seeds,
     links: Links<'t>,
     /// The track element of the last hole sown.
     i: usize,
