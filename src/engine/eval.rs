@@ -837,6 +837,9 @@ impl GameDef {
 
     /// `f` of a cached region, computed first if it is not there for the current key.
     pub(super) fn with_cached<T>(&self, slot: u32, inner: &RegionFn, c: &Ctx, f: impl FnOnce(&Region) -> T) -> T {
+        if let Some(r) = self.static_region(slot, inner, c) {
+            return f(r);
+        }
         let key = c.role_key();
         {
             let regions = c.cache.regions.borrow();
@@ -1183,6 +1186,9 @@ impl GameDef {
                 r
             }
             RegionFn::Cached(slot, inner) => {
+                if let Some(r) = self.static_region(*slot, inner, c) {
+                    return r.clone();
+                }
                 let key = c.role_key();
                 let slot = *slot as usize;
                 if let Some(Some((k, r))) = c.cache.regions.borrow().get(slot) {

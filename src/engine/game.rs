@@ -46,9 +46,13 @@ pub struct GameDef {
     pub(super) sole_of_owner: Vec<bool>,
     /// Per name of the name table, the site it labels (-1: none): what [`IntFn::Coord`] reads.
     pub(super) coords: Vec<i32>,
-    /// Whether a consequent `sow` runs on the state itself ([`GameDef::sow_in_place`]; off
-    /// only in the test holding that fast form equal to generating the sow's move).
-    pub(super) fast_sow: bool,
+    /// Whether the fast forms are used: a consequent `sow` runs on the state itself
+    /// ([`GameDef::sow_in_place`]), static regions are tabled ([`GameDef::static_region`]).
+    /// Off only in the test holding them equal to the evaluator.
+    pub(super) fast_forms: bool,
+    /// Per cached region slot, its values by role combination when it reads no state
+    /// (computed when first asked).
+    pub(super) static_regions: Vec<std::sync::OnceLock<Option<Vec<Region>>>>,
     /// The equipment's maps, resolved on the board (what [`IntFn::MapEntry`] reads).
     pub(super) maps: Vec<super::sowing::Map>,
     /// The first site of each container after the board (`ir.containers`), and the number
@@ -188,7 +192,8 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
         geometry: Vec::new(),
         coords: Vec::new(),
         maps: Vec::new(),
-        fast_sow: true,
+        fast_forms: true,
+        static_regions: Vec::new(),
         relative: Vec::new(),
         board_counts: [0; 5],
         container_from: Vec::new(),
@@ -241,6 +246,7 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
             .map(|n| g.board.site_of_label(n).map_or(-1, |s| s as i32))
             .collect();
     g.maps = g.resolve_maps();
+    g.static_regions = (0..g.ir.cached_regions).map(|_| std::sync::OnceLock::new()).collect();
     g.geometry =
         g.ir.geometry
             .iter()

@@ -21,6 +21,7 @@ mod requirement;
 mod select;
 mod sowing;
 mod state;
+mod statics;
 mod text;
 
 pub use api::{Game, LoadError, Move, SiteView, State};

@@ -1047,7 +1047,7 @@ impl GameDef {
         for &t in &m.then {
             let rule = &self.ir.thens[t as usize];
             match &rule.kind {
-                MovesKind::Sow(w) if self.fast_sow => {
+                MovesKind::Sow(w) if self.fast_forms => {
                     self.sow_in_place(s, w, rule.then, m, done.as_deref_mut());
                     continue;
                 }

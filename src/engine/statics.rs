@@ -1,0 +1,83 @@
+//! A fast form: cached regions that read no state, only the players' roles (a player's
+//! equipment regions, the board's sides, a track), are computed once per combination of
+//! roles, when first asked, instead of once per state. The test of the fast forms holds them
+//! equal to evaluating the region (`sowing.rs`).
+
+use super::game::{Cache, Ctx, GameDef};
+use super::region::Region;
+use crate::ir::*;
+
+/// The most players for which the role combinations are tabled ((n+1)³ of them).
+const MAX_PLAYERS: u8 = 4;
+
+impl GameDef {
+    /// Whether a region reads nothing but the roles (mover, next, prev): the same for every
+    /// state. Conservative: false for anything else.
+    pub(super) fn is_static_region(&self, r: &RegionFn) -> bool {
+        let int_static = |f: &IntFn| {
+            matches!(
+                f,
+                IntFn::Const(_) | IntFn::Coord(_) | IntFn::Mover | IntFn::Next | IntFn::Prev
+            ) || matches!(f, IntFn::RolePlayer(role) if *role != Role::Iterated)
+        };
+        match r {
+            RegionFn::Board | RegionFn::Corners | RegionFn::Perimeter | RegionFn::Centre | RegionFn::Geometry(_) => {
+                true
+            }
+            RegionFn::Sites(v) => v.iter().all(int_static),
+            RegionFn::Row(a) | RegionFn::Column(a) => int_static(a),
+            RegionFn::Equipment { owner, .. } => {
+                owner.is_none_or(|o| o != Role::Iterated)
+                    && self.ir.regions.iter().all(|d| self.is_static_region(&d.region))
+            }
+            RegionFn::Track { player, from, to, .. } => {
+                player.as_deref().is_none_or(int_static) && from.is_none() && to.is_none()
+            }
+            RegionFn::Union(v) | RegionFn::Intersection(v) => v.iter().all(|x| self.is_static_region(x)),
+            RegionFn::Difference(a, b) => self.is_static_region(a) && self.is_static_region(b),
+            RegionFn::Cached(_, inner) => self.is_static_region(inner),
+            _ => false,
+        }
+    }
+
+    /// The table of a static cached region, by role combination (None: not static, or too
+    /// many players to table).
+    fn static_table(&self, slot: u32, inner: &RegionFn) -> Option<&[Region]> {
+        let cell = self.static_regions.get(slot as usize)?;
+        cell.get_or_init(|| {
+            let n = self.num_players;
+            if n > MAX_PLAYERS || !self.is_static_region(inner) {
+                return None;
+            }
+            let s = self.blank_state();
+            let cache = Cache::default();
+            let mut table = Vec::new();
+            for mover in 0..=n {
+                for next in 0..=n {
+                    for prev in 0..=n {
+                        let mut c = self.ctx(&s, &cache);
+                        (c.mover, c.next, c.prev) = (mover, next, prev);
+                        table.push(self.region(inner, &c));
+                    }
+                }
+            }
+            Some(table)
+        })
+        .as_deref()
+    }
+
+    /// A cached region's value for the context's roles, when it is static.
+    #[inline]
+    pub(super) fn static_region(&self, slot: u32, inner: &RegionFn, c: &Ctx) -> Option<&Region> {
+        if !self.fast_forms {
+            return None;
+        }
+        let table = self.static_table(slot, inner)?;
+        let k = (self.num_players as usize) + 1;
+        let (m, n, p) = (c.mover as usize, c.next as usize, c.prev as usize);
+        if c.player != -1 || m >= k || n >= k || p >= k {
+            return None;
+        }
+        table.get((m * k + n) * k + p)
+    }
+}
