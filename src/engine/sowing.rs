@@ -578,6 +578,7 @@ mod tests {
             "board/sow/three_rows/Selus.lud",
             "board/sow/two_rows/Azigo.lud",
             "board/sow/two_rows/Oure Ngat.lud",
+            "board/sow/four_rows/Hus (Nama).lud",
             "board/hunt/Baghchal.lud",
             "board/space/line/Nine Men's Morris.lud",
             "board/war/leaping/lines/Alquerque.lud",

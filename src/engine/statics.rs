@@ -14,6 +14,12 @@ impl GameDef {
     /// Whether a region reads nothing but the roles (mover, next, prev): the same for every
     /// state. Conservative: false for anything else.
     pub(super) fn is_static_region(&self, r: &RegionFn) -> bool {
+        self.is_static_within(r, true)
+    }
+
+    /// [`Self::is_static_region`], looking into the equipment's regions only at the top
+    /// (a region of the equipment naming another is taken as not static: no recursion).
+    fn is_static_within(&self, r: &RegionFn, top: bool) -> bool {
         let int_static = |f: &IntFn| {
             matches!(
                 f,
@@ -27,15 +33,15 @@ impl GameDef {
             RegionFn::Sites(v) => v.iter().all(int_static),
             RegionFn::Row(a) | RegionFn::Column(a) => int_static(a),
             RegionFn::Equipment { owner, .. } => {
-                owner.is_none_or(|o| o != Role::Iterated)
-                    && self.ir.regions.iter().all(|d| self.is_static_region(&d.region))
+                top && owner.is_none_or(|o| o != Role::Iterated)
+                    && self.ir.regions.iter().all(|d| self.is_static_within(&d.region, false))
             }
             RegionFn::Track { player, from, to, .. } => {
                 player.as_deref().is_none_or(int_static) && from.is_none() && to.is_none()
             }
-            RegionFn::Union(v) | RegionFn::Intersection(v) => v.iter().all(|x| self.is_static_region(x)),
-            RegionFn::Difference(a, b) => self.is_static_region(a) && self.is_static_region(b),
-            RegionFn::Cached(_, inner) => self.is_static_region(inner),
+            RegionFn::Union(v) | RegionFn::Intersection(v) => v.iter().all(|x| self.is_static_within(x, top)),
+            RegionFn::Difference(a, b) => self.is_static_within(a, top) && self.is_static_within(b, top),
+            RegionFn::Cached(_, inner) => self.is_static_within(inner, top),
             _ => false,
         }
     }
