@@ -1973,6 +1973,20 @@ impl Lowerer {
         }
         let c = self.call(node, "ints")?;
         match c.id {
+            "array" => Ok(IntsFn::Sites(Box::new(
+                self.region(req(c.typed(self.reg, "sites"), &c)?)?,
+            ))),
+            "intArray.math.if" => {
+                let pos = c.positional();
+                Ok(IntsFn::If(
+                    Box::new(self.condition(nth(&pos, 0, c.span())?)?),
+                    Box::new(self.ints(nth(&pos, 1, c.span())?)?),
+                    Box::new(match pos.get(2) {
+                        Some(n) => self.ints(n)?,
+                        None => IntsFn::List(Vec::new()),
+                    }),
+                ))
+            }
             "results" => {
                 let from = req(c.named("from"), &c)?;
                 let to = req(c.named("to"), &c)?;

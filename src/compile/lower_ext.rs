@@ -150,7 +150,9 @@ impl Lowerer {
     /// `(forEach Value min:a max:b M)`.
     pub(super) fn for_each_value(&mut self, c: &Call) -> R<MovesKind> {
         let (Some(min), Some(max)) = (c.named("min"), c.named("max")) else {
-            return unsupported("forEach Value over a list", c.span());
+            let values = self.ints(req(c.typed(self.reg, "ints"), c)?)?;
+            let body = Box::new(self.moves(req(c.typed(self.reg, "moves"), c)?)?);
+            return Ok(MovesKind::ForEachValueIn { values, body });
         };
         let min = self.int(min)?;
         let max = self.int(max)?;
@@ -258,6 +260,14 @@ impl Lowerer {
         let c = self.call(n, "ints")?;
         match c.id {
             "values.values" => Ok(RegionFn::Remembered(self.remembered_list(&c))),
+            "intArray.math.if" => {
+                let pos = c.positional();
+                Ok(RegionFn::If(
+                    Box::new(self.condition(nth(&pos, 0, c.span())?)?),
+                    Box::new(self.sites_of_ints(nth(&pos, 1, c.span())?)?),
+                    pos.get(2).map(|n| self.sites_of_ints(n)).transpose()?.map(Box::new),
+                ))
+            }
             _ => unsupported(format!("(sites ({} ..))", Self::head(n).unwrap_or(c.id)), c.span()),
         }
     }

@@ -407,6 +407,8 @@ impl GameDef {
         match f {
             IntsFn::List(v) => v.iter().map(|x| self.int(x, c)).collect(),
             IntsFn::Remembered(list) => c.s.remembered_in(*list).collect(),
+            IntsFn::Sites(r) => self.region(r, c).iter().collect(),
+            IntsFn::If(b, x, y) => self.ints(if self.boolean(b, c) { x } else { y }, c),
             IntsFn::Results { from, to, value } => {
                 let mut out = Vec::new();
                 for f in self.region(from, c).iter() {

@@ -900,6 +900,13 @@ impl GameDef {
                     self.gen(body, &mut c2, out);
                 }
             }
+            MovesKind::ForEachValueIn { values, body } => {
+                for v in self.ints(values, c) {
+                    let mut c2 = *c;
+                    c2.value = v;
+                    self.gen(body, &mut c2, out);
+                }
+            }
             MovesKind::ForEachValue { min, max, body } => {
                 let (a, b) = (self.int(min, c), self.int(max, c));
                 for v in a..=b {

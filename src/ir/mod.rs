@@ -185,6 +185,10 @@ pub enum IntsFn {
     },
     /// `(values Remembered ["name"])`: a list of remembered values, in order.
     Remembered(u16),
+    /// `(array R)`: a region's sites, ascending.
+    Sites(Box<RegionFn>),
+    /// `(if c A B)`: one list or the other.
+    If(Box<BoolFn>, Box<IntsFn>, Box<IntsFn>),
 }
 
 /// Boolean functions.
@@ -842,6 +846,11 @@ pub enum MovesKind {
         role: Role,
         top: bool,
     },
+    /// `(forEach Value <ints> M)`: M's moves for each value of the list (`(value)`).
+    ForEachValueIn {
+        values: IntsFn,
+        body: Box<Moves>,
+    },
     /// `(forEach Player M)`: M's moves for each player in turn (`(player)`).
     ForEachPlayer(Box<Moves>),
     ForEachValue {
@@ -1276,6 +1285,8 @@ impl<'a> Node<'a> {
             Ints(f) => match f {
                 IntsFn::List(v) => out.extend(v.iter().map(Int)),
                 IntsFn::Remembered(_) => {}
+                IntsFn::Sites(r) => out.push(Region(r)),
+                IntsFn::If(b, x, y) => out.extend([Bool(b), Ints(x), Ints(y)]),
                 IntsFn::Results { from, to, value } => out.extend([Region(from), Region(to), Int(value)]),
             },
             Bool(f) => match f {
