@@ -685,6 +685,18 @@ impl GameDef {
         let Some(p) = s.stack(f).and_then(|st| st.last()).copied() else {
             return;
         };
+        if f == t {
+            // back into its own hole: the piece stays with its fields (Ludii reads the
+            // origin's before taking the seed out); a last seed is put back by its owner
+            if p.count <= 1 {
+                let owner = self.ir.components.get(p.what as usize).map_or(p.who, |k| k.owner);
+                if let Some(x) = s.stack_mut(f).and_then(|st| st.last_mut()) {
+                    x.who = owner;
+                }
+                s.sync_site(f);
+            }
+            return;
+        }
         if let Some(src) = s.stack_mut(f) {
             match src.last_mut() {
                 Some(x) if x.count > 1 => x.count -= 1,
