@@ -93,8 +93,9 @@ impl GameDef {
                     return;
                 };
                 let state = state.as_ref().map_or(-1, |x| self.int(x, c));
+                // (a site of any container: a hand's site is a cell of another container)
                 let t = self.int(site, c);
-                if t < 0 || t as usize >= self.n() {
+                if t < 0 || c.s.stack(t as usize).is_none() {
                     return;
                 }
                 if let Some(b) = cond {
