@@ -208,9 +208,10 @@ impl Lowerer {
             },
             _ => None,
         };
+        // (a piece without an owner is every player's, one component each, as Ludii)
         let role = match c.typed(self.reg, "roleType") {
             Some(r) => self.role(r)?,
-            None => Role::Shared,
+            None => Role::Each,
         };
         let owners: Vec<u8> = match role {
             Role::Each => (1..=players).collect(),
