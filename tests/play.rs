@@ -19,13 +19,18 @@ fn tmp(name: &str) -> std::path::PathBuf {
     dir.join(name)
 }
 
-/// Drive `ludeme play` with these stdin lines; returns stdout.
+/// Drive `ludeme play` on Refugia (Hex 2-3) with these stdin lines; returns stdout.
 fn play(extra: &[&str], input: &str) -> String {
+    let mut args = vec![REFUGIA, "--option", HEX23];
+    args.extend_from_slice(extra);
+    play_file(&args, input)
+}
+
+/// Drive `ludeme play ARGS` with these stdin lines; returns stdout.
+fn play_file(args: &[&str], input: &str) -> String {
     let mut child = ludeme()
         .arg("play")
-        .arg(REFUGIA)
-        .args(["--option", HEX23])
-        .args(extra)
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -149,16 +154,7 @@ fn tournament_reports_win_rates() {
 fn a_sowing_game_shows_counts_per_pit_and_is_played_by_pit() {
     let run = |file: &str, input: &str| {
         let path = format!("{}/../shared/ludii/lud/board/sow/{file}", env!("CARGO_MANIFEST_DIR"));
-        let mut child = ludeme()
-            .args(["play", &path, "--p2", "random"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-        let out = child.wait_with_output().unwrap();
-        assert!(out.status.success());
-        String::from_utf8(out.stdout).unwrap()
+        play_file(&[&path, "--p2", "random"], input)
     };
     // Kalah: stores on the board (A1, H1); C1 sows its 4 seeds into D1..G1
     let out = run("two_rows/Kalah.lud", "C1\nquit\n");

@@ -516,6 +516,22 @@ impl GameDef {
         }
     }
 
+    /// The values or sites a start rule names: its sites (in order), then its region's.
+    fn start_sites<'f>(
+        &self,
+        s: &StateData,
+        sites: impl IntoIterator<Item = &'f IntFn>,
+        region: Option<&RegionFn>,
+    ) -> Vec<i32> {
+        let cache = Cache::fresh();
+        let ctx = self.ctx(s, &cache);
+        let mut out: Vec<i32> = sites.into_iter().map(|i| self.int(i, &ctx)).collect();
+        if let Some(r) = region {
+            out.extend(self.region(r, &ctx).iter());
+        }
+        out
+    }
+
     fn run_start_rules(&self, s: &mut StateData) {
         for rule in &self.ir.start {
             match rule {
@@ -523,16 +539,7 @@ impl GameDef {
                     let v = self.int(value, &self.ctx(s, &Cache::default()));
                     for player in self.players_of(*role, &self.ctx(s, &Cache::default())) {
                         s.scores[player as usize] = v;
-                        push_history(
-                            s,
-                            MoveRecord {
-                                mover: 0,
-                                from: -1,
-                                to: -1,
-                                pass: false,
-                                to_after: -1,
-                            },
-                        );
+                        push_history(s, MoveRecord::start(-1));
                     }
                 }
                 StartRule::Remember {
@@ -541,38 +548,17 @@ impl GameDef {
                     region,
                     unique,
                 } => {
-                    let cache = Cache::fresh();
-                    let ctx = self.ctx(s, &cache);
-                    let mut values: Vec<i32> = value.iter().map(|v| self.int(v, &ctx)).filter(|&v| v >= 0).collect();
-                    if let Some(r) = region {
-                        values.extend(self.region(r, &ctx).iter());
-                    }
-                    drop(cache);
-                    for v in values {
+                    let values = self.start_sites(s, value.as_ref(), region.as_ref());
+                    for v in values.into_iter().filter(|&v| v >= 0) {
                         if !*unique || !s.remembered.contains(&(*list, v)) {
                             s.remembered.push((*list, v));
                         }
                     }
-                    push_history(
-                        s,
-                        MoveRecord {
-                            mover: 0,
-                            from: -1,
-                            to: -1,
-                            pass: false,
-                            to_after: -1,
-                        },
-                    );
+                    push_history(s, MoveRecord::start(-1));
                 }
                 StartRule::SetCount { count, site, region } => {
-                    let cache = Cache::fresh();
-                    let ctx = self.ctx(s, &cache);
-                    let mut targets: Vec<i32> = site.iter().map(|i| self.int(i, &ctx)).collect();
-                    if let Some(r) = region {
-                        targets.extend(self.region(r, &ctx).iter());
-                    }
-                    let n = self.int(count, &ctx);
-                    drop(cache);
+                    let targets = self.start_sites(s, site.as_ref(), region.as_ref());
+                    let n = self.int(count, &self.ctx(s, &Cache::default()));
                     let what = (self.ir.components.len() - 1) as u16;
                     for t in targets {
                         if what == 0 {
@@ -594,16 +580,7 @@ impl GameDef {
                             });
                         }
                         s.sync_site(t as usize);
-                        push_history(
-                            s,
-                            MoveRecord {
-                                mover: 0,
-                                from: t,
-                                to: t,
-                                pass: false,
-                                to_after: t,
-                            },
-                        );
+                        push_history(s, MoveRecord::start(t));
                     }
                 }
                 StartRule::PlaceInContainer {
@@ -619,25 +596,10 @@ impl GameDef {
                     count,
                     state,
                 } => {
-                    let cache = Cache::fresh();
-                    let ctx = self.ctx(s, &cache);
-                    let mut targets: Vec<i32> = sites.iter().map(|i| self.int(i, &ctx)).collect();
-                    if let Some(r) = region {
-                        targets.extend(self.region(r, &ctx).iter());
-                    }
-                    for t in targets {
+                    for t in self.start_sites(s, sites, region.as_ref()) {
                         let who = self.ir.components[*component as usize].owner;
                         self.add_piece(s, t, *component, who, (*count).max(1) as u32, *state);
-                        push_history(
-                            s,
-                            MoveRecord {
-                                mover: 0,
-                                from: t,
-                                to: t,
-                                pass: false,
-                                to_after: t,
-                            },
-                        );
+                        push_history(s, MoveRecord::start(t));
                     }
                 }
             }
@@ -656,16 +618,7 @@ impl GameDef {
             };
             if let (Some(t), Some(comp)) = (site, self.ir.components.get(what as usize)) {
                 self.add_piece(s, t as i32, what, comp.owner, count.max(1) as u32, state);
-                push_history(
-                    s,
-                    MoveRecord {
-                        mover: 0,
-                        from: t as i32,
-                        to: t as i32,
-                        pass: false,
-                        to_after: t as i32,
-                    },
-                );
+                push_history(s, MoveRecord::start(t as i32));
             }
         };
         let shared = self

@@ -62,13 +62,7 @@ impl Game {
         // No past but one start-rules record (mover 0), as after the start rules: the previous
         // move was no pass.
         s.history.clear();
-        s.history.push(MoveRecord {
-            mover: 0,
-            from: -1,
-            to: -1,
-            pass: false,
-            to_after: -1,
-        });
+        s.history.push(MoveRecord::start(-1));
         s.history_truncated = false;
         s.pending.clear();
         s.remembered.clear();

@@ -66,6 +66,19 @@ pub struct MoveRecord {
     pub to_after: i32,
 }
 
+impl MoveRecord {
+    /// What a start rule's placement at `site` (-1: none) leaves in the history.
+    pub fn start(site: i32) -> MoveRecord {
+        MoveRecord {
+            mover: 0,
+            from: site,
+            to: site,
+            pass: false,
+            to_after: site,
+        }
+    }
+}
+
 /// How many past moves are kept at least (Ludii's rules here look back at most a few turns).
 pub const HISTORY: usize = 12;
 
