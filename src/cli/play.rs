@@ -132,12 +132,13 @@ impl Session<'_> {
     fn push(&mut self, c: &Choice) {
         let next = c.after(self.game, &self.state);
         self.moves.push(c.text.clone());
-        self.made.push((c.index, self.state.mover()));
+        self.made.push((c.index, self.state.agent(self.state.mover())));
         self.state = next;
     }
 
-    fn is_human(&self, mover: usize) -> bool {
-        matches!(self.seats.get(mover.wrapping_sub(1)), Some(Seat::Human))
+    /// Whether seat `agent` (a player's number until the players swap) is a human.
+    fn is_human(&self, agent: usize) -> bool {
+        matches!(self.seats.get(agent.wrapping_sub(1)), Some(Seat::Human))
     }
 
     /// Takes back the last move and any agents' moves before it, back to a human's turn.
@@ -241,7 +242,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         }
         let mover = state.mover();
         let cs = choices(&game, &state);
-        if let Some(Seat::Ai(agent)) = s.seats.get_mut(mover - 1) {
+        if let Some(Seat::Ai(agent)) = s.seats.get_mut(state.agent(mover) - 1) {
             let i = agent.choose(&game, &state);
             let c = choice_of(&game, &state, &cs, i)
                 .expect("every legal move has a choice")

@@ -208,7 +208,10 @@ pub fn status_text(game: &Game, state: &State, seats: &[String]) -> String {
         format!("Game over: {}", crate::ai::result_text(state, game.num_players()))
     } else {
         let m = state.mover();
-        let who = seats.get(m - 1).map(|w| format!(" ({w})")).unwrap_or_default();
+        let who = seats
+            .get(state.agent(m) - 1)
+            .map(|w| format!(" ({w})"))
+            .unwrap_or_default();
         format!(
             "Move {}: player {m} [{}]{who} to move",
             state.num_decisions() + 1,

@@ -121,6 +121,7 @@ pub struct Lowerer {
     uses_all_passed: bool,
     reads_after_consequents: bool,
     uses_cycles: bool,
+    meta_swap: bool,
     distance_relation: Option<Relation>,
     scores: bool,
     cached_regions: u32,
@@ -230,6 +231,7 @@ impl Lowerer {
             uses_all_passed: false,
             reads_after_consequents: false,
             uses_cycles: false,
+            meta_swap: false,
             distance_relation: None,
             scores: false,
             cached_regions: 0,
@@ -363,7 +365,7 @@ impl Lowerer {
         })?;
         let rc = self.call(rules, "rules.rules")?;
         if let Some(m) = rc.typed(self.reg, "meta") {
-            return unsupported("meta", m.span.clone());
+            self.meta(m)?;
         }
         let start = match rc.typed(self.reg, "start") {
             Some(s) => self.start(s)?,
@@ -420,6 +422,7 @@ impl Lowerer {
             uses_all_passed: self.uses_all_passed,
             reads_after_consequents: self.reads_after_consequents,
             uses_cycles: self.uses_cycles,
+            meta_swap: self.meta_swap,
             distance_relation: self.distance_relation,
             cached_regions: self.cached_regions,
             memo_ints: self.memo_ints,
@@ -1394,6 +1397,7 @@ impl Lowerer {
             }
             ("remember", _) | ("forget", _) | ("propose", _) | ("select", _) => self.state_moves(&c)?,
             ("move", Some("Select" | "Propose" | "Vote")) | ("vote", _) => self.state_moves(&c)?,
+            ("move" | "swap.swap", Some("Swap" | "Players")) => self.swap_players(&c)?,
             ("sow", _) => self.sow(&c)?,
             ("operators.foreach.forEach", Some("Site")) => self.for_each_site(&c)?,
             ("operators.foreach.forEach", Some("Player")) => {
@@ -2106,6 +2110,11 @@ impl Lowerer {
         let bi = |l: &mut Self, n: &Node| -> R<Box<IntFn>> { Ok(Box::new(l.int(n)?)) };
         Ok(match word {
             "Empty" => BoolFn::IsEmpty(bi(self, nth(&ints, 0, c.span())?)?),
+            // (no empty site left on the board)
+            "Full" => BoolFn::Eq(
+                Box::new(IntFn::CountSites(Box::new(RegionFn::Empty))),
+                Box::new(IntFn::Const(0)),
+            ),
             "Occupied" => BoolFn::IsOccupied(bi(self, nth(&ints, 0, c.span())?)?),
             "Enemy" => BoolFn::IsEnemy(bi(self, nth(&ints, 0, c.span())?)?),
             "Friend" => BoolFn::IsFriend(bi(self, nth(&ints, 0, c.span())?)?),

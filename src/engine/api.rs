@@ -208,6 +208,12 @@ impl State {
         self.inner.mover as usize
     }
 
+    /// The seat (agent) playing `player`: the player's own number until the players swap
+    /// (the meta rule `(swap)`, `(move Swap Players ..)`).
+    pub fn agent(&self, player: usize) -> usize {
+        self.inner.agent_of(player as u8) as usize
+    }
+
     /// Decisions taken since the start.
     pub fn num_decisions(&self) -> usize {
         self.inner.num_decisions as usize

@@ -17,6 +17,9 @@ impl GameDef {
         let mut c = self.ctx(s, &cache);
         let mut out = super::requirement::take_list();
         self.gen(self.play_of(s.mover, s), &mut c, &mut out);
+        if self.ir.meta_swap {
+            self.offer_swap(&c, &mut out);
+        }
         if out.is_empty() {
             out.push(MoveData {
                 forced: true,
@@ -85,7 +88,8 @@ impl GameDef {
             s.prev = s.mover;
             let old = s.mover;
             s.mover = s.next;
-            if s.mover != old {
+            // (a swap starts a turn though its player moves again)
+            if s.mover != old || m.actions.first().is_some_and(|a| matches!(a, Action::SwapPlayers(..))) {
                 s.num_turn += 1;
                 s.same_turn_moves = 0;
             } else {
@@ -210,6 +214,7 @@ impl GameDef {
                 }
             }
             Action::SetNext(p) => s.next = *p,
+            Action::SwapPlayers(a, b) => s.swap_agents(*a, *b),
             Action::Trigger(p) => s.triggered |= 1u32.checked_shl(*p as u32).unwrap_or(0),
             Action::Pass => {}
             Action::Propose(k) => s.propositions.push(*k),
@@ -731,5 +736,62 @@ fn two_sites(sites: &mut [Stack], a: usize, b: usize) -> (&mut Stack, &mut Stack
     } else {
         let (l, r) = sites.split_at_mut(a);
         (&mut r[0], &mut l[b])
+    }
+}
+
+impl GameDef {
+    /// The meta rule `(swap)`: on the game's move number `players - 1`, the mover may swap
+    /// sides with the last player before them (Ludii's pie rule).
+    fn offer_swap(&self, c: &Ctx, out: &mut Vec<MoveData>) {
+        let s = c.s;
+        if s.num_decisions + 1 != self.num_players as u32 {
+            return;
+        }
+        let last = s.history.iter().rev().map(|r| r.mover).find(|&m| m != s.mover);
+        if let Some(other) = last {
+            out.push(MoveData {
+                actions: smallvec::smallvec![Action::SwapPlayers(s.mover, other), Action::SetNext(s.mover)],
+                ..MoveData {
+                    mover: s.mover,
+                    ..MoveData::EMPTY
+                }
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::Game;
+    use crate::expand::Selections;
+
+    /// The pie rule: the second player's second-move options are the board's moves and a
+    /// swap; the swap changes nothing on the board, keeps the same player to move, and from
+    /// then on the first seat plays player 2. No swap is offered later.
+    #[test]
+    fn meta_swap_offers_one_swap_on_the_second_move() {
+        let text = r#"(game "Pie" (players 2) (equipment { (board (square 3)) (piece "Disc" Each) })
+            (rules (meta (swap)) (play (move Add (to (sites Empty)))) (end (if (is Full) (result Mover Win)))))"#;
+        let game = Game::load("pie", text, &Selections::default()).expect("loads");
+        let mut s = game.initial_state();
+        let first = game.legal_moves(&s);
+        assert_eq!(first.len(), 9, "no swap on the first move");
+        game.apply(&mut s, &first[4]);
+        let second = game.legal_moves(&s);
+        assert_eq!(second.len(), 8 + 1, "8 places and the swap");
+        let mut swapped = s.clone();
+        let swap = second.last().expect("the swap comes last");
+        game.apply(&mut swapped, swap);
+        assert_eq!(
+            game.diff_text(&s, &swapped),
+            "|m2",
+            "the board is unchanged, player 2 moves again"
+        );
+        assert_eq!((swapped.agent(1), swapped.agent(2)), (2, 1));
+        assert_eq!(game.legal_moves(&swapped).len(), 8, "a swap is offered once");
+        let mut placed = s.clone();
+        game.apply(&mut placed, &second[0]);
+        assert_eq!((placed.agent(1), placed.agent(2)), (1, 2));
+        assert_eq!(game.legal_moves(&placed).len(), 7);
     }
 }

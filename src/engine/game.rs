@@ -484,6 +484,7 @@ impl GameDef {
             var: -1,
             vars: SmallVec::new(),
             player_values: SmallVec::from_elem(-1, p + 1),
+            agents: SmallVec::new(),
             pending: SmallVec::new(),
             remembered: SmallVec::new(),
             loose_states: SmallVec::new(),

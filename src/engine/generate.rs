@@ -837,6 +837,14 @@ impl GameDef {
                     self.push_move(out, c, -1, -1).push(Action::SetNext(p as u8));
                 }
             }
+            MovesKind::SwapPlayers(a, b) => {
+                let (a, b) = (self.int(a, c), self.int(b, c));
+                let players = 1..=self.num_players as i32;
+                if players.contains(&a) && players.contains(&b) {
+                    self.push_move(out, c, -1, -1)
+                        .extend([Action::SwapPlayers(a as u8, b as u8), Action::SetNext(c.mover)]);
+                }
+            }
             MovesKind::ForgetAll(list) => {
                 // (the list without a name stands for every list)
                 let of = |l: u16| *list == UNNAMED || l == *list;

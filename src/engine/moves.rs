@@ -96,6 +96,8 @@ pub enum Action {
     Trigger(u8),
     /// `moveAgain`: the same player moves next.
     SetNext(u8),
+    /// The agents playing these two players change places (Ludii's swap).
+    SwapPlayers(u8, u8),
     Pass,
     Propose(u16),
     /// The mover votes for proposition `k` (the last vote of all players decides).
@@ -134,6 +136,7 @@ impl Action {
             | Action::Forget { .. }
             | Action::Trigger(_)
             | Action::SetNext(_)
+            | Action::SwapPlayers(..)
             | Action::Pass
             | Action::Propose(_)
             | Action::Vote(_) => None,
@@ -160,7 +163,7 @@ impl Action {
                 (smallvec::smallvec![from, to], 0)
             }
             Action::SetScore { .. } | Action::AddScore { .. } => (none, SCORES),
-            Action::SetNamedVar { .. } | Action::SetPlayerValue { .. } => (none, VARS),
+            Action::SetNamedVar { .. } | Action::SetPlayerValue { .. } | Action::SwapPlayers(..) => (none, VARS),
             Action::AddPending(_) => (none, PENDING),
             Action::Remember { .. } | Action::Forget { .. } => (none, REMEMBERED),
             Action::Propose(_) | Action::Vote(_) => (none, PROPOSITIONS),

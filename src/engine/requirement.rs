@@ -413,6 +413,7 @@ fn restore_small(dst: &mut StateData, base: &StateData, changed: Changed) {
     if changed & VARS != 0 {
         dst.vars.clone_from(&base.vars);
         dst.player_values.clone_from(&base.player_values);
+        dst.agents.clone_from(&base.agents);
     }
     if changed & PENDING != 0 {
         dst.pending.clone_from(&base.pending);
@@ -451,6 +452,7 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
         var,
         vars,
         player_values,
+        agents,
         pending,
         remembered,
         loose_states,
@@ -486,6 +488,9 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
     }
     if dst.player_values != *player_values {
         dst.player_values.clone_from(player_values);
+    }
+    if dst.agents != *agents {
+        dst.agents.clone_from(agents);
     }
     if dst.pending != *pending {
         dst.pending.clone_from(pending);

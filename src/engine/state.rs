@@ -108,6 +108,9 @@ pub struct StateData {
     pub vars: SmallVec<[(u16, i32); 2]>,
     /// Per player (index 0 unused), their value (`(value Player p)`), -1 until set.
     pub player_values: SmallVec<[i32; 5]>,
+    /// Per player (index 0 unused), the agent playing them (Ludii's player order): the
+    /// player's own number until a swap ([`StateData::agent_of`]); empty until then.
+    pub agents: SmallVec<[u8; 5]>,
     pub pending: SmallVec<[i32; 4]>,
     /// Remembered values: (list, value) in the order remembered ([`crate::ir::UNNAMED`] is
     /// the list without a name).
@@ -153,6 +156,23 @@ pub struct StateData {
 }
 
 impl StateData {
+    /// The agent playing player `p` (their own number until a swap).
+    pub fn agent_of(&self, p: u8) -> u8 {
+        self.agents.get(p as usize).copied().unwrap_or(p)
+    }
+
+    /// Agents `a` and `b` change the players they play (Ludii's player order).
+    pub fn swap_agents(&mut self, a: u8, b: u8) {
+        let n = (a.max(b) as usize + 1).max(self.agents.len());
+        while self.agents.len() < n {
+            self.agents.push(self.agents.len() as u8);
+        }
+        let at = |x: u8| self.agents.iter().skip(1).position(|&g| g == x).map(|i| i + 1);
+        if let (Some(i), Some(j)) = (at(a), at(b)) {
+            self.agents.swap(i, j);
+        }
+    }
+
     /// The pieces at a site of any container (None past the last).
     #[inline]
     pub fn stack(&self, site: usize) -> Option<&Stack> {

@@ -837,6 +837,9 @@ pub enum MovesKind {
     },
     /// `(set NextPlayer (player p))`: the player who moves next.
     SetNextPlayer(IntFn),
+    /// `(move Swap Players a b)` / `(swap Players a b)`: the agents playing players `a`
+    /// and `b` change places; the mover moves again (Ludii's swap, the pie rule's move).
+    SwapPlayers(IntFn, IntFn),
     Propose(u16),
     /// `(move Vote "s")`: the mover votes for `s`.
     Vote(u16),
@@ -1080,6 +1083,8 @@ pub struct GameIr {
     pub uses_all_passed: bool,
     /// Whether `(is Cycle)` appears anywhere (positions are then remembered).
     pub uses_cycles: bool,
+    /// The meta rule `(swap)`: the second player may swap sides on the game's second move.
+    pub meta_swap: bool,
     /// Whether `(last To afterConsequence:True)` appears anywhere (moves then keep the site
     /// of their last action, consequents included).
     pub reads_after_consequents: bool,

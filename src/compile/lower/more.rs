@@ -38,6 +38,42 @@ impl Lowerer {
         })
     }
 
+    /// `(move Swap Players a b)`, `(swap Players a b)`: each player by number or role.
+    pub(super) fn swap_players(&mut self, c: &Call) -> R<MovesKind> {
+        let mut players = Vec::new();
+        for n in c.positional() {
+            match &n.kind {
+                _ if Self::head(n) == Some("then") => {}
+                NodeKind::Atom(a) if a == "Swap" || a == "Players" => {}
+                NodeKind::Atom(a) if a == "Pieces" => return unsupported("swap Pieces", c.span()),
+                NodeKind::Atom(_) => players.push(IntFn::RolePlayer(self.role(n)?)),
+                _ => players.push(self.int(n)?),
+            }
+        }
+        let [a, b]: [IntFn; 2] = players.try_into().map_err(|_| super::LowerError::Invalid {
+            message: "swap Players takes two players".into(),
+            span: c.span(),
+        })?;
+        Ok(MovesKind::SwapPlayers(a, b))
+    }
+
+    /// `(meta ..)`: the meta rules the engine knows (`swap`).
+    pub(super) fn meta(&mut self, node: &Node) -> R<()> {
+        let c = self.call(node, "meta")?;
+        let items: Vec<&Node> = match c.positional().first().map(|n| &n.kind) {
+            Some(NodeKind::List(items)) => items.iter().collect(),
+            _ => c.positional(),
+        };
+        for it in items {
+            let rule = self.call(it, "metaRule")?;
+            match rule.id {
+                "meta.swap" => self.meta_swap = true,
+                id => return unsupported(format!("meta ({})", Self::head(it).unwrap_or(id)), rule.span()),
+            }
+        }
+        Ok(())
+    }
+
     /// A site: a number, or a coordinate (`"A1"`, resolved when the game is loaded).
     pub(super) fn site(&mut self, n: &Node) -> R<IntFn> {
         match &n.kind {
