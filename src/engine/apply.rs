@@ -702,10 +702,14 @@ impl GameDef {
             }
             return;
         }
+        // (the owners' table changes only where a site empties or gets a new piece)
         if let Some(src) = s.stack_mut(f) {
             match src.last_mut() {
                 Some(x) if x.count > 1 => x.count -= 1,
-                _ => src.clear(),
+                _ => {
+                    src.clear();
+                    s.sync_site(f);
+                }
             }
         }
         let requires_count = self.ir.requires_count;
@@ -720,11 +724,10 @@ impl GameDef {
                         who: p.who,
                         ..Piece::default()
                     });
+                    s.sync_site(t);
                 }
             }
         }
-        s.sync_site(f);
-        s.sync_site(t);
     }
 }
 

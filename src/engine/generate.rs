@@ -119,6 +119,25 @@ impl GameDef {
                     remove_actions(t, n, level, actions);
                 }
             }
+            MovesKind::FromTo {
+                from: Place { site: Some(from), .. },
+                to: Place { site: Some(to), .. },
+                count,
+                copy,
+                ..
+            } => {
+                // (one site to one site, no conditions: see `one_move_effect`)
+                let f = self.int(from, c);
+                if Self::top(c.s, f).is_none() {
+                    return;
+                }
+                let mut c1 = *c;
+                c1.from = f;
+                let t = self.int(to, &c1);
+                if t >= 0 {
+                    actions.push(self.from_to_action(f, t, count.as_ref(), *copy, &c1));
+                }
+            }
             MovesKind::SetVar(v) => actions.push(Action::SetVar(v.as_ref().map_or(-1, |x| self.int(x, c)))),
             MovesKind::SetNamedVar(name, v) => actions.push(Action::SetNamedVar {
                 name: *name,
@@ -149,6 +168,25 @@ impl GameDef {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// The action of a `fromTo` from `f` to `t` (`c` has `from` = `f`): a counted move in a
+    /// game without stacks moves that many of the count (none for 0), else the top `count`
+    /// pieces (one by default) move or are copied.
+    fn from_to_action(&self, f: i32, t: i32, count: Option<&IntFn>, copy: bool, c: &Ctx) -> Action {
+        let counted = count.is_some() && !self.ir.stacking && !copy;
+        let n = count.map_or(1, |x| self.int(x, c)).max(i32::from(!counted)) as u32;
+        let (from, to) = (f as u32, t as u32);
+        if counted {
+            Action::MoveN { from, to, count: n }
+        } else {
+            Action::Move {
+                from,
+                to,
+                count: n,
+                copy,
+            }
         }
     }
 
@@ -742,14 +780,7 @@ impl GameDef {
                         // `(to)` without a location: the iterator `to`
                         _ => smallvec::smallvec![c.to],
                     };
-                    // a counted move in a game without stacks moves that many of the count
-                    // (none for 0)
-                    let counted = count.is_some() && !self.ir.stacking && !*copy;
-                    let n = count
-                        .as_ref()
-                        .map(|x| self.int(x, &c1))
-                        .unwrap_or(1)
-                        .max(i32::from(!counted)) as u32;
+                    let action = |t: i32| self.from_to_action(f, t, count.as_ref(), *copy, &c1);
                     for t in targets {
                         if t < 0 {
                             continue;
@@ -763,20 +794,7 @@ impl GameDef {
                         if let Some(e) = &to.apply {
                             self.effect_actions(e, &c2, actions);
                         }
-                        actions.push(if counted {
-                            Action::MoveN {
-                                from: f as u32,
-                                to: t as u32,
-                                count: n,
-                            }
-                        } else {
-                            Action::Move {
-                                from: f as u32,
-                                to: t as u32,
-                                count: n,
-                                copy: *copy,
-                            }
-                        });
+                        actions.push(action(t));
                     }
                 }
             }

@@ -267,6 +267,8 @@ impl GameDef {
             c.to = start;
         }
         c.from = orig_from;
+        // `skipIf:(= (to) e)` with `e` of no iterator: the one hole skipped, found once
+        let skip_site = w.skip_site.as_ref().filter(|_| self.fast_forms).map(|e| self.int(e, c));
         if sown < count64 {
             let mut skipped = 0;
             let mut index = 0;
@@ -278,7 +280,11 @@ impl GameDef {
                     return None;
                 };
                 c.to = to;
-                if skipped < MAX_SKIPPED && w.skip.as_ref().is_some_and(|b| self.boolean(b, c)) {
+                let skip = match skip_site {
+                    Some(site) => to == site,
+                    None => w.skip.as_ref().is_some_and(|b| self.boolean(b, c)),
+                };
+                if skipped < MAX_SKIPPED && skip {
                     skipped += 1;
                     i = k;
                     continue;
@@ -345,7 +351,10 @@ impl GameDef {
         while holds(&w.cond, c2) {
             c2.from = run.start;
             moves.clear();
-            self.gen(apply, c2, &mut moves);
+            // (a plain effect's actions directly, else its moves' actions)
+            if !self.direct_actions(apply, c2, acts) {
+                self.gen(apply, c2, &mut moves);
+            }
             for m in &moves {
                 if m.then.is_empty() {
                     acts.extend(m.actions.iter().copied());

@@ -542,6 +542,9 @@ pub struct Sow {
     pub origin: Option<BoolFn>,
     /// `skipIf:`: holes passed without sowing.
     pub skip: Option<BoolFn>,
+    /// When `skipIf:` is `(= (to) e)` with `e` reading no iterator: `e`, the one hole
+    /// skipped (found once per sowing by the fast form).
+    pub skip_site: Option<IntFn>,
     /// `backtracking:` / `forward:`: captures go on hole by hole backwards / forwards while
     /// this holds.
     pub backtracking: Option<BoolFn>,
@@ -673,6 +676,23 @@ impl MovesKind {
                 },
                 ..
             } | MovesKind::Remove { site: Some(_), .. }
+                | MovesKind::FromTo {
+                    from: Place {
+                        region: None,
+                        site: Some(_),
+                        cond: None,
+                        apply: None,
+                        apply_if: None,
+                    },
+                    to: Place {
+                        region: None,
+                        site: Some(_),
+                        cond: None,
+                        apply: None,
+                        apply_if: None,
+                    },
+                    ..
+                }
                 | MovesKind::SetVar(_)
                 | MovesKind::SetNamedVar(..)
                 | MovesKind::SetPending(_)

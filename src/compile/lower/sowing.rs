@@ -117,6 +117,14 @@ impl Lowerer {
             None => true,
             Some(n) => self.flag(Some(n))?,
         };
+        let skip = opt_bool(self, c.named("skipIf"))?;
+        let skip_site = match skip.as_ref().map(|b| b.uncompiled()) {
+            Some(BoolFn::Eq(a, b)) => match (a.as_ref(), b.as_ref()) {
+                (IntFn::To, e) | (e, IntFn::To) if crate::ir::deps::int(e) == 0 => Some(e.clone()),
+                _ => None,
+            },
+            _ => None,
+        };
         Ok(MovesKind::Sow(Box::new(Sow {
             start,
             count,
@@ -128,7 +136,8 @@ impl Lowerer {
             apply: opt_moves(self, c.named("apply"))?,
             include_self,
             origin: opt_bool(self, c.named("origin"))?,
-            skip: opt_bool(self, c.named("skipIf"))?,
+            skip,
+            skip_site,
             backtracking: opt_bool(self, c.named("backtracking"))?,
             forward: opt_bool(self, c.named("forward"))?,
         })))
