@@ -157,13 +157,14 @@ impl GameDef {
     /// the track after it (as Ludii's `Sow`), then the captures of `apply:` decided on the
     /// position after sowing.
     pub(super) fn gen_sow(&self, w: &Sow, c: &mut Ctx, out: &mut Vec<super::moves::MoveData>) {
-        let Some(run) = self.sow_seeds(w, c) else {
+        let mut seeds = Seeds::new();
+        let Some(run) = self.sow_seeds(w, c, &mut seeds) else {
             return;
         };
-        let mut acts: smallvec::SmallVec<[super::moves::Action; 2]> = run.acts.iter().copied().collect();
+        let mut acts: smallvec::SmallVec<[super::moves::Action; 2]> = seeds.iter().copied().collect();
         if let Some(apply) = &w.apply {
             let mut s2 = self.scratch(c);
-            for a in &run.acts {
+            for a in &seeds {
                 self.act(&mut s2, a, c.mover);
             }
             let cache = Cache::fresh();
@@ -189,18 +190,17 @@ impl GameDef {
         mut done: Option<&mut super::requirement::Done>,
     ) {
         let mut cache = Cache::fresh();
+        let mut seeds = Seeds::new();
         let run = {
             let mut c = self.ctx(s, &cache);
             (c.from, c.to) = (m.from, m.to);
-            match self.sow_seeds(w, &mut c) {
+            match self.sow_seeds(w, &mut c, &mut seeds) {
                 Some(run) => run,
                 None => return,
             }
         };
         let mover = s.mover;
-        for a in &run.acts {
-            self.act(s, a, mover);
-        }
+        self.apply_seeds(s, &seeds, mover);
         let mut caps: smallvec::SmallVec<[super::moves::Action; 4]> = smallvec::SmallVec::new();
         if let Some(apply) = &w.apply {
             // (the position changed: the cache starts again)
@@ -214,7 +214,7 @@ impl GameDef {
             self.act(s, a, mover);
         }
         if let Some(d) = done.as_deref_mut() {
-            d.extend_from_slice(&run.acts);
+            d.extend_from_slice(&seeds);
             d.extend_from_slice(&caps);
         }
         if let Some(t) = then {
@@ -225,8 +225,81 @@ impl GameDef {
         }
     }
 
-    /// The seeds a `sow` puts, as actions, and where it ended; None when it gives no move.
-    fn sow_seeds<'g>(&'g self, w: &Sow, c: &mut Ctx) -> Option<SowRun<'g>> {
+    /// Apply a sowing's actions: as [`GameDef::act`] would one by one, but in one pass over
+    /// the holes when they are only seeds of one hole that runs out of them at the last at the
+    /// earliest (and holds two or more whenever sown back into), in a game without stacks or
+    /// states on empty sites.
+    fn apply_seeds(&self, s: &mut StateData, acts: &[super::moves::Action], mover: u8) {
+        use super::moves::Action;
+        let from = match acts.first() {
+            Some(&Action::Seed { from, .. }) => from,
+            _ => u32::MAX,
+        };
+        let seeds_of_one = acts
+            .iter()
+            .all(|a| matches!(*a, Action::Seed { from: f, .. } if f == from));
+        let p = s.stack(from as usize).and_then(|st| st.last()).copied();
+        let fast = match p {
+            Some(p) if seeds_of_one && !self.ir.stacking && s.loose_states.is_empty() => {
+                let back = acts.iter().any(|a| matches!(*a, Action::Seed { to, .. } if to == from));
+                let out = (acts.len()
+                    - acts
+                        .iter()
+                        .filter(|a| matches!(**a, Action::Seed { to, .. } if to == from))
+                        .count()) as u32;
+                // (a seed back into the hole finds at least 2 there whenever it comes)
+                if back {
+                    p.count >= out + 2
+                } else {
+                    p.count >= out
+                }
+            }
+            _ => false,
+        };
+        let Some(p) = p.filter(|_| fast) else {
+            for a in acts {
+                self.act(s, a, mover);
+            }
+            return;
+        };
+        let requires_count = self.ir.requires_count;
+        let mut out = 0;
+        for a in acts {
+            let Action::Seed { to, .. } = *a else { continue };
+            if to == from {
+                // (a seed back into its hole while it has others leaves it as it was)
+                continue;
+            }
+            out += 1;
+            let Some(dst) = s.stack_mut(to as usize) else { continue };
+            match dst.last_mut() {
+                Some(q) if q.what == p.what && q.count > 0 => q.count = if requires_count { q.count + 1 } else { 1 },
+                _ => {
+                    dst.clear();
+                    dst.push(super::state::Piece {
+                        count: 1,
+                        what: p.what,
+                        who: p.who,
+                        ..super::state::Piece::default()
+                    });
+                    s.sync_site(to as usize);
+                }
+            }
+        }
+        if let Some(src) = s.stack_mut(from as usize) {
+            match src.last_mut() {
+                Some(x) if x.count > out => x.count -= out,
+                _ => {
+                    src.clear();
+                    s.sync_site(from as usize);
+                }
+            }
+        }
+    }
+
+    /// The seeds a `sow` puts, as actions added to `acts`, and where it ended; None when it
+    /// gives no move.
+    fn sow_seeds<'g>(&'g self, w: &Sow, c: &mut Ctx, acts: &mut Seeds) -> Option<SowRun<'g>> {
         use super::moves::Action;
         let start = self.int(&w.start, c);
         let count = self.int(&w.count, c);
@@ -238,7 +311,6 @@ impl GameDef {
         let (orig_from, orig_to, orig_value) = (c.from, c.to, c.value);
         let restore = |c: &mut Ctx| (c.from, c.to, c.value) = (orig_from, orig_to, orig_value);
         let mut i = track.sites.iter().position(|&s| s == start).unwrap_or(n);
-        let mut acts = Seeds::new();
         let mut sown: i64 = 0;
         let count64 = count as i64;
         // `k` seeds into `to` (those left of the count)
@@ -263,7 +335,7 @@ impl GameDef {
                 self.effect_actions(e, c, &mut effect);
                 acts.extend(effect);
             }
-            put(&mut acts, &mut sown, start, first_per_hole);
+            put(acts, &mut sown, start, first_per_hole);
             c.to = start;
         }
         c.from = orig_from;
@@ -304,13 +376,16 @@ impl GameDef {
                     restore(c);
                     return None;
                 }
-                let per_hole = self.int(&w.per_hole, c);
+                let per_hole = match w.per_hole {
+                    IntFn::Const(k) => k,
+                    ref f => self.int(f, c),
+                };
                 if let Some(e) = &w.sow_effect {
                     let mut effect = smallvec::SmallVec::new();
                     self.effect_actions(e, c, &mut effect);
                     acts.extend(effect);
                 }
-                put(&mut acts, &mut sown, to, per_hole);
+                put(acts, &mut sown, to, per_hole);
                 if sown >= count64 {
                     break;
                 }
@@ -318,7 +393,6 @@ impl GameDef {
             }
         }
         let run = SowRun {
-            acts,
             links,
             i,
             start,
@@ -407,7 +481,6 @@ type Seeds = smallvec::SmallVec<[super::moves::Action; 24]>;
 
 /// What sowing did: its seeds' actions, and where it stopped (for the captures).
 struct SowRun<'t> {
-    acts: Seeds,
     links: Links<'t>,
     /// The track element of the last hole sown.
     i: usize,
