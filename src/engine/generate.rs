@@ -135,7 +135,7 @@ impl GameDef {
                 c1.from = f;
                 let t = self.int(to, &c1);
                 if t >= 0 {
-                    actions.push(self.from_to_action(f, t, count.as_ref(), *copy, &c1));
+                    actions.push(self.fromto_action(f, t, count.as_ref(), *copy, &c1));
                 }
             }
             MovesKind::SetVar(v) => actions.push(Action::SetVar(v.as_ref().map_or(-1, |x| self.int(x, c)))),
@@ -174,7 +174,7 @@ impl GameDef {
     /// The action of a `fromTo` from `f` to `t` (`c` has `from` = `f`): a counted move in a
     /// game without stacks moves that many of the count (none for 0), else the top `count`
     /// pieces (one by default) move or are copied.
-    fn from_to_action(&self, f: i32, t: i32, count: Option<&IntFn>, copy: bool, c: &Ctx) -> Action {
+    fn fromto_action(&self, f: i32, t: i32, count: Option<&IntFn>, copy: bool, c: &Ctx) -> Action {
         let counted = count.is_some() && !self.ir.stacking && !copy;
         let n = count.map_or(1, |x| self.int(x, c)).max(i32::from(!counted)) as u32;
         let (from, to) = (f as u32, t as u32);
@@ -780,7 +780,7 @@ impl GameDef {
                         // `(to)` without a location: the iterator `to`
                         _ => smallvec::smallvec![c.to],
                     };
-                    let action = |t: i32| self.from_to_action(f, t, count.as_ref(), *copy, &c1);
+                    let action = |t: i32| self.fromto_action(f, t, count.as_ref(), *copy, &c1);
                     for t in targets {
                         if t < 0 {
                             continue;
