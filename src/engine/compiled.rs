@@ -404,6 +404,13 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
             let a = int(g, a);
             Box::new(move |g, c| a(g, c).wrapping_neg())
         }
+        IntFn::CountAt(at) => with_site!(g, &**at, |at| Box::new(
+            move |g, c| g.count_at_board_type(c.s, at.get(g, c))
+        )),
+        IntFn::MapEntry { name, key } => {
+            let (name, key) = (*name, int(g, key));
+            Box::new(move |g, c| g.map_entry(name, key(g, c)))
+        }
         _ => int_by_evaluator(f),
     }
 }

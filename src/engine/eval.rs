@@ -90,7 +90,7 @@ impl GameDef {
 
     /// The pieces at a site read as Ludii reads a site of the board's type: on a board of
     /// vertices or edges, the other containers (hands, made of cells) are not reached.
-    fn count_at_board_type(&self, s: &StateData, x: i32) -> i32 {
+    pub(super) fn count_at_board_type(&self, s: &StateData, x: i32) -> i32 {
         if self.board.site_type() != super::board::SiteType::Cell && x >= self.n() as i32 {
             return 0;
         }

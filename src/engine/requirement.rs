@@ -565,6 +565,7 @@ impl GameDef {
                     }
                 })
             }
+            MovesKind::Select { from, to } => self.select_pairs(from, to, c, |_, _| true),
             MovesKind::ForEachValue { min, max, body } => {
                 let (a, b) = (self.int(min, c), self.int(max, c));
                 (a..=b).any(|v| {

@@ -12,6 +12,21 @@ use smallvec::SmallVec;
 impl GameDef {
     /// `(select (from R if:F) (to R2 if:G))` (3.6): selection moves, no action.
     pub(super) fn gen_select(&self, from: &Place, to: &Option<Place>, c: &Ctx, out: &mut Vec<MoveData>) {
+        self.select_pairs(from, to, c, |f, t| {
+            self.push_move(out, c, f, t);
+            false
+        });
+    }
+
+    /// Each selection `(from, to)` in order, given to `visit` until it returns true (then
+    /// true: stopped).
+    pub(super) fn select_pairs(
+        &self,
+        from: &Place,
+        to: &Option<Place>,
+        c: &Ctx,
+        mut visit: impl FnMut(i32, i32) -> bool,
+    ) -> bool {
         let origins: Sites = match (&from.site, &from.region) {
             (Some(s), _) => smallvec::smallvec![self.int(s, c)],
             (_, Some(r)) => self.region(r, c).iter().collect(),
@@ -33,7 +48,9 @@ impl GameDef {
                 continue;
             }
             let Some(to) = to else {
-                self.push_move(out, c, f, f);
+                if visit(f, f) {
+                    return true;
+                }
                 continue;
             };
             let targets: Sites = match (&to.site, &to.region) {
@@ -47,11 +64,12 @@ impl GameDef {
                 }
                 let mut c2 = c1;
                 c2.to = t;
-                if to_cond.holds(self, &c2) {
-                    self.push_move(out, c, f, t);
+                if to_cond.holds(self, &c2) && visit(f, t) {
+                    return true;
                 }
             }
         }
+        false
     }
 
     /// `sites Direction`, `sites LineOfSight Piece`, `sites Between`, `sites Distance`.
