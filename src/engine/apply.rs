@@ -346,7 +346,7 @@ impl GameDef {
             if !self.boolean(&rule.cond, &c) {
                 continue;
             }
-            let mut result = rule.result.clone();
+            let mut result = rule.result.as_ref();
             for sub in &rule.subs {
                 if let Some(r) = self.first_result(sub, &c) {
                     result = Some(r);
@@ -354,7 +354,7 @@ impl GameDef {
                 }
             }
             if let Some(r) = result {
-                self.apply_result(s, &r, &mut losses);
+                self.apply_result(s, r, &mut losses);
             }
         }
     }
@@ -382,7 +382,7 @@ impl GameDef {
         }
     }
 
-    pub(super) fn first_result(&self, rule: &EndRule, c: &Ctx) -> Option<EndResult> {
+    pub(super) fn first_result<'r>(&self, rule: &'r EndRule, c: &Ctx) -> Option<&'r EndResult> {
         if !self.boolean(&rule.cond, c) {
             return None;
         }
@@ -391,7 +391,7 @@ impl GameDef {
                 return Some(r);
             }
         }
-        rule.result.clone()
+        rule.result.as_ref()
     }
 
     /// A result, as Ludii gives it: a win or a loss makes its player inactive with the next

@@ -27,17 +27,17 @@ impl GameDef {
         c: &Ctx,
         mut visit: impl FnMut(i32, i32) -> bool,
     ) -> bool {
-        let origins: Sites = match (&from.site, &from.region) {
-            (Some(s), _) => smallvec::smallvec![self.int(s, c)],
-            (_, Some(r)) => self.region(r, c).iter().collect(),
-            // `(from)` without a location: the iterator `from`
-            _ => smallvec::smallvec![c.from],
-        };
         let (from_cond, to_cond) = (
             self.cond(from.cond.as_ref()),
             self.cond(to.as_ref().and_then(|t| t.cond.as_ref())),
         );
-        for f in origins {
+        let (one, region) = match (&from.site, &from.region) {
+            (Some(s), _) => (Some(self.int(s, c)), None),
+            (_, Some(r)) => (None, Some(self.region(r, c))),
+            // `(from)` without a location: the iterator `from`
+            _ => (Some(c.from), None),
+        };
+        for f in one.into_iter().chain(region.iter().flat_map(|r| r.iter())) {
             if f < 0 {
                 continue;
             }

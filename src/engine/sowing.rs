@@ -235,24 +235,22 @@ impl GameDef {
             Some(&Action::Seed { from, .. }) => from,
             _ => u32::MAX,
         };
-        let seeds_of_one = acts
-            .iter()
-            .all(|a| matches!(*a, Action::Seed { from: f, .. } if f == from));
+        // (seeds of one hole only: how many leave it, whether some come back)
+        let (mut out, mut back, mut seeds_of_one) = (0u32, false, true);
+        for a in acts {
+            match *a {
+                Action::Seed { from: f, to } if f == from => {
+                    back |= to == from;
+                    out += u32::from(to != from);
+                }
+                _ => seeds_of_one = false,
+            }
+        }
         let p = s.stack(from as usize).and_then(|st| st.last()).copied();
         let fast = match p {
+            // (a seed back into the hole finds at least 2 there whenever it comes)
             Some(p) if seeds_of_one && !self.ir.stacking && s.loose_states.is_empty() => {
-                let back = acts.iter().any(|a| matches!(*a, Action::Seed { to, .. } if to == from));
-                let out = (acts.len()
-                    - acts
-                        .iter()
-                        .filter(|a| matches!(**a, Action::Seed { to, .. } if to == from))
-                        .count()) as u32;
-                // (a seed back into the hole finds at least 2 there whenever it comes)
-                if back {
-                    p.count >= out + 2
-                } else {
-                    p.count >= out
-                }
+                p.count >= out + if back { 2 } else { 0 }
             }
             _ => false,
         };
@@ -263,14 +261,12 @@ impl GameDef {
             return;
         };
         let requires_count = self.ir.requires_count;
-        let mut out = 0;
         for a in acts {
             let Action::Seed { to, .. } = *a else { continue };
             if to == from {
                 // (a seed back into its hole while it has others leaves it as it was)
                 continue;
             }
-            out += 1;
             let Some(dst) = s.stack_mut(to as usize) else { continue };
             match dst.last_mut() {
                 Some(q) if q.what == p.what && q.count > 0 => q.count = if requires_count { q.count + 1 } else { 1 },
@@ -421,11 +417,15 @@ impl GameDef {
         let mut i = run.i;
         let holds = |b: &Option<BoolFn>, c2: &Ctx| b.as_ref().is_none_or(|b| self.boolean(b, c2));
         let mut captures = 0;
-        let mut moves = super::requirement::take_list();
+        // (a plain effect's actions directly, else its moves' actions)
+        let mut moves = if apply.plain {
+            Vec::new()
+        } else {
+            super::requirement::take_list()
+        };
         while holds(&w.cond, c2) {
             c2.from = run.start;
             moves.clear();
-            // (a plain effect's actions directly, else its moves' actions)
             if !self.direct_actions(apply, c2, acts) {
                 self.gen(apply, c2, &mut moves);
             }
@@ -472,7 +472,9 @@ impl GameDef {
                 break;
             }
         }
-        super::requirement::give_list(moves);
+        if !apply.plain {
+            super::requirement::give_list(moves);
+        }
     }
 }
 
