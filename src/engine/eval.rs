@@ -532,6 +532,10 @@ impl GameDef {
             BoolFn::AllPassed => all_passed(c.s, self.num_players),
             BoolFn::WasPass => c.s.history.last().is_some_and(|m| m.pass),
             BoolFn::NoMoves(role) => {
+                if *role != Role::Next {
+                    // (the flag the player's last turn left: nothing generated)
+                    return self.no_moves(*role, c);
+                }
                 // as in Ludii, a `(no Moves ..)` met again while it is being evaluated (its
                 // moves' conditions ask it again) is false: the recursion ends there
                 let id = f as *const BoolFn as usize;
