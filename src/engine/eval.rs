@@ -64,13 +64,13 @@ impl GameDef {
         };
         let key = (from, c.role_key());
         let slot = slot as usize;
-        if let Some(Some((k, v))) = c.cache.ints.borrow().get(slot) {
+        if let Some(Some((k, v))) = c.cache.tables().ints.borrow().get(slot) {
             if *k == key {
                 return *v;
             }
         }
         let v = f();
-        let mut ints = c.cache.ints.borrow_mut();
+        let mut ints = c.cache.tables().ints.borrow_mut();
         if ints.len() <= slot {
             ints.resize(slot + 1, None);
         }
@@ -678,7 +678,7 @@ impl GameDef {
             if let [a, RegionFn::Cached(slot, inner)] | [RegionFn::Cached(slot, inner), a] = v.as_slice() {
                 if let Some(near) = self.near_slice(a, c) {
                     self.ensure_cached(*slot, inner, c);
-                    let regions = c.cache.regions.borrow();
+                    let regions = c.cache.tables().regions.borrow();
                     let Some(Some((_, region))) = regions.get(*slot as usize) else {
                         return 0;
                     };
@@ -710,7 +710,7 @@ impl GameDef {
                     self.ensure_cached(slot, inner, c);
                 }
                 let key = c.role_key();
-                let regions = c.cache.regions.borrow();
+                let regions = c.cache.tables().regions.borrow();
                 let in_cached = |t: i32| {
                     cached.iter().all(|(slot, _)| {
                         regions
@@ -848,7 +848,7 @@ impl GameDef {
         }
         let key = c.role_key();
         {
-            let regions = c.cache.regions.borrow();
+            let regions = c.cache.tables().regions.borrow();
             if let Some(Some((k, r))) = regions.get(slot as usize) {
                 if *k == key {
                     return f(r);
@@ -856,7 +856,7 @@ impl GameDef {
             }
         }
         self.ensure_cached(slot, inner, c);
-        let regions = c.cache.regions.borrow();
+        let regions = c.cache.tables().regions.borrow();
         match regions.get(slot as usize) {
             Some(Some((_, r))) => f(r),
             _ => f(&self.region(inner, c)),
@@ -866,13 +866,13 @@ impl GameDef {
     /// Compute a cached region's slot for the current roles if it is not there yet.
     pub(super) fn ensure_cached(&self, slot: u32, inner: &RegionFn, c: &Ctx) {
         let key = c.role_key();
-        if let Some(Some((k, _))) = c.cache.regions.borrow().get(slot as usize) {
+        if let Some(Some((k, _))) = c.cache.tables().regions.borrow().get(slot as usize) {
             if *k == key {
                 return;
             }
         }
         let r = self.region(inner, c);
-        let mut regions = c.cache.regions.borrow_mut();
+        let mut regions = c.cache.tables().regions.borrow_mut();
         if regions.len() <= slot as usize {
             regions.resize(slot as usize + 1, None);
         }
@@ -897,6 +897,7 @@ impl GameDef {
                 let mask = players.iter().fold(0u32, |m, &p| m | 1 << p);
                 if let Some(r) = c
                     .cache
+                    .tables()
                     .occupied
                     .borrow()
                     .iter()
@@ -915,7 +916,11 @@ impl GameDef {
                             }
                         }
                     }
-                    c.cache.occupied.borrow_mut().push((mask, *component, *top, r.clone()));
+                    c.cache
+                        .tables()
+                        .occupied
+                        .borrow_mut()
+                        .push((mask, *component, *top, r.clone()));
                     return r;
                 }
                 for (i, st) in c.s.sites.iter().enumerate() {
@@ -930,7 +935,11 @@ impl GameDef {
                         r.insert(i as i32);
                     }
                 }
-                c.cache.occupied.borrow_mut().push((mask, *component, *top, r.clone()));
+                c.cache
+                    .tables()
+                    .occupied
+                    .borrow_mut()
+                    .push((mask, *component, *top, r.clone()));
                 r
             }
             RegionFn::Sites(v) => {
@@ -1197,13 +1206,13 @@ impl GameDef {
                 }
                 let key = c.role_key();
                 let slot = *slot as usize;
-                if let Some(Some((k, r))) = c.cache.regions.borrow().get(slot) {
+                if let Some(Some((k, r))) = c.cache.tables().regions.borrow().get(slot) {
                     if *k == key {
                         return r.clone();
                     }
                 }
                 let r = self.region(inner, c);
-                let mut regions = c.cache.regions.borrow_mut();
+                let mut regions = c.cache.tables().regions.borrow_mut();
                 if regions.len() <= slot {
                     regions.resize(slot + 1, None);
                 }

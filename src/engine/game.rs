@@ -262,10 +262,18 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
     Ok(Game { inner: g })
 }
 
-/// Regions computed once per evaluation of a state (the state does not change while
-/// moves are generated or a rule is evaluated).
+/// Regions and values computed once per evaluation of a state (the state does not change
+/// while moves are generated or a rule is evaluated). Its tables are loaned from the
+/// thread's pool on first use only (most evaluations remember nothing), and go back when
+/// it is dropped.
 #[derive(Default)]
 pub(super) struct Cache {
+    tables: std::cell::OnceCell<Box<CacheTables>>,
+}
+
+/// The tables of a [`Cache`].
+#[derive(Default)]
+pub(super) struct CacheTables {
     /// Entries stamped with another epoch are stale (a reset only moves the epoch on).
     pub(super) epoch: u32,
     pub(super) occupied: std::cell::RefCell<SmallVec<[OccupiedEntry; 4]>>,
@@ -279,28 +287,58 @@ pub(super) struct Cache {
 }
 
 thread_local! {
-    /// Evaluation caches kept with their allocations for the next evaluation (boxed: a
-    /// loan moves a pointer, not the cache).
+    /// Cache tables kept with their allocations for the next evaluation (boxed: a loan
+    /// moves a pointer, not the tables).
     #[allow(clippy::vec_box)]
-    static CACHES: std::cell::RefCell<Vec<Box<Cache>>> = const { std::cell::RefCell::new(Vec::new()) };
+    static CACHES: std::cell::RefCell<Vec<Box<CacheTables>>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 impl Cache {
-    /// An empty cache, from this thread's pool when it has one (no allocation once warm);
-    /// it goes back to the pool when dropped.
-    pub(super) fn fresh() -> PooledCache {
-        PooledCache(Some(CACHES.with(|p| p.borrow_mut().pop()).unwrap_or_default()))
+    /// An empty cache (its tables are taken from the thread's pool when first used).
+    pub(super) fn fresh() -> Cache {
+        Cache::default()
     }
 
-    /// Forget every entry, keeping the allocations: the epoch moves on (entries are cleared
-    /// for real only when it wraps around).
+    /// The tables, taken from the pool (or made) on first use.
+    #[inline]
+    pub(super) fn tables(&self) -> &CacheTables {
+        self.tables
+            .get_or_init(|| CACHES.with(|p| p.borrow_mut().pop()).unwrap_or_default())
+    }
+
+    /// Forget every entry, keeping the allocations.
     pub(super) fn reset(&mut self) {
+        if let Some(t) = self.tables.get_mut() {
+            t.reset();
+        }
+    }
+}
+
+impl CacheTables {
+    /// Forget every entry: the epoch moves on (entries are cleared for real only when it
+    /// wraps around).
+    fn reset(&mut self) {
         self.occupied.get_mut().clear();
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             self.regions.get_mut().iter_mut().for_each(|e| *e = None);
             self.ints.get_mut().iter_mut().for_each(|e| *e = None);
             self.site_ints.get_mut().iter_mut().for_each(|e| *e = None);
+        }
+    }
+}
+
+impl Drop for Cache {
+    fn drop(&mut self) {
+        if let Some(mut t) = self.tables.take() {
+            // (the epoch moving on makes every entry stale for the next user)
+            t.reset();
+            CACHES.with(|p| {
+                let mut p = p.borrow_mut();
+                if p.len() < 32 {
+                    p.push(t);
+                }
+            });
         }
     }
 }
@@ -328,37 +366,7 @@ impl Ctx<'_> {
     /// (the iterated player among them).
     #[inline]
     pub(super) fn role_key(&self) -> RoleKey {
-        (self.cache.epoch, self.mover, self.next, self.prev, self.player)
-    }
-}
-
-/// A [`Cache`] on loan from the thread's pool.
-pub(super) struct PooledCache(Option<Box<Cache>>);
-
-impl std::ops::Deref for PooledCache {
-    type Target = Cache;
-    fn deref(&self) -> &Cache {
-        self.0.as_ref().expect("a pooled cache is present until dropped")
-    }
-}
-
-impl std::ops::DerefMut for PooledCache {
-    fn deref_mut(&mut self) -> &mut Cache {
-        self.0.as_mut().expect("a pooled cache is present until dropped")
-    }
-}
-
-impl Drop for PooledCache {
-    fn drop(&mut self) {
-        if let Some(mut c) = self.0.take() {
-            c.reset();
-            CACHES.with(|p| {
-                let mut p = p.borrow_mut();
-                if p.len() < 32 {
-                    p.push(c);
-                }
-            });
-        }
+        (self.cache.tables().epoch, self.mover, self.next, self.prev, self.player)
     }
 }
 

@@ -267,13 +267,13 @@ impl GameDef {
         }
         let key = c.role_key();
         let slot = slot as usize;
-        if let Some(Some((k, table))) = c.cache.site_ints.borrow().get(slot) {
+        if let Some(Some((k, table))) = c.cache.tables().site_ints.borrow().get(slot) {
             if *k == key && table.get(site as usize).is_some_and(|&v| v != i32::MIN) {
                 return table[site as usize];
             }
         }
         let v = self.int(inner, c);
-        let mut tables = c.cache.site_ints.borrow_mut();
+        let mut tables = c.cache.tables().site_ints.borrow_mut();
         if tables.len() <= slot {
             tables.resize(slot + 1, None);
         }
