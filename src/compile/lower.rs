@@ -1223,7 +1223,7 @@ impl Lowerer {
                 let from = self.place(req(c.typed(self.reg, "moves.from"), &c)?, "moves.from")?;
                 let to = self.place(req(c.typed(self.reg, "moves.to"), &c)?, "moves.to")?;
                 let count = match c.named("count") {
-                    Some(n) => Some(self.int(n)?),
+                    Some(n) => Some(self.value(n)?),
                     None => None,
                 };
                 let copy = self.flag(c.named("copy"))?;
@@ -2317,12 +2317,17 @@ impl Lowerer {
     /// distinct value) unless it is a leaf (a constant, a variable, ...).
     pub(super) fn value(&mut self, node: &Node) -> R<IntFn> {
         let f = self.int(node)?;
+        Ok(self.compiled_value(f))
+    }
+
+    /// `f` with an [`IntFn::Compiled`] slot (one per distinct value) unless it is a leaf.
+    pub(super) fn compiled_value(&mut self, f: IntFn) -> IntFn {
         // (a function without parts is read in place, or is not worth a slot)
         if matches!(f, IntFn::Compiled(..)) || crate::ir::Node::Int(&f).children().is_empty() {
-            return Ok(f);
+            return f;
         }
         let slot = slot_of(&mut self.values, &f);
-        Ok(IntFn::Compiled(slot as u32, Box::new(f)))
+        IntFn::Compiled(slot as u32, Box::new(f))
     }
 
     /// `r`, as a [`RegionFn::Cached`] slot where it is pure and worth it.

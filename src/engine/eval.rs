@@ -27,6 +27,7 @@ impl GameDef {
             }
             IntFn::Who(at) => GameDef::top(c.s, self.int(at, c)).map(|p| p.who as i32).unwrap_or(0),
             IntFn::LastTo => c.s.history.last().map(|m| m.to).unwrap_or(-1),
+            IntFn::CountAt(x) => self.count_at_board_type(c.s, self.int(x, c)),
             IntFn::CountSites(r) => self.count_region(r, c),
             IntFn::CountNear { site, rel, region } => self.count_near(site, *rel, region, c),
             IntFn::Memo { slot, deps, inner } => self.memo_int(*slot, *deps, inner, c),

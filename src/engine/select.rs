@@ -31,27 +31,19 @@ impl GameDef {
             self.cond(from.cond.as_ref()),
             self.cond(to.as_ref().and_then(|t| t.cond.as_ref())),
         );
-        let (one, region) = match (&from.site, &from.region) {
-            (Some(s), _) => (Some(self.int(s, c)), None),
-            (_, Some(r)) => (None, Some(self.region(r, c))),
-            // `(from)` without a location: the iterator `from`
-            _ => (Some(c.from), None),
-        };
-        for f in one.into_iter().chain(region.iter().flat_map(|r| r.iter())) {
+        // each origin's selections; true: stopped
+        let mut from_one = |f: i32| -> bool {
             if f < 0 {
-                continue;
+                return false;
             }
             let mut c1 = *c;
             c1.from = f;
             c1.to = f;
             if !from_cond.holds(self, &c1) {
-                continue;
+                return false;
             }
             let Some(to) = to else {
-                if visit(f, f) {
-                    return true;
-                }
-                continue;
+                return visit(f, f);
             };
             let targets: Sites = match (&to.site, &to.region) {
                 (Some(s), _) => smallvec::smallvec![self.int(s, &c1)],
@@ -68,8 +60,18 @@ impl GameDef {
                     return true;
                 }
             }
+            false
+        };
+        match (&from.site, &from.region) {
+            (Some(s), _) => from_one(self.int(s, c)),
+            // (a cached region read in place)
+            (_, Some(RegionFn::Cached(slot, inner))) => {
+                self.with_cached(*slot, inner, c, |r| r.iter().any(&mut from_one))
+            }
+            (_, Some(r)) => self.region(r, c).iter().any(from_one),
+            // `(from)` without a location: the iterator `from`
+            _ => from_one(c.from),
         }
-        false
     }
 
     /// `sites Direction`, `sites LineOfSight Piece`, `sites Between`, `sites Distance`.

@@ -106,8 +106,8 @@ impl Lowerer {
         let opt_moves = |l: &mut Self, n: Option<&Node>| n.map(|n| l.moves(n).map(Box::new)).transpose();
         let start = opt_int(self, c.typed(self.reg, "int"))?.unwrap_or(IntFn::LastTo);
         let count = match c.named("count") {
-            Some(n) => self.int(n)?,
-            None => IntFn::CountAt(Box::new(start.clone())),
+            Some(n) => self.value(n)?,
+            None => self.compiled_value(IntFn::CountAt(Box::new(start.clone()))),
         };
         let track = c.typed(self.reg, "string").and_then(|n| match &n.kind {
             NodeKind::Str(s) => Some(s.clone()),
@@ -120,7 +120,7 @@ impl Lowerer {
         let skip = opt_bool(self, c.named("skipIf"))?;
         let skip_site = match skip.as_ref().map(|b| b.uncompiled()) {
             Some(BoolFn::Eq(a, b)) => match (a.as_ref(), b.as_ref()) {
-                (IntFn::To, e) | (e, IntFn::To) if crate::ir::deps::int(e) == 0 => Some(e.clone()),
+                (IntFn::To, e) | (e, IntFn::To) if crate::ir::deps::int(e) == 0 => Some(self.compiled_value(e.clone())),
                 _ => None,
             },
             _ => None,
