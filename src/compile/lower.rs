@@ -33,6 +33,7 @@ mod movement;
 mod regions;
 mod rules;
 mod sowing;
+mod space;
 
 /// A call matched to its form.
 struct Call<'n> {
@@ -1606,7 +1607,7 @@ impl Lowerer {
     }
 
     /// The directions of a move: absolute or relative to the moving piece's facing.
-    fn move_directions(&mut self, node: Option<&Node>) -> R<Vec<Direction>> {
+    pub(super) fn move_directions(&mut self, node: Option<&Node>) -> R<Vec<Direction>> {
         let Some(node) = node else {
             return Ok(vec![Direction::Rel(Relation::Adjacent)]);
         };
@@ -2110,6 +2111,7 @@ impl Lowerer {
         let bi = |l: &mut Self, n: &Node| -> R<Box<IntFn>> { Ok(Box::new(l.int(n)?)) };
         Ok(match word {
             "Empty" => BoolFn::IsEmpty(bi(self, nth(&ints, 0, c.span())?)?),
+            "Connected" => self.is_connected(c)?,
             // (no empty site left on the board)
             "Full" => BoolFn::Eq(
                 Box::new(IntFn::CountSites(Box::new(RegionFn::Empty))),
@@ -2267,7 +2269,7 @@ impl Lowerer {
     }
 
     /// A region, computed once per state where it is pure and worth it.
-    fn region(&mut self, node: &Node) -> R<RegionFn> {
+    pub(super) fn region(&mut self, node: &Node) -> R<RegionFn> {
         let r = self.region_uncached(node)?;
         Ok(self.cached(r))
     }
@@ -2383,6 +2385,7 @@ impl Lowerer {
                     Some(w @ ("Top" | "Bottom" | "Left" | "Right" | "Outer" | "Inner")) => self.sites_simple(&c, w)?,
                     Some(w @ ("Phase" | "Row" | "Column" | "State")) => self.sites_index(&c, w)?,
                     Some("Incident") => self.sites_incident(&c)?,
+                    Some("Side") => self.sites_side(&c)?,
                     // the sites whose pieces are removed at the end of the turn: only
                     // `(remove .. at:EndOfTurn)` marks one, and it is refused, so none
                     Some("ToClear") => RegionFn::Sites(vec![]),

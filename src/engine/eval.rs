@@ -558,6 +558,7 @@ impl GameDef {
                 (0..32).contains(&p) && c.s.triggered >> p & 1 != 0 && c.s.active >> p & 1 != 0
             }
             BoolFn::IsLine(l) => self.is_line(l, c),
+            BoolFn::IsConnected(k) => self.is_connected(k, c),
             BoolFn::AllSites(r, b) => self.region(r, c).iter().all(|site| {
                 let mut c2 = *c;
                 c2.site = site;

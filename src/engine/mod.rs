@@ -7,6 +7,7 @@ mod apply;
 pub mod board;
 mod captures;
 mod compiled;
+mod connection;
 mod directions;
 mod eval;
 mod game;

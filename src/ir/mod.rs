@@ -240,6 +240,8 @@ pub enum BoolFn {
     IsTriggered(Box<IntFn>),
     /// `(is Line n ..)`: a line of `n` pieces through a site (see [`LineSpec`]).
     IsLine(Box<LineSpec>),
+    /// `(is Connected ..)`: the group of the piece at `at` touches enough of the regions.
+    IsConnected(Box<Connected>),
     /// `(all Sites R if:C)`: C holds at every site of R (with `site` set).
     AllSites(Box<RegionFn>, Box<BoolFn>),
     /// `(can Move M)`: whether M gives a move here.
@@ -258,6 +260,21 @@ impl BoolFn {
             b => b,
         }
     }
+}
+
+/// `(is Connected [number] [at:] [dirs] regions|role)` (Ludii's `IsConnected`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Connected {
+    /// The site the group grows from (default `(last To)`).
+    pub at: IntFn,
+    /// How many of the regions it must touch (default all).
+    pub number: Option<IntFn>,
+    pub dirs: Vec<Direction>,
+    /// The regions, given; else the parts of the equipment's regions of `player`.
+    pub regions: Option<Vec<RegionFn>>,
+    /// The player whose regions are connected and whose piece at `at` starts the group
+    /// (None: any piece starts it).
+    pub player: Option<IntFn>,
 }
 
 /// `(is Line len [dirs] [through:] [who|what:|whats:] [exact:] [contiguous:] [if:])`.
@@ -1036,7 +1053,11 @@ pub struct RegionDef {
     pub name: Option<u16>,
     /// The player owning it (0: none given).
     pub owner: u8,
+    /// The region: the union of its parts.
     pub region: RegionFn,
+    /// Its parts as written (`{(sites Side NE) (sites Side SW)}`: two; what `is Connected`
+    /// connects).
+    pub parts: Vec<RegionFn>,
 }
 
 /// A map of the equipment (`(map ["name"] {(pair k v) ..})` or `(map ["name"] {keys} {values})`):
@@ -1336,6 +1357,11 @@ impl<'a> Node<'a> {
                 | BoolFn::IsOdd(a) => out.push(Int(a)),
                 BoolFn::IsIn(a, r) | BoolFn::IsWithinRegion(a, r) => out.extend([Int(a), Region(r)]),
                 BoolFn::AllSites(r, b) => out.extend([Region(r), Bool(b)]),
+                BoolFn::IsConnected(k) => {
+                    out.push(Int(&k.at));
+                    out.extend(k.number.iter().chain(k.player.iter()).map(Int));
+                    out.extend(k.regions.iter().flatten().map(Region));
+                }
                 BoolFn::IsLine(l) => {
                     out.push(Int(&l.len));
                     out.extend(

@@ -285,10 +285,15 @@ impl Lowerer {
             }
         }
         let region = match all.len() {
-            1 => all.pop().unwrap_or(RegionFn::Sites(vec![])),
-            _ => RegionFn::Union(all),
+            1 => all[0].clone(),
+            _ => RegionFn::Union(all.clone()),
         };
-        self.regions.push(RegionDef { name, owner, region });
+        self.regions.push(RegionDef {
+            name,
+            owner,
+            region,
+            parts: all,
+        });
         Ok(())
     }
 

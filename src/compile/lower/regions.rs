@@ -31,6 +31,21 @@ impl Lowerer {
         Ok(self.geometry_slot(r))
     }
 
+    /// `(sites Side d)`: the sites on side `d` (a compass direction) of the board.
+    pub(super) fn sites_side(&mut self, c: &Call) -> R<RegionFn> {
+        if c.typed(self.reg, "siteType").is_some() {
+            return unsupported("sites Side with a site type", c.span());
+        }
+        let dir = c.positional().into_iter().find_map(|n| match &n.kind {
+            NodeKind::Atom(a) if a != "Side" => Some(crate::engine::board::Dir::from_name(a)),
+            _ => None,
+        });
+        match dir {
+            Some(Some(d)) if matches!(d as u8 % 2, 0) => Ok(self.geometry_slot(BoardRegion::Side(d))),
+            _ => unsupported("sites Side of a player or role", c.span()),
+        }
+    }
+
     /// `(sites Phase n)`, `(sites Row n)`, `(sites Column n)`, `(sites State v)`.
     pub(super) fn sites_index(&mut self, c: &Call, word: &str) -> R<RegionFn> {
         if c.typed(self.reg, "siteType").is_some() {

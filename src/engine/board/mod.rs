@@ -558,6 +558,9 @@ pub struct Board {
     centre_point: Option<u32>,
     corners: Vec<u32>,
     perimeter: Vec<u32>,
+    /// Per site, the sides of the board it is on: bit `d` for [`Dir`] `d` (Ludii's sides,
+    /// N, E, S, W, NE, SE, SW, NW).
+    sides: Vec<u16>,
     distance_tables: [OnceLock<DistanceTable>; 5],
     /// By radial id: its sites after the origin as one bit word, and whether they come in
     /// increasing site order (else decreasing). None on a board of more than 64 sites or
@@ -698,6 +701,12 @@ impl Board {
 
     pub fn perimeter(&self) -> &[u32] {
         &self.perimeter
+    }
+
+    /// The sites on side `d` of the board (`(sites Side d)`), in increasing order.
+    pub fn side(&self, d: Dir) -> impl Iterator<Item = u32> + '_ {
+        let bit = 1u16 << d as u16;
+        (0..self.sides.len() as u32).filter(move |&s| self.sides[s as usize] & bit != 0)
     }
 
     /// `site`'s radials in `d` as bit words of the sites after it, each with whether its

@@ -14,6 +14,8 @@ pub enum BoardRegion {
     Inner,
     /// The sites of one colour of the board's colouring (`sites Phase n`).
     Phase(u8),
+    /// The sites on one side of the board (`sites Side NE`).
+    Side(super::Dir),
 }
 
 /// How far from the extreme a coordinate may be and still count as on that side.
@@ -51,6 +53,7 @@ impl Board {
                 let phases = self.phases();
                 sites.filter(|&s| phases[s as usize] == k).collect()
             }
+            BoardRegion::Side(d) => self.side(d).collect(),
         }
     }
 

@@ -344,3 +344,29 @@ fn track_bumps_and_errors() {
         Err(TrackError::NoSite { .. })
     ));
 }
+
+/// Ludii's sides (`sites Side d`): on a square, the four rows and columns at the edge (a
+/// corner on two sides); on a hex diamond, the four edges of the rhombus, each of n cells,
+/// named by the direction from the centre to the middle of the edge (NE, NW, SW, SE), and
+/// the tips.
+#[test]
+fn sides_of_the_board() {
+    let b = board(BoardSpec::Square(4), SiteType::Cell);
+    let side = |b: &Board, d: Dir| b.side(d).collect::<Vec<u32>>();
+    assert_eq!(side(&b, Dir::S), vec![0, 1, 2, 3]);
+    assert_eq!(side(&b, Dir::N), vec![12, 13, 14, 15]);
+    assert_eq!(side(&b, Dir::W), vec![0, 4, 8, 12]);
+    assert_eq!(side(&b, Dir::E), vec![3, 7, 11, 15]);
+    assert!(side(&b, Dir::NE).is_empty());
+    let v = board(BoardSpec::Square(4), SiteType::Vertex);
+    assert_eq!(side(&v, Dir::S), vec![0, 1, 2, 3]);
+    let h = board(BoardSpec::HexDiamond { size: 5, prism: None }, SiteType::Cell);
+    for d in [Dir::NE, Dir::NW, Dir::SW, Dir::SE] {
+        assert_eq!(side(&h, d).len(), 5, "{d:?}");
+    }
+    // the pointed tips are runs of their own, from corner to corner vertex: N and S
+    assert_eq!((side(&h, Dir::N), side(&h, Dir::S)), (vec![24], vec![0]));
+    assert!(side(&h, Dir::E).is_empty() && side(&h, Dir::W).is_empty());
+    // A1, the bottom cell, ends the two lower edges
+    assert!(side(&h, Dir::SW).contains(&0) && side(&h, Dir::SE).contains(&0));
+}

@@ -466,7 +466,7 @@ pub(crate) fn build_board(g: &Graph, ty: SiteType) -> Board {
     }
 
     // Perimeter, corners, centre.
-    let (perimeter, corners) = perimeter_and_corners(&inc, ty);
+    let (perimeter, corners, sides) = perimeter_and_corners(&inc, ty);
     let centre = geometric_centre(&pos, &perimeter, &corners);
 
     Board {
@@ -488,6 +488,7 @@ pub(crate) fn build_board(g: &Graph, ty: SiteType) -> Board {
         centre,
         corners: (0..n as u32).filter(|&i| corners[i as usize]).collect(),
         perimeter: (0..n as u32).filter(|&i| perimeter[i as usize]).collect(),
+        sides,
         distance_tables: Default::default(),
         radial_words: Default::default(),
         near_in_words: Default::default(),
@@ -1035,8 +1036,9 @@ fn perimeter_corners(inc: &Incidence, perim: &[u32], convex: &mut [bool], concav
     }
 }
 
-/// Perimeter and corner flags of the sites of type `ty`.
-fn perimeter_and_corners(inc: &Incidence, ty: SiteType) -> (Vec<bool>, Vec<bool>) {
+/// Perimeter and corner flags of the sites of type `ty`, and their sides (bit `d` of a
+/// site's mask: on side `d`, a [`Dir`] index).
+fn perimeter_and_corners(inc: &Incidence, ty: SiteType) -> (Vec<bool>, Vec<bool>, Vec<u16>) {
     let g = inc.g;
     let nv = g.vertices.len();
     // Perimeters, one per connected component, minus those inside others. Each starts at
@@ -1165,11 +1167,85 @@ fn perimeter_and_corners(inc: &Incidence, ty: SiteType) -> (Vec<bool>, Vec<bool>
             }
         }
     }
+    let v_side = vertex_sides(g, &perims, &v_corner);
     match ty {
-        SiteType::Vertex => (v_per, v_corner),
-        SiteType::Edge => (e_per, e_corner),
-        SiteType::Cell => (f_per, f_corner),
+        SiteType::Vertex => (v_per, v_corner, v_side),
+        SiteType::Edge => {
+            // (an edge or a cell is on the sides of its vertices)
+            let sides = g
+                .edges
+                .iter()
+                .map(|&[a, b]| v_side[a as usize] | v_side[b as usize])
+                .collect();
+            (e_per, e_corner, sides)
+        }
+        SiteType::Cell => {
+            let sides = g
+                .faces
+                .iter()
+                .map(|f| f.iter().fold(0, |m, &v| m | v_side[v as usize]))
+                .collect();
+            (f_per, f_corner, sides)
+        }
     }
+}
+
+/// The side of the board each perimeter vertex is on (`measureSides`): each run of a
+/// perimeter from a corner to the next (both included) is on the side named by the
+/// direction, in 16ths of a turn, from the centroid of all vertices to the run's mean
+/// position (E, N, W, S exactly; NE, NW, SW, SE between). A corner ends two runs.
+fn vertex_sides(g: &Graph, perims: &[Vec<u32>], corner: &[bool]) -> Vec<u16> {
+    let mut sides = vec![0u16; g.vertices.len()];
+    if g.vertices.is_empty() {
+        return sides;
+    }
+    let n = g.vertices.len() as f64;
+    let mid_x = g.vertices.iter().map(|p| p.x).sum::<f64>() / n;
+    let mid_y = g.vertices.iter().map(|p| p.y).sum::<f64>() / n;
+    for p in perims {
+        let num = p.len();
+        for from in 0..num {
+            if !corner[p[from] as usize] {
+                continue;
+            }
+            let mut to = from + 1;
+            while !corner[p[to % num] as usize] {
+                to += 1;
+            }
+            let run = (from..=to).map(|i| g.vertices[p[i % num] as usize]);
+            let (sx, sy) = run.fold((0.0, 0.0), |(x, y), q| (x + q.x, y + q.y));
+            let k = (to - from + 1) as f64;
+            let angle = (sy / k - mid_y).atan2(sx / k - mid_x);
+            let dir = match discrete_direction(angle, 16) {
+                0 => Dir::E,
+                4 => Dir::N,
+                8 => Dir::W,
+                12 => Dir::S,
+                1..=3 => Dir::NE,
+                5..=7 => Dir::NW,
+                9..=11 => Dir::SW,
+                _ => Dir::SE,
+            };
+            for i in from..=to {
+                sides[p[i % num] as usize] |= 1 << dir as u16;
+            }
+        }
+    }
+    sides
+}
+
+/// The arc, of `arcs` equal ones counterclockwise from east centred on their directions,
+/// that an angle lies in.
+fn discrete_direction(angle: f64, arcs: usize) -> usize {
+    let arc = std::f64::consts::TAU / arcs as f64;
+    let mut a = angle;
+    while a < 0.0 {
+        a += std::f64::consts::TAU;
+    }
+    while a > std::f64::consts::TAU {
+        a -= std::f64::consts::TAU;
+    }
+    (((a + arc / 2.0) / arc) as usize + arcs) % arcs
 }
 
 /// `measureGeometricCentre`: sites minimising the summed squared distance to the perimeter
