@@ -196,7 +196,9 @@ impl Lowerer {
                 }
             }
         }
-        for name in ["maxState", "maxCount", "maxValue"] {
+        // (`maxState:` only sizes Ludii's storage of local states: the states the rules set
+        // stay below it)
+        for name in ["maxCount", "maxValue"] {
             if let Some(n) = c.named(name) {
                 return unsupported(format!("piece {name}:"), n.span.clone());
             }
