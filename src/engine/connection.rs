@@ -33,6 +33,9 @@ impl GameDef {
                 .map(|r| self.region(r, c))
                 .collect(),
         };
+        if k.skip_empty {
+            regions.retain(|r| !r.is_empty());
+        }
         let wanted = k.number.as_ref().map_or(regions.len() as i32, |x| self.int(x, c));
         let mut connected = 0;
         // the regions a site lies in are counted once each, then dropped

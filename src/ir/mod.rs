@@ -275,6 +275,8 @@ pub struct Connected {
     /// The player whose regions are connected and whose piece at `at` starts the group
     /// (None: any piece starts it).
     pub player: Option<IntFn>,
+    /// Regions without sites are left out (a static region type: `Sides`), else each counts.
+    pub skip_empty: bool,
 }
 
 /// `(is Line len [dirs] [through:] [who|what:|whats:] [exact:] [contiguous:] [if:])`.

@@ -8,7 +8,7 @@ use crate::syntax::NodeKind;
 
 impl Lowerer {
     /// A geometry region, as its slot.
-    fn geometry_slot(&mut self, r: BoardRegion) -> RegionFn {
+    pub(super) fn geometry_slot(&mut self, r: BoardRegion) -> RegionFn {
         let slot = super::slot_of(&mut self.geometry, &r);
         RegionFn::Geometry(slot as u32)
     }

@@ -1,15 +1,30 @@
 //! Lowering of the connection ludemes of space games: `is Connected`.
 
 use super::{unsupported, Call, Lowerer, R};
+use crate::engine::board::{BoardRegion, Dir};
 use crate::ir::*;
 use crate::syntax::NodeKind;
 
 impl Lowerer {
     /// `(is Connected [n] [siteType] [at:] [direction] ({regions} | role))`.
     pub(super) fn is_connected(&mut self, c: &Call) -> R<BoolFn> {
-        if c.typed(self.reg, "regionTypeStatic").is_some() {
-            return unsupported("is Connected of a static region type", c.span());
-        }
+        // the board's sides (without the corners): one region per side that has sites
+        let sides = match c.typed(self.reg, "regionTypeStatic").map(|n| &n.kind) {
+            None => None,
+            Some(NodeKind::Atom(a)) if a == "Sides" || a == "SidesNoCorners" => {
+                let no_corners = a == "SidesNoCorners";
+                let mut v = Vec::new();
+                for d in [Dir::N, Dir::E, Dir::S, Dir::W, Dir::NE, Dir::SE, Dir::SW, Dir::NW] {
+                    let side = self.geometry_slot(BoardRegion::Side(d));
+                    v.push(match no_corners {
+                        true => RegionFn::Difference(Box::new(side), Box::new(RegionFn::Corners)),
+                        false => side,
+                    });
+                }
+                Some(v)
+            }
+            Some(_) => return unsupported("is Connected of this static region type", c.span()),
+        };
         if let Some(t) = c.typed(self.reg, "siteType") {
             if !matches!(&t.kind, NodeKind::Atom(a) if crate::engine::board::SiteType::from_name(a) == Some(self.site_type))
             {
@@ -27,7 +42,7 @@ impl Lowerer {
                 NodeKind::List(items) => items.iter().map(|i| self.region(i)).collect::<R<Vec<_>>>()?,
                 _ => vec![self.region(n)?],
             }),
-            None => None,
+            None => sides.clone(),
         };
         let player = match c.typed(self.reg, "roleType") {
             Some(r) => Some(IntFn::RolePlayer(self.role(r)?)),
@@ -39,6 +54,7 @@ impl Lowerer {
             dirs,
             regions,
             player,
+            skip_empty: sides.is_some(),
         })))
     }
 }
