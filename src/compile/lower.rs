@@ -1803,6 +1803,7 @@ impl Lowerer {
             "size" => self.size(&c)?,
             "ahead" => self.ahead(&c)?,
             "count.count" if c.word(self.reg) == Some("Steps") => self.count_steps(&c)?,
+            "count.count" if c.word(self.reg) == Some("Groups") => self.count_groups(&c)?,
             "what" => IntFn::What(b(self, req(c.named("at"), &c)?)?),
             "mapEntry" => self.map_entry(&c)?,
             "coord" if c.typed(self.reg, "siteType").is_none() => match pos.first().map(|n| &n.kind) {

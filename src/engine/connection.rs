@@ -1,4 +1,5 @@
-//! Connections of space games: `(is Connected ..)`, as Ludii's `IsConnected`.
+//! Connections of space games: `(is Connected ..)` and `(count Groups ..)`, as Ludii's
+//! `IsConnected` and `CountGroups`.
 
 use super::game::{Ctx, GameDef};
 use super::region::Region;
@@ -81,5 +82,54 @@ impl GameDef {
             i += 1;
         }
         false
+    }
+
+    /// `(count Groups ..)`: the groups of at least `min` sites where the condition holds
+    /// (read with `to` the site), grown through `dirs` from each such site not yet in one,
+    /// in site order.
+    pub(super) fn count_groups(&self, k: &Groups, c: &Ctx) -> i32 {
+        let n = self.n();
+        let min = self.int(&k.min, c);
+        let mut c2 = *c;
+        let mut holds = |site: u32| {
+            c2.to = site as i32;
+            self.boolean(&k.cond, &c2)
+        };
+        let member: Vec<bool> = (0..n as u32).map(&mut holds).collect();
+        // (a group is grown on its own: with directions that do not go both ways, groups
+        // may overlap, as in Ludii)
+        let mut checked = vec![false; n];
+        let mut in_group = vec![false; n];
+        let mut count = 0;
+        let mut group = Vec::new();
+        let mut near = SmallVec::new();
+        for from in 0..n {
+            if !member[from] || checked[from] {
+                continue;
+            }
+            group.clear();
+            group.push(from as u32);
+            in_group[from] = true;
+            let mut i = 0;
+            while i < group.len() {
+                near.clear();
+                self.around_site(group[i] as i32, &k.dirs, &mut near);
+                for &t in &near {
+                    if member[t as usize] && !in_group[t as usize] {
+                        in_group[t as usize] = true;
+                        group.push(t);
+                    }
+                }
+                i += 1;
+            }
+            if group.len() as i32 >= min {
+                count += 1;
+            }
+            for &t in &group {
+                checked[t as usize] = true;
+                in_group[t as usize] = false;
+            }
+        }
+        count
     }
 }

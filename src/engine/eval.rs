@@ -237,6 +237,7 @@ impl GameDef {
                     .unwrap_or(-1)
             }
             IntFn::MapEntry { name, key } => self.map_entry(*name, self.int(key, c)),
+            IntFn::CountGroups(g) => self.count_groups(g, c),
             IntFn::CountCellAt(x) => self.count_in_hand(c.s, self.int(x, c)),
             IntFn::TrackMove {
                 from,

@@ -332,7 +332,8 @@ impl GameDef {
                         if len < min {
                             break;
                         }
-                        for spare in (0..=len - min).rev() {
+                        // (hurdles used at most `max`: none with `(exact 0)`, a step)
+                        for spare in (0..=len - min).rev().filter(|&s| len - s <= max) {
                             let mut t_idx = h_idx - spare as usize;
                             while t_idx < radial.len() {
                                 let t = radial[t_idx] as i32;

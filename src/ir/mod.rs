@@ -120,6 +120,9 @@ pub enum IntFn {
     Random(Box<IntFn>, Box<IntFn>),
     /// `(value Player p)`: the player's value (-1 until set).
     PlayerValue(Box<IntFn>),
+    /// `(count Groups ..)`: the groups of at least `min` sites where `cond` holds (with `to`
+    /// the site), connected through `dirs`.
+    CountGroups(Box<Groups>),
     /// `(mapEntry ["name"] key)`: the value the first map (of that name) gives the key, else
     /// the key itself ([`GameIr::maps`], resolved when the game is loaded).
     MapEntry {
@@ -260,6 +263,15 @@ impl BoolFn {
             b => b,
         }
     }
+}
+
+/// The parts of [`IntFn::CountGroups`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Groups {
+    pub dirs: Vec<Direction>,
+    /// Which sites belong to groups (`to` the site; default: occupied).
+    pub cond: BoolFn,
+    pub min: IntFn,
 }
 
 /// `(is Connected [number] [at:] [dirs] regions|role)` (Ludii's `IsConnected`).
@@ -1279,6 +1291,7 @@ impl<'a> Node<'a> {
                 | IntFn::CountCellAt(a)
                 | IntFn::PlayerValue(a)
                 | IntFn::RowColumn(_, a) => out.push(Int(a)),
+                IntFn::CountGroups(g) => out.extend([Bool(&g.cond), Int(&g.min)]),
                 IntFn::RegionSite(r, i) => out.extend([Region(r), Int(i)]),
                 IntFn::TrackMove {
                     from, player, steps, ..

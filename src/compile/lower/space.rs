@@ -1,4 +1,4 @@
-//! Lowering of the connection ludemes of space games: `is Connected`.
+//! Lowering of the connection ludemes of space games: `is Connected`, `count Groups`.
 
 use super::{unsupported, Call, Lowerer, R};
 use crate::engine::board::{BoardRegion, Dir};
@@ -56,5 +56,25 @@ impl Lowerer {
             player,
             skip_empty: sides.is_some(),
         })))
+    }
+
+    /// `(count Groups [siteType] [direction] [if:] [min:])`.
+    pub(super) fn count_groups(&mut self, c: &Call) -> R<IntFn> {
+        if let Some(t) = c.typed(self.reg, "siteType") {
+            if !matches!(&t.kind, NodeKind::Atom(a) if crate::engine::board::SiteType::from_name(a) == Some(self.site_type))
+            {
+                return unsupported("count Groups on another site type than the board's", t.span.clone());
+            }
+        }
+        let dirs = self.move_directions(c.typed(self.reg, "direction"))?;
+        let cond = match c.named("if") {
+            Some(n) => self.condition(n)?,
+            None => BoolFn::IsOccupied(Box::new(IntFn::To)),
+        };
+        let min = match c.named("min") {
+            Some(n) => self.int(n)?,
+            None => IntFn::Const(0),
+        };
+        Ok(IntFn::CountGroups(Box::new(Groups { dirs, cond, min })))
     }
 }
