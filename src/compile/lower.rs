@@ -123,6 +123,7 @@ pub struct Lowerer {
     reads_after_consequents: bool,
     uses_cycles: bool,
     meta_swap: bool,
+    removes_at_end: bool,
     distance_relation: Option<Relation>,
     scores: bool,
     cached_regions: u32,
@@ -233,6 +234,7 @@ impl Lowerer {
             reads_after_consequents: false,
             uses_cycles: false,
             meta_swap: false,
+            removes_at_end: false,
             distance_relation: None,
             scores: false,
             cached_regions: 0,
@@ -424,6 +426,7 @@ impl Lowerer {
             reads_after_consequents: self.reads_after_consequents,
             uses_cycles: self.uses_cycles,
             meta_swap: self.meta_swap,
+            removes_at_end: self.removes_at_end,
             distance_relation: self.distance_relation,
             cached_regions: self.cached_regions,
             memo_ints: self.memo_ints,
@@ -1260,8 +1263,13 @@ impl Lowerer {
                     Some(n) => Some(self.int(n)?),
                     None => None,
                 };
-                if c.named("at").is_some() {
-                    return unsupported("remove at:", c.span());
+                match c.named("at").map(|n| &n.kind) {
+                    None => {}
+                    Some(NodeKind::Atom(a)) if a == "EndOfTurn" && count.is_none() && level.is_none() => {
+                        self.removes_at_end = true;
+                        return Ok(Moves::new(MovesKind::RemoveAtEnd { site, region }, then));
+                    }
+                    Some(_) => return unsupported("remove at: with count: or level:", c.span()),
                 }
                 MovesKind::Remove {
                     site,
@@ -1371,6 +1379,12 @@ impl Lowerer {
                 MovesKind::If(cond, Box::new(a), b)
             }
             ("priority", _) => MovesKind::Priority(self.alternatives(&c)?),
+            ("max.max", Some("Moves")) => {
+                if c.named("withValue").is_some() {
+                    return unsupported("max Moves withValue:", c.span());
+                }
+                MovesKind::MaxMoves(Box::new(self.moves(req(c.typed(self.reg, "moves"), &c)?)?))
+            }
             ("operators.foreach.forEach", Some("Piece")) => {
                 let item = match c.positional().into_iter().find_map(|n| match &n.kind {
                     NodeKind::Str(s) => Some(s.clone()),
@@ -2387,9 +2401,7 @@ impl Lowerer {
                     Some(w @ ("Phase" | "Row" | "Column" | "State")) => self.sites_index(&c, w)?,
                     Some("Incident") => self.sites_incident(&c)?,
                     Some("Side") => self.sites_side(&c)?,
-                    // the sites whose pieces are removed at the end of the turn: only
-                    // `(remove .. at:EndOfTurn)` marks one, and it is refused, so none
-                    Some("ToClear") => RegionFn::Sites(vec![]),
+                    Some("ToClear") => RegionFn::ToClear,
                     Some("Hand") => {
                         let p = match (c.typed(self.reg, "roleType"), c.typed(self.reg, "moves.player")) {
                             (Some(r), _) => IntFn::RolePlayer(self.role(r)?),

@@ -52,7 +52,11 @@ impl GameDef {
         // 2-3. pending cleared, the move and its consequents
         s.pending.clear();
         s.decided = -1;
-        self.execute(s, m, true);
+        if self.ir.removes_at_end {
+            self.execute_clearing(s, m);
+        } else {
+            self.execute(s, m, true);
+        }
         if self.ir.uses_cycles {
             self.remember_position(s);
         }
@@ -215,6 +219,7 @@ impl GameDef {
             }
             Action::SetNext(p) => s.next = *p,
             Action::SwapPlayers(a, b) => s.swap_agents(*a, *b),
+            Action::RemoveAtEnd(site) => s.to_clear.push(*site),
             Action::Trigger(p) => s.triggered |= 1u32.checked_shl(*p as u32).unwrap_or(0),
             Action::Pass => {}
             Action::Propose(k) => s.propositions.push(*k),
@@ -743,6 +748,50 @@ fn two_sites(sites: &mut [Stack], a: usize, b: usize) -> (&mut Stack, &mut Stack
 }
 
 impl GameDef {
+    /// A decision in a game that removes pieces at the end of the turn: applied with its
+    /// consequents, then, unless they give the turn on to anyone (`moveAgain`, `set
+    /// NextPlayer`), the pieces marked are removed (Ludii's sequence capture; in a game with
+    /// stacks, as many pieces from the bottom of each stack as it was marked).
+    fn execute_clearing(&self, s: &mut StateData, m: &MoveData) {
+        for a in &m.actions {
+            self.act(s, a, m.mover);
+        }
+        push_history(s, m.record());
+        let mut done = super::requirement::Done::new();
+        self.run_consequents(s, m, Some(&mut done));
+        if let (true, Some(site), Some(r)) = (
+            self.ir.reads_after_consequents,
+            Action::last_site(&done),
+            s.history.last_mut(),
+        ) {
+            r.to_after = site;
+        }
+        if m.actions
+            .iter()
+            .chain(done.iter())
+            .any(|a| matches!(a, Action::SetNext(_)))
+        {
+            return;
+        }
+        let sites = std::mem::take(&mut s.to_clear);
+        let mut seen: SmallVec<[u32; 8]> = SmallVec::new();
+        for &site in &sites {
+            if self.ir.stacking {
+                if let Some(st) = s.stack_mut(site as usize) {
+                    if !st.is_empty() {
+                        st.remove(0);
+                    }
+                }
+            } else if !seen.contains(&site) {
+                seen.push(site);
+                if let Some(st) = s.stack_mut(site as usize) {
+                    st.clear();
+                }
+            }
+            s.sync_site(site as usize);
+        }
+    }
+
     /// The meta rule `(swap)`: on the game's move number `players - 1`, the mover may swap
     /// sides with the last player before them (Ludii's pie rule).
     fn offer_swap(&self, c: &Ctx, out: &mut Vec<MoveData>) {

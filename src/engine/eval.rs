@@ -1128,6 +1128,13 @@ impl GameDef {
                 }
                 r
             }
+            RegionFn::ToClear => {
+                let mut r = Region::new(n);
+                for &v in &c.s.to_clear {
+                    r.insert(v as i32);
+                }
+                r
+            }
             RegionFn::Centre => {
                 let mut r = Region::new(n);
                 for &s in self.board.centre() {

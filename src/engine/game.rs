@@ -493,6 +493,7 @@ impl GameDef {
             vars: SmallVec::new(),
             player_values: SmallVec::from_elem(-1, p + 1),
             agents: SmallVec::new(),
+            to_clear: SmallVec::new(),
             pending: SmallVec::new(),
             remembered: SmallVec::new(),
             loose_states: SmallVec::new(),

@@ -798,6 +798,18 @@ impl GameDef {
                     }
                 }
             }
+            MovesKind::RemoveAtEnd { site, region } => {
+                let targets: Sites = match (site, region) {
+                    (Some(s), _) => smallvec::smallvec![self.int(s, c)],
+                    (_, Some(r)) => self.region(r, c).iter().collect(),
+                    _ => smallvec::smallvec![],
+                };
+                for t in targets {
+                    if Self::top(c.s, t).is_some() {
+                        self.push_move(out, c, t, t).push(Action::RemoveAtEnd(t as u32));
+                    }
+                }
+            }
             MovesKind::Remove {
                 site,
                 region,
@@ -963,6 +975,7 @@ impl GameDef {
                 }
             }
             MovesKind::Priority(v) => self.gen_priority(v, c, out),
+            MovesKind::MaxMoves(m) => self.gen_max_moves(m, c, out),
             MovesKind::Do {
                 pre,
                 next,

@@ -98,6 +98,8 @@ pub enum Action {
     SetNext(u8),
     /// The agents playing these two players change places (Ludii's swap).
     SwapPlayers(u8, u8),
+    /// The piece at the site is removed when the turn ends (`remove .. at:EndOfTurn`).
+    RemoveAtEnd(u32),
     Pass,
     Propose(u16),
     /// The mover votes for proposition `k` (the last vote of all players decides).
@@ -137,6 +139,7 @@ impl Action {
             | Action::Trigger(_)
             | Action::SetNext(_)
             | Action::SwapPlayers(..)
+            | Action::RemoveAtEnd(_)
             | Action::Pass
             | Action::Propose(_)
             | Action::Vote(_) => None,
@@ -164,7 +167,7 @@ impl Action {
             }
             Action::SetScore { .. } | Action::AddScore { .. } => (none, SCORES),
             Action::SetNamedVar { .. } | Action::SetPlayerValue { .. } | Action::SwapPlayers(..) => (none, VARS),
-            Action::AddPending(_) => (none, PENDING),
+            Action::AddPending(_) | Action::RemoveAtEnd(_) => (none, PENDING),
             Action::Remember { .. } | Action::Forget { .. } => (none, REMEMBERED),
             Action::Propose(_) | Action::Vote(_) => (none, PROPOSITIONS),
             Action::Trigger(_) => (none, TRIGGERED),

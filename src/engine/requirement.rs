@@ -368,6 +368,9 @@ pub(super) fn give_list(mut l: Vec<MoveData>) {
     });
 }
 
+/// How deep `(max Moves ..)` follows a run of moves by one player (a bound on its search).
+const MAX_RUN_DEPTH: u32 = 64;
+
 /// Sites saved to be restored, with their contents.
 type Saved = SmallVec<[(u32, super::state::Stack); 2]>;
 
@@ -417,6 +420,7 @@ fn restore_small(dst: &mut StateData, base: &StateData, changed: Changed) {
     }
     if changed & PENDING != 0 {
         dst.pending.clone_from(&base.pending);
+        dst.to_clear.clone_from(&base.to_clear);
     }
     if changed & REMEMBERED != 0 {
         dst.remembered.clone_from(&base.remembered);
@@ -454,6 +458,7 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
         player_values,
         agents,
         pending,
+        to_clear,
         remembered,
         loose_states,
         propositions,
@@ -494,6 +499,9 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
     }
     if dst.pending != *pending {
         dst.pending.clone_from(pending);
+    }
+    if dst.to_clear != *to_clear {
+        dst.to_clear.clone_from(to_clear);
     }
     if dst.remembered != *remembered {
         dst.remembered.clone_from(remembered);
@@ -566,6 +574,8 @@ impl GameDef {
                 })
             }
             MovesKind::Select { from, to } => self.select_pairs(from, to, c, |_, _| true),
+            // (the longest runs are among the moves: some are kept whenever there are any)
+            MovesKind::MaxMoves(m) => self.has_moves(m, c),
             MovesKind::ForEachValue { min, max, body } => {
                 let (a, b) = (self.int(min, c), self.int(max, c));
                 (a..=b).any(|v| {
@@ -596,6 +606,53 @@ impl GameDef {
                 found
             }
         }
+    }
+
+    /// `(max Moves M)` (Ludii's `MaxMoves`): each of M's moves is applied as a decision, and
+    /// counts 1 plus, while the same player moves on and the game is not over, the most any
+    /// of their next moves counts; the moves that count most are kept, in order.
+    pub(super) fn gen_max_moves(&self, m: &Moves, c: &mut Ctx, out: &mut Vec<MoveData>) {
+        let start = out.len();
+        self.gen(m, c, out);
+        if out.len() - start < 2 {
+            return;
+        }
+        let counts: Vec<u32> = out[start..]
+            .iter()
+            .map(|mv| {
+                let mut s = super::api::State { inner: c.s.clone() };
+                self.apply(&mut s, &super::api::Move { inner: mv.clone() });
+                self.run_length(&s, 1, 0)
+            })
+            .collect();
+        let best = counts.iter().copied().max().unwrap_or(0);
+        let mut i = 0;
+        out.retain(|_| {
+            let keep = i < start || counts[i - start] == best;
+            i += 1;
+            keep
+        });
+    }
+
+    /// The longest run of moves the mover of `s` makes on from there, `count` made so far
+    /// (the run ends when another player moves or the game is over; at most
+    /// [`MAX_RUN_DEPTH`] moves deep).
+    fn run_length(&self, s: &super::api::State, count: u32, depth: u32) -> u32 {
+        let st = &s.inner;
+        if st.prev != st.mover || st.over || depth >= MAX_RUN_DEPTH {
+            return count;
+        }
+        let moves = self.legal_moves(s);
+        let best = moves
+            .iter()
+            .map(|mv| {
+                let mut s2 = s.clone();
+                self.apply(&mut s2, mv);
+                self.run_length(&s2, count + 1, depth + 1)
+            })
+            .max()
+            .unwrap_or(0);
+        best
     }
 
     /// `(priority A B ..)`: the first alternative that gives moves. When A is

@@ -112,6 +112,8 @@ pub struct StateData {
     /// player's own number until a swap ([`StateData::agent_of`]); empty until then.
     pub agents: SmallVec<[u8; 5]>,
     pub pending: SmallVec<[i32; 4]>,
+    /// Sites whose pieces are removed when the turn ends (`(sites ToClear)`), in order.
+    pub to_clear: SmallVec<[u32; 4]>,
     /// Remembered values: (list, value) in the order remembered ([`crate::ir::UNNAMED`] is
     /// the list without a name).
     pub remembered: SmallVec<[(u16, i32); 4]>,

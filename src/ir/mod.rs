@@ -435,6 +435,8 @@ pub enum RegionFn {
     },
     Corners,
     Perimeter,
+    /// `(sites ToClear)`: the sites whose pieces go at the end of the turn.
+    ToClear,
     Centre,
     /// `(sites Pending)`: the pending values as sites.
     Pending,
@@ -854,6 +856,12 @@ pub enum MovesKind {
         level: Option<IntFn>,
         decision: bool,
     },
+    /// `(remove .. at:EndOfTurn)`: the pieces are removed once the turn ends
+    /// ([`RegionFn::ToClear`] until then).
+    RemoveAtEnd {
+        site: Option<IntFn>,
+        region: Option<RegionFn>,
+    },
     Pass,
     SetScore {
         role: Role,
@@ -920,6 +928,9 @@ pub enum MovesKind {
     And(Vec<Moves>),
     If(BoolFn, Box<Moves>, Option<Box<Moves>>),
     Priority(Vec<Moves>),
+    /// `(max Moves M)`: M's moves that begin the longest run of moves by the same player
+    /// (each applied, then the mover's moves while the turn goes on).
+    MaxMoves(Box<Moves>),
     Do {
         pre: Box<Moves>,
         next: Option<Box<Moves>>,
@@ -1140,6 +1151,9 @@ pub struct GameIr {
     pub uses_cycles: bool,
     /// The meta rule `(swap)`: the second player may swap sides on the game's second move.
     pub meta_swap: bool,
+    /// Some pieces are removed at the end of the turn (`remove .. at:EndOfTurn`, Ludii's
+    /// sequence capture).
+    pub removes_at_end: bool,
     /// Whether `(last To afterConsequence:True)` appears anywhere (moves then keep the site
     /// of their last action, consequents included).
     pub reads_after_consequents: bool,
@@ -1444,6 +1458,7 @@ impl<'a> Node<'a> {
                 | RegionFn::Perimeter
                 | RegionFn::Centre
                 | RegionFn::Pending
+                | RegionFn::ToClear
                 | RegionFn::Geometry(_)
                 | RegionFn::Equipment { .. }
                 | RegionFn::Remembered(_)
