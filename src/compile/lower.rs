@@ -1581,12 +1581,12 @@ impl Lowerer {
         }
     }
 
-    /// A `(between ..)`'s condition and effect; its range is read by the caller where
-    /// `ranged` (else it is refused).
+    /// A `(between ..)`'s condition and effect; its range, `before:` and `after:` are read by
+    /// the caller where `ranged` (else they are refused).
     pub(super) fn between(&mut self, node: &Node, ranged: bool) -> R<(Option<BoolFn>, Option<Box<Moves>>)> {
         let c = self.call(node, "moves.between")?;
         for name in ["before", "after", "trail"] {
-            if c.named(name).is_some() {
+            if c.named(name).is_some() && !(ranged && name != "trail") {
                 return unsupported(format!("between {name}:"), c.span());
             }
         }
