@@ -2402,6 +2402,10 @@ impl Lowerer {
                     Some("Incident") => self.sites_incident(&c)?,
                     Some("Side") => self.sites_side(&c)?,
                     Some("ToClear") => RegionFn::ToClear,
+                    Some("Start") => {
+                        let PieceFn::Index(i) = self.piece_fn(req(c.typed(self.reg, "moves.piece"), &c)?)?;
+                        RegionFn::Start(Box::new(i))
+                    }
                     Some("Hand") => {
                         let p = match (c.typed(self.reg, "roleType"), c.typed(self.reg, "moves.player")) {
                             (Some(r), _) => IntFn::RolePlayer(self.role(r)?),

@@ -846,4 +846,24 @@ mod tests {
         assert_eq!((placed.agent(1), placed.agent(2)), (1, 2));
         assert_eq!(game.legal_moves(&placed).len(), 7);
     }
+
+    /// `(sites Start ..)`: where the start rules put a component; a piece that has left it
+    /// may not step again here.
+    #[test]
+    fn sites_start_are_the_components_start_positions() {
+        let text = r#"(game "Start" (players 2)
+            (equipment { (board (square 3)) (piece "Disc" Each
+                (move Step (to if:(and (is Empty (to)) (is In (from) (sites Start (piece (what at:(from))))))))) })
+            (rules (start { (place "Disc1" {"A1"}) (place "Disc2" {"C3"}) })
+                (play (forEach Piece)) (end (if (is Full) (result Mover Win)))))"#;
+        let game = Game::load("start", text, &Selections::default()).expect("loads");
+        let mut s = game.initial_state();
+        for _ in 0..2 {
+            let moves = game.legal_moves(&s);
+            assert_eq!(moves.len(), 3, "a piece on its start site steps to its 3 neighbours");
+            game.apply(&mut s, &moves[0]);
+        }
+        let moves = game.legal_moves(&s);
+        assert!(moves.len() == 1 && moves[0].is_pass(), "off its start site, no step");
+    }
 }

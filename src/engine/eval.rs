@@ -1128,6 +1128,14 @@ impl GameDef {
                 }
                 r
             }
+            RegionFn::Start(what) => {
+                let what = self.int(what, c);
+                usize::try_from(what)
+                    .ok()
+                    .and_then(|w| self.start_positions.get(w))
+                    .cloned()
+                    .unwrap_or_else(|| Region::new(n))
+            }
             RegionFn::ToClear => {
                 let mut r = Region::new(n);
                 for &v in &c.s.to_clear {

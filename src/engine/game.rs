@@ -66,6 +66,9 @@ pub struct GameDef {
     pub(super) relative: Vec<super::directions::Dirs>,
     /// The geometry regions of the rules ([`RegionFn::Geometry`] slots).
     pub(super) geometry: Vec<Region>,
+    /// Per component, the board sites where the start rules leave it on top (`(sites Start
+    /// ..)`; Ludii's starting positions).
+    pub(super) start_positions: Vec<Region>,
     /// Per component, the direction its pieces face (their owner's direction where the
     /// players have one, else the piece's `dirn:`, else North).
     pub(super) comp_facing: Vec<super::board::Dir>,
@@ -190,6 +193,7 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
         sole_of_owner: Vec::new(),
         comp_facing: Vec::new(),
         geometry: Vec::new(),
+        start_positions: Vec::new(),
         coords: Vec::new(),
         maps: Vec::new(),
         fast_forms: true,
@@ -259,6 +263,17 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
             })
             .collect();
     g.conds = super::compiled::Conds::compile(&g);
+    g.start_positions = {
+        let s = g.initial_state().inner;
+        let mut by = vec![Region::new(g.n()); g.ir.components.len().max(1)];
+        for (site, st) in s.sites.iter().enumerate() {
+            let what = st.last().map_or(0, |p| p.what as usize);
+            if let Some(r) = by.get_mut(what) {
+                r.insert(site as i32);
+            }
+        }
+        by
+    };
     Ok(Game { inner: g })
 }
 

@@ -437,6 +437,8 @@ pub enum RegionFn {
     Perimeter,
     /// `(sites ToClear)`: the sites whose pieces go at the end of the turn.
     ToClear,
+    /// `(sites Start (piece ..))`: where the start rules put that component.
+    Start(Box<IntFn>),
     Centre,
     /// `(sites Pending)`: the pending values as sites.
     Pending,
@@ -1418,6 +1420,7 @@ impl<'a> Node<'a> {
             Region(f) => match f {
                 RegionFn::Sites(v) => out.extend(v.iter().map(Int)),
                 RegionFn::Site(a)
+                | RegionFn::Start(a)
                 | RegionFn::Hand(a)
                 | RegionFn::Related(a, _)
                 | RegionFn::Holding(a)
