@@ -7,10 +7,8 @@ use super::*;
 impl Lowerer {
     /// `(place "Name" [sites] [{sites}] [site] [count:n])` as a start rule.
     pub(super) fn start_place(&mut self, c: &Call) -> R<StartRule> {
-        for name in ["rotation", "value"] {
-            if c.named(name).is_some() {
-                return unsupported(format!("place {name}:"), c.span());
-            }
+        if c.named("rotation").is_some() {
+            return unsupported("place rotation:", c.span());
         }
         if c.typed(self.reg, "siteType").is_some() {
             return unsupported("place with a site type", c.span());
@@ -29,6 +27,9 @@ impl Lowerer {
                 Some(n) => self.const_int(n)?,
                 None => 0,
             };
+            if c.named("value").is_some() {
+                return unsupported("place value: in a container", c.span());
+            }
             if !container.contains("Hand") || pos.len() > 2 {
                 return unsupported("place in a container other than a hand", c.span());
             }
@@ -81,12 +82,17 @@ impl Lowerer {
             Some(n) => self.const_int(n)?,
             None => 0,
         };
+        let value = match c.named("value") {
+            Some(n) => self.const_int(n)?,
+            None => 0,
+        };
         Ok(StartRule::Place {
             component,
             sites,
             region,
             count,
             state,
+            value,
         })
     }
 

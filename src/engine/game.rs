@@ -620,10 +620,16 @@ impl GameDef {
                     region,
                     count,
                     state,
+                    value,
                 } => {
                     for t in self.start_sites(s, sites, region.as_ref()) {
                         let who = self.ir.components[*component as usize].owner;
                         self.add_piece(s, t, *component, who, (*count).max(1) as u32, *state);
+                        if *value != 0 {
+                            if let Some(p) = s.stack_mut(t as usize).and_then(|st| st.last_mut()) {
+                                p.set_field(SiteField::Value, *value);
+                            }
+                        }
                         push_history(s, MoveRecord::start(t));
                     }
                 }

@@ -1014,6 +1014,8 @@ pub enum StartRule {
         count: i32,
         /// The pieces' local state (0: none).
         state: i32,
+        /// The pieces' value (`value:`; 0: none).
+        value: i32,
     },
     SetScore {
         role: Role,
