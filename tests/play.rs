@@ -173,3 +173,24 @@ fn a_sowing_game_shows_counts_per_pit_and_is_played_by_pit() {
     assert!(out.contains("A4:2") && out.contains("A1:2"), "{out}");
     assert!(out.contains("Hand1 [28]: 0") && out.contains("Hand2 [29]: 0"), "{out}");
 }
+
+/// The pie rule in Hex: the second player is offered `swap` on their first move; after it,
+/// the human plays player 1 (the first player's stone is theirs) and the agent player 2.
+#[test]
+fn the_pie_rule_swaps_the_seats() {
+    let path = format!(
+        "{}/../shared/ludii/lud/board/space/connection/Hex.lud",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let out = play_file(
+        &[&path, "--p1", "random", "--p2", "human", "--seed", "3"],
+        "swap\nquit\n",
+    );
+    assert!(out.contains(". swap"), "the swap is listed: {out}");
+    let after = out
+        .split("Player 2 (human) plays swap")
+        .nth(1)
+        .expect("the human swaps");
+    assert!(after.contains("Move 3: player 2 [b] (random) to move"), "{out}");
+    assert!(after.contains("Move 4: player 1 [a] (human) to move"), "{out}");
+}

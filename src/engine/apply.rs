@@ -93,7 +93,7 @@ impl GameDef {
             let old = s.mover;
             s.mover = s.next;
             // (a swap starts a turn though its player moves again)
-            if s.mover != old || m.actions.first().is_some_and(|a| matches!(a, Action::SwapPlayers(..))) {
+            if s.mover != old || m.is_swap() {
                 s.num_turn += 1;
                 s.same_turn_moves = 0;
             } else {

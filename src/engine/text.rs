@@ -74,6 +74,9 @@ impl GameDef {
         if m.is_pass() {
             return "pass".to_string();
         }
+        if m.is_swap() {
+            return "swap".to_string();
+        }
         let label = |s: i32| {
             if s >= 0 && (s as usize) < self.n() {
                 self.board.label(s as u32).to_string()
