@@ -52,11 +52,7 @@ impl GameDef {
         // 2-3. pending cleared, the move and its consequents
         s.pending.clear();
         s.decided = -1;
-        if self.ir.removes_at_end {
-            self.execute_clearing(s, m);
-        } else {
-            self.execute(s, m, true);
-        }
+        self.execute(s, m, true);
         if self.ir.uses_cycles {
             self.remember_position(s);
         }
@@ -111,11 +107,18 @@ impl GameDef {
         if store {
             push_history(s, m.record());
         }
-        if store && self.ir.reads_after_consequents {
+        if store && (self.ir.reads_after_consequents || self.ir.removes_at_end) {
             let mut done = super::requirement::Done::new();
             self.run_consequents(s, m, Some(&mut done));
-            if let (Some(site), Some(r)) = (Action::last_site(&done), s.history.last_mut()) {
+            if let (true, Some(site), Some(r)) = (
+                self.ir.reads_after_consequents,
+                Action::last_site(&done),
+                s.history.last_mut(),
+            ) {
                 r.to_after = site;
+            }
+            if self.ir.removes_at_end {
+                self.clear_marked(s, m, &done);
             }
             return;
         }
@@ -748,24 +751,11 @@ fn two_sites(sites: &mut [Stack], a: usize, b: usize) -> (&mut Stack, &mut Stack
 }
 
 impl GameDef {
-    /// A decision in a game that removes pieces at the end of the turn: applied with its
-    /// consequents, then, unless they give the turn on to anyone (`moveAgain`, `set
+    /// After a decision `m` and its consequents (`done`) in a game that removes pieces at the
+    /// end of the turn: unless they give the turn on to anyone (`moveAgain`, `set
     /// NextPlayer`), the pieces marked are removed (Ludii's sequence capture; in a game with
     /// stacks, as many pieces from the bottom of each stack as it was marked).
-    fn execute_clearing(&self, s: &mut StateData, m: &MoveData) {
-        for a in &m.actions {
-            self.act(s, a, m.mover);
-        }
-        push_history(s, m.record());
-        let mut done = super::requirement::Done::new();
-        self.run_consequents(s, m, Some(&mut done));
-        if let (true, Some(site), Some(r)) = (
-            self.ir.reads_after_consequents,
-            Action::last_site(&done),
-            s.history.last_mut(),
-        ) {
-            r.to_after = site;
-        }
+    fn clear_marked(&self, s: &mut StateData, m: &MoveData, done: &[Action]) {
         if m.actions
             .iter()
             .chain(done.iter())

@@ -190,6 +190,15 @@ impl GameDef {
         }
     }
 
+    /// The sites a removal names: its site, or its region's sites in order.
+    fn targets(&self, site: Option<&IntFn>, region: Option<&RegionFn>, c: &Ctx) -> Sites {
+        match (site, region) {
+            (Some(s), _) => smallvec::smallvec![self.int(s, c)],
+            (_, Some(r)) => self.region(r, c).iter().collect(),
+            _ => smallvec::smallvec![],
+        }
+    }
+
     /// An add's piece (component, owner) and count; None when nothing is added.
     fn add_piece_count(&self, piece: &Option<PieceFn>, count: Option<&IntFn>, c: &Ctx) -> Option<(i32, u8, i32)> {
         let what = self.piece_index(piece, c);
@@ -799,12 +808,7 @@ impl GameDef {
                 }
             }
             MovesKind::RemoveAtEnd { site, region } => {
-                let targets: Sites = match (site, region) {
-                    (Some(s), _) => smallvec::smallvec![self.int(s, c)],
-                    (_, Some(r)) => self.region(r, c).iter().collect(),
-                    _ => smallvec::smallvec![],
-                };
-                for t in targets {
+                for t in self.targets(site.as_ref(), region.as_ref(), c) {
                     if Self::top(c.s, t).is_some() {
                         self.push_move(out, c, t, t).push(Action::RemoveAtEnd(t as u32));
                     }
@@ -817,11 +821,7 @@ impl GameDef {
                 level,
                 decision: _,
             } => {
-                let targets: Sites = match (site, region) {
-                    (Some(s), _) => smallvec::smallvec![self.int(s, c)],
-                    (_, Some(r)) => self.region(r, c).iter().collect(),
-                    _ => smallvec::smallvec![],
-                };
+                let targets = self.targets(site.as_ref(), region.as_ref(), c);
                 let (n, level) = self.remove_count_level(count.as_ref(), level.as_ref(), c);
                 for t in targets {
                     if Self::top(c.s, t).is_none() {

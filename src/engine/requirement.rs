@@ -642,8 +642,7 @@ impl GameDef {
         if st.prev != st.mover || st.over || depth >= MAX_RUN_DEPTH {
             return count;
         }
-        let moves = self.legal_moves(s);
-        let best = moves
+        self.legal_moves(s)
             .iter()
             .map(|mv| {
                 let mut s2 = s.clone();
@@ -651,8 +650,7 @@ impl GameDef {
                 self.run_length(&s2, count + 1, depth + 1)
             })
             .max()
-            .unwrap_or(0);
-        best
+            .unwrap_or(0)
     }
 
     /// `(priority A B ..)`: the first alternative that gives moves. When A is
