@@ -702,21 +702,37 @@ impl Lowerer {
                 }
             }
             "concentric" => {
+                let flag = |name: &str, default: bool| match c.named(name).map(|n| &n.kind) {
+                    None => Ok(default),
+                    Some(NodeKind::Atom(a)) if a == "True" || a == "False" => Ok(a == "True"),
+                    Some(_) => unsupported(format!("(concentric {name}:) computed"), c.span()),
+                };
+                if let Some(list) = c.positional().into_iter().find(|n| matches!(n.kind, NodeKind::List(_))) {
+                    return Ok(BoardSpec::ConcentricCircle {
+                        counts: self.const_ints(list)?,
+                        stagger: flag("stagger", false)?,
+                    });
+                }
                 let Some(rings) = c.named("rings") else {
-                    return unsupported("(concentric {cells})", c.span());
+                    return invalid("a concentric board needs rings: or a list of cells per ring", c.span());
                 };
                 let rings = self.const_int(rings)? as u32;
+                if c.word(self.reg) == Some("Target") {
+                    let Some(steps) = c.named("steps") else {
+                        return unsupported("(concentric Target) without steps:", c.span());
+                    };
+                    let steps = self.const_int(steps)?;
+                    return Ok(BoardSpec::ConcentricCircle {
+                        counts: vec![steps; rings.min(10_000) as usize],
+                        stagger: false,
+                    });
+                }
                 let sides = match (c.word(self.reg), c.named("sides")) {
                     (Some("Triangle"), None) => 3,
                     (Some("Square"), None) => 4,
                     (Some("Hexagon"), None) => 6,
                     (None, Some(n)) => self.const_int(n)? as u32,
                     _ => return unsupported("this form of concentric", c.span()),
-                };
-                let flag = |name: &str, default: bool| match c.named(name).map(|n| &n.kind) {
-                    None => Ok(default),
-                    Some(NodeKind::Atom(a)) if a == "True" || a == "False" => Ok(a == "True"),
-                    Some(_) => unsupported(format!("(concentric {name}:) computed"), c.span()),
                 };
                 Ok(BoardSpec::ConcentricRegular {
                     sides,
@@ -2452,11 +2468,17 @@ impl Lowerer {
                             Some(n) => self.flag(Some(n))?,
                             None => true,
                         };
-                        match (component, top) {
+                        let on_board = match (component, top) {
                             (None, true) if role != Role::Iterated => {
                                 RegionFn::Owned(Owners::of_role(role, self.players))
                             }
                             _ => RegionFn::Occupied { role, component, top },
+                        };
+                        // (no container named: the hands' sites too, as Ludii's)
+                        if c.named("container").is_none() && !self.containers.is_empty() {
+                            RegionFn::Union(vec![on_board, RegionFn::InHands { role, component }])
+                        } else {
+                            on_board
                         }
                     }
                     Some("Around") => {
@@ -2584,7 +2606,7 @@ fn occupied_neighbours(r: &RegionFn) -> Option<IntFn> {
 /// Whether a region holds only occupied sites, whatever the state.
 fn only_occupied(r: &RegionFn) -> bool {
     match r {
-        RegionFn::Owned(..) | RegionFn::Occupied { .. } | RegionFn::Holding(_) => true,
+        RegionFn::Owned(..) | RegionFn::Occupied { .. } | RegionFn::InHands { .. } | RegionFn::Holding(_) => true,
         RegionFn::Cached(_, inner) => only_occupied(inner),
         RegionFn::Difference(a, _) => only_occupied(a),
         RegionFn::Intersection(v) => v.iter().any(only_occupied),

@@ -856,4 +856,67 @@ mod tests {
         let moves = game.legal_moves(&s);
         assert!(moves.len() == 1 && moves[0].is_pass(), "off its start site, no step");
     }
+
+    /// A consequent `and` whose parts are not all plain effects (a removal over a region)
+    /// still adds to a hand's site, after emptying it: Ludii's `add` to a site has no
+    /// condition, and a hand's site is a site like any other.
+    #[test]
+    fn a_consequent_refills_a_hand_after_emptying_it() {
+        let text = r#"(game "Refill" (players 2) (equipment { (board (square 3)) (piece "Pawn" Each) (hand Each) })
+            (rules (start (place "Pawn" "Hand" count:3))
+                (play (move (from (handSite Mover)) (to (sites Empty))
+                    (then (and { (remove (sites Hand P1)) (add (piece (id "Pawn" P1)) (to (handSite P1)) count:14) }))))
+                (end (if (is Full) (result Mover Win)))))"#;
+        let game = Game::load("refill", text, &Selections::default()).expect("loads");
+        let mut s = game.initial_state();
+        let before = s.clone();
+        let first = game.legal_moves(&s)[0].clone();
+        game.apply(&mut s, &first);
+        assert_eq!(game.diff_text(&before, &s), "0=Pawn1 9=Pawn1*14|m2");
+    }
+
+    /// A step's `(from if:..)` is asked at the origin: a piece on a site it fails at does
+    /// not move.
+    #[test]
+    fn a_steps_from_condition_holds_pieces_back() {
+        let text = r#"(game "Held" (players 2)
+            (equipment { (board (square 3)) (piece "Disc" Each
+                (move Step (from if:(!= (from) (coord "A1"))) Orthogonal (to if:(is Empty (to))))) })
+            (rules (start { (place "Disc1" {"A1" "C1"}) (place "Disc2" {"C3"}) })
+                (play (forEach Piece)) (end (if (is Full) (result Mover Win)))))"#;
+        let game = Game::load("held", text, &Selections::default()).expect("loads");
+        let s = game.initial_state();
+        let moves = game.legal_moves(&s);
+        assert_eq!(moves.len(), 2, "only the disc on C1 steps (to B1 and C2)");
+        assert!(moves.iter().all(|m| m.from_site() == 2));
+    }
+
+    /// `(sites Occupied by:P)` with no container names the hands' sites too; with
+    /// `container:"Board"`, only the board's.
+    #[test]
+    fn occupied_sites_include_the_hands_unless_a_container_is_named() {
+        let game_with = |region: &str| {
+            let text = format!(
+                r#"(game "Occ" (players 2) (equipment {{ (board (square 3)) (piece "Pawn" Each) (hand Each) }})
+                (rules (start (place "Pawn" "Hand" count:3))
+                (play (move (from (handSite Mover)) (to (sites Empty))))
+                (end (if (= 2 (count Sites in:{region})) (result P1 Win)))))"#
+            );
+            let game = Game::load("occ", &text, &Selections::default()).expect("loads");
+            let mut s = game.initial_state();
+            let mut plies = 0;
+            while !s.is_over() && plies < 20 {
+                let m = game.legal_moves(&s)[0].clone();
+                game.apply(&mut s, &m);
+                plies += 1;
+            }
+            plies
+        };
+        assert_eq!(game_with("(sites Occupied by:P1)"), 1, "one on the board and the hand");
+        assert_eq!(
+            game_with(r#"(sites Occupied by:P1 container:"Board")"#),
+            3,
+            "two on the board"
+        );
+    }
 }

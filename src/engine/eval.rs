@@ -844,6 +844,23 @@ impl GameDef {
         r
     }
 
+    /// The sites of the other containers (hands) whose top piece belongs to one of `owners`
+    /// (and, when given, is `component`), added to `r`: Ludii's occupied sites of a player
+    /// are of every container unless one is named.
+    fn add_held_in_hands(&self, r: &mut Region, owners: u32, component: Option<u16>, s: &StateData) {
+        for (k, hand) in self.ir.containers.iter().enumerate() {
+            let from = self.container_from[k] as usize;
+            for t in from..from + hand.sites as usize {
+                let Some(top) = s.stack(t).and_then(|st| st.last()) else {
+                    continue;
+                };
+                if owners >> (top.who & 31) & 1 == 1 && component.is_none_or(|x| self.is_named(top.what, x)) {
+                    r.insert(t as i32);
+                }
+            }
+        }
+    }
+
     /// `f` of a cached region, computed first if it is not there for the current key.
     pub(super) fn with_cached<T>(&self, slot: u32, inner: &RegionFn, c: &Ctx, f: impl FnOnce(&Region) -> T) -> T {
         if let Some(r) = self.static_region(slot, inner, c) {
@@ -895,6 +912,12 @@ impl GameDef {
                 r
             }
             RegionFn::Owned(o) => self.owned_region(o.bits(c.mover, c.next, c.prev), c.s),
+            RegionFn::InHands { role, component } => {
+                let mask = self.players_of(*role, c).iter().fold(0u32, |m, &p| m | 1 << p);
+                let mut r = Region::new(n);
+                self.add_held_in_hands(&mut r, mask, *component, c.s);
+                r
+            }
             RegionFn::Occupied { role, component, top } => {
                 let players = self.players_of(*role, c);
                 let mask = players.iter().fold(0u32, |m, &p| m | 1 << p);

@@ -411,6 +411,23 @@ impl GameDef {
         }
     }
 
+    /// [`Self::origin`], or -1 when the `from`'s `if:` fails there.
+    fn origin_if(&self, from: &Option<Place>, c: &Ctx) -> i32 {
+        let f = self.origin(from, c);
+        match from.as_ref().and_then(|p| p.cond.as_ref()) {
+            Some(b) if f >= 0 => {
+                let mut c1 = *c;
+                c1.from = f;
+                if self.boolean(b, &c1) {
+                    f
+                } else {
+                    -1
+                }
+            }
+            _ => f,
+        }
+    }
+
     pub(super) fn piece_index(&self, p: &Option<PieceFn>, c: &Ctx) -> i32 {
         match p {
             Some(PieceFn::Index(f)) => self.int(f, c),
@@ -481,7 +498,7 @@ impl GameDef {
                 stack,
                 decision: _,
             } => {
-                let f = self.origin(from, c);
+                let f = self.origin_if(from, c);
                 let dirs = abs.unwrap_or(dirs);
                 let count = if *stack {
                     c.s.stack(f.max(0) as usize).map_or(1, |st| st.len() as u32)
@@ -517,7 +534,7 @@ impl GameDef {
                 to,
                 decision: _,
             } => {
-                let f = self.origin(from, c);
+                let f = self.origin_if(from, c);
                 let dirs = abs.unwrap_or(dirs);
                 if f < 0 || !self.any_near(f as u32, dirs, may_between, 1) {
                     return;
@@ -585,8 +602,9 @@ impl GameDef {
                     }
                 };
                 if let Some(site) = &to.site {
+                    // (a site of any container, as in the plain form)
                     let t = self.int(site, c);
-                    if t >= 0 && (t as usize) < self.n() {
+                    if t >= 0 && c.s.stack(t as usize).is_some() {
                         emit(t, c, out, self.cond(to.cond.as_ref()));
                     }
                 } else if let Some(r) = &to.region {

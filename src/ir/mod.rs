@@ -401,6 +401,13 @@ pub enum RegionFn {
         component: Option<u16>,
         top: bool,
     },
+    /// The sites of the containers other than the board (hands) whose top piece belongs to
+    /// the role's players (and is the component, when given): with the board's, what
+    /// `(sites Occupied by:R)` names when no container is given.
+    InHands {
+        role: Role,
+        component: Option<u16>,
+    },
     /// The sites whose top piece belongs to one of these owners: `(sites Occupied by:R)` (top
     /// pieces, any component), unions and differences of such; read off the state's table of
     /// owners, never cached.
@@ -1458,6 +1465,7 @@ impl<'a> Node<'a> {
                 RegionFn::Board
                 | RegionFn::Empty
                 | RegionFn::Occupied { .. }
+                | RegionFn::InHands { .. }
                 | RegionFn::Owned(..)
                 | RegionFn::Corners
                 | RegionFn::Perimeter

@@ -402,6 +402,7 @@ impl Graph {
                 }
                 Ok(g)
             }
+            BoardSpec::ConcentricCircle { counts, stagger } => Ok(concentric_circle(counts, *stagger, use_)),
             BoardSpec::Custom { vertices, edges } => {
                 let mut g = Graph {
                     vertices: vertices.clone(),
@@ -1354,6 +1355,173 @@ fn concentric_regular(sides: i32, rings: i32, midpoints: bool, join_midpoints: b
     let nv = g.vertices.len() as u32;
     g.edges.retain(|e| e[0] < nv && e[1] < nv);
     g.reorder();
+    g
+}
+
+/// One point of a ring of a concentric circle board, with its angle (for ordering).
+#[derive(Clone, Copy)]
+struct RingPoint {
+    p: Pt,
+    theta: f64,
+}
+
+/// Sorts a ring by angle and drops each point within `tol` of the one before it (from the
+/// last to the second), as Ludii's `ConcentricCircle` does.
+fn sort_ring(ring: &mut Vec<RingPoint>, tol: f64) {
+    ring.sort_by(|a, b| a.theta.total_cmp(&b.theta));
+    let mut n = ring.len();
+    while n > 1 {
+        n -= 1;
+        let prev = ring[(n + ring.len() - 1) % ring.len()].p;
+        if ring[n].p.dist(prev) < tol {
+            ring.remove(n);
+        }
+    }
+}
+
+/// The edges around one ring (consecutive points, closing the ring), as Ludii's
+/// `ConcentricCircle` adds them (curved edges there; straight here: only their ends matter).
+fn ring_edges(g: &mut Graph, grid: &mut PointGrid, set: &mut EdgeSet, ring: &[RingPoint]) {
+    if ring.len() < 2 {
+        return;
+    }
+    for (n, a) in ring.iter().enumerate() {
+        let b = ring[(n + 1) % ring.len()];
+        let (va, vb) = (g.vertex_within(grid, a.p), g.vertex_within(grid, b.p));
+        g.add_edge_once(set, va, vb);
+    }
+}
+
+/// `(concentric {c0 c1 ..})`: Ludii's `ConcentricCircle`, rings of cells (or, for vertices,
+/// rings of points) around a centre, starting at the top and running clockwise; a ring's
+/// count below 2 (or negative, for vertices) gives no edges around it. `stagger` turns every
+/// other ring by half a step. No reordering (a single ring is a reordered polygon).
+fn concentric_circle(counts: &[i32], stagger: bool, use_: SiteType) -> Graph {
+    use std::f64::consts::{FRAC_PI_2, PI};
+    let mut g = Graph::default();
+    let mut grid = PointGrid::new(0.001);
+    let mut set = EdgeSet::default();
+    let offset = |ring: usize, n: usize| {
+        if stagger && ring % 2 == 1 {
+            PI / n as f64
+        } else {
+            0.0
+        }
+    };
+    if use_ == SiteType::Cell {
+        if counts.is_empty() {
+            return g;
+        }
+        g.push_vertex(&mut grid, Pt::new(0.0, 0.0));
+        let mut rings: Vec<Vec<RingPoint>> = vec![Vec::new(); counts.len() + 1];
+        let mut spokes = Vec::new();
+        for (ring, &c) in counts.iter().enumerate() {
+            let n = c.unsigned_abs() as usize;
+            if n < 2 {
+                continue;
+            }
+            let (ri, ro) = ((ring as f64 - 0.5).max(0.0), ring as f64 + 0.5);
+            for step in 0..n {
+                let theta = FRAC_PI_2 + offset(ring, n) - 2.0 * PI * step as f64 / n as f64;
+                let (inner, outer) = (
+                    Pt::new(ri * theta.cos(), ri * theta.sin()),
+                    Pt::new(ro * theta.cos(), ro * theta.sin()),
+                );
+                spokes.push((inner, outer));
+                let mut t = theta;
+                while t < -PI {
+                    t += 2.0 * PI;
+                }
+                while t > PI {
+                    t -= 2.0 * PI;
+                }
+                rings[ring].push(RingPoint { p: inner, theta: t });
+                rings[ring + 1].push(RingPoint { p: outer, theta: t });
+            }
+        }
+        for ring in &mut rings {
+            sort_ring(ring, 0.001);
+        }
+        for p in rings.iter().flatten() {
+            g.vertex_within(&mut grid, p.p);
+        }
+        for ring in &rings {
+            ring_edges(&mut g, &mut grid, &mut set, ring);
+        }
+        for (inner, outer) in spokes {
+            let (a, b) = (g.vertex_within(&mut grid, inner), g.vertex_within(&mut grid, outer));
+            g.add_edge_once(&mut set, a, b);
+        }
+        g.make_faces();
+        return g;
+    }
+    match counts {
+        [] => return g,
+        &[sides] => {
+            let n = sides.max(0);
+            let r = n as f64 / (2.0 * PI);
+            let start = if n == 4 { PI / 4.0 } else { FRAC_PI_2 };
+            for i in 0..n {
+                let theta = start + i as f64 / n as f64 * 2.0 * PI;
+                g.vertices.push(Pt::new(r * theta.cos(), r * theta.sin()));
+            }
+            for i in 0..n {
+                g.add_edge_once(&mut set, i as u32, ((i + 1) % n) as u32);
+            }
+            g.reorder();
+            return g;
+        }
+        _ => {}
+    }
+    let per_ring: Vec<i32> = if counts[0].abs() > 1 {
+        std::iter::once(0).chain(counts.iter().copied()).collect()
+    } else {
+        counts.to_vec()
+    };
+    let mut rings: Vec<Vec<RingPoint>> = Vec::with_capacity(per_ring.len());
+    for (ring, &c) in per_ring.iter().enumerate() {
+        let n = c.unsigned_abs() as usize;
+        let r = ring as f64;
+        rings.push(
+            (0..n)
+                .map(|step| {
+                    let theta = FRAC_PI_2 + offset(ring, n) - 2.0 * PI * step as f64 / n as f64;
+                    RingPoint {
+                        p: Pt::new(r * theta.cos(), r * theta.sin()),
+                        theta,
+                    }
+                })
+                .collect(),
+        );
+    }
+    for ring in rings.iter_mut().skip(1) {
+        sort_ring(ring, 0.1);
+    }
+    for p in rings.iter().flatten() {
+        g.vertex_within(&mut grid, p.p);
+    }
+    for (ring, points) in rings.iter().enumerate().skip(1) {
+        if per_ring[ring] >= 2 {
+            ring_edges(&mut g, &mut grid, &mut set, points);
+        }
+    }
+    for ring in 0..rings.len().saturating_sub(1) {
+        for p in &rings[ring] {
+            let Some(a) = g.find_vertex(p.p) else { continue };
+            if ring == 0 {
+                for q in &rings[1] {
+                    if let Some(b) = g.find_vertex(q.p) {
+                        g.add_edge_once(&mut set, a, b);
+                    }
+                }
+            } else {
+                let ratio = (ring + 1) as f64 / ring as f64;
+                if let Some(b) = g.find_vertex(Pt::new(p.p.x * ratio, p.p.y * ratio)) {
+                    g.add_edge_once(&mut set, a, b);
+                }
+            }
+        }
+    }
     g
 }
 

@@ -48,7 +48,8 @@
 //!
 //! Built as Ludii does: `hex` (n, side lists, `Hexagon`, two sizes, `Limping`, `Triangle`,
 //! `Diamond`, `Prism`), `tri` (`Triangle`, `Hexagon`, side lists, `Limping`), `square`/`rectangle`
-//! (with `diagonals:`), `wedge`, `concentric` regular polygons, `graph vertices: edges:`,
+//! (with `diagonals:`), `wedge`, `concentric` regular polygons and circles of cells or points
+//! (`{c0 c1 ..}`, `Target steps:`), `graph vertices: edges:`,
 //! and the operators `add`, `remove` (by index or position), `merge`, `shift`, `scale`,
 //! `rotate`, `hole`, `trim` and `renumber`; `mancalaBoard`. Tracks (`(track ..)` of sites or of
 //! steps) are built on a board by [`Board::track`] (`track.rs`); the rules do not follow
@@ -57,8 +58,8 @@
 //! `remove`, `hole` and the transformations never reorder. Labels fall back to rows and
 //! columns of distinct y and x when two sites would share one (Ludii's "duplicate
 //! coordinates"); edges are labelled by index. Not implemented (refused when lowering):
-//! `boardless`, `surakartaBoard`, `concentric {cells}` (wheels, with curved
-//! edges), `hex Rectangle|Square|Star`, other `tri` shapes, `tiling`, `spiral`,
+//! `boardless`, `surakartaBoard`, `concentric Target` without `steps:`, the
+//! circular directions of pivots (`In`, `Out`, `CW`, `CCW`), `hex Rectangle|Square|Star`, other `tri` shapes, `tiling`, `spiral`,
 //! `splitCrossings`, `dual`, `clip`, `keep`, `merge connect:`, `add connect:` and
 //! `edgesCurved:`, `poly rotns:`.
 
@@ -349,6 +350,9 @@ pub enum BoardSpec {
         join_midpoints: bool,
         join_corners: bool,
     },
+    /// `(concentric {c0 c1 ..} [stagger:])` and `(concentric Target rings:r steps:s)`: rings
+    /// of cells (or points, for vertices) around a centre (`ConcentricCircle`).
+    ConcentricCircle { counts: Vec<i32>, stagger: bool },
     /// `(graph vertices:{{x y} ..} edges:{{a b} ..})`: explicit vertices and edges, cells
     /// traced from the edges, no reordering.
     Custom { vertices: Vec<Pt>, edges: Vec<[u32; 2]> },

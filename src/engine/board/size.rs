@@ -168,6 +168,11 @@ pub(crate) fn bound(spec: &BoardSpec, use_: SiteType) -> Result<Bound, BoardErro
                 c + r.saturating_sub(1) * c.saturating_sub(1) + r.saturating_sub(2) * c,
             )
         }
+        BoardSpec::ConcentricCircle { counts, .. } => {
+            // each ring's points, inside and outside it, and the centre
+            let total: u64 = counts.iter().map(|c| u64::from(c.unsigned_abs())).sum();
+            Bound::new(2 * total + 1, 4 * total + 1)
+        }
         &BoardSpec::ConcentricRegular {
             sides,
             rings,
