@@ -2143,6 +2143,35 @@ impl Lowerer {
         Ok(match word {
             "Empty" => BoolFn::IsEmpty(bi(self, nth(&ints, 0, c.span())?)?),
             "Connected" => self.is_connected(c)?,
+            // (any site of the region related to the site: the relations are symmetric)
+            "Related" => {
+                if c.typed(self.reg, "siteType").is_some() {
+                    return unsupported("is Related with a site type", c.span());
+                }
+                let rel = ints.iter().find_map(|n| match &n.kind {
+                    NodeKind::Atom(a) => Relation::from_name(a),
+                    _ => None,
+                });
+                let args: Vec<&Node> = ints
+                    .iter()
+                    .copied()
+                    .filter(|n| !matches!(&n.kind, NodeKind::Atom(a) if Relation::from_name(a).is_some()))
+                    .collect();
+                let (Some(rel), [site, target]) = (rel, args.as_slice()) else {
+                    return invalid("is Related needs a relation, a site and a site or region", c.span());
+                };
+                let site = bi(self, site)?;
+                let region = match self.site_or_region(target)? {
+                    (_, Some(r)) => r,
+                    (Some(x), None) => RegionFn::Site(Box::new(x)),
+                    (None, None) => return invalid("is Related to what?", target.span.clone()),
+                };
+                BoolFn::NearAny {
+                    site,
+                    rel,
+                    region: Box::new(region),
+                }
+            }
             // (no empty site left on the board)
             "Full" => BoolFn::Eq(
                 Box::new(IntFn::CountSites(Box::new(RegionFn::Empty))),

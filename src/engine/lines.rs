@@ -9,6 +9,9 @@ use smallvec::SmallVec;
 impl GameDef {
     /// `(is Line ..)` in a game without stacks.
     pub(super) fn is_line(&self, l: &LineSpec, c: &Ctx) -> bool {
+        if let Some(stacked) = &l.stacked {
+            return self.is_line_stacked(l, stacked, c);
+        }
         let locn = match &l.through {
             Some(x) => self.int(x, c),
             None => c.s.history.last().map_or(-1, |m| m.to),
@@ -57,6 +60,162 @@ impl GameDef {
             false
         };
         for radial in self.distinct_radials(locn as u32, &l.dirs) {
+            let mut count = 1;
+            if walk(radial, &mut count) {
+                return true;
+            }
+            let opposites = self.opposite_radials(locn as u32, radial);
+            if opposites.is_empty() {
+                if count == len {
+                    return true;
+                }
+                continue;
+            }
+            for opp in opposites {
+                let mut n = count;
+                if walk(opp, &mut n) || n == len {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// `(is Line ..)` in a game with stacks, as Ludii's stacked form reads it: the
+    /// components are those given, else the top piece's at the site; `byLevel:` walks the
+    /// pieces at the site's top level, flat and then rising and falling one level a step
+    /// (after checking down the stack itself); otherwise a site continues the line when its
+    /// top piece (`top:`), or any of its pieces, is one of them and `if:` holds there. Lines
+    /// are contiguous; `contiguous:` is not read.
+    fn is_line_stacked(&self, l: &LineSpec, stacked: &StackedLine, c: &Ctx) -> bool {
+        let locn = match &l.through {
+            Some(x) => self.int(x, c),
+            None => c.s.history.last().map_or(-1, |m| m.to),
+        };
+        if locn < 0 || locn as usize >= self.n() {
+            return false;
+        }
+        let stack = |t: u32| c.s.sites[t as usize].as_slice();
+        let whats: SmallVec<[u16; 4]> = match (&l.whats, &l.who) {
+            (Some(v), _) => v.iter().map(|x| self.int(x, c) as u16).collect(),
+            (None, Some(who)) => {
+                let who = self.int(who, c);
+                (1..self.ir.components.len() as u16)
+                    .filter(|&k| self.ir.components[k as usize].owner as i32 == who)
+                    .collect()
+            }
+            (None, None) => smallvec::smallvec![stack(locn as u32).last().map_or(0, |p| p.what)],
+        };
+        let len = self.int(&l.len, c);
+        if len == 1 {
+            return true;
+        }
+        let exact = l.exact.as_ref().is_some_and(|b| self.boolean(b, c));
+        let radials = self.distinct_radials(locn as u32, &l.dirs);
+        // whether the piece at `level` of `t` is one of the line's (none past the top)
+        let at =
+            |t: u32, level: i32| level >= 0 && stack(t).get(level as usize).is_some_and(|p| whats.contains(&p.what));
+        if stacked.by_level.as_ref().is_some_and(|b| self.boolean(b, c)) {
+            let size = stack(locn as u32).len() as i32;
+            // down the stack itself, under its top
+            if size >= len {
+                let mut count = 1;
+                for i in 0..len - 1 {
+                    if !at(locn as u32, size - 2 - i) {
+                        break;
+                    }
+                    count += 1;
+                    if !exact && count == len {
+                        return true;
+                    }
+                }
+                if count == len {
+                    return true;
+                }
+            }
+            let origin = size - 1;
+            if origin < 0 {
+                return false;
+            }
+            // along a radial (from its start, or from its first step on), `rise` levels a
+            // step from `level`; the count on from `count`, true when it reaches `len` on
+            // the way (not `exact`). A level below the board ends nothing: the sites after
+            // it are passed over.
+            let walk = |radial: &[u32], skip: usize, level: i32, rise: i32, count: &mut i32| -> bool {
+                let mut diff = 0;
+                for &t in &radial[skip..] {
+                    let lv = level + rise * diff;
+                    if lv == -1 {
+                        continue;
+                    }
+                    if !at(t, lv) {
+                        break;
+                    }
+                    *count += 1;
+                    if rise != 0 {
+                        diff += 1;
+                    }
+                    if !exact && *count == len {
+                        return true;
+                    }
+                }
+                false
+            };
+            for radial in &radials {
+                let opposites = self.opposite_radials(locn as u32, radial);
+                // flat, falling then rising, rising then falling
+                for (rise, back, check_back) in [(0, 0, true), (-1, 1, false), (1, -1, true)] {
+                    let mut count = 0;
+                    if walk(radial, 0, origin, rise, &mut count) {
+                        return true;
+                    }
+                    if opposites.is_empty() {
+                        if count == len {
+                            return true;
+                        }
+                        continue;
+                    }
+                    for opp in &opposites {
+                        let mut n = count;
+                        let start = if back == 0 { origin } else { origin + back };
+                        if walk(opp, 1, start, back, &mut n) {
+                            return true;
+                        }
+                        // (Ludii's falling-then-rising form checks the first half's count here)
+                        if if check_back { n == len } else { count == len } {
+                            return true;
+                        }
+                    }
+                }
+            }
+            return false;
+        }
+        let top = stacked.top.as_ref().is_some_and(|b| self.boolean(b, c));
+        let holds = |t: u32| {
+            if top {
+                stack(t).last().is_some_and(|p| whats.contains(&p.what))
+            } else {
+                stack(t).iter().any(|p| whats.contains(&p.what))
+            }
+        };
+        if !holds(locn as u32) {
+            return false;
+        }
+        let walk = |radial: &[u32], count: &mut i32| -> bool {
+            let mut c3 = *c;
+            for &t in &radial[1..] {
+                c3.to = t as i32;
+                if !(holds(t) && l.cond.as_ref().is_none_or(|b| self.boolean(b, &c3))) {
+                    break;
+                }
+                *count += 1;
+                if !exact && *count == len {
+                    return true;
+                }
+            }
+            false
+        };
+        for radial in &radials {
             let mut count = 1;
             if walk(radial, &mut count) {
                 return true;

@@ -306,6 +306,18 @@ pub struct LineSpec {
     pub contiguous: Option<BoolFn>,
     /// A condition at each site of the line (with `to` set).
     pub cond: Option<BoolFn>,
+    /// In a game with stacks (Ludii's stacked form, [`StackedLine`]); `None` otherwise.
+    pub stacked: Option<StackedLine>,
+}
+
+/// How `is Line` reads stacks in a game with stacks: `byLevel:` (lines through the pieces
+/// at levels: flat, rising or falling along the radials, and down the stack itself, as in
+/// Connect Four on a one-row board), or else through the sites whose top piece (`top:`) or
+/// any piece is of the line's components.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StackedLine {
+    pub by_level: Option<BoolFn>,
+    pub top: Option<BoolFn>,
 }
 
 /// A set of owners (bit 0 neutral, then the players) as a function of the roles: the fixed

@@ -148,14 +148,7 @@ impl Lowerer {
 
     /// `(is Line n [dir] [through:] [who|what:|whats:] [exact:] [contiguous:] [if:])`.
     pub(super) fn is_line(&mut self, c: &Call) -> R<BoolFn> {
-        for name in [
-            "throughAny",
-            "byLevel",
-            "top",
-            "throughHowMuch",
-            "isVisible",
-            "useOpposites",
-        ] {
+        for name in ["throughAny", "throughHowMuch", "isVisible", "useOpposites"] {
             if c.named(name).is_some() {
                 return unsupported(format!("is Line {name}:"), c.span());
             }
@@ -163,9 +156,15 @@ impl Lowerer {
         if c.typed(self.reg, "siteType").is_some() {
             return unsupported("is Line with a site type", c.span());
         }
-        if self.stacking {
-            return unsupported("is Line in a game with stacks", c.span());
-        }
+        let stacked = if self.stacking {
+            Some(StackedLine {
+                by_level: c.named("byLevel").map(|n| self.condition(n)).transpose()?,
+                top: c.named("top").map(|n| self.condition(n)).transpose()?,
+            })
+        } else {
+            // (`byLevel:` and `top:` are read only in a game with stacks, as Ludii's)
+            None
+        };
         let len = self.int(req(c.typed(self.reg, "int"), c)?)?;
         let dirs = match c.typed(self.reg, "absoluteDirection") {
             Some(d) => self.directions(Some(d))?,
@@ -198,6 +197,7 @@ impl Lowerer {
             exact: opt_bool(self, c.named("exact"))?,
             contiguous: opt_bool(self, c.named("contiguous"))?,
             cond: opt_bool(self, c.named("if"))?,
+            stacked,
         })))
     }
 }
