@@ -2143,6 +2143,7 @@ impl Lowerer {
         Ok(match word {
             "Empty" => BoolFn::IsEmpty(bi(self, nth(&ints, 0, c.span())?)?),
             "Connected" => self.is_connected(c)?,
+            "Loop" => self.is_loop(c)?,
             // (any site of the region related to the site: the relations are symmetric)
             "Related" => {
                 if c.typed(self.reg, "siteType").is_some() {

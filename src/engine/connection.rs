@@ -34,6 +34,17 @@ impl GameDef {
                 .map(|r| self.region(r, c))
                 .collect(),
         };
+        if k.each_site {
+            let sites: Vec<i32> = regions.iter().flat_map(|r| r.iter()).collect();
+            regions = sites
+                .into_iter()
+                .map(|t| {
+                    let mut r = Region::new(n);
+                    r.insert(t);
+                    r
+                })
+                .collect();
+        }
         if k.skip_empty {
             regions.retain(|r| !r.is_empty());
         }
@@ -131,5 +142,128 @@ impl GameDef {
             }
         }
         count
+    }
+}
+
+impl GameDef {
+    /// `(is Loop ..)` (Ludii's `IsLoop` for pieces): from each site next to the piece at
+    /// the start (`Adjacent`, not on the board's outer ring, and of a `surround` player when
+    /// given), last first, the region grown along orthogonal radials up to the pieces of the
+    /// start's component (taking only `surround` players' sites, off the outer ring, when
+    /// given) must not reach the outer ring; then the sites orthogonally around it must all
+    /// be `colour`'s, and two of them, neighbours, must hold that component.
+    pub(super) fn is_loop(&self, k: &Loop, c: &Ctx) -> bool {
+        let from = self.int(&k.start, c);
+        if from < 0 || from as usize >= self.n() {
+            return false;
+        }
+        let Some(what) = Self::top(c.s, from).map(|p| p.what) else {
+            return false;
+        };
+        let colour = self.int(&k.colour, c);
+        let outer = self.board.perimeter();
+        let is_outer = |t: u32| outer.binary_search(&t).is_ok();
+        let what_at = |t: u32| Self::top(c.s, t as i32).map_or(0, |p| p.what);
+        let who_at = |t: u32| Self::top(c.s, t as i32).map_or(0, |p| p.who as i32);
+        let enclosed: Option<SmallVec<[i32; 2]>> = k
+            .surround
+            .as_ref()
+            .map(|roles| roles.iter().map(|r| self.role_player(*r, c)).collect());
+        let may_enclose = |t: u32| enclosed.as_ref().is_none_or(|e| e.contains(&who_at(t)));
+        let adjacent = self.board.relation(from as u32, super::board::Relation::Adjacent);
+        let seeds: SmallVec<[u32; 8]> = adjacent
+            .iter()
+            .copied()
+            .filter(|&t| !is_outer(t) && may_enclose(t))
+            .collect();
+        let orthogonal = super::board::Direction::Rel(super::board::Relation::Orthogonal);
+        'seeds: for &origin in seeds.iter().rev() {
+            let mut group: Vec<u32> = vec![origin];
+            let mut in_group = Region::new(self.n());
+            in_group.insert(origin as i32);
+            let mut i = 0;
+            while i < group.len() {
+                let g = group[i];
+                for radial in self.board.radials(g, orthogonal) {
+                    for &t in &radial[1..] {
+                        if in_group.contains(t as i32) {
+                            continue;
+                        }
+                        if what_at(t) == what {
+                            break;
+                        }
+                        if enclosed.is_none() || (may_enclose(t) && !is_outer(t)) {
+                            group.push(t);
+                            in_group.insert(t as i32);
+                        }
+                        if is_outer(t) {
+                            continue 'seeds;
+                        }
+                    }
+                }
+                i += 1;
+            }
+            // the loop: the sites orthogonally around the region
+            let mut wall: SmallVec<[u32; 16]> = SmallVec::new();
+            for &g in &group {
+                for &t in self.board.relation(g, super::board::Relation::Orthogonal) {
+                    if !in_group.contains(t as i32) && !wall.contains(&t) {
+                        wall.push(t);
+                    }
+                }
+            }
+            if wall.iter().any(|&t| who_at(t) != colour) {
+                continue;
+            }
+            let holds = |t: u32| what_at(t) == what;
+            if wall.iter().any(|&a| {
+                holds(a)
+                    && self
+                        .board
+                        .relation(a, super::board::Relation::Adjacent)
+                        .iter()
+                        .any(|&b| b != a && holds(b) && wall.contains(&b))
+            }) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::Game;
+    use crate::expand::Selections;
+
+    /// Player 1 fills the ring around a site while player 2 passes; the number of plies
+    /// until the game ends and who won.
+    fn ring_around(centre: &str) -> (usize, Vec<f64>) {
+        let text = format!(
+            r#"(game "Ring" (players 2) (equipment {{ (board (hex 4)) (piece "Disc" Each) }})
+            (rules (play (if (is Mover P1) (move Add (to (sites Around {centre}) if:(is Empty (to)))) (move Pass)))
+                (end {{ (if (is Loop) (result Mover Win)) (if (no Moves Mover) (result Mover Loss)) }})))"#
+        );
+        let game = Game::load("ring", &text, &Selections::default()).expect("loads");
+        let mut s = game.initial_state();
+        let mut plies = 0;
+        while !s.is_over() && plies < 40 {
+            let m = game.legal_moves(&s)[0].clone();
+            game.apply(&mut s, &m);
+            plies += 1;
+        }
+        (plies, s.ranking().to_vec())
+    }
+
+    /// Six stones around the centre close a loop on the sixth; three around a site of the
+    /// board's edge enclose nothing (the region reaches the outer ring).
+    #[test]
+    fn a_ring_of_stones_is_a_loop_unless_it_touches_the_outer_ring() {
+        let (plies, ranking) = ring_around("(centrePoint)");
+        assert_eq!(plies, 11, "six placements by player 1, five passes between them");
+        assert_eq!(ranking[1], 1.0, "player 1 wins by the loop");
+        let (plies, ranking) = ring_around("0");
+        assert!(plies > 5, "three placements, no loop");
+        assert_eq!(ranking[1], 2.0, "player 1 runs out of moves and loses");
     }
 }

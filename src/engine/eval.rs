@@ -560,6 +560,7 @@ impl GameDef {
             }
             BoolFn::IsLine(l) => self.is_line(l, c),
             BoolFn::IsConnected(k) => self.is_connected(k, c),
+            BoolFn::IsLoop(k) => self.is_loop(k, c),
             BoolFn::AllSites(r, b) => self.region(r, c).iter().all(|site| {
                 let mut c2 = *c;
                 c2.site = site;

@@ -245,6 +245,8 @@ pub enum BoolFn {
     IsLine(Box<LineSpec>),
     /// `(is Connected ..)`: the group of the piece at `at` touches enough of the regions.
     IsConnected(Box<Connected>),
+    /// `(is Loop ..)`: the piece at a site closes a loop (see [`Loop`]).
+    IsLoop(Box<Loop>),
     /// `(all Sites R if:C)`: C holds at every site of R (with `site` set).
     AllSites(Box<RegionFn>, Box<BoolFn>),
     /// `(can Move M)`: whether M gives a move here.
@@ -289,6 +291,21 @@ pub struct Connected {
     pub player: Option<IntFn>,
     /// Regions without sites are left out (a static region type: `Sides`), else each counts.
     pub skip_empty: bool,
+    /// Each site of the regions is a region of its own (the static region type `Corners`).
+    pub each_site: bool,
+}
+
+/// `(is Loop [surround:R] [colour] [start])` (Ludii's `IsLoop`, pieces not tiles): a site
+/// next to the piece at `start` lies in a region closed off from the board's outer sites by
+/// pieces of that component, all of them `colour`'s.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loop {
+    /// The site of the piece (default `(last To)`).
+    pub start: IntFn,
+    /// The player every piece of the loop belongs to (default the mover).
+    pub colour: IntFn,
+    /// The players whose pieces may be enclosed (none: any site but the loop's pieces).
+    pub surround: Option<Vec<Role>>,
 }
 
 /// `(is Line len [dirs] [through:] [who|what:|whats:] [exact:] [contiguous:] [if:])`.
@@ -1424,7 +1441,11 @@ impl<'a> Node<'a> {
                             .map(Int),
                     );
                     out.extend(l.exact.iter().chain(l.contiguous.iter()).chain(l.cond.iter()).map(Bool));
+                    if let Some(k) = &l.stacked {
+                        out.extend(k.by_level.iter().chain(k.top.iter()).map(Bool));
+                    }
                 }
+                BoolFn::IsLoop(k) => out.extend([Int(&k.start), Int(&k.colour)]),
                 BoolFn::NearAny { site, region, .. } => out.extend([Int(site), Region(region)]),
                 BoolFn::If(a, b, c) => out.extend([Bool(a), Bool(b), Bool(c)]),
                 BoolFn::Const(_)

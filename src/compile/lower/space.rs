@@ -9,6 +9,8 @@ impl Lowerer {
     /// `(is Connected [n] [siteType] [at:] [direction] ({regions} | role))`.
     pub(super) fn is_connected(&mut self, c: &Call) -> R<BoolFn> {
         // the board's sides (without the corners): one region per side that has sites
+        let each_site =
+            matches!(c.typed(self.reg, "regionTypeStatic").map(|n| &n.kind), Some(NodeKind::Atom(a)) if a == "Corners");
         let sides = match c.typed(self.reg, "regionTypeStatic").map(|n| &n.kind) {
             None => None,
             Some(NodeKind::Atom(a)) if a == "Sides" || a == "SidesNoCorners" => {
@@ -23,6 +25,7 @@ impl Lowerer {
                 }
                 Some(v)
             }
+            Some(NodeKind::Atom(a)) if a == "Corners" => Some(vec![RegionFn::Corners]),
             Some(_) => return unsupported("is Connected of this static region type", c.span()),
         };
         if let Some(t) = c.typed(self.reg, "siteType") {
@@ -55,6 +58,53 @@ impl Lowerer {
             regions,
             player,
             skip_empty: sides.is_some(),
+            each_site,
+        })))
+    }
+
+    /// `(is Loop [surround:R | {R ..}] [colour] [start])`; the tiles' paths (`path:`),
+    /// another site type, a direction and `regionStart:` are not run.
+    pub(super) fn is_loop(&mut self, c: &Call) -> R<BoolFn> {
+        if c.named("path").is_some()
+            || c.typed(self.reg, "siteType").is_some()
+            || c.typed(self.reg, "direction").is_some()
+            || c.typed(self.reg, "sites").is_some()
+        {
+            return unsupported(
+                "is Loop with path:, a site type, a direction or a start region",
+                c.span(),
+            );
+        }
+        let surround = match c.named("surround") {
+            Some(r) => Some(vec![self.role(r)?]),
+            None => match c.typed(self.reg, "roleType").map(|n| &n.kind) {
+                Some(NodeKind::List(items)) => Some(items.iter().map(|i| self.role(i)).collect::<R<Vec<_>>>()?),
+                Some(_) => Some(vec![self.role(c.typed(self.reg, "roleType").expect("just matched"))?]),
+                None => None,
+            },
+        };
+        // (the colour, then the start: calls or numbers; roles are words)
+        let ints: Vec<&crate::syntax::Node> = c
+            .positional()
+            .into_iter()
+            .filter(|n| match &n.kind {
+                NodeKind::Call { .. } => true,
+                NodeKind::Atom(a) => a.parse::<i32>().is_ok(),
+                _ => false,
+            })
+            .collect();
+        let colour = match ints.first() {
+            Some(n) => self.int(n)?,
+            None => IntFn::RolePlayer(Role::Mover),
+        };
+        let start = match ints.get(1) {
+            Some(n) => self.int(n)?,
+            None => IntFn::LastTo,
+        };
+        Ok(BoolFn::IsLoop(Box::new(Loop {
+            start,
+            colour,
+            surround,
         })))
     }
 
