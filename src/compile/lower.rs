@@ -529,6 +529,18 @@ impl Lowerer {
                         let n = self.const_int(n)?;
                         Ok(BoardSpec::HexSides(vec![n, n + 1]))
                     }
+                    (Some("Square"), [n]) => {
+                        let n = self.const_int(n)? as u32;
+                        Ok(BoardSpec::HexRectangle { rows: n, columns: n })
+                    }
+                    (Some("Rectangle"), [n]) => {
+                        let n = self.const_int(n)? as u32;
+                        Ok(BoardSpec::HexRectangle { rows: n, columns: n })
+                    }
+                    (Some("Rectangle"), [r, k]) => Ok(BoardSpec::HexRectangle {
+                        rows: self.const_int(r)? as u32,
+                        columns: self.const_int(k)? as u32,
+                    }),
                     _ => unsupported(format!("(hex {})", word.unwrap_or("..")), c.span()),
                 }
             }
@@ -741,6 +753,13 @@ impl Lowerer {
                     join_midpoints: flag("joinMidpoints", true)?,
                     join_corners: flag("joinCorners", false)?,
                 })
+            }
+            "intersect" => {
+                let mut parts = Vec::new();
+                for n in flatten(&c.positional()) {
+                    parts.push(self.graph(n)?);
+                }
+                Ok(BoardSpec::Intersect(parts))
             }
             "merge" => {
                 if c.named("connect").is_some() {

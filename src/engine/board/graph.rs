@@ -446,6 +446,22 @@ impl Graph {
                 }
                 Ok(g)
             }
+            BoardSpec::Intersect(parts) => {
+                let parts = parts
+                    .iter()
+                    .map(|p| Graph::build_unchecked(p, use_))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(Graph::intersect(&parts))
+            }
+            &BoardSpec::HexRectangle { rows, columns } => {
+                let (rows, cols) = (check_size(rows)?, check_size(columns)?);
+                let centres = (0..rows).flat_map(move |r| {
+                    (0..cols + rows)
+                        .filter(move |&c| c >= (r + 1) / 2 && c < cols + r / 2)
+                        .map(move |c| hex_xy(r, c))
+                });
+                Ok(hex_cells_from_corners(centres, false))
+            }
             BoardSpec::Merge(parts) => {
                 let parts = parts
                     .iter()
@@ -1356,6 +1372,53 @@ fn concentric_regular(sides: i32, rings: i32, midpoints: bool, join_midpoints: b
     g.edges.retain(|e| e[0] < nv && e[1] < nv);
     g.reorder();
     g
+}
+
+impl Graph {
+    /// Ludii's `Intersect`: the first graph's vertices and edges that every other graph has
+    /// too (ends within 0.01, Manhattan distance), in their order, cells traced again.
+    fn intersect(graphs: &[Graph]) -> Graph {
+        let Some((first, others)) = graphs.split_first() else {
+            return Graph::default();
+        };
+        if others.is_empty() {
+            return first.clone();
+        }
+        let near = |p: Pt, q: Pt| (p.x - q.x).abs() + (p.y - q.y).abs() < 0.01;
+        let grids: Vec<PointGrid> = others.iter().map(|g| PointGrid::of(0.01, &g.vertices)).collect();
+        // each other graph's edges as pairs of its vertex ids
+        let edge_sets: Vec<IntSet<(u32, u32)>> = others
+            .iter()
+            .map(|g| g.edges.iter().map(|&[a, b]| pair(a, b)).collect())
+            .collect();
+        let find = |k: usize, p: Pt| grids[k].first(p, |i| near(others[k].vertices[i as usize], p));
+        let kept_vertex: Vec<bool> = first
+            .vertices
+            .iter()
+            .map(|&p| (0..others.len()).all(|k| find(k, p).is_some()))
+            .collect();
+        let mut ids = vec![u32::MAX; first.vertices.len()];
+        let mut g = Graph::default();
+        for (i, &p) in first.vertices.iter().enumerate() {
+            if kept_vertex[i] {
+                ids[i] = g.vertices.len() as u32;
+                g.vertices.push(p);
+            }
+        }
+        let mut set = EdgeSet::default();
+        for &[a, b] in &first.edges {
+            let (pa, pb) = (first.vertices[a as usize], first.vertices[b as usize]);
+            let shared = (0..others.len()).all(|k| match (find(k, pa), find(k, pb)) {
+                (Some(x), Some(y)) => edge_sets[k].contains(&pair(x, y)),
+                _ => false,
+            });
+            if shared && ids[a as usize] != u32::MAX && ids[b as usize] != u32::MAX {
+                g.add_edge_once(&mut set, ids[a as usize], ids[b as usize]);
+            }
+        }
+        g.make_faces();
+        g
+    }
 }
 
 /// One point of a ring of a concentric circle board, with its angle (for ordering).

@@ -366,6 +366,12 @@ pub enum BoardSpec {
     /// `(merge {G ..})`: the graphs' vertices (coincident ones merged) and edges, cells
     /// traced again; nothing is reordered.
     Merge(Vec<BoardSpec>),
+    /// `(intersect {G ..})`: the first graph's vertices and edges that every other graph
+    /// also has (within 0.01), renumbered in order, cells traced again (`Intersect`).
+    Intersect(Vec<BoardSpec>),
+    /// `(hex Rectangle rows [columns])`, `(hex Square n)`: a rectangle of pointy-top hex
+    /// cells, alternate rows shifted (`RectangleOnHex`).
+    HexRectangle { rows: u32, columns: u32 },
     /// `(shift dx dy G)`.
     Shift { base: Box<BoardSpec>, dx: f64, dy: f64 },
     /// `(scale sx sy G)`.

@@ -192,7 +192,12 @@ pub(crate) fn bound(spec: &BoardSpec, use_: SiteType) -> Result<Bound, BoardErro
         | BoardSpec::Shift { base, .. }
         | BoardSpec::Scale { base, .. }
         | BoardSpec::Rotate { base, .. } => bound(base, use_)?,
-        BoardSpec::Merge(parts) => {
+        &BoardSpec::HexRectangle { rows, columns } => {
+            let (r, c) = (dim(rows), dim(columns));
+            Bound::new(6 * r * c + 6, 9 * r * c + 9)
+        }
+        // (every graph of an intersection is built)
+        BoardSpec::Merge(parts) | BoardSpec::Intersect(parts) => {
             let mut b = Bound::default();
             for p in parts {
                 b = b.plus(bound(p, use_)?);
