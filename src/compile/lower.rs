@@ -1180,6 +1180,7 @@ impl Lowerer {
             ("move", Some("Slide")) | ("slide", _) => self.slide(&c)?,
             ("custodial", _) => self.custodial(&c)?,
             ("surround", _) => self.surround(&c)?,
+            ("enclose", _) => self.enclose(&c)?,
             ("trigger", _) => self.trigger(&c)?,
             ("flip", _) => {
                 if c.typed(self.reg, "siteType").is_some() {

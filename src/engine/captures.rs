@@ -103,6 +103,116 @@ impl GameDef {
         }
     }
 
+    /// `(enclose ..)` (see [`MovesKind::Enclose`]): the groups next to the origin are
+    /// taken in the order their first site was found, each grown breadth first; the effect
+    /// runs at every site of each group without a liberty.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn gen_enclose(
+        &self,
+        from: Option<&IntFn>,
+        dirs: &[Direction],
+        between_cond: Option<&BoolFn>,
+        between_apply: Option<&Moves>,
+        exceptions: Option<&IntFn>,
+        targets_empty: bool,
+        c: &Ctx,
+        out: &mut Vec<MoveData>,
+    ) {
+        let Some(f) = self.site_or_last_to(from, c) else { return };
+        if Self::top(c.s, f).is_none() {
+            return;
+        }
+        let n = self.n();
+        let mut c1 = *c;
+        let exceptions = exceptions.map_or(0, |x| self.int(x, &c1));
+        let empty = |t: u32| Self::top(c.s, t as i32).is_none();
+        let neighbours = |s: u32| {
+            dirs.iter()
+                .flat_map(move |d| self.board.steps_in(s, *d).iter().copied())
+        };
+        let mut around: Vec<u32> = Vec::new();
+        for t in neighbours(f as u32) {
+            if !around.contains(&t)
+                && (self.between_holds(between_cond, &mut c1, t as i32) || exceptions > 0 && empty(t))
+            {
+                around.push(t);
+            }
+        }
+        let mut checked = vec![false; n];
+        let mut in_group = vec![false; n];
+        'targets: for &target in &around {
+            if checked[target as usize] {
+                continue;
+            }
+            let mut left = exceptions;
+            if left > 0 && empty(target) {
+                left -= 1;
+            }
+            in_group.iter_mut().for_each(|x| *x = false);
+            let mut group = vec![target];
+            in_group[target as usize] = true;
+            let mut i = 0;
+            while i < group.len() {
+                let site = group[i];
+                for t in neighbours(site) {
+                    if in_group[t as usize] {
+                        continue;
+                    }
+                    if self.between_holds(between_cond, &mut c1, t as i32) {
+                        in_group[t as usize] = true;
+                        group.push(t);
+                    } else if empty(t) {
+                        if left == 0 {
+                            continue 'targets;
+                        }
+                        left -= 1;
+                        in_group[t as usize] = true;
+                        group.push(t);
+                    }
+                }
+                checked[site as usize] = true;
+                i += 1;
+            }
+            // the sites around the group: none may be a liberty
+            let mut enclosing: Vec<u32> = Vec::new();
+            for &g in &group {
+                for t in neighbours(g) {
+                    if in_group[t as usize] || enclosing.contains(&t) {
+                        continue;
+                    }
+                    let liberty = if targets_empty {
+                        self.between_holds(between_cond, &mut c1, t as i32)
+                    } else {
+                        empty(t)
+                    };
+                    if liberty {
+                        continue 'targets;
+                    }
+                    enclosing.push(t);
+                }
+            }
+            // a condition accepting empty sites: the enclosing sites must form one chain
+            // (walked from the first, each to a neighbour in any direction)
+            if targets_empty {
+                let Some(&first) = enclosing.first() else { continue };
+                let mut site = first;
+                while enclosing.len() != 1 {
+                    let all = super::board::Relation::All;
+                    let Some(&next) = self.board.relation(site, all).iter().find(|t| enclosing.contains(t)) else {
+                        continue 'targets;
+                    };
+                    if let Some(k) = enclosing.iter().position(|&x| x == site) {
+                        enclosing.remove(k);
+                    }
+                    site = next;
+                }
+            }
+            for &b in &group {
+                self.capture(between_apply, &c1, b as i32, out);
+            }
+        }
+    }
+
     /// `(surround ..)`: each neighbour of the origin passing the between condition whose own
     /// neighbours (in the same relation) are the origin or pass the to condition, but for
     /// at most `except` of them.

@@ -681,6 +681,23 @@ impl GameDef {
                 c,
                 out,
             ),
+            MovesKind::Enclose {
+                from,
+                dirs,
+                between_cond,
+                between_apply,
+                exceptions,
+                targets_empty,
+            } => self.gen_enclose(
+                from.as_ref(),
+                dirs,
+                between_cond.as_ref(),
+                between_apply.as_deref(),
+                exceptions.as_ref(),
+                *targets_empty,
+                c,
+                out,
+            ),
             MovesKind::Promote { at, whats, decision: _ } => {
                 let t = at.as_ref().map_or(c.to, |x| self.int(x, c));
                 if t < 0 || c.s.stack(t as usize).is_none() {

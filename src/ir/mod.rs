@@ -859,6 +859,21 @@ pub enum MovesKind {
         to_cond: Option<BoolFn>,
         except: Option<IntFn>,
     },
+    /// `(enclose ..)` (Ludii's `Enclose`): each group of sites passing `between if:`
+    /// (default: an enemy piece) next to `from` (default `(last To)`), grown through
+    /// `dirs` (and through up to `exceptions` empty sites), that has no liberty (an empty
+    /// neighbour; a neighbour passing the condition when it accepts empty sites, whose
+    /// enclosing sites must then form one chain): the effect at each of its sites (default
+    /// a removal).
+    Enclose {
+        from: Option<IntFn>,
+        dirs: Vec<Direction>,
+        between_cond: Option<BoolFn>,
+        between_apply: Option<Box<Moves>>,
+        exceptions: Option<IntFn>,
+        /// The condition accepts empty sites (Ludii: it has the concept `IsEmpty`).
+        targets_empty: bool,
+    },
     /// `(trigger "event" player)`: the player's trigger is set.
     Trigger(IntFn),
     /// `(promote [site] (piece ..) [owner])`: the piece at the site (default `(to)`)

@@ -72,6 +72,46 @@ impl Lowerer {
         })
     }
 
+    /// `(enclose [type] [from] [direction] [between] [exception:n] [then])`.
+    pub(super) fn enclose(&mut self, c: &Call) -> R<MovesKind> {
+        if c.typed(self.reg, "siteType").is_some() {
+            return unsupported("enclose with a site type", c.span());
+        }
+        let (from, (min, max, between_cond, between_apply), _) = self.capture_parts(c)?;
+        if min.is_some() || max.is_some() {
+            return unsupported("enclose with a range", c.span());
+        }
+        let dirs = match c.typed(self.reg, "direction") {
+            Some(d) => self.move_directions(Some(d))?,
+            None => vec![Direction::Rel(Relation::Adjacent)],
+        };
+        let exceptions = c.named("exception").map(|n| self.int(n)).transpose()?;
+        // (whether the condition asks `is Empty` anywhere)
+        fn asks_empty(n: &crate::syntax::Node) -> bool {
+            match &n.kind {
+                NodeKind::Call { head, args, .. } => {
+                    (head == "is" && matches!(args.first().map(|a| &a.kind), Some(NodeKind::Atom(a)) if a == "Empty"))
+                        || args.iter().any(asks_empty)
+                }
+                NodeKind::List(items) => items.iter().any(asks_empty),
+                _ => false,
+            }
+        }
+        let targets_empty = c
+            .typed(self.reg, "moves.between")
+            .and_then(|b| self.call(b, "moves.between").ok())
+            .and_then(|bc| bc.named("if"))
+            .is_some_and(asks_empty);
+        Ok(MovesKind::Enclose {
+            from,
+            dirs,
+            between_cond,
+            between_apply,
+            exceptions,
+            targets_empty,
+        })
+    }
+
     /// `(trigger "event" player)`.
     pub(super) fn trigger(&mut self, c: &Call) -> R<MovesKind> {
         let p = match c.typed(self.reg, "roleType") {
