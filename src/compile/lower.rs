@@ -1854,6 +1854,9 @@ impl Lowerer {
             "ahead" => self.ahead(&c)?,
             "count.count" if c.word(self.reg) == Some("Steps") => self.count_steps(&c)?,
             "count.count" if c.word(self.reg) == Some("Groups") => self.count_groups(&c)?,
+            "count.count" if c.word(self.reg) == Some("Liberties") => {
+                IntFn::CountLiberties(Box::new(self.group_at(&c, true)?))
+            }
             "what" => IntFn::What(b(self, req(c.named("at"), &c)?)?),
             "mapEntry" => self.map_entry(&c)?,
             "coord" if c.typed(self.reg, "siteType").is_none() => match pos.first().map(|n| &n.kind) {
@@ -2491,6 +2494,7 @@ impl Lowerer {
                             None => self.sites_more(&c)?,
                         }
                     }
+                    Some("Group") => RegionFn::Group(Box::new(self.group_at(&c, false)?)),
                     Some("Occupied") => {
                         let role = match c.named("by").map(|n| &n.kind) {
                             Some(NodeKind::Atom(_)) => self.role(req(c.named("by"), &c)?)?,

@@ -173,6 +173,7 @@ impl Lowerer {
                 self.stacking = true;
                 Ok(IntFn::SizeStack(Box::new(self.int(at)?)))
             }
+            (Some("Group"), _) => Ok(IntFn::SizeGroup(Box::new(self.group_at(c, false)?))),
             (w, _) => unsupported(format!("size {}", w.unwrap_or("")), c.span()),
         }
     }

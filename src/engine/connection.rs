@@ -231,6 +231,66 @@ impl GameDef {
     }
 }
 
+impl GameDef {
+    /// The sites of a group ([`GroupAt`]), in the order they were reached (breadth first);
+    /// `in_group` is set at each.
+    pub(super) fn group_at(&self, g: &GroupAt, c: &Ctx, in_group: &mut Region) -> Vec<u32> {
+        let from = self.int(&g.at, c);
+        if from < 0 || from as usize >= self.n() {
+            return Vec::new();
+        }
+        let mut c2 = *c;
+        c2.to = from;
+        if g.cond.as_ref().is_some_and(|b| !self.boolean(b, &c2)) {
+            return Vec::new();
+        }
+        let what_at = |t: i32| Self::top(c.s, t).map_or(0, |p| p.what);
+        let what = what_at(from);
+        c2.from = from;
+        let mut group = vec![from as u32];
+        in_group.insert(from);
+        let mut i = 0;
+        while i < group.len() {
+            let site = group[i];
+            for d in &g.dirs {
+                for &t in self.board.steps_in(site, *d) {
+                    if in_group.contains(t as i32) {
+                        continue;
+                    }
+                    c2.to = t as i32;
+                    let joins = match &g.cond {
+                        Some(b) => (!g.same_what_and_cond || what_at(t as i32) == what) && self.boolean(b, &c2),
+                        None => what_at(t as i32) == what,
+                    };
+                    if joins {
+                        group.push(t);
+                        in_group.insert(t as i32);
+                    }
+                }
+            }
+            i += 1;
+        }
+        group
+    }
+
+    /// `(count Liberties ..)`: the empty sites next to the group (through its directions).
+    pub(super) fn count_liberties(&self, g: &GroupAt, c: &Ctx) -> i32 {
+        let mut in_group = Region::new(self.n());
+        let group = self.group_at(g, c, &mut in_group);
+        let mut liberties = Region::new(self.n());
+        for &s in &group {
+            for d in &g.dirs {
+                for &t in self.board.steps_in(s, *d) {
+                    if !in_group.contains(t as i32) && Self::top(c.s, t as i32).is_none() {
+                        liberties.insert(t as i32);
+                    }
+                }
+            }
+        }
+        liberties.len() as i32
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::engine::Game;

@@ -238,6 +238,8 @@ impl GameDef {
             }
             IntFn::MapEntry { name, key } => self.map_entry(*name, self.int(key, c)),
             IntFn::CountGroups(g) => self.count_groups(g, c),
+            IntFn::SizeGroup(g) => self.group_at(g, c, &mut Region::new(self.n())).len() as i32,
+            IntFn::CountLiberties(g) => self.count_liberties(g, c),
             IntFn::CountCellAt(x) => self.count_in_hand(c.s, self.int(x, c)),
             IntFn::TrackMove {
                 from,
@@ -913,6 +915,11 @@ impl GameDef {
                 r
             }
             RegionFn::Owned(o) => self.owned_region(o.bits(c.mover, c.next, c.prev), c.s),
+            RegionFn::Group(g) => {
+                let mut r = Region::new(n);
+                self.group_at(g, c, &mut r);
+                r
+            }
             RegionFn::InHands { role, component } => {
                 let mask = self.players_of(*role, c).iter().fold(0u32, |m, &p| m | 1 << p);
                 let mut r = Region::new(n);

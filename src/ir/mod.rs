@@ -123,6 +123,10 @@ pub enum IntFn {
     /// `(count Groups ..)`: the groups of at least `min` sites where `cond` holds (with `to`
     /// the site), connected through `dirs`.
     CountGroups(Box<Groups>),
+    /// `(size Group at:..)`: the number of sites of the group ([`GroupAt`]).
+    SizeGroup(Box<GroupAt>),
+    /// `(count Liberties at:..)`: the empty sites next to the group ([`GroupAt`]).
+    CountLiberties(Box<GroupAt>),
     /// `(mapEntry ["name"] key)`: the value the first map (of that name) gives the key, else
     /// the key itself ([`GameIr::maps`], resolved when the game is loaded).
     MapEntry {
@@ -265,6 +269,18 @@ impl BoolFn {
             b => b,
         }
     }
+}
+
+/// The group of a site (Ludii's `sites Group`, `size Group`, `count Liberties`): the site
+/// (when `cond` holds there, with `to` at it) and the sites reached through `dirs` from it
+/// (with `from` at it and `to` at each) that pass the test: `cond` when given, else holding
+/// the site's component; with `same_what_and_cond`, both.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GroupAt {
+    pub at: IntFn,
+    pub dirs: Vec<Direction>,
+    pub cond: Option<BoolFn>,
+    pub same_what_and_cond: bool,
 }
 
 /// The parts of [`IntFn::CountGroups`].
@@ -437,6 +453,8 @@ pub enum RegionFn {
         role: Role,
         component: Option<u16>,
     },
+    /// `(sites Group at:..)`: the sites of the group ([`GroupAt`]).
+    Group(Box<GroupAt>),
     /// The sites whose top piece belongs to one of these owners: `(sites Occupied by:R)` (top
     /// pieces, any component), unions and differences of such; read off the state's table of
     /// owners, never cached.
@@ -1361,6 +1379,10 @@ impl<'a> Node<'a> {
                 | IntFn::PlayerValue(a)
                 | IntFn::RowColumn(_, a) => out.push(Int(a)),
                 IntFn::CountGroups(g) => out.extend([Bool(&g.cond), Int(&g.min)]),
+                IntFn::SizeGroup(g) | IntFn::CountLiberties(g) => {
+                    out.push(Int(&g.at));
+                    out.extend(g.cond.iter().map(Bool));
+                }
                 IntFn::RegionSite(r, i) => out.extend([Region(r), Int(i)]),
                 IntFn::TrackMove {
                     from, player, steps, ..
@@ -1510,6 +1532,10 @@ impl<'a> Node<'a> {
                 RegionFn::Difference(a, b) => out.extend([Region(a), Region(b)]),
                 RegionFn::Filter(a, b) => out.extend([Region(a), Bool(b)]),
                 RegionFn::Cached(_, inner) => out.push(Region(inner)),
+                RegionFn::Group(g) => {
+                    out.push(Int(&g.at));
+                    out.extend(g.cond.iter().map(Bool));
+                }
                 RegionFn::Board
                 | RegionFn::Empty
                 | RegionFn::Occupied { .. }

@@ -108,6 +108,38 @@ impl Lowerer {
         })))
     }
 
+    /// The group of `(sites Group ..)`, `(size Group ..)`, `(count Liberties ..)`:
+    /// `([siteType] [at:] [direction] [if:])`, from `(last To)` by default, through
+    /// `Adjacent` sites by default.
+    pub(super) fn group_at(&mut self, c: &Call, same_what_and_cond: bool) -> R<GroupAt> {
+        if let Some(t) = c.typed(self.reg, "siteType") {
+            if !matches!(&t.kind, NodeKind::Atom(a) if crate::engine::board::SiteType::from_name(a) == Some(self.site_type))
+            {
+                return unsupported("a group on another site type than the board's", t.span.clone());
+            }
+        }
+        if c.named("isVisible").is_some() || c.named("from").is_some() {
+            return unsupported("sites Group from: or isVisible:", c.span());
+        }
+        let at = match c.named("at") {
+            Some(n) => self.int(n)?,
+            None => IntFn::LastTo,
+        };
+        let dirs = match c.typed(self.reg, "direction") {
+            Some(d) => self.move_directions(Some(d))?,
+            None => vec![crate::engine::board::Direction::Rel(
+                crate::engine::board::Relation::Adjacent,
+            )],
+        };
+        let cond = c.named("if").map(|n| self.condition(n)).transpose()?;
+        Ok(GroupAt {
+            at,
+            dirs,
+            cond,
+            same_what_and_cond,
+        })
+    }
+
     /// `(count Groups [siteType] [direction] [if:] [min:])`.
     pub(super) fn count_groups(&mut self, c: &Call) -> R<IntFn> {
         if let Some(t) = c.typed(self.reg, "siteType") {
