@@ -174,6 +174,20 @@ impl Lowerer {
                 Ok(IntFn::SizeStack(Box::new(self.int(at)?)))
             }
             (Some("Group"), _) => Ok(IntFn::SizeGroup(Box::new(self.group_at(c, false)?))),
+            (Some("Territory"), _) => {
+                if c.typed(self.reg, "siteType").is_some() || c.typed(self.reg, "player").is_some() {
+                    return unsupported("size Territory of a site type or a player index", c.span());
+                }
+                let player = IntFn::RolePlayer(self.role(super::req(c.typed(self.reg, "roleType"), c)?)?);
+                let dir = match c.typed(self.reg, "absoluteDirection") {
+                    Some(d) => match self.directions(Some(d))?.as_slice() {
+                        [d] => *d,
+                        _ => return unsupported("size Territory in several directions", c.span()),
+                    },
+                    None => crate::engine::board::Direction::Rel(Relation::Adjacent),
+                };
+                Ok(IntFn::SizeTerritory(Box::new(player), dir))
+            }
             (w, _) => unsupported(format!("size {}", w.unwrap_or("")), c.span()),
         }
     }

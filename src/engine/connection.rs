@@ -273,6 +273,45 @@ impl GameDef {
         group
     }
 
+    /// `(size Territory ..)`: the board's groups of empty sites (through `dir`, from the
+    /// lowest site) whose other neighbours all belong to `player`, counted in sites.
+    pub(super) fn size_territory(&self, player: &IntFn, dir: super::board::Direction, c: &Ctx) -> i32 {
+        let who = self.int(player, c);
+        let n = self.n();
+        let empty = |t: u32| c.s.sites[t as usize].is_empty();
+        // the group (numbered from 1) each site was found in
+        let mut group_of = vec![0u32; n];
+        let mut total = 0;
+        let mut k = 0;
+        for site in 0..n as u32 {
+            if !empty(site) || group_of[site as usize] != 0 {
+                continue;
+            }
+            k += 1;
+            let mut group = vec![site];
+            group_of[site as usize] = k;
+            let mut i = 0;
+            while i < group.len() {
+                for &t in self.board.steps_in(group[i], dir) {
+                    if empty(t) && group_of[t as usize] == 0 {
+                        group_of[t as usize] = k;
+                        group.push(t);
+                    }
+                }
+                i += 1;
+            }
+            let owned = group.iter().all(|&g| {
+                self.board.steps_in(g, dir).iter().all(|&t| {
+                    group_of[t as usize] == k || Self::top(c.s, t as i32).is_some_and(|p| p.who as i32 == who)
+                })
+            });
+            if owned {
+                total += group.len() as i32;
+            }
+        }
+        total
+    }
+
     /// `(count Liberties ..)`: the empty sites next to the group (through its directions).
     pub(super) fn count_liberties(&self, g: &GroupAt, c: &Ctx) -> i32 {
         let mut in_group = Region::new(self.n());

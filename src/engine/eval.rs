@@ -240,6 +240,7 @@ impl GameDef {
             IntFn::CountGroups(g) => self.count_groups(g, c),
             IntFn::SizeGroup(g) => self.group_at(g, c, &mut Region::new(self.n())).len() as i32,
             IntFn::CountLiberties(g) => self.count_liberties(g, c),
+            IntFn::SizeTerritory(p, dir) => self.size_territory(p, *dir, c),
             IntFn::CountCellAt(x) => self.count_in_hand(c.s, self.int(x, c)),
             IntFn::TrackMove {
                 from,

@@ -123,6 +123,9 @@ pub enum IntFn {
     /// `(count Groups ..)`: the groups of at least `min` sites where `cond` holds (with `to`
     /// the site), connected through `dirs`.
     CountGroups(Box<Groups>),
+    /// `(size Territory role [dir])`: the empty sites of the board's groups of empty sites
+    /// (through `dir`, default `Adjacent`) whose neighbours are all the player's.
+    SizeTerritory(Box<IntFn>, Direction),
     /// `(size Group at:..)`: the number of sites of the group ([`GroupAt`]).
     SizeGroup(Box<GroupAt>),
     /// `(count Liberties at:..)`: the empty sites next to the group ([`GroupAt`]).
@@ -1379,6 +1382,7 @@ impl<'a> Node<'a> {
                 | IntFn::PlayerValue(a)
                 | IntFn::RowColumn(_, a) => out.push(Int(a)),
                 IntFn::CountGroups(g) => out.extend([Bool(&g.cond), Int(&g.min)]),
+                IntFn::SizeTerritory(p, _) => out.push(Int(p)),
                 IntFn::SizeGroup(g) | IntFn::CountLiberties(g) => {
                     out.push(Int(&g.at));
                     out.extend(g.cond.iter().map(Bool));
