@@ -799,6 +799,10 @@ pub(super) fn push_history(s: &mut StateData, r: MoveRecord) {
 
 /// Ludii's `(all Passed)` over the recent history (see the semantics notes, 7.4).
 pub(super) fn all_passed(s: &StateData, num_players: u8) -> bool {
+    // (not before every player has had a move)
+    if (s.num_moves as u64) < u64::from(num_players) {
+        return false;
+    }
     let mut who = s.mover;
     let mut last = false;
     let mut k = 0;

@@ -85,7 +85,7 @@ impl Lowerer {
             Some(d) => self.move_directions(Some(d))?,
             None => vec![Direction::Rel(Relation::Adjacent)],
         };
-        let exceptions = c.named("exception").map(|n| self.int(n)).transpose()?;
+        let exceptions = c.named("numException").map(|n| self.int(n)).transpose()?;
         // (whether the condition asks `is Empty` anywhere)
         fn asks_empty(n: &crate::syntax::Node) -> bool {
             match &n.kind {
