@@ -20,6 +20,9 @@ impl GameDef {
         if self.ir.meta_swap {
             self.offer_swap(&c, &mut out);
         }
+        if self.ir.no_repeat.is_some() {
+            out.retain(|m| !self.repeats(s, m));
+        }
         if out.is_empty() {
             out.push(MoveData {
                 forced: true,
@@ -97,6 +100,29 @@ impl GameDef {
             }
             s.next = self.next_after(s.mover, s);
         }
+        // 7. the position joins those `(no Repeat ..)` forbids
+        match self.ir.no_repeat {
+            Some(Repetition::Positional) if s.mover != s.prev => s.seen.push(s.position_hash()),
+            Some(Repetition::PositionalInTurn) => {
+                if s.mover != s.prev {
+                    s.seen.clear();
+                }
+                s.seen.push(s.position_hash());
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether a move (not a pass, nor a swap of players, which changes the order of play)
+    /// leads to a position `(no Repeat ..)` forbids: its actions and consequents applied to
+    /// a copy of the state.
+    pub(super) fn repeats(&self, s: &StateData, m: &MoveData) -> bool {
+        if m.is_pass() || m.is_swap() || s.seen.is_empty() {
+            return false;
+        }
+        let mut t = s.clone();
+        self.execute(&mut t, m, true);
+        s.seen.contains(&t.position_hash())
     }
 
     /// Apply a move's actions, record it (if `store`), then its consequents.

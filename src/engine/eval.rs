@@ -595,6 +595,14 @@ impl GameDef {
         c2.prev = c.mover;
         c2.mover = p;
         c2.next = self.next_after(p, c.s);
+        if self.ir.no_repeat.is_some() {
+            // (a move back to a position seen before is no move, as in Ludii's `canMove`)
+            let mut moves = super::requirement::take_list();
+            self.gen(self.play_of(c2.mover, c.s), &mut c2, &mut moves);
+            let none = moves.iter().all(|m| self.repeats(c.s, m));
+            super::requirement::give_list(moves);
+            return none;
+        }
         !self.has_moves(self.play_of(c2.mover, c.s), &mut c2)
     }
 

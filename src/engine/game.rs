@@ -481,6 +481,9 @@ impl GameDef {
     pub fn initial_state(&self) -> State {
         let mut s = self.blank_state();
         self.run_start_rules(&mut s);
+        if self.ir.no_repeat.is_some() {
+            s.seen.push(s.position_hash());
+        }
         State { inner: s }
     }
 
@@ -538,6 +541,7 @@ impl GameDef {
                 .collect(),
             history: SmallVec::new(),
             history_truncated: false,
+            seen: Vec::new(),
         }
     }
 

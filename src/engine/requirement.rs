@@ -480,6 +480,8 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
         extra,
         history,
         history_truncated,
+        // (changed only between decisions, never by a move's actions: nothing to restore)
+        seen: _,
     } = src;
     if dst.scores != *scores {
         dst.scores.clone_from(scores);

@@ -155,9 +155,23 @@ pub struct StateData {
     pub history: SmallVec<[MoveRecord; HISTORY_MAX]>,
     /// Whether older moves than `history` exist.
     pub history_truncated: bool,
+    /// The positions `(no Repeat ..)` forbids returning to (their hashes,
+    /// [`StateData::position_hash`]).
+    pub seen: Vec<u64>,
 }
 
 impl StateData {
+    /// A hash of the position: the pieces of every container (with the local states of
+    /// empty sites), what Ludii's `stateHash` covers.
+    pub fn position_hash(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::hash::DefaultHasher::new();
+        self.sites.hash(&mut h);
+        self.extra.hash(&mut h);
+        self.loose_states.hash(&mut h);
+        h.finish()
+    }
+
     /// The agent playing player `p` (their own number until a swap).
     pub fn agent_of(&self, p: u8) -> u8 {
         self.agents.get(p as usize).copied().unwrap_or(p)

@@ -314,6 +314,16 @@ pub struct Connected {
     pub each_site: bool,
 }
 
+/// Which earlier positions `(no Repeat ..)` forbids (Ludii's `RepetitionType`): a position
+/// is the pieces of every container.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repetition {
+    /// Those at the start of each turn since the game began (the default).
+    Positional,
+    /// Those since the current turn began.
+    PositionalInTurn,
+}
+
 /// `(is Loop [surround:R] [colour] [start])` (Ludii's `IsLoop`, pieces not tiles): a site
 /// next to the piece at `start` lies in a region closed off from the board's outer sites by
 /// pieces of that component, all of them `colour`'s.
@@ -1227,6 +1237,8 @@ pub struct GameIr {
     pub uses_cycles: bool,
     /// The meta rule `(swap)`: the second player may swap sides on the game's second move.
     pub meta_swap: bool,
+    /// The meta rule `(no Repeat ..)`: no move may lead to a position seen before.
+    pub no_repeat: Option<Repetition>,
     /// Some pieces are removed at the end of the turn (`remove .. at:EndOfTurn`, Ludii's
     /// sequence capture).
     pub removes_at_end: bool,

@@ -68,6 +68,17 @@ impl Lowerer {
             let rule = self.call(it, "metaRule")?;
             match rule.id {
                 "meta.swap" => self.meta_swap = true,
+                "meta.no.no" if rule.word(self.reg) == Some("Repeat") => {
+                    let kind = rule.positional().into_iter().find_map(|n| match &n.kind {
+                        NodeKind::Atom(a) if a != "Repeat" => Some(a.as_str()),
+                        _ => None,
+                    });
+                    self.no_repeat = Some(match kind {
+                        None | Some("Positional") => Repetition::Positional,
+                        Some("PositionalInTurn") => Repetition::PositionalInTurn,
+                        Some(k) => return unsupported(format!("meta (no Repeat {k})"), rule.span()),
+                    });
+                }
                 id => return unsupported(format!("meta ({})", Self::head(it).unwrap_or(id)), rule.span()),
             }
         }
