@@ -2097,7 +2097,11 @@ impl Lowerer {
             ),
             "<" => BoolFn::Lt(bi(self, nth(&pos, 0, c.span())?)?, bi(self, nth(&pos, 1, c.span())?)?),
             "<=" => BoolFn::Le(bi(self, nth(&pos, 0, c.span())?)?, bi(self, nth(&pos, 1, c.span())?)?),
-            ">" => BoolFn::Gt(bi(self, nth(&pos, 0, c.span())?)?, bi(self, nth(&pos, 1, c.span())?)?),
+            ">" => match (self.int(nth(&pos, 0, c.span())?)?, self.int(nth(&pos, 1, c.span())?)?) {
+                // (a group with a liberty: found without counting them all)
+                (IntFn::CountLiberties(g), IntFn::Const(0)) => BoolFn::HasLiberty(g),
+                (a, b) => BoolFn::Gt(Box::new(a), Box::new(b)),
+            },
             ">=" => BoolFn::Ge(bi(self, nth(&pos, 0, c.span())?)?, bi(self, nth(&pos, 1, c.span())?)?),
             "=" | "!=" => {
                 let sites = self.reg.id("sites").expect("declared");

@@ -3,7 +3,7 @@
 use super::api::{Move, State};
 use super::game::{all_passed, push_history, Cache, Ctx, GameDef};
 use super::moves::{Action, MoveData};
-use super::state::{Piece, Stack, StateData};
+use super::state::{site_hash, Piece, Stack, StateData};
 use crate::ir::*;
 use smallvec::SmallVec;
 
@@ -20,8 +20,9 @@ impl GameDef {
         if self.ir.meta_swap {
             self.offer_swap(&c, &mut out);
         }
-        if self.ir.no_repeat.is_some() {
-            out.retain(|m| !self.repeats(s, m));
+        if self.ir.no_repeat.is_some() && !s.seen.is_empty() {
+            let mut scratch = Repeats::new(s);
+            out.retain(|m| !self.repeats(&mut scratch, s, m));
         }
         if out.is_empty() {
             out.push(MoveData {
@@ -114,15 +115,23 @@ impl GameDef {
     }
 
     /// Whether a move (not a pass, nor a swap of players, which changes the order of play)
-    /// leads to a position `(no Repeat ..)` forbids: its actions and consequents applied to
-    /// a copy of the state.
-    pub(super) fn repeats(&self, s: &StateData, m: &MoveData) -> bool {
+    /// leads to a position `(no Repeat ..)` forbids: its actions and consequents are tried
+    /// on the scratch copy of `s`, whose hash follows the sites they changed.
+    pub(super) fn repeats(&self, r: &mut Repeats, s: &StateData, m: &MoveData) -> bool {
         if m.is_pass() || m.is_swap() || s.seen.is_empty() {
             return false;
         }
-        let mut t = s.clone();
-        self.execute(&mut t, m, true);
-        s.seen.contains(&t.position_hash())
+        let (touched, changed) = self.execute_trial(&mut r.scratch, m, s);
+        let mut h = r.hash ^ s.loose_states_hash() ^ r.scratch.loose_states_hash();
+        for &t in &touched {
+            let (before, after) = (s.stack(t as usize), r.scratch.stack(t as usize));
+            if let (Some(b), Some(a)) = (before, after) {
+                h ^= site_hash(t as usize, b) ^ site_hash(t as usize, a);
+            }
+        }
+        self.undo_trial(&mut r.scratch, s, &touched, changed);
+        (r.scratch.mover, r.scratch.next, r.scratch.prev) = (s.mover, s.next, s.prev);
+        s.seen.contains(&h)
     }
 
     /// Apply a move's actions, record it (if `store`), then its consequents.
@@ -761,6 +770,21 @@ impl GameDef {
                     s.sync_site(t);
                 }
             }
+        }
+    }
+}
+
+/// What [`GameDef::repeats`] tries moves on: a copy of the state and its position's hash.
+pub(super) struct Repeats {
+    scratch: StateData,
+    hash: u64,
+}
+
+impl Repeats {
+    pub(super) fn new(s: &StateData) -> Repeats {
+        Repeats {
+            scratch: s.clone(),
+            hash: s.position_hash(),
         }
     }
 }

@@ -312,8 +312,13 @@ impl GameDef {
         total
     }
 
-    /// `(count Liberties ..)`: the empty sites next to the group (through its directions).
-    pub(super) fn count_liberties(&self, g: &GroupAt, c: &Ctx) -> i32 {
+    /// `(count Liberties ..)`: the empty sites next to the group (through its directions);
+    /// with `any` (and the fast forms on), 1 as soon as one is found while the group grows
+    /// (the group is then walked only as far as needed).
+    pub(super) fn liberties(&self, g: &GroupAt, c: &Ctx, any: bool) -> i32 {
+        if any && self.fast_forms {
+            return self.has_liberty(g, c) as i32;
+        }
         let mut in_group = Region::new(self.n());
         let group = self.group_at(g, c, &mut in_group);
         let mut liberties = Region::new(self.n());
@@ -327,6 +332,54 @@ impl GameDef {
             }
         }
         liberties.len() as i32
+    }
+
+    /// Whether the group has an empty neighbour: [`Self::group_at`]'s walk, stopped at the
+    /// first empty site next to a site of the group that is not in it (an empty site that
+    /// joins the group is no liberty).
+    fn has_liberty(&self, g: &GroupAt, c: &Ctx) -> bool {
+        let from = self.int(&g.at, c);
+        if from < 0 || from as usize >= self.n() {
+            return false;
+        }
+        let mut c2 = *c;
+        c2.to = from;
+        if g.cond.as_ref().is_some_and(|b| !self.boolean(b, &c2)) {
+            return false;
+        }
+        let what_at = |t: i32| Self::top(c.s, t).map_or(0, |p| p.what);
+        let what = what_at(from);
+        c2.from = from;
+        let joins = |t: u32, c2: &mut Ctx| {
+            c2.to = t as i32;
+            match &g.cond {
+                Some(b) => (!g.same_what_and_cond || what_at(t as i32) == what) && self.boolean(b, c2),
+                None => what_at(t as i32) == what,
+            }
+        };
+        let mut in_group = Region::new(self.n());
+        let mut group: SmallVec<[u32; 32]> = SmallVec::new();
+        group.push(from as u32);
+        in_group.insert(from);
+        let mut i = 0;
+        while i < group.len() {
+            let site = group[i];
+            for d in &g.dirs {
+                for &t in self.board.steps_in(site, *d) {
+                    if in_group.contains(t as i32) {
+                        continue;
+                    }
+                    if joins(t, &mut c2) {
+                        group.push(t);
+                        in_group.insert(t as i32);
+                    } else if what_at(t as i32) == 0 {
+                        return true;
+                    }
+                }
+            }
+            i += 1;
+        }
+        false
     }
 }
 

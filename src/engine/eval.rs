@@ -239,7 +239,7 @@ impl GameDef {
             IntFn::MapEntry { name, key } => self.map_entry(*name, self.int(key, c)),
             IntFn::CountGroups(g) => self.count_groups(g, c),
             IntFn::SizeGroup(g) => self.group_at(g, c, &mut Region::new(self.n())).len() as i32,
-            IntFn::CountLiberties(g) => self.count_liberties(g, c),
+            IntFn::CountLiberties(g) => self.liberties(g, c, false),
             IntFn::SizeTerritory(p, dir) => self.size_territory(p, *dir, c),
             IntFn::CountCellAt(x) => self.count_in_hand(c.s, self.int(x, c)),
             IntFn::TrackMove {
@@ -564,6 +564,7 @@ impl GameDef {
             BoolFn::IsLine(l) => self.is_line(l, c),
             BoolFn::IsConnected(k) => self.is_connected(k, c),
             BoolFn::IsLoop(k) => self.is_loop(k, c),
+            BoolFn::HasLiberty(g) => self.liberties(g, c, true) > 0,
             BoolFn::AllSites(r, b) => self.region(r, c).iter().all(|site| {
                 let mut c2 = *c;
                 c2.site = site;
@@ -599,7 +600,8 @@ impl GameDef {
             // (a move back to a position seen before is no move, as in Ludii's `canMove`)
             let mut moves = super::requirement::take_list();
             self.gen(self.play_of(c2.mover, c.s), &mut c2, &mut moves);
-            let none = moves.iter().all(|m| self.repeats(c.s, m));
+            let mut scratch = super::apply::Repeats::new(c.s);
+            let none = moves.iter().all(|m| self.repeats(&mut scratch, c.s, m));
             super::requirement::give_list(moves);
             return none;
         }

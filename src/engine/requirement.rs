@@ -872,26 +872,11 @@ impl GameDef {
                 return ok;
             }
         }
-        let mut done: Done = SmallVec::new();
-        self.execute_stored(s2, m, &mut done);
+        let (touched, changed) = self.execute_trial(s2, m, c.s);
         if s2.next == s2.mover {
             s2.next = s2.prev;
         }
-        // what the candidate (and its consequents) changed: sites, and which small fields
-        // (the history always gets one entry; the roles and `(var)` are always restored)
-        let mut touched: SmallVec<[u32; 8]> = SmallVec::new();
-        let mut changed: Changed = 0;
-        for a in &done {
-            let (sites, fields) = a.footprint();
-            touched.extend(sites);
-            // (`(var)` and the roles are always restored and always in the key)
-            changed |= fields & !super::moves::ROLES;
-        }
-        touched.sort_unstable();
-        touched.dedup();
-        // the sites that now differ from the base
         let base = c.s;
-        touched.retain(|t| s2.stack(*t as usize) != base.stack(*t as usize));
         let evaluate = |reads| self.evaluate_afterwards(s2, cond, c, reads);
         let ok = match memo {
             None => evaluate(None),
@@ -929,19 +914,43 @@ impl GameDef {
                 }
             }
         };
-        // restore
-        for &t in &touched {
-            if let (Some(d), Some(b)) = (s2.stack_mut(t as usize), c.s.stack(t as usize)) {
-                super::state::set_stack(d, b);
-            }
-        }
-        // the owners' table as a whole (a few words) rather than site by site
-        s2.owned.copy_from_slice(&c.s.owned);
-        restore_small(s2, c.s, changed);
+        self.undo_trial(s2, c.s, &touched, changed);
         s2.mover = c.mover;
         s2.next = c.next;
         s2.prev = c.prev;
         ok
+    }
+
+    /// A candidate move (and its consequents) applied to `s2`, a copy of `base`, stored as
+    /// a move is: the sites that now differ from `base` (ascending) and which small fields
+    /// its actions may have changed (the history always gets one entry; the roles and
+    /// `(var)` are always restored). [`Self::undo_trial`] takes it back.
+    pub(super) fn execute_trial(&self, s2: &mut StateData, m: &MoveData, base: &StateData) -> (SmallVec<[u32; 8]>, Changed) {
+        let mut done: Done = SmallVec::new();
+        self.execute_stored(s2, m, &mut done);
+        let mut touched: SmallVec<[u32; 8]> = SmallVec::new();
+        let mut changed: Changed = 0;
+        for a in &done {
+            let (sites, fields) = a.footprint();
+            touched.extend(sites);
+            changed |= fields & !super::moves::ROLES;
+        }
+        touched.sort_unstable();
+        touched.dedup();
+        touched.retain(|t| s2.stack(*t as usize) != base.stack(*t as usize));
+        (touched, changed)
+    }
+
+    /// `s2` back to `base` after [`Self::execute_trial`] (but for the roles).
+    pub(super) fn undo_trial(&self, s2: &mut StateData, base: &StateData, touched: &[u32], changed: Changed) {
+        for &t in touched {
+            if let (Some(d), Some(b)) = (s2.stack_mut(t as usize), base.stack(t as usize)) {
+                super::state::set_stack(d, b);
+            }
+        }
+        // the owners' table as a whole (a few words) rather than site by site
+        s2.owned.copy_from_slice(&base.owned);
+        restore_small(s2, base, changed);
     }
 
     /// `cond` on `s2` in the check's context (`c`'s iterator variables), adding what it read

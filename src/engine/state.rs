@@ -45,6 +45,30 @@ impl Piece {
 /// game are short, and moving or restoring them then needs no allocation).
 pub type Stack = SmallVec<[Piece; 4]>;
 
+/// A site's part of [`StateData::position_hash`]: 0 for an empty site.
+#[inline]
+pub fn site_hash(site: usize, st: &Stack) -> u64 {
+    if st.is_empty() {
+        return 0;
+    }
+    let mut h = mix(site as u64 + 1);
+    for p in st {
+        h = mix(h ^ (u64::from(p.what) | u64::from(p.who) << 16 | u64::from(p.count) << 24));
+        h = mix(h ^ (p.state as u32 as u64 | (p.value as u32 as u64) << 32));
+        h = mix(h ^ p.rotation as u32 as u64);
+    }
+    h
+}
+
+/// A 64-bit mixing function (splitmix64's finaliser).
+#[inline]
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
 /// `d := pieces`, piece by piece (quicker than a slice copy for the few pieces of a stack).
 #[inline]
 pub fn set_stack(d: &mut Stack, pieces: &[Piece]) {
@@ -162,14 +186,21 @@ pub struct StateData {
 
 impl StateData {
     /// A hash of the position: the pieces of every container (with the local states of
-    /// empty sites), what Ludii's `stateHash` covers.
+    /// empty sites), what Ludii's `stateHash` covers. It is the exclusive or of each site's
+    /// [`site_hash`] (and of the loose states'), so a change of a few sites updates it.
     pub fn position_hash(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::hash::DefaultHasher::new();
-        self.sites.hash(&mut h);
-        self.extra.hash(&mut h);
-        self.loose_states.hash(&mut h);
-        h.finish()
+        let mut h = self.loose_states_hash();
+        for (i, st) in self.sites.iter().chain(self.extra.iter()).enumerate() {
+            h ^= site_hash(i, st);
+        }
+        h
+    }
+
+    /// The part of [`StateData::position_hash`] the local states of empty sites give.
+    pub fn loose_states_hash(&self) -> u64 {
+        self.loose_states
+            .iter()
+            .fold(0, |h, &(site, state)| h ^ mix(u64::from(site) << 32 ^ state as u32 as u64 ^ 0x5bd1_e995))
     }
 
     /// The agent playing player `p` (their own number until a swap).

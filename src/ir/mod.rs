@@ -254,6 +254,8 @@ pub enum BoolFn {
     IsConnected(Box<Connected>),
     /// `(is Loop ..)`: the piece at a site closes a loop (see [`Loop`]).
     IsLoop(Box<Loop>),
+    /// `(> (count Liberties ..) 0)`: the group has a liberty (the walk stops at the first).
+    HasLiberty(Box<GroupAt>),
     /// `(all Sites R if:C)`: C holds at every site of R (with `site` set).
     AllSites(Box<RegionFn>, Box<BoolFn>),
     /// `(can Move M)`: whether M gives a move here.
@@ -1499,6 +1501,10 @@ impl<'a> Node<'a> {
                     }
                 }
                 BoolFn::IsLoop(k) => out.extend([Int(&k.start), Int(&k.colour)]),
+                BoolFn::HasLiberty(g) => {
+                    out.push(Int(&g.at));
+                    out.extend(g.cond.iter().map(Bool));
+                }
                 BoolFn::NearAny { site, region, .. } => out.extend([Int(site), Region(region)]),
                 BoolFn::If(a, b, c) => out.extend([Bool(a), Bool(b), Bool(c)]),
                 BoolFn::Const(_)
