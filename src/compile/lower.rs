@@ -990,7 +990,8 @@ impl Lowerer {
                         value: self.int(v)?,
                     });
                 }
-                ("place", None) => out.push(self.start_place(&sc)?),
+                // (a number is a site, not a word)
+                ("place", w) if w.is_none_or(|w| w.parse::<i32>().is_ok()) => out.push(self.start_place(&sc)?),
                 ("start.set.set", Some("RememberValue")) => {
                     let list = self.remembered_list(&sc);
                     let what = match (sc.typed(self.reg, "int"), sc.typed(self.reg, "sites")) {

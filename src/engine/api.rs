@@ -116,6 +116,12 @@ impl Game {
         self.inner.legal_moves(state)
     }
 
+    /// A legal move drawn uniformly at random (`None` once the game is over): the same
+    /// distribution as drawing from [`Game::legal_moves`], sometimes cheaper to compute.
+    pub fn random_move(&self, state: &State, rng: &mut dyn rand::RngCore) -> Option<Move> {
+        self.inner.random_move(state, rng)
+    }
+
     /// Give back a list of moves this game made, once done with it: its memory holds the
     /// next list (optional; a loop asking for moves at every step saves an allocation).
     pub fn recycle(&self, moves: Vec<Move>) {

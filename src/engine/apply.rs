@@ -13,6 +13,52 @@ impl GameDef {
         if s.over {
             return Vec::new();
         }
+        let mut out = self.candidates(s);
+        if self.ir.no_repeat.is_some() && !s.seen.is_empty() {
+            let mut scratch = Repeats::new(s);
+            out.retain(|m| !self.repeats(&mut scratch, s, m));
+        }
+        if out.is_empty() {
+            out.push(self.forced_pass(s));
+        }
+        out.into_iter().map(|inner| Move { inner }).collect()
+    }
+
+    /// A legal move drawn uniformly at random (`None` once the game is over): the same
+    /// distribution as a draw from [`Self::legal_moves`], but the meta rule `(no Repeat)`
+    /// is asked only of the moves drawn (a move that repeats is put aside and another
+    /// drawn), as Ludii's playouts do.
+    pub fn random_move(&self, state: &State, rng: &mut dyn rand::RngCore) -> Option<Move> {
+        use rand::Rng;
+        let s = &state.inner;
+        if s.over {
+            return None;
+        }
+        let mut out = self.candidates(s);
+        let mut scratch = None;
+        let chosen = loop {
+            if out.is_empty() {
+                // (drawn from the list of one, as from `legal_moves`)
+                let _ = rng.gen_range(0..1);
+                break self.forced_pass(s);
+            }
+            let i = rng.gen_range(0..out.len());
+            if self.ir.no_repeat.is_some() && !s.seen.is_empty() {
+                let r = scratch.get_or_insert_with(|| Repeats::new(s));
+                if self.repeats(r, s, &out[i]) {
+                    out.swap_remove(i);
+                    continue;
+                }
+            }
+            break out.swap_remove(i);
+        };
+        super::requirement::give_list(out);
+        Some(Move { inner: chosen })
+    }
+
+    /// The moves the rules give (and the meta rule `(swap)` offers), before the meta rule
+    /// `(no Repeat)`.
+    fn candidates(&self, s: &StateData) -> Vec<MoveData> {
         let cache = Cache::fresh();
         let mut c = self.ctx(s, &cache);
         let mut out = super::requirement::take_list();
@@ -20,21 +66,19 @@ impl GameDef {
         if self.ir.meta_swap {
             self.offer_swap(&c, &mut out);
         }
-        if self.ir.no_repeat.is_some() && !s.seen.is_empty() {
-            let mut scratch = Repeats::new(s);
-            out.retain(|m| !self.repeats(&mut scratch, s, m));
+        out
+    }
+
+    /// The pass the engine gives a player without a legal move (marked: it stalemates).
+    fn forced_pass(&self, s: &StateData) -> MoveData {
+        MoveData {
+            forced: true,
+            actions: smallvec::smallvec![Action::Pass],
+            from: -1,
+            to: -1,
+            mover: s.mover,
+            then: SmallVec::new(),
         }
-        if out.is_empty() {
-            out.push(MoveData {
-                forced: true,
-                actions: smallvec::smallvec![Action::Pass],
-                from: -1,
-                to: -1,
-                mover: s.mover,
-                then: SmallVec::new(),
-            });
-        }
-        out.into_iter().map(|inner| Move { inner }).collect()
     }
 
     pub fn apply(&self, state: &mut State, mv: &Move) {
@@ -968,5 +1012,40 @@ mod tests {
             3,
             "two on the board"
         );
+    }
+
+    /// `(no Repeat)`: a step back to the starting position is not legal (with the meta rule
+    /// off it is), and a random move is drawn from the same moves.
+    #[test]
+    fn no_repeat_forbids_a_move_back_to_a_position_seen() {
+        let text = |meta: &str| {
+            format!(
+                r#"(game "Back" (players 2)
+                (equipment {{ (board (rectangle 1 3)) (piece "Disc" P1 (move Step (directions {{E W}}) (to if:(is Empty (to))))) }})
+                (rules {meta} (start (place "Disc1" 0)) (play (if (is Mover P1) (forEach Piece) (move Pass)))
+                (end (if (is In 2 (sites Occupied by:P1)) (result P1 Win)))))"#
+            )
+        };
+        for (meta, expected) in [("(meta (no Repeat))", 1), ("", 2)] {
+            let game = Game::load("back", &text(meta), &Selections::default()).expect("loads");
+            let mut s = game.initial_state();
+            for _ in 0..2 {
+                let m = game.legal_moves(&s)[0].clone();
+                game.apply(&mut s, &m);
+            }
+            let moves = game.legal_moves(&s);
+            assert_eq!(
+                moves.len(),
+                expected,
+                "{meta}: the disc on B1 may go back to A1 only without the rule"
+            );
+            if expected == 1 {
+                assert_eq!(moves[0].to_site(), 2);
+                let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(3);
+                for _ in 0..10 {
+                    assert_eq!(game.random_move(&s, &mut rng).expect("a move").to_site(), 2);
+                }
+            }
+        }
     }
 }

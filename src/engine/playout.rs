@@ -31,6 +31,18 @@ pub trait Rules: Sync {
     fn apply(&self, state: &mut Self::State, mv: &Self::Move);
     /// Give back a list of legal moves once done with it (its memory may hold the next).
     fn recycle(&self, _moves: Vec<Self::Move>) {}
+    /// A legal move drawn uniformly at random (None: there is none): by default a draw
+    /// from [`Rules::legal_moves`].
+    fn random_move(&self, state: &Self::State, rng: &mut dyn rand::RngCore) -> Option<Self::Move> {
+        let mut moves = self.legal_moves(state);
+        if moves.is_empty() {
+            return None;
+        }
+        let i = rng.gen_range(0..moves.len());
+        let mv = moves.swap_remove(i);
+        self.recycle(moves);
+        Some(mv)
+    }
     /// Whether the game is over.
     fn is_over(&self, state: &Self::State) -> bool;
     /// Ludii's ranking once over (index 0 unused; 1.0 is the winner).
@@ -54,6 +66,9 @@ impl Rules for Game {
     }
     fn recycle(&self, moves: Vec<Move>) {
         Game::recycle(self, moves)
+    }
+    fn random_move(&self, state: &State, rng: &mut dyn rand::RngCore) -> Option<Move> {
+        Game::random_move(self, state, rng)
     }
     fn is_over(&self, state: &State) -> bool {
         state.is_over()
@@ -256,16 +271,13 @@ pub fn playout<G: Rules + ?Sized>(game: &G, rng: &mut impl Rng, max_decisions: u
                 length,
             };
         }
-        let moves = game.legal_moves(&state);
-        if moves.is_empty() {
+        let Some(mv) = game.random_move(&state, rng) else {
             return PlayoutResult {
                 outcome: Outcome::Stuck,
                 length,
             };
-        }
-        let mv = &moves[rng.gen_range(0..moves.len())];
-        game.apply(&mut state, mv);
-        game.recycle(moves);
+        };
+        game.apply(&mut state, &mv);
         length += 1;
     }
 }

@@ -925,7 +925,12 @@ impl GameDef {
     /// a move is: the sites that now differ from `base` (ascending) and which small fields
     /// its actions may have changed (the history always gets one entry; the roles and
     /// `(var)` are always restored). [`Self::undo_trial`] takes it back.
-    pub(super) fn execute_trial(&self, s2: &mut StateData, m: &MoveData, base: &StateData) -> (SmallVec<[u32; 8]>, Changed) {
+    pub(super) fn execute_trial(
+        &self,
+        s2: &mut StateData,
+        m: &MoveData,
+        base: &StateData,
+    ) -> (SmallVec<[u32; 8]>, Changed) {
         let mut done: Done = SmallVec::new();
         self.execute_stored(s2, m, &mut done);
         let mut touched: SmallVec<[u32; 8]> = SmallVec::new();

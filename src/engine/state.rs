@@ -198,9 +198,9 @@ impl StateData {
 
     /// The part of [`StateData::position_hash`] the local states of empty sites give.
     pub fn loose_states_hash(&self) -> u64 {
-        self.loose_states
-            .iter()
-            .fold(0, |h, &(site, state)| h ^ mix(u64::from(site) << 32 ^ state as u32 as u64 ^ 0x5bd1_e995))
+        self.loose_states.iter().fold(0, |h, &(site, state)| {
+            h ^ mix(u64::from(site) << 32 ^ state as u32 as u64 ^ 0x5bd1_e995)
+        })
     }
 
     /// The agent playing player `p` (their own number until a swap).
