@@ -992,6 +992,7 @@ impl Lowerer {
                 }
                 // (a number is a site, not a word)
                 ("place", w) if w.is_none_or(|w| w.parse::<i32>().is_ok()) => out.push(self.start_place(&sc)?),
+                ("place", Some("Stack")) => out.push(self.start_place_stack(&sc)?),
                 ("start.set.set", Some("RememberValue")) => {
                     let list = self.remembered_list(&sc);
                     let what = match (sc.typed(self.reg, "int"), sc.typed(self.reg, "sites")) {

@@ -45,29 +45,7 @@ impl Lowerer {
             Some(i) => i as u16,
             None => return invalid(format!("no component named \"{name}\""), c.span()),
         };
-        let mut sites = Vec::new();
-        let mut region = None;
-        for n in &pos[1..] {
-            match &n.kind {
-                NodeKind::Str(label) => sites.push(IntFn::Coord(self.intern(label))),
-                NodeKind::List(items) => {
-                    for i in items {
-                        match &i.kind {
-                            NodeKind::Str(label) => sites.push(IntFn::Coord(self.intern(label))),
-                            _ => sites.push(self.int(i)?),
-                        }
-                    }
-                }
-                _ => match self.site_or_region(n)? {
-                    (Some(i), _) => sites.push(i),
-                    (_, Some(r)) => region = Some(r),
-                    _ => {}
-                },
-            }
-        }
-        if let Some(NodeKind::Str(label)) = c.named("coord").map(|n| &n.kind) {
-            sites.push(IntFn::Coord(self.intern(label)));
-        }
+        let (sites, region) = self.start_place_sites(&pos[1..], c)?;
         // (of `counts:{..}`, Ludii uses the first for every site)
         let count = match (c.named("count"), c.named("counts")) {
             (Some(n), _) => self.const_int(n)?,
@@ -91,6 +69,90 @@ impl Lowerer {
             sites,
             region,
             count,
+            state,
+            value,
+        })
+    }
+
+    /// The sites of a start `place`: labels, numbers, lists of either, a region, `coord:`.
+    fn start_place_sites(&mut self, nodes: &[&Node], c: &Call) -> R<(Vec<IntFn>, Option<RegionFn>)> {
+        let mut sites = Vec::new();
+        let mut region = None;
+        for n in nodes {
+            match &n.kind {
+                NodeKind::Str(label) => sites.push(IntFn::Coord(self.intern(label))),
+                NodeKind::List(items) => {
+                    for i in items {
+                        match &i.kind {
+                            NodeKind::Str(label) => sites.push(IntFn::Coord(self.intern(label))),
+                            _ => sites.push(self.int(i)?),
+                        }
+                    }
+                }
+                _ => match self.site_or_region(n)? {
+                    (Some(i), _) => sites.push(i),
+                    (_, Some(r)) => region = Some(r),
+                    _ => {}
+                },
+            }
+        }
+        if let Some(NodeKind::Str(label)) = c.named("coord").map(|n| &n.kind) {
+            sites.push(IntFn::Coord(self.intern(label)));
+        }
+        Ok((sites, region))
+    }
+
+    /// `(place Stack "Name"|items:{..} sites [count:n|counts:{..}] [state:] [value:])` as a
+    /// start rule (it makes the game one with stacks, as Ludii's flag does).
+    pub(super) fn start_place_stack(&mut self, c: &Call) -> R<StartRule> {
+        if c.named("rotation").is_some() || c.typed(self.reg, "siteType").is_some() {
+            return unsupported("place Stack with a rotation or a site type", c.span());
+        }
+        let pos: Vec<&Node> = c
+            .positional()
+            .into_iter()
+            .filter(|n| !matches!(&n.kind, NodeKind::Atom(a) if a == "Stack"))
+            .collect();
+        let (names, rest): (Vec<String>, &[&Node]) =
+            match (c.named("items").map(|n| &n.kind), pos.first().map(|n| &n.kind)) {
+                (Some(NodeKind::List(items)), _) => (
+                    items
+                        .iter()
+                        .map(|i| match &i.kind {
+                            NodeKind::Str(s) => Ok(s.clone()),
+                            _ => invalid("items: names components", i.span.clone()),
+                        })
+                        .collect::<R<_>>()?,
+                    &pos[..],
+                ),
+                (None, Some(NodeKind::Str(s))) => (vec![s.clone()], &pos[1..]),
+                _ => return invalid("place Stack needs a component name or items:", c.span()),
+            };
+        if matches!(rest.first().map(|n| &n.kind), Some(NodeKind::Str(s)) if !s.is_empty() && self.containers.iter().any(|k| k.name == *s || s.contains("Hand")))
+        {
+            return unsupported("place Stack in a container", c.span());
+        }
+        let mut components = Vec::new();
+        for name in &names {
+            match self.components.iter().position(|k| k.name == *name) {
+                Some(i) => components.push(i as u16),
+                None => return invalid(format!("no component named \"{name}\""), c.span()),
+            }
+        }
+        let (sites, region) = self.start_place_sites(rest, c)?;
+        let counts = match (c.named("count"), c.named("counts")) {
+            (Some(n), _) => vec![self.const_int(n)?],
+            (None, Some(n)) => self.const_ints(n)?,
+            (None, None) => vec![1],
+        };
+        let field = |l: &mut Self, name: &str| c.named(name).map_or(Ok(0), |n| l.const_int(n));
+        let (state, value) = (field(self, "state")?, field(self, "value")?);
+        self.stacking = true;
+        Ok(StartRule::PlaceStack {
+            components,
+            sites,
+            region,
+            counts,
             state,
             value,
         })

@@ -1048,4 +1048,16 @@ mod tests {
             }
         }
     }
+
+    /// `(place Stack ..)` puts its pieces bottom up, one placement each; in a game of one
+    /// player a piece keeps its bare name (Ludii's "Marker", not "Marker1").
+    #[test]
+    fn place_stack_builds_stacks_and_one_player_names_are_bare() {
+        let text = r#"(game "Stacks" (players 1) (equipment { (board (square 2)) (piece "Marker" P1) (piece "Disc" P1) })
+            (rules (start { (place Stack "Marker" 0 count:3) (place Stack items:{"Disc" "Marker"} 3) })
+            (play (move Pass)) (end (if (= (size Stack at:0) 0) (result P1 Win)))))"#;
+        let game = Game::load("stacks", text, &Selections::default()).expect("loads");
+        let s = game.initial_state();
+        assert_eq!(game.state_text(&s), "0=Marker,Marker,Marker 3=Disc,Marker|m1");
+    }
 }

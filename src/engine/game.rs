@@ -564,6 +564,7 @@ impl GameDef {
     fn run_start_rules(&self, s: &mut StateData) {
         for rule in &self.ir.start {
             match rule {
+                StartRule::PlaceStack { .. } => self.place_stack(s, rule),
                 StartRule::SetScore { role, value } => {
                     let v = self.int(value, &self.ctx(s, &Cache::default()));
                     for player in self.players_of(*role, &self.ctx(s, &Cache::default())) {
@@ -637,6 +638,40 @@ impl GameDef {
                         push_history(s, MoveRecord::start(t));
                     }
                 }
+            }
+        }
+    }
+
+    /// `(place Stack ..)` (see [`StartRule::PlaceStack`]).
+    fn place_stack(&self, s: &mut StateData, rule: &StartRule) {
+        let StartRule::PlaceStack {
+            components,
+            sites,
+            region,
+            counts,
+            state,
+            value,
+        } = rule
+        else {
+            return;
+        };
+        for (k, t) in self.start_sites(s, sites, region.as_ref()).into_iter().enumerate() {
+            let pieces: Vec<u16> = match components.as_slice() {
+                [one] => {
+                    let n = counts.get(k).or(counts.first()).copied().unwrap_or(1);
+                    vec![*one; n.clamp(0, 10_000) as usize]
+                }
+                many => many.to_vec(),
+            };
+            for what in pieces {
+                let who = self.ir.components.get(what as usize).map_or(0, |k| k.owner);
+                self.add_piece(s, t, what, who, 1, *state);
+                if *value != 0 {
+                    if let Some(p) = s.stack_mut(t as usize).and_then(|st| st.last_mut()) {
+                        p.set_field(SiteField::Value, *value);
+                    }
+                }
+                push_history(s, MoveRecord::start(t));
             }
         }
     }

@@ -1101,6 +1101,17 @@ pub enum StartRule {
         /// The pieces' value (`value:`; 0: none).
         value: i32,
     },
+    /// `(place Stack ..)`: on each site, a stack: the components given bottom up, one each
+    /// (`items:`), or `counts[k]` of the one component on the k-th site (the first count
+    /// for every site when one is given); every piece is a placement of its own.
+    PlaceStack {
+        components: Vec<u16>,
+        sites: Vec<IntFn>,
+        region: Option<RegionFn>,
+        counts: Vec<i32>,
+        state: i32,
+        value: i32,
+    },
     SetScore {
         role: Role,
         value: IntFn,

@@ -225,8 +225,9 @@ impl Lowerer {
         let mut out = Vec::new();
         for o in owners {
             self.components.push(Component {
-                // (Ludii numbers a piece by its owner, but for a shared one)
-                name: if role == Role::Shared {
+                // (Ludii numbers a piece by its owner, but for a shared one and in a game of
+                // one player: Tower of Hanoi's "Counter9", Pentalpha's "Marker")
+                name: if role == Role::Shared || players == 1 {
                     base.clone()
                 } else {
                     format!("{base}{o}")
