@@ -256,11 +256,14 @@ impl Lowerer {
 
     /// `(count Steps [rel] a b)`.
     pub(super) fn count_steps(&mut self, c: &Call) -> R<IntFn> {
-        if c.typed(self.reg, "effect.step").is_some()
-            || c.named("newRotation").is_some()
-            || c.typed(self.reg, "siteType").is_some()
-        {
-            return unsupported("count Steps with a step move, rotation or site type", c.span());
+        // (a site type is read only when it is the board's own)
+        let other_type = match c.typed(self.reg, "siteType").map(|n| &n.kind) {
+            Some(NodeKind::Atom(a)) => crate::engine::board::SiteType::from_name(a) != Some(self.site_type),
+            Some(_) => true,
+            None => false,
+        };
+        if c.typed(self.reg, "effect.step").is_some() || c.named("newRotation").is_some() || other_type {
+            return unsupported("count Steps with a step move, rotation or another site type", c.span());
         }
         let rel = match c.typed(self.reg, "relationType").map(|n| &n.kind) {
             Some(NodeKind::Atom(a)) => match Relation::from_name(a) {
@@ -272,7 +275,11 @@ impl Lowerer {
         let ints: Vec<&Node> = c
             .positional()
             .into_iter()
-            .filter(|n| !matches!(&n.kind, NodeKind::Atom(a) if a == "Steps" || Relation::from_name(a).is_some()))
+            .filter(|n| {
+                !matches!(&n.kind, NodeKind::Atom(a) if a == "Steps"
+                    || Relation::from_name(a).is_some()
+                    || crate::engine::board::SiteType::from_name(a).is_some())
+            })
             .collect();
         let [a, b] = ints.as_slice() else {
             return unsupported("count Steps to a region", c.span());

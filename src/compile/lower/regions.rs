@@ -86,6 +86,22 @@ impl Lowerer {
         if c.typed(self.reg, "siteType").is_some() {
             return unsupported("sites of a region with a site type", c.span());
         }
+        // a name no region has is a site's label (Ludii reads `(sites "J10")` as the list
+        // of coordinates it also is)
+        if let (None, Some(k)) = (role, name) {
+            let label = self.names[k as usize].clone();
+            let coordinate = {
+                let digits = label.trim_start_matches(|ch: char| ch.is_ascii_uppercase());
+                digits.len() < label.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+            };
+            let named = self
+                .regions
+                .iter()
+                .any(|d| d.name.is_some_and(|n| self.names[n as usize].contains(&label)));
+            if coordinate && !named {
+                return Ok(Some(RegionFn::Sites(vec![IntFn::Coord(k)])));
+            }
+        }
         Ok(Some(RegionFn::Equipment { owner: role, name }))
     }
 
