@@ -2509,18 +2509,34 @@ impl Lowerer {
                             Some(NodeKind::Atom(_)) => self.role(req(c.named("by"), &c)?)?,
                             _ => return unsupported("sites Occupied by a player index", c.span()),
                         };
-                        // (the board is what the region is of by default)
-                        let board = match c.named("container").map(|n| &n.kind) {
-                            None => true,
-                            Some(NodeKind::Str(name)) => name == "Board",
-                            Some(NodeKind::Atom(a)) => a == "0",
-                            Some(_) => false,
+                        // (the board is what the region is of by default; another container is
+                        // named, or given by its index)
+                        // ("Hand": the players' own hands, as Ludii's name of every hand)
+                        if matches!(c.named("container").map(|n| &n.kind), Some(NodeKind::Str(h)) if h == "Hand") {
+                            let component = match c.named("component").map(|n| &n.kind) {
+                                Some(NodeKind::Str(s)) => Some(self.intern(s)),
+                                Some(_) => return unsupported("sites Occupied component: by index", c.span()),
+                                None => None,
+                            };
+                            return Ok(RegionFn::InHands {
+                                role,
+                                component,
+                                container: None,
+                            });
+                        }
+                        let container = match c.named("container") {
+                            None => None,
+                            Some(n) => match &n.kind {
+                                NodeKind::Str(name) if name == "Board" => Some(IntFn::Const(0)),
+                                NodeKind::Str(name) => match self.containers.iter().position(|k| k.name == *name) {
+                                    Some(i) => Some(IntFn::Const(i as i32 + 1)),
+                                    None => return invalid(format!("no container named \"{name}\""), n.span.clone()),
+                                },
+                                _ => Some(self.int(n)?),
+                            },
                         };
-                        if !board || c.named("components").is_some() || c.named("on").is_some() {
-                            return unsupported(
-                                "sites Occupied of another container, with components: or on:",
-                                c.span(),
-                            );
+                        if c.named("components").is_some() || c.named("on").is_some() {
+                            return unsupported("sites Occupied with components: or on:", c.span());
                         }
                         let component = match c.named("component").map(|n| &n.kind) {
                             Some(NodeKind::Str(s)) => Some(self.intern(s)),
@@ -2537,11 +2553,22 @@ impl Lowerer {
                             }
                             _ => RegionFn::Occupied { role, component, top },
                         };
-                        // (no container named: the hands' sites too, as Ludii's)
-                        if c.named("container").is_none() && !self.containers.is_empty() {
-                            RegionFn::Union(vec![on_board, RegionFn::InHands { role, component }])
-                        } else {
-                            on_board
+                        match container {
+                            // (no container named: the hands' sites too, as Ludii's)
+                            None if !self.containers.is_empty() => RegionFn::Union(vec![
+                                on_board,
+                                RegionFn::InHands {
+                                    role,
+                                    component,
+                                    container: None,
+                                },
+                            ]),
+                            None | Some(IntFn::Const(0)) => on_board,
+                            Some(k) => RegionFn::InHands {
+                                role,
+                                component,
+                                container: Some(Box::new(k)),
+                            },
                         }
                     }
                     Some("Around") => {

@@ -861,8 +861,11 @@ impl GameDef {
     /// The sites of the other containers (hands) whose top piece belongs to one of `owners`
     /// (and, when given, is `component`), added to `r`: Ludii's occupied sites of a player
     /// are of every container unless one is named.
-    fn add_held_in_hands(&self, r: &mut Region, owners: u32, component: Option<u16>, s: &StateData) {
+    fn add_held_in_hands(&self, r: &mut Region, owners: u32, component: Option<u16>, only: Option<i32>, s: &StateData) {
         for (k, hand) in self.ir.containers.iter().enumerate() {
+            if only.is_some_and(|o| o != k as i32) {
+                continue;
+            }
             let from = self.container_from[k] as usize;
             for t in from..from + hand.sites as usize {
                 let Some(top) = s.stack(t).and_then(|st| st.last()) else {
@@ -931,10 +934,26 @@ impl GameDef {
                 self.group_at(g, c, &mut r);
                 r
             }
-            RegionFn::InHands { role, component } => {
+            RegionFn::InHands {
+                role,
+                component,
+                container,
+            } => {
                 let mask = self.players_of(*role, c).iter().fold(0u32, |m, &p| m | 1 << p);
-                let mut r = Region::new(n);
-                self.add_held_in_hands(&mut r, mask, *component, c.s);
+                let only = container.as_ref().map(|k| self.int(k, c));
+                let mut r = match only {
+                    // (the board's own: as `(sites Occupied .. container:"Board")`)
+                    Some(0) => {
+                        let on_board = RegionFn::Occupied {
+                            role: *role,
+                            component: *component,
+                            top: true,
+                        };
+                        return self.region(&on_board, c);
+                    }
+                    _ => Region::new(n),
+                };
+                self.add_held_in_hands(&mut r, mask, *component, only.map(|k| k - 1), c.s);
                 r
             }
             RegionFn::Occupied { role, component, top } => {

@@ -463,10 +463,12 @@ pub enum RegionFn {
     },
     /// The sites of the containers other than the board (hands) whose top piece belongs to
     /// the role's players (and is the component, when given): with the board's, what
-    /// `(sites Occupied by:R)` names when no container is given.
+    /// `(sites Occupied by:R)` names when no container is given; of one container (its
+    /// index: 1 the first after the board) with `container:`.
     InHands {
         role: Role,
         component: Option<u16>,
+        container: Option<Box<IntFn>>,
     },
     /// `(sites Group at:..)`: the sites of the group ([`GroupAt`]).
     Group(Box<GroupAt>),
@@ -1565,6 +1567,7 @@ impl<'a> Node<'a> {
                 RegionFn::Difference(a, b) => out.extend([Region(a), Region(b)]),
                 RegionFn::Filter(a, b) => out.extend([Region(a), Bool(b)]),
                 RegionFn::Cached(_, inner) => out.push(Region(inner)),
+                RegionFn::InHands { container, .. } => out.extend(container.as_deref().map(Int)),
                 RegionFn::Group(g) => {
                     out.push(Int(&g.at));
                     out.extend(g.cond.iter().map(Bool));
@@ -1572,7 +1575,6 @@ impl<'a> Node<'a> {
                 RegionFn::Board
                 | RegionFn::Empty
                 | RegionFn::Occupied { .. }
-                | RegionFn::InHands { .. }
                 | RegionFn::Owned(..)
                 | RegionFn::Corners
                 | RegionFn::Perimeter
