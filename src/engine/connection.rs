@@ -235,19 +235,35 @@ impl GameDef {
     /// The sites of a group ([`GroupAt`]), in the order they were reached (breadth first);
     /// `in_group` is set at each.
     pub(super) fn group_at(&self, g: &GroupAt, c: &Ctx, in_group: &mut Region) -> Vec<u32> {
+        let mut group = Vec::new();
+        self.walk_group(g, c, in_group, &mut group, |_, _| false);
+        group
+    }
+
+    /// The walk of a group ([`GroupAt`]) into `group` (breadth first), `in_group` set at each
+    /// site: `stop` is told of each neighbour met that is not in the group yet (and whether
+    /// it joins); true from it ends the walk, and the walk is then true.
+    fn walk_group(
+        &self,
+        g: &GroupAt,
+        c: &Ctx,
+        in_group: &mut Region,
+        group: &mut Vec<u32>,
+        mut stop: impl FnMut(u32, bool) -> bool,
+    ) -> bool {
         let from = self.int(&g.at, c);
         if from < 0 || from as usize >= self.n() {
-            return Vec::new();
+            return false;
         }
         let mut c2 = *c;
         c2.to = from;
         if g.cond.as_ref().is_some_and(|b| !self.boolean(b, &c2)) {
-            return Vec::new();
+            return false;
         }
         let what_at = |t: i32| Self::top(c.s, t).map_or(0, |p| p.what);
         let what = what_at(from);
         c2.from = from;
-        let mut group = vec![from as u32];
+        group.push(from as u32);
         in_group.insert(from);
         let mut i = 0;
         while i < group.len() {
@@ -266,11 +282,14 @@ impl GameDef {
                         group.push(t);
                         in_group.insert(t as i32);
                     }
+                    if stop(t, joins) {
+                        return true;
+                    }
                 }
             }
             i += 1;
         }
-        group
+        false
     }
 
     /// `(size Territory ..)`: the board's groups of empty sites (through `dir`, from the
@@ -334,52 +353,15 @@ impl GameDef {
         liberties.len() as i32
     }
 
-    /// Whether the group has an empty neighbour: [`Self::group_at`]'s walk, stopped at the
-    /// first empty site next to a site of the group that is not in it (an empty site that
-    /// joins the group is no liberty).
+    /// Whether the group has an empty neighbour: [`Self::walk_group`] stopped at the first
+    /// empty site next to a site of the group that is not in it (an empty site that joins
+    /// the group is no liberty).
     fn has_liberty(&self, g: &GroupAt, c: &Ctx) -> bool {
-        let from = self.int(&g.at, c);
-        if from < 0 || from as usize >= self.n() {
-            return false;
-        }
-        let mut c2 = *c;
-        c2.to = from;
-        if g.cond.as_ref().is_some_and(|b| !self.boolean(b, &c2)) {
-            return false;
-        }
-        let what_at = |t: i32| Self::top(c.s, t).map_or(0, |p| p.what);
-        let what = what_at(from);
-        c2.from = from;
-        let joins = |t: u32, c2: &mut Ctx| {
-            c2.to = t as i32;
-            match &g.cond {
-                Some(b) => (!g.same_what_and_cond || what_at(t as i32) == what) && self.boolean(b, c2),
-                None => what_at(t as i32) == what,
-            }
-        };
         let mut in_group = Region::new(self.n());
-        let mut group: SmallVec<[u32; 32]> = SmallVec::new();
-        group.push(from as u32);
-        in_group.insert(from);
-        let mut i = 0;
-        while i < group.len() {
-            let site = group[i];
-            for d in &g.dirs {
-                for &t in self.board.steps_in(site, *d) {
-                    if in_group.contains(t as i32) {
-                        continue;
-                    }
-                    if joins(t, &mut c2) {
-                        group.push(t);
-                        in_group.insert(t as i32);
-                    } else if what_at(t as i32) == 0 {
-                        return true;
-                    }
-                }
-            }
-            i += 1;
-        }
-        false
+        let mut group = Vec::new();
+        self.walk_group(g, c, &mut in_group, &mut group, |t, joins| {
+            !joins && Self::top(c.s, t as i32).is_none()
+        })
     }
 }
 

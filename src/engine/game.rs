@@ -628,14 +628,7 @@ impl GameDef {
                     value,
                 } => {
                     for t in self.start_sites(s, sites, region.as_ref()) {
-                        let who = self.ir.components[*component as usize].owner;
-                        self.add_piece(s, t, *component, who, (*count).max(1) as u32, *state);
-                        if *value != 0 {
-                            if let Some(p) = s.stack_mut(t as usize).and_then(|st| st.last_mut()) {
-                                p.set_field(SiteField::Value, *value);
-                            }
-                        }
-                        push_history(s, MoveRecord::start(t));
+                        self.place_start(s, t, *component, (*count).max(1) as u32, *state, *value);
                     }
                 }
             }
@@ -664,16 +657,22 @@ impl GameDef {
                 many => many.to_vec(),
             };
             for what in pieces {
-                let who = self.ir.components.get(what as usize).map_or(0, |k| k.owner);
-                self.add_piece(s, t, what, who, 1, *state);
-                if *value != 0 {
-                    if let Some(p) = s.stack_mut(t as usize).and_then(|st| st.last_mut()) {
-                        p.set_field(SiteField::Value, *value);
-                    }
-                }
-                push_history(s, MoveRecord::start(t));
+                self.place_start(s, t, what, 1, *state, *value);
             }
         }
+    }
+
+    /// One placement of the start rules: `count` of a component at `t` (with a state and,
+    /// when not 0, a value), recorded as a start move.
+    fn place_start(&self, s: &mut StateData, t: i32, what: u16, count: u32, state: i32, value: i32) {
+        let who = self.ir.components.get(what as usize).map_or(0, |k| k.owner);
+        self.add_piece(s, t, what, who, count, state);
+        if value != 0 {
+            if let Some(p) = s.stack_mut(t as usize).and_then(|st| st.last_mut()) {
+                p.set_field(SiteField::Value, value);
+            }
+        }
+        push_history(s, MoveRecord::start(t));
     }
 
     /// `(place "Name" "Container" ..)` (see [`StartRule::PlaceInContainer`]).

@@ -59,12 +59,19 @@ impl GameDef {
             }
             false
         };
-        for radial in self.distinct_radials(locn as u32, &l.dirs) {
+        self.line_along(locn as u32, &self.distinct_radials(locn as u32, &l.dirs), len, walk)
+    }
+
+    /// Whether a line through `locn` reaches `len`: counting the site itself, then along
+    /// each radial with `walk` (which counts on and says whether `len` was reached on the
+    /// way), then on along each of its opposites.
+    fn line_along(&self, locn: u32, radials: &[&[u32]], len: i32, walk: impl Fn(&[u32], &mut i32) -> bool) -> bool {
+        for radial in radials {
             let mut count = 1;
             if walk(radial, &mut count) {
                 return true;
             }
-            let opposites = self.opposite_radials(locn as u32, radial);
+            let opposites = self.opposite_radials(locn, radial);
             if opposites.is_empty() {
                 if count == len {
                     return true;
@@ -215,26 +222,7 @@ impl GameDef {
             }
             false
         };
-        for radial in &radials {
-            let mut count = 1;
-            if walk(radial, &mut count) {
-                return true;
-            }
-            let opposites = self.opposite_radials(locn as u32, radial);
-            if opposites.is_empty() {
-                if count == len {
-                    return true;
-                }
-                continue;
-            }
-            for opp in opposites {
-                let mut n = count;
-                if walk(opp, &mut n) || n == len {
-                    return true;
-                }
-            }
-        }
-        false
+        self.line_along(locn as u32, &radials, len, walk)
     }
 
     /// The radials of a site in some directions, without the ones opposite an earlier one
