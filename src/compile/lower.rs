@@ -2677,7 +2677,11 @@ fn occupied_neighbours(r: &RegionFn) -> Option<IntFn> {
                 [Direction::Rel(rel)] => step = Some((from, *rel)),
                 _ => return None,
             },
-            RegionFn::LineOfSightPiece { at, dirs } => match dirs.as_slice() {
+            RegionFn::LineOfSight {
+                at,
+                dirs,
+                kind: crate::engine::board::LineOfSight::Piece,
+            } => match dirs.as_slice() {
                 [Direction::Rel(rel)] => sight = Some((at, *rel)),
                 _ => return None,
             },

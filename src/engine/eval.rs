@@ -1308,7 +1308,7 @@ impl GameDef {
                 }
                 r
             }
-            RegionFn::LineOfSightPiece { .. } | RegionFn::Between { .. } | RegionFn::Distance { .. } => {
+            RegionFn::LineOfSight { .. } | RegionFn::Between { .. } | RegionFn::Distance { .. } => {
                 self.region_query(f, c)
             }
         }

@@ -82,14 +82,14 @@ impl GameDef {
         let mut r = Region::new(n);
         let on_board = |s: i32| s >= 0 && (s as usize) < n;
         match f {
-            RegionFn::LineOfSightPiece { at, dirs } => {
+            RegionFn::LineOfSight { at, dirs, kind } => {
                 let s = self.int(at, c);
                 if !on_board(s) {
                     return r;
                 }
                 self.board.line_of_sight(
                     s as u32,
-                    LineOfSight::Piece,
+                    *kind,
                     dirs,
                     |t| !c.s.sites[t as usize].is_empty(),
                     |t| r.insert(t as i32),
@@ -150,16 +150,11 @@ impl GameDef {
                 }
                 self.walk_direction(r, c, &mut push);
             }
-            RegionFn::LineOfSightPiece { at, dirs } => {
+            RegionFn::LineOfSight { at, dirs, kind } => {
                 let s = self.int(at, c);
                 if on_board(s) {
-                    self.board.line_of_sight(
-                        s as u32,
-                        LineOfSight::Piece,
-                        dirs,
-                        |t| !c.s.sites[t as usize].is_empty(),
-                        &mut push,
-                    );
+                    self.board
+                        .line_of_sight(s as u32, *kind, dirs, |t| !c.s.sites[t as usize].is_empty(), &mut push);
                 }
             }
             RegionFn::Between { from, to, dirs } => {
@@ -217,7 +212,7 @@ impl GameDef {
         if !v.iter().any(|x| {
             matches!(
                 x,
-                RegionFn::Direction { .. } | RegionFn::LineOfSightPiece { .. } | RegionFn::Between { .. }
+                RegionFn::Direction { .. } | RegionFn::LineOfSight { .. } | RegionFn::Between { .. }
             )
         }) {
             return None;
@@ -240,7 +235,11 @@ impl GameDef {
                 }
                 let inside = match x {
                     RegionFn::Cached(..) | RegionFn::Owned(..) => self.in_region(t as i32, x, c),
-                    RegionFn::LineOfSightPiece { at, dirs } => self.in_line_of_sight(t, self.int(at, c), dirs, c),
+                    RegionFn::LineOfSight {
+                        at,
+                        dirs,
+                        kind: LineOfSight::Piece,
+                    } => self.in_line_of_sight(t, self.int(at, c), dirs, c),
                     _ => {
                         if lists[j].is_none() {
                             lists[j] = self.small_sites(x, c);

@@ -491,9 +491,12 @@ pub enum RegionFn {
         stop_included: bool,
         distance: Option<Box<IntFn>>,
     },
-    LineOfSightPiece {
+    /// `(sites LineOfSight [Piece|Empty|Farthest] at:s dirs)`: along each radial from `at`,
+    /// the first occupied site, the empty sites before it, or the last of those.
+    LineOfSight {
         at: Box<IntFn>,
         dirs: Vec<Direction>,
+        kind: crate::engine::board::LineOfSight,
     },
     Between {
         from: Box<IntFn>,
@@ -1295,7 +1298,7 @@ pub mod purity {
             Node::Bool(BoolFn::CanMove(_) | BoolFn::AllSites(..) | BoolFn::IsLine(_)) => false,
             Node::Region(
                 RegionFn::Direction { .. }
-                | RegionFn::LineOfSightPiece { .. }
+                | RegionFn::LineOfSight { .. }
                 | RegionFn::Between { .. }
                 | RegionFn::Distance { .. }
                 | RegionFn::Filter(..)
@@ -1560,7 +1563,7 @@ impl<'a> Node<'a> {
                     out.extend(stop.as_deref().map(Bool));
                     out.extend(distance.as_deref().map(Int));
                 }
-                RegionFn::LineOfSightPiece { at, .. } => out.push(Int(at)),
+                RegionFn::LineOfSight { at, .. } => out.push(Int(at)),
                 RegionFn::Between { from, to, .. } => out.extend([Int(from), Int(to)]),
                 RegionFn::Distance { from, exact } => out.extend([Int(from), Int(exact)]),
                 RegionFn::Union(v) | RegionFn::Intersection(v) => out.extend(v.iter().map(Region)),

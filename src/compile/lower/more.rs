@@ -136,15 +136,21 @@ impl Lowerer {
                         _ => None,
                     })
                     .unwrap_or_else(|| "Piece".to_string());
-                if kind != "Piece" {
-                    return unsupported(format!("sites LineOfSight {kind}"), c.span());
-                }
+                let kind = match kind.as_str() {
+                    "Empty" => crate::engine::board::LineOfSight::Empty,
+                    "Farthest" => crate::engine::board::LineOfSight::Farthest,
+                    _ => crate::engine::board::LineOfSight::Piece,
+                };
                 let at = match c.named("at") {
                     Some(n) => self.int(n)?,
                     None => IntFn::To,
                 };
                 let dirs = self.directions(c.typed(self.reg, "direction"))?;
-                RegionFn::LineOfSightPiece { at: Box::new(at), dirs }
+                RegionFn::LineOfSight {
+                    at: Box::new(at),
+                    dirs,
+                    kind,
+                }
             }
             Some("Distance") => {
                 if c.typed(self.reg, "effect.step").is_some() || c.named("newRotation").is_some() {
