@@ -26,16 +26,7 @@ impl GameDef {
         }
         let what_at = |t: u32| Self::top(c.s, t as i32).map_or(0, |p| p.what as i32);
         let what_locn = what_at(locn as u32);
-        let whats: SmallVec<[i32; 4]> = match (&l.whats, &l.who) {
-            (Some(v), _) => v.iter().map(|x| self.int(x, c)).collect(),
-            (None, Some(who)) => {
-                let who = self.int(who, c);
-                (1..self.ir.components.len() as i32)
-                    .filter(|&k| self.ir.components[k as usize].owner as i32 == who)
-                    .collect()
-            }
-            (None, None) => smallvec::smallvec![what_locn],
-        };
+        let whats = self.line_components(l, what_locn, c);
         if !whats.contains(&what_locn) {
             return false;
         }
@@ -103,16 +94,8 @@ impl GameDef {
             return false;
         }
         let stack = |t: u32| c.s.sites[t as usize].as_slice();
-        let whats: SmallVec<[u16; 4]> = match (&l.whats, &l.who) {
-            (Some(v), _) => v.iter().map(|x| self.int(x, c) as u16).collect(),
-            (None, Some(who)) => {
-                let who = self.int(who, c);
-                (1..self.ir.components.len() as u16)
-                    .filter(|&k| self.ir.components[k as usize].owner as i32 == who)
-                    .collect()
-            }
-            (None, None) => smallvec::smallvec![stack(locn as u32).last().map_or(0, |p| p.what)],
-        };
+        let top = stack(locn as u32).last().map_or(0, |p| p.what as i32);
+        let whats = self.line_components(l, top, c);
         let len = self.int(&l.len, c);
         if len == 1 {
             return true;
@@ -120,8 +103,12 @@ impl GameDef {
         let exact = l.exact.as_ref().is_some_and(|b| self.boolean(b, c));
         let radials = self.distinct_radials(locn as u32, &l.dirs);
         // whether the piece at `level` of `t` is one of the line's (none past the top)
-        let at =
-            |t: u32, level: i32| level >= 0 && stack(t).get(level as usize).is_some_and(|p| whats.contains(&p.what));
+        let at = |t: u32, level: i32| {
+            level >= 0
+                && stack(t)
+                    .get(level as usize)
+                    .is_some_and(|p| whats.contains(&(p.what as i32)))
+        };
         if stacked.by_level.as_ref().is_some_and(|b| self.boolean(b, c)) {
             let size = stack(locn as u32).len() as i32;
             // down the stack itself, under its top
@@ -200,9 +187,9 @@ impl GameDef {
         let top = stacked.top.as_ref().is_some_and(|b| self.boolean(b, c));
         let holds = |t: u32| {
             if top {
-                stack(t).last().is_some_and(|p| whats.contains(&p.what))
+                stack(t).last().is_some_and(|p| whats.contains(&(p.what as i32)))
             } else {
-                stack(t).iter().any(|p| whats.contains(&p.what))
+                stack(t).iter().any(|p| whats.contains(&(p.what as i32)))
             }
         };
         if !holds(locn as u32) {
@@ -223,6 +210,21 @@ impl GameDef {
             false
         };
         self.line_along(locn as u32, &radials, len, walk)
+    }
+
+    /// The components a line is made of: those given, else every component of `who`, else
+    /// the one at the line's site (`at_site`).
+    fn line_components(&self, l: &LineSpec, at_site: i32, c: &Ctx) -> SmallVec<[i32; 4]> {
+        match (&l.whats, &l.who) {
+            (Some(v), _) => v.iter().map(|x| self.int(x, c)).collect(),
+            (None, Some(who)) => {
+                let who = self.int(who, c);
+                (1..self.ir.components.len() as i32)
+                    .filter(|&k| self.ir.components[k as usize].owner as i32 == who)
+                    .collect()
+            }
+            (None, None) => smallvec::smallvec![at_site],
+        }
     }
 
     /// The radials of a site in some directions, without the ones opposite an earlier one

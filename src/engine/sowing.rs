@@ -667,6 +667,8 @@ mod tests {
             "board/space/line/Nine Men's Morris.lud",
             "board/war/leaping/lines/Alquerque.lud",
             "board/sow/four_rows/Kisolo (Lali).lud",
+            // (`(> (count Liberties ..) 0)`: the first liberty ends the walk)
+            "board/space/blocking/NoGo.lud",
         ];
         let mut backtracking = 0;
         for path in games {

@@ -446,13 +446,6 @@ impl Graph {
                 }
                 Ok(g)
             }
-            BoardSpec::Intersect(parts) => {
-                let parts = parts
-                    .iter()
-                    .map(|p| Graph::build_unchecked(p, use_))
-                    .collect::<Result<Vec<_>, _>>()?;
-                Ok(Graph::intersect(&parts))
-            }
             &BoardSpec::HexRectangle { rows, columns } => {
                 let (rows, cols) = (check_size(rows)?, check_size(columns)?);
                 let centres = (0..rows).flat_map(move |r| {
@@ -462,12 +455,15 @@ impl Graph {
                 });
                 Ok(hex_cells_from_corners(centres, false))
             }
-            BoardSpec::Merge(parts) => {
-                let parts = parts
+            BoardSpec::Merge(parts) | BoardSpec::Intersect(parts) => {
+                let graphs = parts
                     .iter()
                     .map(|p| Graph::build_unchecked(p, use_))
                     .collect::<Result<Vec<_>, _>>()?;
-                Ok(Graph::merge(&parts))
+                Ok(match spec {
+                    BoardSpec::Merge(_) => Graph::merge(&graphs),
+                    _ => Graph::intersect(&graphs),
+                })
             }
             BoardSpec::Shift { base, dx, dy } => {
                 let mut g = Graph::build_unchecked(base, use_)?;
