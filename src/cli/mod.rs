@@ -9,6 +9,7 @@ mod play;
 mod playout;
 mod render;
 mod replay;
+pub mod session;
 mod tournament;
 mod view;
 

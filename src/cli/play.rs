@@ -1,14 +1,16 @@
 //! `ludeme play FILE`: play in the terminal, humans and agents.
 //!
 //! Human input: a move by its text (`C3-E5`, `C3`, `pass`, or a canonical `C3-E5#2`), or by its
-//! number in the list; `undo`, `hint`, `save FILE`, `quit`. When stdin is not a terminal, one
+//! number in the list shown; a site, to list the moves that start there (when there are too
+//! many to show at once); `moves [SITE]`, `undo`, `hint`, `save FILE`, `quit`. When stdin is not a terminal, one
 //! line is read per input and the output is plain text, so scripts and tests can drive it.
 
 use super::compare::load_game;
-use super::view::{status_text, Layout};
+use super::session::{SeatSpec, Session};
+use super::view::{change_words, filler, status_text, Layout};
 use super::{SelectArgs, EXIT_USAGE};
-use crate::ai::record::{canonical_text, choice_of, choices, Choice, Record};
-use crate::ai::{make_agent, result_text, Agent, MctsAgent, MctsConfig};
+use crate::ai::record::{canonical_text, choices, Choice};
+use crate::ai::{result_text, MctsAgent, MctsConfig};
 use crate::engine::{Game, State};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
@@ -73,99 +75,23 @@ pub struct PlayArgs {
     pub record: Option<PathBuf>,
 }
 
-enum Seat {
-    Human,
-    Ai(Box<dyn Agent>),
+/// At most this many choices are listed at once (a screenful with the board); more are
+/// grouped by the site they start from.
+const MAX_LISTED: usize = 48;
+
+/// Where a choice starts: the part of its text before `-` (`C3` of `C3-E5`), if any.
+fn origin(c: &Choice) -> Option<&str> {
+    c.base.split_once('-').map(|(from, _)| from).filter(|f| !f.is_empty())
 }
 
-/// A game in progress. Only the current position is kept: each move is remembered by its
-/// text, its index among the legal moves and the player who made it, and `undo` replays the
-/// remaining moves from the start, so memory does not grow with the game's length.
-struct Session<'a> {
-    game: &'a Game,
-    args: &'a PlayArgs,
-    state: State,
-    moves: Vec<String>,
-    /// Per move: its index in the legal moves of its position, and the mover.
-    made: Vec<(usize, usize)>,
-    seats: Vec<Seat>,
-    names: Vec<String>,
-}
-
-impl Session<'_> {
-    fn record(&self) -> Record {
-        let last = &self.state;
-        Record {
-            file: self.args.file.display().to_string(),
-            options: self.args.select.options.clone(),
-            ruleset: self.args.select.ruleset.clone(),
-            seed: Some(self.args.budget.seed),
-            players: self.names.clone(),
-            moves: self.moves.clone(),
-            result: last.is_over().then(|| result_text(last, self.game.num_players())),
-        }
-    }
-
-    /// Writes the record; says whether it could.
-    fn save(&self, path: &std::path::Path) -> bool {
-        let json = serde_json::to_string_pretty(&self.record()).expect("serialisable");
-        match std::fs::write(path, json + "\n") {
-            Ok(()) => {
-                println!("Saved the record to {}", path.display());
-                true
-            }
-            Err(e) => {
-                eprintln!("error: cannot write {}: {e}", path.display());
-                false
-            }
-        }
-    }
-
-    /// The exit code after saving the record to `--record`, if given.
-    fn finish(&self) -> ExitCode {
-        match &self.args.record {
-            Some(p) if !self.save(p) => ExitCode::from(1),
-            _ => ExitCode::SUCCESS,
-        }
-    }
-
-    fn push(&mut self, c: &Choice) {
-        let next = c.after(self.game, &self.state);
-        self.moves.push(c.text.clone());
-        self.made.push((c.index, self.state.agent(self.state.mover())));
-        self.state = next;
-    }
-
-    /// Whether seat `agent` (a player's number until the players swap) is a human.
-    fn is_human(&self, agent: usize) -> bool {
-        matches!(self.seats.get(agent.wrapping_sub(1)), Some(Seat::Human))
-    }
-
-    /// Takes back the last move and any agents' moves before it, back to a human's turn.
-    /// Returns false when there is nothing to take back.
-    fn undo(&mut self) -> bool {
-        let Some(mut m) = self.made.len().checked_sub(1) else {
-            return false;
-        };
-        while m > 0 && !self.is_human(self.made[m].1) {
-            m -= 1;
-        }
-        self.moves.truncate(m);
-        self.made.truncate(m);
-        let mut state = self.game.initial_state();
-        for &(index, _) in &self.made {
-            let mv = self.game.legal_moves(&state)[index].clone();
-            self.game.apply(&mut state, &mv);
-        }
-        self.state = state;
-        true
-    }
-}
-
+/// Numbered choices (numbered from 1 in `cs`'s order), six to a line.
 fn list_choices(cs: &[Choice]) -> String {
-    let items: Vec<String> = cs
+    grid(cs.iter().enumerate().collect())
+}
+
+fn grid(items: Vec<(usize, &Choice)>) -> String {
+    let items: Vec<String> = items
         .iter()
-        .enumerate()
         .map(|(i, c)| format!("{:>3}. {:<8}", i + 1, c.text))
         .collect();
     let mut out = String::new();
@@ -174,6 +100,103 @@ fn list_choices(cs: &[Choice]) -> String {
         out.push('\n');
     }
     out
+}
+
+/// Numbered choices: those with a text of their own six to a line, then those that share a
+/// text one to a line, each with what it does.
+fn list_with_words(game: &Game, state: &State, cs: &[Choice]) -> String {
+    let shared = |c: &Choice| cs.iter().filter(|d| d.base == c.base).count() > 1;
+    let mut out = grid(cs.iter().enumerate().filter(|(_, c)| !shared(c)).collect());
+    let several: Vec<(usize, &Choice)> = cs.iter().enumerate().filter(|(_, c)| shared(c)).collect();
+    if out.lines().count() + several.len() <= MAX_LINES {
+        for (i, c) in several {
+            let words = change_words(game, state, &c.after(game, state), filler(game));
+            out += &format!("{:>3}. {} ({words})\n", i + 1, c.text);
+        }
+        return out;
+    }
+    // too many to show one to a line: each shared text once, with how many moves share it
+    let mut bases: Vec<(&str, usize)> = Vec::new();
+    for (_, c) in several {
+        match bases.iter_mut().find(|(b, _)| *b == c.base) {
+            Some(e) => e.1 += 1,
+            None => bases.push((&c.base, 1)),
+        }
+    }
+    let items: Vec<String> = bases.iter().map(|(b, k)| format!("{b}({k})")).collect();
+    out += "several moves each (type one to see them):\n";
+    out += &wrap(&items, 72, 6);
+    out
+}
+
+/// At most this many lines of choices are shown at once.
+const MAX_LINES: usize = 12;
+
+/// Words wrapped to lines of at most `width` characters, at most `max_lines` of them (the
+/// rest counted on the last).
+fn wrap(words: &[String], width: usize, max_lines: usize) -> String {
+    let mut lines: Vec<String> = vec![String::new()];
+    let mut used = 0;
+    for w in words {
+        let last = lines.last_mut().expect("one line");
+        if !last.is_empty() && last.len() + 1 + w.len() > width {
+            if lines.len() == max_lines {
+                break;
+            }
+            lines.push(String::new());
+        }
+        let last = lines.last_mut().expect("one line");
+        if !last.is_empty() {
+            last.push(' ');
+        }
+        last.push_str(w);
+        used += 1;
+    }
+    if used < words.len() {
+        let last = lines.last_mut().expect("one line");
+        last.push_str(&format!(" … and {} more", words.len() - used));
+    }
+    lines.join("\n") + "\n"
+}
+
+/// The choices of a human's turn, a screenful at most: all of them numbered when few, else
+/// the sites moves start from (with how many each has) and the sites pieces can be placed
+/// on. Returns the text and the choices its numbers name.
+fn menu(cs: &[Choice]) -> (String, Vec<Choice>) {
+    if cs.len() <= MAX_LISTED {
+        return (list_choices(cs), cs.to_vec());
+    }
+    let mut origins: Vec<(&str, usize)> = Vec::new();
+    let mut places: Vec<String> = Vec::new();
+    let mut others: Vec<String> = Vec::new();
+    for c in cs {
+        match origin(c) {
+            Some(o) => match origins.iter_mut().find(|(x, _)| *x == o) {
+                Some(e) => e.1 += 1,
+                None => origins.push((o, 1)),
+            },
+            None if c.base == "pass" || c.base == "swap" => others.push(c.text.clone()),
+            None => places.push(c.text.clone()),
+        }
+    }
+    let mut out = format!("{} moves.", cs.len());
+    if let Some(c) = cs.iter().find(|c| origin(c).is_some()) {
+        out += &format!(
+            " Type a move (such as {}), or the site a move starts from to list its moves:\n",
+            c.text
+        );
+        let items: Vec<String> = origins.iter().map(|(o, k)| format!("{o}({k})")).collect();
+        out += &format!("from: {}", wrap(&items, 72, 5));
+    } else {
+        out += " Type a move:\n";
+    }
+    if !places.is_empty() {
+        out += &format!("to: {}", wrap(&places, 74, 3));
+    }
+    if !others.is_empty() {
+        out += &format!("or: {}\n", others.join(" "));
+    }
+    (out, Vec::new())
 }
 
 pub fn run(args: &PlayArgs) -> ExitCode {
@@ -190,28 +213,34 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     let colour = std::io::stdout().is_terminal();
     let interactive = std::io::stdin().is_terminal();
     let config = args.budget.config();
-    let mut seats = Vec::new();
-    let mut names = Vec::new();
-    for p in 1..=game.num_players() {
-        let kind = match p {
-            1 => args.p1.as_str(),
-            2 => args.p2.as_str(),
-            _ => "mcts",
-        };
-        names.push(kind.to_string());
-        seats.push(match kind {
-            "human" => Seat::Human,
-            k => Seat::Ai(make_agent(k, args.budget.seed.wrapping_add(p as u64), config).expect("known agent")),
-        });
-    }
-    let mut s = Session {
-        game: &game,
-        args,
-        state: game.initial_state(),
-        moves: Vec::new(),
-        made: Vec::new(),
-        seats,
-        names,
+    let specs = vec![
+        SeatSpec {
+            kind: args.p1.clone(),
+            think: None,
+        },
+        SeatSpec {
+            kind: args.p2.clone(),
+            think: None,
+        },
+    ];
+    let layout = Layout::new(&game);
+    let mut s = match Session::new(
+        game,
+        args.file.display().to_string(),
+        args.select.selections(),
+        specs,
+        args.budget.seed,
+        config,
+    ) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(EXIT_USAGE);
+        }
+    };
+    let finish = |s: &Session| match &args.record {
+        Some(p) if !save(s, p) => ExitCode::from(1),
+        _ => ExitCode::SUCCESS,
     };
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
@@ -230,37 +259,37 @@ pub fn run(args: &PlayArgs) -> ExitCode {
             _ => None,
         }
     };
-    println!("{} — {}", game.name(), s.names.join(" vs "));
-    let layout = Layout::new(&game);
+    let names: Vec<String> = s.seats().iter().map(|x| x.kind.clone()).collect();
+    println!("{} — {}", s.game.name(), names.join(" vs "));
     loop {
-        let state = s.state.clone();
+        let state = s.state().clone();
+        let game_rc = s.game.clone();
+        let game = &*game_rc;
         println!();
-        print!("{}", layout.text(&game, &state, colour));
-        println!("{}", status_text(&game, &state, &s.names));
+        print!("{}", layout.text(game, &state, colour));
+        println!("{}", status_text(game, &state, &names));
         if state.is_over() {
             break;
         }
         let mover = state.mover();
-        let cs = choices(&game, &state);
-        if let Some(Seat::Ai(agent)) = s.seats.get_mut(state.agent(mover) - 1) {
-            let i = agent.choose(&game, &state);
-            let c = choice_of(&game, &state, &cs, i)
-                .expect("every legal move has a choice")
-                .clone();
-            println!("Player {mover} ({}) plays {}", agent.name(), c.text);
-            s.push(&c);
+        if !s.human_to_move() {
+            if let Some((c, name)) = s.agent_move() {
+                println!("Player {mover} ({name}) plays {}", c.text);
+            }
             continue;
         }
-        print!("{}", list_choices(&cs));
+        let cs = choices(game, &state);
+        let (text, mut numbered) = menu(&cs);
+        print!("{text}");
         loop {
             let Some(line) = read("> ") else {
                 println!("End of input: quitting.");
-                return s.finish();
+                return finish(&s);
             };
             let mut words = line.split_whitespace();
             match words.next() {
                 None => continue,
-                Some("quit") | Some("exit") => return s.finish(),
+                Some("quit") | Some("exit") => return finish(&s),
                 Some("undo") => {
                     if !s.undo() {
                         println!("Nothing to undo.");
@@ -270,12 +299,11 @@ pub fn run(args: &PlayArgs) -> ExitCode {
                 }
                 Some("hint") => {
                     let mut a = MctsAgent::new(args.budget.seed ^ 0x5eed, config);
-                    let ranked = a.analyse(&game, &state);
+                    let ranked = a.analyse(game, &state);
                     for (i, visits, value) in ranked.iter().take(3) {
                         println!(
-                            "  hint: {} ({} visits, {:.0}% expected)",
-                            canonical_text(&game, &state, *i),
-                            visits,
+                            "  hint: {} (tried {visits} times; wins {:.0}% of those playouts)",
+                            canonical_text(game, &state, *i),
                             value * 100.0
                         );
                     }
@@ -284,33 +312,54 @@ pub fn run(args: &PlayArgs) -> ExitCode {
                 Some("save") => {
                     match words.next() {
                         Some(f) => {
-                            s.save(std::path::Path::new(f));
+                            save(&s, std::path::Path::new(f));
                         }
                         None => println!("Usage: save FILE"),
+                    }
+                    continue;
+                }
+                Some("moves") | Some("list") => {
+                    let from = words.next();
+                    let listed: Vec<Choice> = match from {
+                        Some(f) => cs.iter().filter(|c| origin(c) == Some(f)).cloned().collect(),
+                        None => cs.clone(),
+                    };
+                    if listed.is_empty() {
+                        println!("No move starts from {}.", from.unwrap_or("anywhere"));
+                    } else {
+                        print!("{}", list_with_words(game, &state, &listed));
+                        numbered = listed;
                     }
                     continue;
                 }
                 Some(_) => {}
             }
             let picked: Option<Choice> = if let Ok(k) = line.parse::<usize>() {
-                cs.get(k.wrapping_sub(1)).cloned()
+                if numbered.is_empty() {
+                    println!("Type a move, or a site to list the moves from it.");
+                    continue;
+                }
+                numbered.get(k.wrapping_sub(1)).cloned()
             } else if let Some(c) = cs.iter().find(|c| c.text == line) {
                 Some(c.clone())
             } else {
-                let same: Vec<&Choice> = cs.iter().filter(|c| c.base == line).collect();
+                let same: Vec<Choice> = cs.iter().filter(|c| c.base == line).cloned().collect();
+                let from: Vec<Choice> = cs
+                    .iter()
+                    .filter(|c| origin(c) == Some(line.as_str()))
+                    .cloned()
+                    .collect();
                 if same.len() > 1 {
                     println!("Several moves are named {line}:");
-                    for (k, c) in same.iter().enumerate() {
-                        println!(
-                            "  {}. {} ({})",
-                            k + 1,
-                            c.text,
-                            game.diff_text(&state, &c.after(&game, &state))
-                        );
-                    }
+                    print!("{}", list_with_words(game, &state, &same));
                     read("which? ")
                         .and_then(|l| l.parse::<usize>().ok())
-                        .and_then(|k| same.get(k.wrapping_sub(1)).map(|c| (*c).clone()))
+                        .and_then(|k| same.get(k.wrapping_sub(1)).cloned())
+                } else if !from.is_empty() {
+                    println!("Moves from {line}:");
+                    print!("{}", list_with_words(game, &state, &from));
+                    numbered = from;
+                    continue;
                 } else {
                     None
                 }
@@ -322,11 +371,26 @@ pub fn run(args: &PlayArgs) -> ExitCode {
                     break;
                 }
                 None => {
-                    println!("Not a legal move or command: `{line}` (moves, a number, undo, hint, save FILE, quit)")
+                    println!("Not a legal move or command: `{line}` (a move, a site, a number, moves [SITE], undo, hint, save FILE, quit)")
                 }
             }
         }
     }
-    println!("Result: {}", result_text(&s.state, game.num_players()));
-    s.finish()
+    println!("Result: {}", result_text(s.state(), s.game.num_players()));
+    finish(&s)
+}
+
+/// Writes the game's record; says whether it could.
+fn save(s: &Session, path: &std::path::Path) -> bool {
+    let json = serde_json::to_string_pretty(&s.record()).expect("serialisable");
+    match std::fs::write(path, json + "\n") {
+        Ok(()) => {
+            println!("Saved the record to {}", path.display());
+            true
+        }
+        Err(e) => {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            false
+        }
+    }
 }

@@ -83,12 +83,94 @@ pub fn spacing(game: &Game) -> f64 {
     }
 }
 
-/// The board: occupied sites show their token, empty ones their label.
+/// The neutral component a game keeps on every board site at the start (Ex Nihilo's
+/// 0-stacks), if any: a site holding only that piece is drawn as empty.
+pub fn filler(game: &Game) -> Option<usize> {
+    let st = game.initial_state();
+    let n = game.num_sites();
+    let first = st.site(0);
+    let fills = n > 1
+        && !game.counts_seeds()
+        && first.height == 1
+        && first.top_count <= 1
+        && first.top_owner == 0
+        && (0..n).all(|i| {
+            let v = st.site(i);
+            v.height == 1 && v.top_owner == 0 && v.top_count <= 1 && v.top_component == first.top_component
+        });
+    fills.then_some(first.top_component)
+}
+
+/// What a site shows: a lone filler piece is no piece.
+pub fn shown(v: SiteView, filler: Option<usize>) -> SiteView {
+    if v.height == 1 && v.top_owner == 0 && v.top_count <= 1 && Some(v.top_component) == filler {
+        SiteView::default()
+    } else {
+        v
+    }
+}
+
+/// A label's column letters and row number (`C12` gives `("C", 12)`), when it has that form.
+pub fn split_label(label: &str) -> Option<(&str, u32)> {
+    let k = label.find(|c: char| c.is_ascii_digit())?;
+    let (letters, digits) = label.split_at(k);
+    let ok = !letters.is_empty()
+        && letters.chars().all(|c| c.is_ascii_uppercase())
+        && digits.chars().all(|c| c.is_ascii_digit());
+    if !ok {
+        return None;
+    }
+    Some((letters, digits.parse().ok()?))
+}
+
+/// A column's order: by length, then alphabetically (`Z` before `AA`).
+fn column_order(letters: &str) -> (usize, &str) {
+    (letters.len(), letters)
+}
+
+/// Coordinates along the board's edges, where every label is a column and a row (`C3`):
+/// each column's letters just past its first row, each row's number just before its first
+/// column, one step further along the line, as points of the board's plane.
+pub fn edge_marks(game: &Game) -> Vec<((f64, f64), String)> {
+    let b = game.board();
+    let n = game.num_sites();
+    let mut columns: std::collections::BTreeMap<&str, Vec<(u32, usize)>> = Default::default();
+    let mut rows: std::collections::BTreeMap<u32, Vec<((usize, &str), usize)>> = Default::default();
+    for i in 0..n {
+        let Some((letters, number)) = split_label(game.site_label(i)) else {
+            return Vec::new();
+        };
+        columns.entry(letters).or_default().push((number, i));
+        rows.entry(number).or_default().push((column_order(letters), i));
+    }
+    let beyond = |first: usize, second: usize| {
+        let (p, q) = (b.xy(first as u32), b.xy(second as u32));
+        (2.0 * p.0 - q.0, 2.0 * p.1 - q.1)
+    };
+    let mut marks = Vec::new();
+    for (letters, mut sites) in columns {
+        sites.sort();
+        if sites.len() > 1 {
+            marks.push((beyond(sites[0].1, sites[1].1), letters.to_string()));
+        }
+    }
+    for (number, mut sites) in rows {
+        sites.sort();
+        if sites.len() > 1 {
+            marks.push((beyond(sites[0].1, sites[1].1), number.to_string()));
+        }
+    }
+    marks
+}
+
 /// Where each site goes on the character grid: computed once per game (it needs the
 /// board's spacing), then used for every position.
 pub struct Layout {
     /// Per site: (row, column).
     at: Vec<(usize, usize)>,
+    /// Coordinates along the edges: (row, column, text).
+    marks: Vec<(usize, usize, String)>,
+    filler: Option<usize>,
 }
 
 impl Layout {
@@ -99,31 +181,65 @@ impl Layout {
         let pts: Vec<(f64, f64)> = (0..n).map(|i| b.xy(i as u32)).collect();
         let minx = pts.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
         let maxy = pts.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
-        let at = pts
+        let cell = |(x, y): (f64, f64)| {
+            (
+                ((maxy - y) / d * 2.0).round() as i64,
+                ((x - minx) / d * 4.0).round() as i64,
+            )
+        };
+        let at: Vec<(i64, i64)> = pts.iter().map(|&p| cell(p)).collect();
+        // a mark is dropped where it would cover a site or an earlier mark
+        let mut marks: Vec<(i64, i64, String)> = Vec::new();
+        for (p, text) in edge_marks(game) {
+            let (r, c) = cell(p);
+            let w = text.len() as i64 + 1;
+            let clash = |&(r2, c2): &(i64, i64)| r2 == r && (c2 - c).abs() < w.max(3);
+            if at.iter().any(clash) || marks.iter().any(|(r2, c2, _)| clash(&(*r2, *c2))) {
+                continue;
+            }
+            marks.push((r, c, text));
+        }
+        let r0 = at
             .iter()
-            .map(|&(x, y)| {
-                (
-                    ((maxy - y) / d * 2.0).round() as usize,
-                    ((x - minx) / d * 4.0).round() as usize,
-                )
-            })
-            .collect();
-        Layout { at }
+            .map(|p| p.0)
+            .chain(marks.iter().map(|m| m.0))
+            .min()
+            .unwrap_or(0);
+        let c0 = at
+            .iter()
+            .map(|p| p.1)
+            .chain(marks.iter().map(|m| m.1))
+            .min()
+            .unwrap_or(0);
+        let shift = |r: i64, c: i64| ((r - r0) as usize, (c - c0) as usize);
+        Layout {
+            at: at.iter().map(|&(r, c)| shift(r, c)).collect(),
+            marks: marks
+                .into_iter()
+                .map(|(r, c, t)| {
+                    let (r, c) = shift(r, c);
+                    (r, c, t)
+                })
+                .collect(),
+            filler: filler(game),
+        }
     }
 
-    /// The board: occupied sites show their token, empty ones their label; in a sowing game
-    /// every site shows its label and its count (`B1:4`, `C1:0`). Then the hands' contents.
+    /// The board: occupied sites show their token; empty ones a dot where the edges carry
+    /// coordinates, else their label; in a sowing game every site shows its label and its
+    /// count (`B1:4`, `C1:0`). Then the hands' contents.
     pub fn text(&self, game: &Game, state: &State, colour: bool) -> String {
         if self.at.is_empty() {
             return String::new();
         }
         let last = state.last_move();
+        let seeds = game.counts_seeds();
+        let dots = !self.marks.is_empty();
         // (row, col, visible text, escape code)
         let mut cells: Vec<(usize, usize, String, Option<String>)> = Vec::new();
         for (i, &(row, col)) in self.at.iter().enumerate() {
-            let v = state.site(i);
+            let v = shown(state.site(i), self.filler);
             let is_last = last.is_some_and(|(f, t)| f == i as i32 || t == i as i32);
-            let seeds = game.counts_seeds();
             let (text, code) = match token(game, v) {
                 Some(t) if seeds => (
                     format!("{}:{t}", game.site_label(i)),
@@ -142,11 +258,18 @@ impl Layout {
                     (t, Some(if is_last { format!("{c};4") } else { c }))
                 }
                 None => (
-                    game.site_label(i).to_string(),
+                    if dots {
+                        ".".to_string()
+                    } else {
+                        game.site_label(i).to_string()
+                    },
                     Some(if is_last { "2;4".into() } else { "2".into() }),
                 ),
             };
             cells.push((row, col, text, code));
+        }
+        for (row, col, text) in &self.marks {
+            cells.push((*row, *col, text.clone(), None));
         }
         cells.sort_by_key(|c| (c.0, c.1));
         let mut out = String::new();
@@ -177,17 +300,9 @@ impl Layout {
             .into_iter()
             .map(|(name, from, n)| {
                 let held: Vec<String> = (from..from + n)
-                    .map(|s| {
-                        token(game, state.site(s)).unwrap_or_else(|| {
-                            if game.counts_seeds() {
-                                "0".into()
-                            } else {
-                                "-".into()
-                            }
-                        })
-                    })
+                    .map(|s| token(game, state.site(s)).unwrap_or_else(|| if seeds { "0".into() } else { "-".into() }))
                     .collect();
-                format!("{name} [{from}]: {}", held.join(" "))
+                format!("{name}: {}", held.join(" "))
             })
             .collect();
         if !hands.is_empty() {
@@ -199,6 +314,82 @@ impl Layout {
             text.push('\n');
         }
         text
+    }
+}
+
+/// A site's name in words: its label on the board, else its container and place there
+/// (`Hand1 2`).
+pub fn site_name(game: &Game, site: usize) -> String {
+    if site < game.num_sites() {
+        return game.site_label(site).to_string();
+    }
+    for (name, from, n) in game.containers() {
+        if (from..from + n).contains(&site) {
+            return if n == 1 {
+                name.to_string()
+            } else {
+                format!("{name} {}", site - from + 1)
+            };
+        }
+    }
+    format!("site {site}")
+}
+
+/// What a site holds, in letters: `empty`, `a`, `a a b` (bottom first), `a×3`, with a
+/// piece's state and value where it has them (`a(value 2)`).
+fn content_words(game: &Game, state: &State, site: usize, filler: Option<usize>) -> String {
+    let pieces = state.pieces(site);
+    let lone_filler = pieces.len() == 1 && pieces[0].owner == 0 && Some(pieces[0].component) == filler;
+    if pieces.is_empty() || lone_filler {
+        return "empty".into();
+    }
+    let words: Vec<String> = pieces
+        .iter()
+        .map(|p| {
+            let mut w = piece_letter(p.owner, game.piece_kind(p.component));
+            if p.count > 1 {
+                w += &format!("×{}", p.count);
+            }
+            if p.state != 0 {
+                w += &format!("(state {})", p.state);
+            }
+            if p.value != 0 {
+                w += &format!("(value {})", p.value);
+            }
+            w
+        })
+        .collect();
+    words.join(" ")
+}
+
+/// What a move changes, in labels and letters: `E2: empty → a a; E1: a → n`, then the
+/// scores that change (a lone [`filler`] piece is `empty`). Tells apart moves that share a
+/// text.
+pub fn change_words(game: &Game, before: &State, after: &State, filler: Option<usize>) -> String {
+    let mut parts: Vec<String> = (0..game.total_sites())
+        .filter(|&i| before.pieces(i) != after.pieces(i))
+        .map(|i| {
+            format!(
+                "{}: {} → {}",
+                site_name(game, i),
+                content_words(game, before, i, filler),
+                content_words(game, after, i, filler)
+            )
+        })
+        .collect();
+    for p in 1..=game.num_players() {
+        let (a, b) = (
+            before.scores().get(p).copied().unwrap_or(0),
+            after.scores().get(p).copied().unwrap_or(0),
+        );
+        if a != b {
+            parts.push(format!("score of player {p}: {a} → {b}"));
+        }
+    }
+    if parts.is_empty() {
+        "no piece moves".into()
+    } else {
+        parts.join("; ")
     }
 }
 

@@ -148,6 +148,11 @@ impl Game {
         self.inner.board.num_sites()
     }
 
+    /// Number of sites of every container: the board's, then the hands'.
+    pub fn total_sites(&self) -> usize {
+        self.inner.total_sites
+    }
+
     pub fn site_label(&self, site: usize) -> &str {
         self.inner.board.label(site as u32)
     }
@@ -239,6 +244,19 @@ pub struct SiteView {
     pub top_component: usize,
 }
 
+/// One piece at a site, as a viewer sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct PieceView {
+    /// 0: neutral.
+    pub owner: usize,
+    /// See [`Game::piece_kind`].
+    pub component: usize,
+    pub count: u32,
+    /// The piece's local state and value (0 when unused).
+    pub state: i32,
+    pub value: i32,
+}
+
 impl State {
     /// What a site holds.
     pub fn site(&self, site: usize) -> SiteView {
@@ -254,6 +272,24 @@ impl State {
                 top_component: p.what as usize,
             },
         }
+    }
+
+    /// Every piece at a site (of the board or a hand), bottom first.
+    pub fn pieces(&self, site: usize) -> Vec<PieceView> {
+        self.inner
+            .stack(site)
+            .map(|st| {
+                st.iter()
+                    .map(|p| PieceView {
+                        owner: p.who as usize,
+                        component: p.what as usize,
+                        count: p.count,
+                        state: p.state,
+                        value: p.value,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 
     /// Scores by player (index 0 unused).
