@@ -134,8 +134,11 @@ fn column_order(letters: &str) -> (usize, &str) {
 pub fn edge_marks(game: &Game) -> Vec<((f64, f64), String)> {
     let b = game.board();
     let n = game.num_sites();
-    let mut columns: std::collections::BTreeMap<&str, Vec<(u32, usize)>> = Default::default();
-    let mut rows: std::collections::BTreeMap<u32, Vec<((usize, &str), usize)>> = Default::default();
+    use std::collections::BTreeMap;
+    // per column its (row number, site)s; per row its (column order, site)s
+    type Line<K> = Vec<(K, usize)>;
+    let mut columns: BTreeMap<&str, Line<u32>> = BTreeMap::new();
+    let mut rows: BTreeMap<u32, Line<(usize, &str)>> = BTreeMap::new();
     for i in 0..n {
         let Some((letters, number)) = split_label(game.site_label(i)) else {
             return Vec::new();
