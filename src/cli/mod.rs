@@ -9,6 +9,7 @@ mod play;
 mod playout;
 mod render;
 mod replay;
+mod serve;
 pub mod session;
 mod tournament;
 mod view;
@@ -66,6 +67,8 @@ pub enum Command {
     Replay(replay::ReplayArgs),
     /// Draw a position as SVG.
     Render(render::RenderArgs),
+    /// Play in the browser: a local web page (http://127.0.0.1:PORT/) with the board to click.
+    Serve(serve::ServeArgs),
     /// Agents play each other; win rates per agent and seat.
     Tournament(tournament::TournamentArgs),
 }
@@ -84,6 +87,7 @@ pub fn main() -> ExitCode {
         Command::Play(a) => play::run(&a),
         Command::Replay(a) => replay::run(&a),
         Command::Render(a) => render::run(&a),
+        Command::Serve(a) => serve::run(&a),
         Command::Tournament(a) => tournament::run(&a),
     }
 }

@@ -30,13 +30,91 @@ pub struct RenderArgs {
 /// Fill colours by player, player 1 first.
 const FILLS: [&str; 4] = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e"];
 
-/// The SVG of a position: sites at their coordinates (hexagons or squares for cells, circles
-/// for vertices), labels, pieces coloured by owner with stack heights, the last move ringed.
+/// A player's fill colour (0: neutral).
+pub fn fill(owner: usize) -> &'static str {
+    if owner == 0 {
+        "#777"
+    } else {
+        FILLS[(owner - 1) % FILLS.len()]
+    }
+}
+
+/// The SVG of a position, for `render`: a title band (the game, whose turn or the result,
+/// the scores), the board, the hands, and a key of the pieces.
 pub fn svg(game: &Game, state: &State) -> String {
+    let (w, h, board) = board_body(game, state);
+    let unit = UNIT;
+    let top = unit * 1.3;
+    let kinds = game.piece_kinds();
+    let players = game.num_players();
+    let key_h = unit * 0.9;
+    let (width, height) = (w.max(unit * 2.6 * players as f64 + unit), top + h + key_h);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.1} {height:.1}">"#
+    );
+    let _ = writeln!(out, r##"<rect width="100%" height="100%" fill="#f4ecd8"/>"##);
+    let _ = writeln!(
+        out,
+        r##"<text x="{:.1}" y="{:.1}" font-family="sans-serif" font-size="{:.0}" font-weight="bold" fill="#222">{}</text>"##,
+        unit * 0.3,
+        unit * 0.55,
+        unit * 0.4,
+        escape(game.name())
+    );
+    let _ = writeln!(
+        out,
+        r##"<text x="{:.1}" y="{:.1}" font-family="sans-serif" font-size="{:.0}" fill="#333">{}</text>"##,
+        unit * 0.3,
+        unit * 1.05,
+        unit * 0.28,
+        escape(&super::view::status_text(game, state, &[]))
+    );
+    let _ = writeln!(out, r#"<g transform="translate(0 {top:.1})">"#);
+    out.push_str(&board);
+    out.push_str("</g>\n");
+    // the key: each player's pieces, one of each kind
+    let y = top + h + key_h / 2.0;
+    let mut x = unit * 0.5;
+    for p in 1..=players {
+        for (k, name) in kinds.iter().enumerate() {
+            let _ = writeln!(out, "{}", piece_shape(name, k, x, y, unit * 0.2, fill(p)));
+            x += unit * 0.5;
+        }
+        let _ = writeln!(
+            out,
+            r##"<text x="{x:.1}" y="{:.1}" font-family="sans-serif" font-size="{:.0}" fill="#333">Player {p}</text>"##,
+            y + unit * 0.1,
+            unit * 0.28
+        );
+        x += unit * 2.0;
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The side of a site's cell, in SVG units.
+pub const UNIT: f64 = 48.0;
+
+/// Text safe inside SVG and HTML.
+pub fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The board and hands of a position as SVG elements, with the width and height they take:
+/// sites at their coordinates (hexagons or squares for cells, circles for vertices), labels,
+/// pieces coloured by owner with stack heights, the last move ringed, then a row per hand.
+/// Each site is one group `<g class="site" data-site="I">` (I: the site's number over all
+/// containers), so that a page can find and click it.
+pub fn board_body(game: &Game, state: &State) -> (f64, f64, String) {
     let b = game.board();
     let n = game.num_sites();
     let d = spacing(game);
-    let unit = 48.0;
+    let unit = UNIT;
     let k = unit / d;
     let margin = unit;
     let pts: Vec<(f64, f64)> = (0..n).map(|i| b.xy(i as u32)).collect();
@@ -45,8 +123,14 @@ pub fn svg(game: &Game, state: &State) -> String {
     let miny = pts.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
     let maxy = pts.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
     let px = |i: usize| (margin + (pts[i].0 - minx) * k, margin + (maxy - pts[i].1) * k);
-    let w = 2.0 * margin + (maxx - minx) * k;
-    let h = 2.0 * margin + (maxy - miny) * k;
+    let hands = game.containers();
+    let hand_w = hands
+        .iter()
+        .map(|h| unit * (2.5 + 1.1 * h.2 as f64))
+        .fold(0.0, f64::max);
+    let board_h = 2.0 * margin + (maxy - miny) * k;
+    let w = (2.0 * margin + (maxx - minx) * k).max(hand_w);
+    let h = board_h + unit * 1.2 * hands.len() as f64;
     let cells = b.site_type() == SiteType::Cell;
     let max_adj = (0..n)
         .map(|i| b.relation(i as u32, Relation::Adjacent).len())
@@ -58,12 +142,8 @@ pub fn svg(game: &Game, state: &State) -> String {
             .iter()
             .any(|&j| (pts[j as usize].1 - pts[i].1).abs() < 1e-6 * d.max(1e-9))
     });
+    let filler = super::view::filler(game);
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.1} {h:.1}">"#
-    );
-    let _ = writeln!(out, r##"<rect width="100%" height="100%" fill="#f4ecd8"/>"##);
     if !cells {
         for i in 0..n {
             for &j in b.relation(i as u32, Relation::Orthogonal) {
@@ -79,15 +159,55 @@ pub fn svg(game: &Game, state: &State) -> String {
     }
     let last = state.last_move();
     let kinds = game.piece_kinds();
-    for i in 0..n {
-        let (x, y) = px(i);
+    let site = |out: &mut String, i: usize, x: f64, y: f64, shape: &str, label: &str| {
         let is_last = last.is_some_and(|(f, t)| f == i as i32 || t == i as i32);
+        let class = if is_last { "site last" } else { "site" };
+        let _ = writeln!(out, r#"<g class="{class}" data-site="{i}">"#);
         let stroke = if is_last {
             r##"stroke="#000" stroke-width="4""##
         } else {
             r##"stroke="#8a7a5c" stroke-width="1.5""##
         };
-        if cells && max_adj == 6 {
+        let _ = writeln!(out, "{}", shape.replace("STROKE", &format!(r#"class="cell" {stroke}"#)));
+        let v = super::view::shown(state.site(i), filler);
+        if v.height > 0 {
+            let kind = game.piece_kind(v.top_component);
+            let _ = writeln!(
+                out,
+                "{}",
+                piece_shape(
+                    kinds.get(kind).copied().unwrap_or(""),
+                    kind,
+                    x,
+                    y,
+                    unit * 0.32,
+                    fill(v.top_owner)
+                )
+            );
+            let count = if v.height > 1 { v.height } else { v.top_count as usize };
+            if count > 1 {
+                let _ = writeln!(
+                    out,
+                    r##"<text x="{x:.1}" y="{:.1}" font-family="sans-serif" font-size="{:.0}" font-weight="bold" fill="#fff" text-anchor="middle" pointer-events="none">{count}</text>"##,
+                    y + unit * 0.12,
+                    unit * 0.34
+                );
+            }
+        }
+        if !label.is_empty() {
+            let _ = writeln!(
+                out,
+                r##"<text x="{x:.1}" y="{:.1}" font-family="sans-serif" font-size="{:.0}" fill="#555" text-anchor="middle" pointer-events="none">{}</text>"##,
+                y - unit * 0.36,
+                unit * 0.2,
+                escape(label)
+            );
+        }
+        out.push_str("</g>\n");
+    };
+    for i in 0..n {
+        let (x, y) = px(i);
+        let shape = if cells && max_adj == 6 {
             let r = unit / 3f64.sqrt();
             let off = if level { 30.0 } else { 0.0 };
             let pts: Vec<String> = (0..6)
@@ -96,59 +216,44 @@ pub fn svg(game: &Game, state: &State) -> String {
                     format!("{:.1},{:.1}", x + r * t.cos(), y + r * t.sin())
                 })
                 .collect();
-            let _ = writeln!(
-                out,
-                r##"<polygon points="{}" fill="#e8d9b5" {stroke}/>"##,
-                pts.join(" ")
-            );
+            format!(r##"<polygon points="{}" fill="#e8d9b5" STROKE/>"##, pts.join(" "))
         } else if cells {
-            let s = unit;
-            let _ = writeln!(
-                out,
-                r##"<rect x="{:.1}" y="{:.1}" width="{s:.1}" height="{s:.1}" fill="#e8d9b5" {stroke}/>"##,
-                x - s / 2.0,
-                y - s / 2.0
-            );
+            format!(
+                r##"<rect x="{:.1}" y="{:.1}" width="{unit:.1}" height="{unit:.1}" fill="#e8d9b5" STROKE/>"##,
+                x - unit / 2.0,
+                y - unit / 2.0
+            )
         } else {
-            let _ = writeln!(
-                out,
-                r##"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="#e8d9b5" {stroke}/>"##,
+            // a vertex: a small dot, inside a larger clear circle that takes clicks
+            format!(
+                r##"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="transparent" stroke="none"/><circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="#e8d9b5" STROKE/>"##,
+                unit * 0.4,
                 unit * 0.12
-            );
-        }
-        let v = state.site(i);
-        if v.height > 0 {
-            let fill = if v.top_owner == 0 {
-                "#777"
-            } else {
-                FILLS[(v.top_owner - 1) % FILLS.len()]
-            };
-            let kind = game.piece_kind(v.top_component);
-            let _ = writeln!(
-                out,
-                "{}",
-                piece_shape(kinds.get(kind).copied().unwrap_or(""), kind, x, y, unit * 0.32, fill)
-            );
-            let count = if v.height > 1 { v.height } else { v.top_count as usize };
-            if count > 1 {
-                let _ = writeln!(
-                    out,
-                    r##"<text x="{x:.1}" y="{:.1}" font-family="sans-serif" font-size="{:.0}" font-weight="bold" fill="#fff" text-anchor="middle">{count}</text>"##,
-                    y + unit * 0.12,
-                    unit * 0.34
-                );
-            }
-        }
+            )
+        };
+        site(&mut out, i, x, y, &shape, game.site_label(i));
+    }
+    for (row, (name, from, count)) in hands.iter().enumerate() {
+        let y = board_h + unit * (0.6 + 1.2 * row as f64);
         let _ = writeln!(
             out,
-            r##"<text x="{x:.1}" y="{:.1}" font-family="sans-serif" font-size="{:.0}" fill="#555" text-anchor="middle">{}</text>"##,
-            y - unit * 0.36,
-            unit * 0.2,
-            game.site_label(i)
+            r##"<text x="{:.1}" y="{:.1}" font-family="sans-serif" font-size="{:.0}" fill="#333">{}</text>"##,
+            unit * 0.3,
+            y + unit * 0.1,
+            unit * 0.28,
+            escape(name)
         );
+        for k in 0..*count {
+            let x = unit * (2.5 + 1.1 * k as f64);
+            let shape = format!(
+                r##"<rect x="{:.1}" y="{:.1}" width="{unit:.1}" height="{unit:.1}" rx="6" fill="#efe3c6" STROKE/>"##,
+                x - unit / 2.0,
+                y - unit / 2.0
+            );
+            site(&mut out, from + k, x, y, &shape, "");
+        }
     }
-    out.push_str("</svg>\n");
-    out
+    (w, h, out)
 }
 
 /// A piece's SVG shape: hexes and squares as their names say, the game's first kind of piece

@@ -1,0 +1,241 @@
+//! `ludeme serve` in a real browser: Debian's Chromium, headless, driven through its DevTools
+//! protocol. For each of our games a script loads the page and plays a whole game as player
+//! 1 by clicking the board (where a move starts, then where it goes; a list where several
+//! moves share those sites) against the random agent, then checks the result the page shows
+//! against the game record the server gives (replayed here by the library), and what a
+//! screenshot shows.
+//!
+//! Needs Chromium (`apt-get install chromium`; `.ci/run` installs it). With
+//! `LUDEME_WRITE_SCREENSHOTS=1` the screenshots taken in play are written to `docs/`.
+
+use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
+use headless_chrome::{Browser, LaunchOptions, Tab};
+use ludeme::ai::record::Record;
+use ludeme::engine::Game;
+use serde_json::Value;
+use std::ffi::OsStr;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// The server, stopped when dropped.
+struct Server {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve(file: &str, extra: &[&str]) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludeme"))
+        .current_dir(ROOT)
+        .args(["serve", file, "--port", "0"])
+        .args(extra)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start ludeme serve");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://127.0.0.1:"))
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_string();
+    Server { child, url }
+}
+
+fn chromium() -> Browser {
+    let path = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        .iter()
+        .map(std::path::PathBuf::from)
+        .find(|p| p.exists())
+        .expect("Chromium is needed for this test: `apt-get install chromium` (.ci/run installs it)");
+    let args: Vec<&OsStr> = [
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+    ]
+    .iter()
+    .map(OsStr::new)
+    .collect();
+    let opts = LaunchOptions::default_builder()
+        .path(Some(path))
+        .headless(true)
+        .sandbox(false)
+        .window_size(Some((1200, 900)))
+        .idle_browser_timeout(Duration::from_secs(600))
+        .args(args)
+        .build()
+        .unwrap();
+    Browser::new(opts).expect("start Chromium")
+}
+
+fn eval(tab: &Tab, js: &str) -> Value {
+    tab.evaluate(js, true)
+        .unwrap_or_else(|e| panic!("{js}: {e}"))
+        .value
+        .unwrap_or(Value::Null)
+}
+
+/// The page's state, once it is not waiting for the server.
+fn settled(tab: &Tab) -> Value {
+    let start = Instant::now();
+    loop {
+        let v = eval(
+            tab,
+            "JSON.stringify(window.ludeme && !ludeme.busy && ludeme.state ? ludeme.state : null)",
+        );
+        if let Some(s) = v.as_str() {
+            let s: Value = serde_json::from_str(s).unwrap();
+            // the page asks the agent a little after drawing: wait while an agent is to move
+            if !s.is_null() && (s["over"] == true || s["human"] == true) {
+                return s;
+            }
+        }
+        assert!(start.elapsed() < Duration::from_secs(60), "the page did not settle");
+        std::thread::sleep(Duration::from_millis(30));
+    }
+}
+
+fn click(tab: &Tab, selector: &str) {
+    tab.wait_for_element(selector)
+        .unwrap_or_else(|e| panic!("{selector}: {e}"))
+        .click()
+        .unwrap_or_else(|e| panic!("click {selector}: {e}"));
+}
+
+fn screenshot(tab: &Tab) -> Vec<u8> {
+    tab.capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)
+        .unwrap()
+}
+
+/// How many pixels of a PNG have this colour.
+fn pixels_of(png_bytes: &[u8], rgb: [u8; 3]) -> usize {
+    let decoder = png::Decoder::new(png_bytes);
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let step = info.color_type.samples();
+    buf[..info.buffer_size()].chunks(step).filter(|p| p[..3] == rgb).count()
+}
+
+/// Plays a whole game of `file` in the page by clicking, as player 1 against random.
+fn play_by_clicking(browser: &Browser, file: &str, shot: &str) {
+    let server = serve(file, &["--p2", "random", "--seed", "7"]);
+    let tab: Arc<Tab> = browser.new_tab().unwrap();
+    tab.set_default_timeout(Duration::from_secs(30));
+    tab.navigate_to(&server.url).unwrap().wait_until_navigated().unwrap();
+    tab.wait_for_element("#board g.site").unwrap();
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut clicks = 0;
+    let mut in_play = None;
+    for _ in 0..1000 {
+        let s = settled(&tab);
+        if s["over"] == true {
+            break;
+        }
+        let moves = s["moves"].as_array().unwrap();
+        assert!(!moves.is_empty(), "a human to move has moves");
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let m = &moves[(seed >> 33) as usize % moves.len()];
+        let (text, from, to) = (
+            m["text"].as_str().unwrap(),
+            m["from"].as_i64().unwrap(),
+            m["to"].as_i64().unwrap(),
+        );
+        let made = s["history"].as_array().unwrap().len();
+        if to < 0 {
+            click(&tab, &format!("#other-moves button[data-move=\"{text}\"]"));
+        } else {
+            if from >= 0 {
+                click(&tab, &format!("#board g.site[data-site=\"{from}\"]"));
+                let selected = eval(&tab, "ludeme.selected");
+                assert_eq!(selected, Value::from(from), "{text}: its origin is selected");
+                let marked = eval(
+                    &tab,
+                    &format!("document.querySelector('g.site[data-site=\"{to}\"]').classList.contains('target')"),
+                );
+                assert_eq!(marked, Value::Bool(true), "{text}: its destination is marked");
+            }
+            click(&tab, &format!("#board g.site[data-site=\"{to}\"]"));
+            let asked = eval(&tab, "!document.getElementById('choices').hidden");
+            if asked == true {
+                click(&tab, &format!("#choices-list button[data-move=\"{text}\"]"));
+            }
+        }
+        clicks += 1;
+        // the move is made: the history grows
+        let start = Instant::now();
+        loop {
+            let n = eval(&tab, "ludeme.state.history.length").as_u64().unwrap() as usize;
+            if n > made {
+                let h = eval(&tab, &format!("ludeme.state.history[{made}]"));
+                assert_eq!(h, Value::from(text), "the move clicked is the move made");
+                break;
+            }
+            assert!(start.elapsed() < Duration::from_secs(30), "{text} was not made");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        if clicks == 8 {
+            settled(&tab);
+            in_play = Some(screenshot(&tab));
+        }
+    }
+    let s = settled(&tab);
+    assert_eq!(s["over"], true, "{file}: the game ends");
+    let status = eval(&tab, "document.getElementById('status').textContent");
+    let result = s["result"].as_str().unwrap().to_string();
+    assert_eq!(status, Value::from(format!("Game over: {result}")), "{file}");
+
+    // the record the page offers replays to the same result
+    let rec = eval(&tab, "fetch('/api/record').then(r => r.text())");
+    let rec: Record = serde_json::from_str(rec.as_str().unwrap()).unwrap();
+    let text = std::fs::read_to_string(format!("{ROOT}/{file}")).unwrap();
+    let game = Game::load(file, &text, &rec.selections()).unwrap();
+    let end = rec.replay(&game).expect("the record replays");
+    assert_eq!(ludeme::ai::result_text(&end, game.num_players()), result);
+    assert_eq!(rec.moves.len(), s["history"].as_array().unwrap().len());
+
+    // the screenshots show the board with both players' pieces
+    let shots = [in_play.expect("a position in play"), screenshot(&tab)];
+    for png_bytes in &shots {
+        assert!(png_bytes.starts_with(b"\x89PNG"));
+        assert!(
+            pixels_of(png_bytes, [0xd6, 0x27, 0x28]) > 200,
+            "{file}: player 1's pieces are drawn"
+        );
+        assert!(
+            pixels_of(png_bytes, [0x1f, 0x77, 0xb4]) > 200,
+            "{file}: player 2's pieces are drawn"
+        );
+    }
+    if std::env::var_os("LUDEME_WRITE_SCREENSHOTS").is_some() {
+        std::fs::write(format!("{ROOT}/docs/{shot}"), &shots[0]).unwrap();
+    }
+    let _ = tab.close(true);
+}
+
+#[test]
+fn each_of_our_games_is_played_to_its_end_by_clicking_in_chromium() {
+    let browser = chromium();
+    for (file, shot) in [
+        ("games/ex-nihilo.lud", "play-ex-nihilo.png"),
+        ("games/refugia.lud", "play-refugia.png"),
+        ("games/equi.lud", "play-equi.png"),
+    ] {
+        play_by_clicking(&browser, file, shot);
+    }
+}
