@@ -1,6 +1,7 @@
 use super::{read_description, SelectArgs, EXIT_USAGE};
 use crate::check::check_source;
 use crate::diag::{render_human, render_human_styled, to_json, Diagnostic};
+use crate::engine::Game;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -23,7 +24,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let styled = !json && std::io::stderr().is_terminal();
-    let (mut ok, mut bad, mut unread) = (0usize, 0usize, 0usize);
+    let (mut ok, mut bad, mut unread, mut runs) = (0usize, 0usize, 0usize, 0usize);
     for path in args.files.iter().flat_map(|p| crate::source::lud_files(p)) {
         // a file that cannot be read or selected from is reported, and the others checked
         let (text, lossy) = match read_description(&path) {
@@ -56,6 +57,15 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             bad += 1;
         } else {
             ok += 1;
+            // whether the engine runs it: a note for a file named on the command line, a
+            // count for all
+            match Game::load(&name, &text, &selections) {
+                Ok(_) => runs += 1,
+                Err(e) if !json && args.files.contains(&path) => {
+                    eprintln!("note: {name}: valid, but the engine cannot play it yet: {e}");
+                }
+                Err(_) => {}
+            }
         }
         if json {
             for d in &checked.diagnostics {
@@ -78,6 +88,9 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             ok + bad,
             if ok + bad == 1 { "" } else { "s" }
         );
+        if ok > 0 {
+            let _ = write!(out, " (the engine runs {runs} of the {ok} ok)");
+        }
         let _ = match unread {
             0 => writeln!(out),
             n => writeln!(out, "; {n} not checked (see the errors above)"),

@@ -361,11 +361,14 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         }
     };
     let port = listener.local_addr().map(|a| a.port()).unwrap_or(args.port);
-    println!(
-        "Playing {} at http://127.0.0.1:{port}/ (Ctrl-C to stop)",
-        session.game.name()
+    // (stdout may be closed: the server goes on)
+    let mut stdout = std::io::stdout();
+    let name_shown = session.game.name();
+    let _ = writeln!(
+        stdout,
+        "Playing {name_shown} at http://127.0.0.1:{port}/ (Ctrl-C to stop)"
     );
-    let _ = std::io::stdout().flush();
+    let _ = stdout.flush();
     let mut app = App {
         loaded: Loaded { name, text, info: i },
         session,
