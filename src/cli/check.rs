@@ -24,7 +24,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let styled = !json && std::io::stderr().is_terminal();
-    let (mut ok, mut bad, mut unread, mut runs) = (0usize, 0usize, 0usize, 0usize);
+    let (mut ok, mut bad, mut unread) = (0usize, 0usize, 0usize);
     for path in args.files.iter().flat_map(|p| crate::source::lud_files(p)) {
         // a file that cannot be read or selected from is reported, and the others checked
         let (text, lossy) = match read_description(&path) {
@@ -57,14 +57,12 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             bad += 1;
         } else {
             ok += 1;
-            // whether the engine runs it: a note for a file named on the command line, a
-            // count for all
-            match Game::load(&name, &text, &selections) {
-                Ok(_) => runs += 1,
-                Err(e) if !json && args.files.contains(&path) => {
+            // a file named on the command line (not found in a directory): whether the
+            // engine can play it
+            if !json && args.files.contains(&path) {
+                if let Err(e) = Game::load(&name, &text, &selections) {
                     eprintln!("note: {name}: valid, but the engine cannot play it yet: {e}");
                 }
-                Err(_) => {}
             }
         }
         if json {
@@ -88,9 +86,6 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             ok + bad,
             if ok + bad == 1 { "" } else { "s" }
         );
-        if ok > 0 {
-            let _ = write!(out, " (the engine runs {runs} of the {ok} ok)");
-        }
         let _ = match unread {
             0 => writeln!(out),
             n => writeln!(out, "; {n} not checked (see the errors above)"),

@@ -161,7 +161,8 @@ fn wrap(words: &[String], width: usize, max_lines: usize) -> String {
 
 /// The choices of a human's turn, a screenful at most: all of them numbered when few, else
 /// the sites moves start from (with how many each has) and the sites pieces can be placed
-/// on. Returns the text and the choices its numbers name.
+/// on. Returns the text and the choices its numbers name (all of them, in order, when
+/// grouped: as `moves` lists them).
 fn menu(cs: &[Choice]) -> (String, Vec<Choice>) {
     if cs.len() <= MAX_LISTED {
         return (list_choices(cs), cs.to_vec());
@@ -196,7 +197,8 @@ fn menu(cs: &[Choice]) -> (String, Vec<Choice>) {
     if !others.is_empty() {
         out += &format!("or: {}\n", others.join(" "));
     }
-    (out, Vec::new())
+    out += "(`moves` numbers them all; a number picks from that list)\n";
+    (out, cs.to_vec())
 }
 
 pub fn run(args: &PlayArgs) -> ExitCode {
@@ -335,10 +337,6 @@ pub fn run(args: &PlayArgs) -> ExitCode {
                 Some(_) => {}
             }
             let picked: Option<Choice> = if let Ok(k) = line.parse::<usize>() {
-                if numbered.is_empty() {
-                    println!("Type a move, or a site to list the moves from it.");
-                    continue;
-                }
                 numbered.get(k.wrapping_sub(1)).cloned()
             } else if let Some(c) = cs.iter().find(|c| c.text == line) {
                 Some(c.clone())
