@@ -239,3 +239,125 @@ fn each_of_our_games_is_played_to_its_end_by_clicking_in_chromium() {
         play_by_clicking(&browser, file, shot);
     }
 }
+
+/// Waits until `js` gives true in the page (the page settled after a request).
+fn wait_for(tab: &Tab, js: &str) {
+    let start = Instant::now();
+    while eval(tab, &format!("!!(window.ludeme && !ludeme.busy && ({js}))")) != true {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "never true: {js} (the page says: {})",
+            eval(tab, "document.getElementById('error').textContent")
+        );
+        std::thread::sleep(Duration::from_millis(30));
+    }
+}
+
+/// Chooses an item of a `<select>` as a user does, and lets the page hear of it.
+fn select(tab: &Tab, selector: &str, value: &str) {
+    eval(
+        tab,
+        &format!(
+            "(() => {{ const s = document.querySelector('{selector}'); s.value = {value:?}; s.dispatchEvent(new Event('change')); }})()"
+        ),
+    );
+}
+
+/// The page's other controls: options, undo, seats, records, and opening other games.
+#[test]
+fn options_undo_seats_records_and_other_games_work_in_the_page() {
+    let browser = chromium();
+    let server = serve("games/ex-nihilo.lud", &["--p1", "human", "--p2", "human"]);
+    let tab: Arc<Tab> = browser.new_tab().unwrap();
+    tab.set_default_timeout(Duration::from_secs(30));
+    tab.navigate_to(&server.url).unwrap().wait_until_navigated().unwrap();
+    tab.wait_for_element("#board g.site").unwrap();
+    let sites = |tab: &Tab| eval(tab, "document.querySelectorAll('#board g.site').length");
+    assert_eq!(sites(&tab), Value::from(61), "Ex Nihilo, base 5");
+
+    // an option: a smaller board, then a new game with it
+    select(&tab, "#options select", "4");
+    click(&tab, "#apply");
+    wait_for(&tab, "document.querySelectorAll('#board g.site').length === 37");
+
+    // two moves by clicking, one taken back
+    for _ in 0..2 {
+        let s = settled(&tab);
+        let m = s["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["from"].as_i64().unwrap() >= 0)
+            .unwrap()
+            .clone();
+        let n = s["history"].as_array().unwrap().len();
+        click(&tab, &format!("#board g.site[data-site=\"{}\"]", m["from"]));
+        click(&tab, &format!("#board g.site[data-site=\"{}\"]", m["to"]));
+        if eval(&tab, "!document.getElementById('choices').hidden") == true {
+            click(
+                &tab,
+                &format!("#choices-list button[data-move=\"{}\"]", m["text"].as_str().unwrap()),
+            );
+        }
+        wait_for(&tab, &format!("ludeme.state.history.length === {}", n + 1));
+    }
+    click(&tab, "#undo");
+    wait_for(&tab, "ludeme.state.history.length === 1");
+
+    // player 2 becomes the random agent: it plays at once
+    select(&tab, "#seat-2", "random");
+    wait_for(&tab, "ludeme.state.history.length === 2 && ludeme.state.human");
+    let saved = eval(&tab, "fetch('/api/record').then(r => r.text())");
+    let saved = saved.as_str().unwrap().to_string();
+    let rec: Record = serde_json::from_str(&saved).unwrap();
+    assert_eq!(rec.options, vec!["Board Size/4".to_string()]);
+    assert_eq!(rec.moves.len(), 2);
+
+    // a new game, then the record loaded back
+    click(&tab, "#restart");
+    wait_for(&tab, "ludeme.state.history.length === 0");
+    let dir = std::env::temp_dir().join(format!("ludeme-browser-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rec_path = dir.join("game.json");
+    std::fs::write(&rec_path, &saved).unwrap();
+    tab.wait_for_element("#load-record")
+        .unwrap()
+        .set_input_files(&[rec_path.to_str().unwrap()])
+        .unwrap();
+    wait_for(&tab, "ludeme.state.history.length === 2");
+    assert_eq!(
+        eval(&tab, "JSON.stringify(ludeme.state.history)"),
+        Value::from(serde_json::to_string(&rec.moves).unwrap())
+    );
+
+    // another built-in game, then a file of Ludii's corpus
+    select(&tab, "#builtin", "games/equi.lud");
+    wait_for(&tab, "ludeme.state.name === 'Equi Game System'");
+    let corpus = |path: &str| {
+        let p = std::path::Path::new(ROOT).join("../shared/ludii/lud").join(path);
+        p.canonicalize().unwrap().to_str().unwrap().to_string()
+    };
+    let ttt = corpus("board/space/line/Tic-Tac-Toe.lud");
+    tab.wait_for_element("#open-file")
+        .unwrap()
+        .set_input_files(&[&ttt])
+        .unwrap();
+    wait_for(&tab, "ludeme.state.name === 'Tic-Tac-Toe'");
+    assert_eq!(sites(&tab), Value::from(9));
+    assert_eq!(
+        eval(&tab, "document.getElementById('status').textContent")
+            .as_str()
+            .map(|s| s.starts_with("Move 1: player 1")),
+        Some(true)
+    );
+    // a game the engine cannot run yet: said, and the game in play stays
+    let chess = corpus("board/war/replacement/checkmate/chess/Chess.lud");
+    tab.wait_for_element("#open-file")
+        .unwrap()
+        .set_input_files(&[&chess])
+        .unwrap();
+    wait_for(&tab, "!document.getElementById('error').hidden");
+    let error = eval(&tab, "document.getElementById('error').textContent");
+    assert!(error.as_str().unwrap().contains("cannot run"), "{error}");
+    assert_eq!(eval(&tab, "ludeme.state.name"), Value::from("Tic-Tac-Toe"));
+}
