@@ -185,7 +185,7 @@ pub fn board_body(game: &Game, state: &State) -> (f64, f64, String) {
                 )
             );
             let count = if v.height > 1 { v.height } else { v.top_count as usize };
-            if count > 1 {
+            if count > 1 || game.counts_seeds() {
                 let _ = writeln!(
                     out,
                     r##"<text x="{x:.1}" y="{:.1}" font-family="sans-serif" font-size="{:.0}" font-weight="bold" fill="#fff" text-anchor="middle" pointer-events="none">{count}</text>"##,

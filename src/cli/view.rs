@@ -339,9 +339,12 @@ pub fn site_name(game: &Game, site: usize) -> String {
 }
 
 /// What a site holds, in letters: `empty`, `a`, `a a b` (bottom first), `a×3`, with a
-/// piece's state and value where it has them (`a(value 2)`).
+/// piece's state and value where it has them (`a(value 2)`); in a sowing game, its count.
 fn content_words(game: &Game, state: &State, site: usize, filler: Option<usize>) -> String {
     let pieces = state.pieces(site);
+    if game.counts_seeds() {
+        return pieces.iter().map(|p| p.count as u64).sum::<u64>().to_string();
+    }
     let lone_filler = pieces.len() == 1 && pieces[0].owner == 0 && Some(pieces[0].component) == filler;
     if pieces.is_empty() || lone_filler {
         return "empty".into();
