@@ -250,7 +250,7 @@ fn check_file(path: &std::path::Path) -> (usize, Vec<String>) {
             let name = match d {
                 Direction::Compass(x) => x.name(),
                 Direction::Rel(r) => r.name(),
-                Direction::Relative(_) => unreachable!("keys are absolute directions"),
+                Direction::Relative(_) | Direction::Difference(_) => unreachable!("keys are absolute directions"),
             };
             let want: Vec<Vec<u32>> = match radials.get(name) {
                 Some(list) => list.as_array().unwrap().iter().map(u32s).collect(),
@@ -410,4 +410,37 @@ fn board_vectors() {
     }
     println!("TOTAL {total} checks, {failed} failures");
     assert_eq!(failed, 0);
+}
+
+/// An edge added across a square (`add edges:`) cuts it in two for Ludii: the vertices it
+/// joins are neighbours along it, and neither of the square's diagonals is a diagonal any
+/// more (the next square keeps its own).
+#[test]
+fn an_added_edge_across_a_square_cuts_its_diagonals() {
+    use ludeme::engine::board::Relation;
+    let load = |board: &str| {
+        let text = format!(
+            "(game \"G\" (players 2) (equipment {{{board} (piece \"Disc\" Each)}}) (rules (play (move Add (to (sites Empty)))) (end (if (no Moves Next) (result Mover Draw)))))"
+        );
+        ludeme::engine::Game::load_board("g.lud", &text, &Default::default()).unwrap()
+    };
+    // a square of 3x3 vertices: 0 1 2 / 3 4 5 / 6 7 8 from the bottom
+    let plain = load("(board (square 3) use:Vertex)");
+    assert_eq!(plain.relation(0, Relation::Diagonal), &[4]);
+    assert_eq!(plain.relation(1, Relation::Diagonal).len(), 2);
+    let cut = load("(board (add (square 3) edges:{{0 4}}) use:Vertex)");
+    assert!(cut.relation(0, Relation::Orthogonal).contains(&4));
+    assert!(
+        cut.relation(0, Relation::Diagonal).is_empty(),
+        "{:?}",
+        cut.relation(0, Relation::Diagonal)
+    );
+    assert!(
+        !cut.relation(1, Relation::Diagonal).contains(&3),
+        "the square's other diagonal is gone"
+    );
+    assert!(
+        cut.relation(1, Relation::Diagonal).contains(&5),
+        "the next square keeps its own"
+    );
 }

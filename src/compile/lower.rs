@@ -138,6 +138,8 @@ pub struct Lowerer {
     memo_inners: Vec<IntFn>,
     /// The conditions of the [`BoolFn::Compiled`] slots: equal conditions share one slot.
     conds: Vec<BoolFn>,
+    /// The `(difference A B)` directions, by index.
+    dir_differences: Vec<(Vec<Direction>, Vec<Direction>)>,
     /// The values of the [`IntFn::Compiled`] slots: equal values share one slot.
     values: Vec<IntFn>,
     /// Ludii's `isStacking`: some lowered ludeme sets the Stacking game flag.
@@ -246,6 +248,7 @@ impl Lowerer {
             memo_site_inners: Vec::new(),
             memo_inners: Vec::new(),
             conds: Vec::new(),
+            dir_differences: Vec::new(),
             values: Vec::new(),
             stacking: false,
             players: 0,
@@ -436,6 +439,7 @@ impl Lowerer {
             memo_site_ints: self.memo_site_ints,
             conds: std::mem::take(&mut self.conds),
             values: std::mem::take(&mut self.values),
+            dir_differences: std::mem::take(&mut self.dir_differences),
         })
     }
 
@@ -1688,6 +1692,17 @@ impl Lowerer {
                     }
                 }
                 Ok(out)
+            }
+            NodeKind::Call { head, args, .. } if head == "difference" && args.len() == 2 => {
+                let a = self.move_directions(Some(&args[0]))?;
+                let b = self.move_directions(Some(&args[1]))?;
+                let nested = a.iter().chain(&b).any(|d| matches!(d, Direction::Difference(_)));
+                let k = self.dir_differences.len();
+                if nested || k > u8::MAX as usize {
+                    return unsupported("this difference of directions", node.span.clone());
+                }
+                self.dir_differences.push((a, b));
+                Ok(vec![Direction::Difference(k as u8)])
             }
             _ => unsupported("this direction", node.span.clone()),
         }

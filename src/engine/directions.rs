@@ -73,7 +73,7 @@ impl GameDef {
     pub(super) fn abs_dirs<'a>(&self, dirs: &'a [Direction], site: i32, c: &Ctx, buf: &'a mut Dirs) -> &'a [Direction] {
         // (a list of directions is all absolute or all relative: Ludii's grammar allows no mix)
         match dirs.first() {
-            Some(Direction::Relative(_)) => self.resolve_all(dirs, site, c, buf),
+            Some(d) if d.is_relative() => self.resolve_all(dirs, site, c, buf),
             _ => dirs,
         }
     }
@@ -101,10 +101,50 @@ impl GameDef {
                     self.resolve(r, facing, supported, c, buf)
                 }
                 Direction::Relative(r) => buf.extend_from_slice(&self.relative[r as usize * 16 + facing as usize]),
+                Direction::Difference(k) => {
+                    let (a, b) = &self.ir.dir_differences[k as usize];
+                    let bits = |ds: &[Direction]| self.compass_bits(ds, site, facing, supported, c);
+                    let keep = bits(a) & !bits(b);
+                    buf.extend(
+                        Dir::ALL
+                            .into_iter()
+                            .filter(|&d| keep >> d as u16 & 1 != 0)
+                            .map(Direction::Compass),
+                    );
+                }
                 d => buf.push(d),
             }
         }
         buf
+    }
+
+    /// The compass directions a list gives at `site` for a piece facing `facing`, as bits: a
+    /// relation gives the compass directions of the site's steps in it (Ludii's supported
+    /// directions of the element), a relative direction what it resolves to.
+    fn compass_bits(&self, dirs: &[Direction], site: i32, facing: Dir, supported: u16, c: &Ctx) -> u16 {
+        let mut bits = 0u16;
+        let mut tmp = Dirs::new();
+        for &d in dirs {
+            match d {
+                Direction::Compass(x) => bits |= 1 << x as u16,
+                Direction::Rel(r) if site >= 0 && (site as usize) < self.n() => {
+                    bits |= self.board.site_supported_bits(site as u32, r)
+                }
+                Direction::Rel(_) => {}
+                Direction::Relative(r) => {
+                    tmp.clear();
+                    self.resolve(r, facing, supported, c, &mut tmp);
+                    for t in tmp.iter() {
+                        if let Direction::Compass(x) = t {
+                            bits |= 1 << *x as u16;
+                        }
+                    }
+                }
+                // (lowering refuses a difference inside a difference)
+                Direction::Difference(_) => {}
+            }
+        }
+        bits
     }
 
     /// For each relative direction but `SameDirection` and `OppositeDirection` (which read

@@ -456,7 +456,7 @@ impl GameDef {
     fn gen_piece_move(&self, k: &MovesKind, c: &Ctx, out: &mut Vec<MoveData>, may: [u64; 2]) {
         match k {
             MovesKind::Step { from, dirs, .. } | MovesKind::Hop { from, dirs, .. }
-                if matches!(dirs.first(), Some(super::board::Direction::Relative(_))) =>
+                if dirs.first().is_some_and(|d| d.is_relative()) =>
             {
                 self.gen_piece_move_relative(k, from, dirs, c, out, may)
             }

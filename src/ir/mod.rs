@@ -1275,6 +1275,12 @@ pub struct GameIr {
     pub conds: Vec<BoolFn>,
     /// The functions of the [`IntFn::Compiled`] slots, by slot.
     pub values: Vec<IntFn>,
+    /// The `(difference A B)` directions ([`crate::engine::board::Direction::Difference`]),
+    /// by index: A's directions, then B's.
+    pub dir_differences: Vec<(
+        Vec<crate::engine::board::Direction>,
+        Vec<crate::engine::board::Direction>,
+    )>,
 }
 
 /// Purity: does a function depend only on the state and the players' roles, not on the

@@ -251,6 +251,9 @@ pub enum Direction {
     Rel(Relation),
     Compass(Dir),
     Relative(RelDir),
+    /// The k-th `(difference A B)` of the game's rules (`GameIr::dir_differences`): the
+    /// compass directions of A but not of B, resolved per site where moves are generated.
+    Difference(u8),
 }
 
 /// Number of [`Direction`] values (16 compass names + 5 relations).
@@ -263,14 +266,15 @@ impl Direction {
             Direction::Compass(d) => d as usize,
             Direction::Rel(r) => 16 + r as usize,
             // (never asked of the board: resolved first; an empty row if it were)
-            Direction::Relative(_) => NUM_DIRECTION_KEYS,
+            Direction::Relative(_) | Direction::Difference(_) => NUM_DIRECTION_KEYS,
         }
     }
 
-    /// Whether the direction is relative to a facing.
+    /// Whether the direction is resolved per piece: relative to a facing or to the last
+    /// move, or a difference.
     #[inline(always)]
     pub fn is_relative(self) -> bool {
-        matches!(self, Direction::Relative(_))
+        matches!(self, Direction::Relative(_) | Direction::Difference(_))
     }
 
     pub fn from_key(k: usize) -> Direction {
@@ -656,7 +660,7 @@ impl Board {
         match d {
             Direction::Rel(r) => self.relation(site, r),
             Direction::Compass(c) => self.steps(site, c),
-            Direction::Relative(_) => &[],
+            Direction::Relative(_) | Direction::Difference(_) => &[],
         }
     }
 
@@ -665,6 +669,16 @@ impl Board {
     pub fn supported_directions(&self, rel: Relation) -> impl Iterator<Item = Dir> + '_ {
         let bits = self.supported[rel as usize];
         Dir::ALL.into_iter().filter(move |&d| bits & (1 << d as u16) != 0)
+    }
+
+    /// The compass directions of `site`'s steps in relation `rel`, as a bit set over [`Dir`]
+    /// (Ludii's supported directions of one element).
+    pub fn site_supported_bits(&self, site: u32, rel: Relation) -> u16 {
+        let related = self.relation(site, rel);
+        Dir::ALL
+            .into_iter()
+            .filter(|&d| self.steps(site, d).iter().any(|t| related.contains(t)))
+            .fold(0, |bits, d| bits | 1 << d as u16)
     }
 
     /// [`Self::supported_directions`] as a bit set over [`Dir`].

@@ -103,6 +103,41 @@ impl<'g> Incidence<'g> {
         }
     }
 
+    /// A face cut along every edge that joins two of its corners not next to each other
+    /// (a vertex where the outline goes straight on is no corner): the parts, each a face of
+    /// its own.
+    fn split_by_chords(&self, face: &[u32]) -> Vec<Vec<u32>> {
+        let n = face.len();
+        let corner = |k: usize| {
+            let p = self.g.vertices[face[(k + n - 1) % n] as usize];
+            let v = self.g.vertices[face[k] as usize];
+            let q = self.g.vertices[face[(k + 1) % n] as usize];
+            let cross = (v.x - p.x) * (q.y - v.y) - (v.y - p.y) * (q.x - v.x);
+            cross.abs() > 1e-6 * p.dist(v) * v.dist(q)
+        };
+        for (k, &v) in face.iter().enumerate() {
+            if !corner(k) {
+                continue;
+            }
+            for &e in &self.v_edges[v as usize] {
+                let w = other_end(self.g.edges[e as usize], v);
+                let Some(j) = face.iter().position(|&x| x == w) else {
+                    continue;
+                };
+                if j == (k + 1) % n || (j + 1) % n == k || j == k || !corner(j) {
+                    continue;
+                }
+                let (a, b) = (k.min(j), k.max(j));
+                let one: Vec<u32> = face[a..=b].to_vec();
+                let two: Vec<u32> = face[b..].iter().chain(&face[..=a]).copied().collect();
+                let mut parts = self.split_by_chords(&one);
+                parts.extend(self.split_by_chords(&two));
+                return parts;
+            }
+        }
+        vec![face.to_vec()]
+    }
+
     fn other_face(&self, e: u32, f: u32) -> Option<u32> {
         let [l, r] = self.e_faces[e as usize];
         if l == Some(f) {
@@ -201,12 +236,31 @@ impl<'g> Incidence<'g> {
                 for &e in &self.v_edges[id as usize] {
                     push(SiteType::Vertex, other_end(g.edges[e as usize], id), ORTH | ADJ | ALL);
                 }
-                for &f in &self.v_faces[id as usize] {
-                    let face = &g.faces[f as usize];
-                    if face.len() < 4 {
+                // (a face crossed by an edge between two of its corners, as `add edges:`
+                // makes, is two faces for Ludii: the diagonals are those of the parts)
+                let parts = self.v_faces[id as usize].iter().flat_map(|&f| {
+                    let parts = self.split_by_chords(&g.faces[f as usize]);
+                    let whole = parts.len() == 1;
+                    parts.into_iter().map(move |p| (f, whole, p))
+                });
+                for (f, whole, face) in parts {
+                    if face.len() < 4 || !face.contains(&id) {
                         continue;
                     }
-                    let fp = self.fpos[f as usize];
+                    // a part's centre: the mean of its corners
+                    let n = face.len() as f64;
+                    let fp = if whole {
+                        self.fpos[f as usize]
+                    } else {
+                        face.iter().fold(Pt { x: 0.0, y: 0.0 }, |p, &v| {
+                            let q = g.vertices[v as usize];
+                            Pt {
+                                x: p.x + q.x / n,
+                                y: p.y + q.y / n,
+                            }
+                        })
+                    };
+                    let face = &face[..];
                     let mut best = (1e6, None);
                     for &to in face {
                         if to == id {
@@ -352,7 +406,7 @@ impl SiteSteps {
         (0..self.to.len()).filter(move |&k| match d {
             Direction::Rel(r) => self.flags[k] & (1 << r as u8) != 0,
             Direction::Compass(c) => self.dir[k] == c,
-            Direction::Relative(_) => false,
+            Direction::Relative(_) | Direction::Difference(_) => false,
         })
     }
 }
