@@ -6,7 +6,7 @@
 //! line is read per input and the output is plain text, so scripts and tests can drive it.
 
 use super::compare::load_game;
-use super::session::{SeatSpec, Session};
+use super::session::{SeatArgs, Session};
 use super::view::{change_words, filler, status_text, Layout};
 use super::{SelectArgs, EXIT_USAGE};
 use crate::ai::record::{canonical_text, choices, Choice};
@@ -62,12 +62,8 @@ pub struct PlayArgs {
     pub file: PathBuf,
     #[command(flatten)]
     pub select: SelectArgs,
-    /// Player 1: human, random or mcts.
-    #[arg(long, default_value = "human", value_parser = ["human", "random", "mcts"])]
-    pub p1: String,
-    /// Player 2: human, random or mcts (further players are mcts).
-    #[arg(long, default_value = "mcts", value_parser = ["human", "random", "mcts"])]
-    pub p2: String,
+    #[command(flatten)]
+    pub seats: SeatArgs,
     #[command(flatten)]
     pub budget: BudgetArgs,
     /// Save the game record (JSON) here when the game ends or on quit.
@@ -215,16 +211,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     let colour = std::io::stdout().is_terminal();
     let interactive = std::io::stdin().is_terminal();
     let config = args.budget.config();
-    let specs = vec![
-        SeatSpec {
-            kind: args.p1.clone(),
-            think: None,
-        },
-        SeatSpec {
-            kind: args.p2.clone(),
-            think: None,
-        },
-    ];
+    let specs = args.seats.specs();
     let layout = Layout::new(&game);
     let mut s = match Session::new(
         game,

@@ -32,6 +32,30 @@ impl SeatSpec {
     }
 }
 
+/// Who plays the first two seats, from the command line (`--p1`, `--p2`).
+#[derive(clap::Args, Debug, Clone)]
+pub struct SeatArgs {
+    /// Player 1: human, random or mcts.
+    #[arg(long, default_value = "human", value_parser = ["human", "random", "mcts"])]
+    pub p1: String,
+    /// Player 2: human, random or mcts (further players are mcts).
+    #[arg(long, default_value = "mcts", value_parser = ["human", "random", "mcts"])]
+    pub p2: String,
+}
+
+impl SeatArgs {
+    /// The seats, each without a thinking time (the agents' budget applies).
+    pub fn specs(&self) -> Vec<SeatSpec> {
+        [&self.p1, &self.p2]
+            .iter()
+            .map(|k| SeatSpec {
+                kind: k.to_string(),
+                think: None,
+            })
+            .collect()
+    }
+}
+
 enum Seat {
     Human,
     Agent(Box<dyn Agent>),

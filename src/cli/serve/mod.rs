@@ -18,7 +18,7 @@ mod http;
 use super::info::{info, Info};
 use super::play::BudgetArgs;
 use super::render::{board_body, escape, fill};
-use super::session::{SeatSpec, Session};
+use super::session::{SeatArgs, SeatSpec, Session};
 use super::view::{change_words, filler, status_text};
 use super::{read_description, SelectArgs, EXIT_USAGE};
 use crate::ai::record::{choices, Record};
@@ -43,12 +43,8 @@ pub struct ServeArgs {
     /// The port on 127.0.0.1 (0: any free port; the address is printed).
     #[arg(long, default_value_t = 8020)]
     pub port: u16,
-    /// Player 1: human, random or mcts.
-    #[arg(long, default_value = "human", value_parser = ["human", "random", "mcts"])]
-    pub p1: String,
-    /// Player 2: human, random or mcts (further players are mcts).
-    #[arg(long, default_value = "mcts", value_parser = ["human", "random", "mcts"])]
-    pub p2: String,
+    #[command(flatten)]
+    pub seats: SeatArgs,
     #[command(flatten)]
     pub budget: BudgetArgs,
 }
@@ -332,13 +328,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
             return ExitCode::from(EXIT_USAGE);
         }
     };
-    let seats = [&args.p1, &args.p2]
-        .iter()
-        .map(|k| SeatSpec {
-            kind: k.to_string(),
-            think: None,
-        })
-        .collect();
+    let seats = args.seats.specs();
     let session = match Session::new(
         game,
         name.clone(),
