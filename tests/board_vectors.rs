@@ -250,7 +250,7 @@ fn check_file(path: &std::path::Path) -> (usize, Vec<String>) {
             let name = match d {
                 Direction::Compass(x) => x.name(),
                 Direction::Rel(r) => r.name(),
-                Direction::Relative(_) | Direction::Difference(_) => unreachable!("keys are absolute directions"),
+                Direction::Relative(_) | Direction::Dynamic(_) => unreachable!("keys are absolute directions"),
             };
             let want: Vec<Vec<u32>> = match radials.get(name) {
                 Some(list) => list.as_array().unwrap().iter().map(u32s).collect(),

@@ -138,8 +138,8 @@ pub struct Lowerer {
     memo_inners: Vec<IntFn>,
     /// The conditions of the [`BoolFn::Compiled`] slots: equal conditions share one slot.
     conds: Vec<BoolFn>,
-    /// The `(difference A B)` directions, by index.
-    dir_differences: Vec<(Vec<Direction>, Vec<Direction>)>,
+    /// The direction functions, by index.
+    dir_fns: Vec<DirFn>,
     /// The values of the [`IntFn::Compiled`] slots: equal values share one slot.
     values: Vec<IntFn>,
     /// Ludii's `isStacking`: some lowered ludeme sets the Stacking game flag.
@@ -248,7 +248,7 @@ impl Lowerer {
             memo_site_inners: Vec::new(),
             memo_inners: Vec::new(),
             conds: Vec::new(),
-            dir_differences: Vec::new(),
+            dir_fns: Vec::new(),
             values: Vec::new(),
             stacking: false,
             players: 0,
@@ -439,7 +439,7 @@ impl Lowerer {
             memo_site_ints: self.memo_site_ints,
             conds: std::mem::take(&mut self.conds),
             values: std::mem::take(&mut self.values),
-            dir_differences: std::mem::take(&mut self.dir_differences),
+            dir_fns: std::mem::take(&mut self.dir_fns),
         })
     }
 
@@ -1696,16 +1696,27 @@ impl Lowerer {
             NodeKind::Call { head, args, .. } if head == "difference" && args.len() == 2 => {
                 let a = self.move_directions(Some(&args[0]))?;
                 let b = self.move_directions(Some(&args[1]))?;
-                let nested = a.iter().chain(&b).any(|d| matches!(d, Direction::Difference(_)));
-                let k = self.dir_differences.len();
-                if nested || k > u8::MAX as usize {
-                    return unsupported("this difference of directions", node.span.clone());
-                }
-                self.dir_differences.push((a, b));
-                Ok(vec![Direction::Difference(k as u8)])
+                self.dir_fn(DirFn::Difference(a, b), node)
+            }
+            NodeKind::Call { head, args, .. } if head == "if" && args.len() == 3 => {
+                let cond = self.condition(&args[0])?;
+                let a = self.move_directions(Some(&args[1]))?;
+                let b = self.move_directions(Some(&args[2]))?;
+                self.dir_fn(DirFn::If(cond, a, b), node)
             }
             _ => unsupported("this direction", node.span.clone()),
         }
+    }
+
+    /// A direction function as a direction: its index in the game's table (a function's
+    /// parts come before it, so resolving one never loops).
+    fn dir_fn(&mut self, f: DirFn, node: &Node) -> R<Vec<Direction>> {
+        let k = self.dir_fns.len();
+        if k > u8::MAX as usize {
+            return unsupported("more than 256 direction functions", node.span.clone());
+        }
+        self.dir_fns.push(f);
+        Ok(vec![Direction::Dynamic(k as u8)])
     }
 
     fn site_or_region(&mut self, node: &Node) -> R<(Option<IntFn>, Option<RegionFn>)> {

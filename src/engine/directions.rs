@@ -6,6 +6,7 @@
 
 use super::board::{Dir, Direction, RelDir, Relation};
 use super::game::{Ctx, GameDef};
+use crate::ir::DirFn;
 
 /// A short list of directions (at most 16: every compass direction once; more are
 /// dropped), a plain array: no capacity checks or heap on the hot path.
@@ -96,26 +97,37 @@ impl GameDef {
             }
         }
         for &d in dirs {
-            match d {
-                Direction::Relative(r @ (RelDir::SameDirection | RelDir::OppositeDirection)) => {
-                    self.resolve(r, facing, supported, c, buf)
-                }
-                Direction::Relative(r) => buf.extend_from_slice(&self.relative[r as usize * 16 + facing as usize]),
-                Direction::Difference(k) => {
-                    let (a, b) = &self.ir.dir_differences[k as usize];
+            self.push_resolved(d, site, facing, supported, c, buf);
+        }
+        buf
+    }
+
+    /// One direction, resolved for a piece at `site` facing `facing`, added to `out`.
+    fn push_resolved(&self, d: Direction, site: i32, facing: Dir, supported: u16, c: &Ctx, out: &mut Dirs) {
+        match d {
+            Direction::Relative(r @ (RelDir::SameDirection | RelDir::OppositeDirection)) => {
+                self.resolve(r, facing, supported, c, out)
+            }
+            Direction::Relative(r) => out.extend_from_slice(&self.relative[r as usize * 16 + facing as usize]),
+            Direction::Dynamic(k) => match &self.ir.dir_fns[k as usize] {
+                DirFn::Difference(a, b) => {
                     let bits = |ds: &[Direction]| self.compass_bits(ds, site, facing, supported, c);
                     let keep = bits(a) & !bits(b);
-                    buf.extend(
+                    out.extend(
                         Dir::ALL
                             .into_iter()
                             .filter(|&d| keep >> d as u16 & 1 != 0)
                             .map(Direction::Compass),
                     );
                 }
-                d => buf.push(d),
-            }
+                DirFn::If(cond, a, b) => {
+                    for &d in if self.boolean(cond, c) { a } else { b } {
+                        self.push_resolved(d, site, facing, supported, c, out);
+                    }
+                }
+            },
+            d => out.push(d),
         }
-        buf
     }
 
     /// The compass directions a list gives at `site` for a piece facing `facing`, as bits: a
@@ -131,17 +143,11 @@ impl GameDef {
                     bits |= self.board.site_supported_bits(site as u32, r)
                 }
                 Direction::Rel(_) => {}
-                Direction::Relative(r) => {
+                Direction::Relative(_) | Direction::Dynamic(_) => {
                     tmp.clear();
-                    self.resolve(r, facing, supported, c, &mut tmp);
-                    for t in tmp.iter() {
-                        if let Direction::Compass(x) = t {
-                            bits |= 1 << *x as u16;
-                        }
-                    }
+                    self.push_resolved(d, site, facing, supported, c, &mut tmp);
+                    bits |= self.compass_bits(&tmp, site, facing, supported, c);
                 }
-                // (lowering refuses a difference inside a difference)
-                Direction::Difference(_) => {}
             }
         }
         bits

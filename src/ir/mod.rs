@@ -1275,12 +1275,24 @@ pub struct GameIr {
     pub conds: Vec<BoolFn>,
     /// The functions of the [`IntFn::Compiled`] slots, by slot.
     pub values: Vec<IntFn>,
-    /// The `(difference A B)` directions ([`crate::engine::board::Direction::Difference`]),
-    /// by index: A's directions, then B's.
-    pub dir_differences: Vec<(
+    /// The direction functions ([`crate::engine::board::Direction::Dynamic`]), by index.
+    pub dir_fns: Vec<DirFn>,
+}
+
+/// A direction function: directions that depend on the site, the piece or the position.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DirFn {
+    /// `(difference A B)`: the compass directions of A at the site but not those of B.
+    Difference(
         Vec<crate::engine::board::Direction>,
         Vec<crate::engine::board::Direction>,
-    )>,
+    ),
+    /// `(if C A B)`: A where C holds, else B.
+    If(
+        BoolFn,
+        Vec<crate::engine::board::Direction>,
+        Vec<crate::engine::board::Direction>,
+    ),
 }
 
 /// Purity: does a function depend only on the state and the players' roles, not on the

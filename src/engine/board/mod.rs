@@ -251,9 +251,9 @@ pub enum Direction {
     Rel(Relation),
     Compass(Dir),
     Relative(RelDir),
-    /// The k-th `(difference A B)` of the game's rules (`GameIr::dir_differences`): the
-    /// compass directions of A but not of B, resolved per site where moves are generated.
-    Difference(u8),
+    /// The k-th direction function of the game's rules (`GameIr::dir_fns`: a difference, a
+    /// condition), resolved per site where moves are generated.
+    Dynamic(u8),
 }
 
 /// Number of [`Direction`] values (16 compass names + 5 relations).
@@ -266,7 +266,7 @@ impl Direction {
             Direction::Compass(d) => d as usize,
             Direction::Rel(r) => 16 + r as usize,
             // (never asked of the board: resolved first; an empty row if it were)
-            Direction::Relative(_) | Direction::Difference(_) => NUM_DIRECTION_KEYS,
+            Direction::Relative(_) | Direction::Dynamic(_) => NUM_DIRECTION_KEYS,
         }
     }
 
@@ -274,7 +274,7 @@ impl Direction {
     /// move, or a difference.
     #[inline(always)]
     pub fn is_relative(self) -> bool {
-        matches!(self, Direction::Relative(_) | Direction::Difference(_))
+        matches!(self, Direction::Relative(_) | Direction::Dynamic(_))
     }
 
     pub fn from_key(k: usize) -> Direction {
@@ -660,7 +660,7 @@ impl Board {
         match d {
             Direction::Rel(r) => self.relation(site, r),
             Direction::Compass(c) => self.steps(site, c),
-            Direction::Relative(_) | Direction::Difference(_) => &[],
+            Direction::Relative(_) | Direction::Dynamic(_) => &[],
         }
     }
 

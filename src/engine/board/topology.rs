@@ -406,7 +406,7 @@ impl SiteSteps {
         (0..self.to.len()).filter(move |&k| match d {
             Direction::Rel(r) => self.flags[k] & (1 << r as u8) != 0,
             Direction::Compass(c) => self.dir[k] == c,
-            Direction::Relative(_) | Direction::Difference(_) => false,
+            Direction::Relative(_) | Direction::Dynamic(_) => false,
         })
     }
 }
