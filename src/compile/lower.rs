@@ -1675,6 +1675,25 @@ impl Lowerer {
                 Some(d) => Ok(vec![d]),
                 None => unsupported(format!("direction {a}"), node.span.clone()),
             },
+            NodeKind::Call { head, args, .. }
+                if head == "directions" && args.iter().any(|a| a.label_name() == Some("from")) =>
+            {
+                // `(directions <siteType> from:F to:T)`: the directions from F towards T
+                let arg = |name: &str| args.iter().find(|a| a.label_name() == Some(name));
+                let same_type = args.iter().all(|a| match (a.label_name(), &a.kind) {
+                    (None, NodeKind::Atom(t)) => SiteType::from_name(t) == Some(self.site_type),
+                    (Some("from" | "to"), _) => true,
+                    _ => false,
+                });
+                let (Some(from), Some(to)) = (arg("from"), arg("to")) else {
+                    return unsupported("directions from: without to:", node.span.clone());
+                };
+                if !same_type {
+                    return unsupported("directions between sites of another type", node.span.clone());
+                }
+                let (from, to) = (self.int(from)?, self.int(to)?);
+                self.dir_fn(DirFn::Between(from, to), node)
+            }
             NodeKind::Call { head, args, .. } if head == "directions" => {
                 let mut out = Vec::new();
                 for a in args {

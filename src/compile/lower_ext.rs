@@ -303,7 +303,15 @@ impl Lowerer {
             Some(n) => self.int(n)?,
             None => IntFn::Const(1),
         };
-        let dirs = self.directions(c.typed(self.reg, "direction"))?;
+        // (a direction function is resolved where it is evaluated; Ludii reads a bare
+        // relative direction here its own way)
+        let dirs = self.move_directions(c.typed(self.reg, "direction"))?;
+        if dirs
+            .iter()
+            .any(|d| matches!(d, crate::engine::board::Direction::Relative(_)))
+        {
+            return unsupported("relative directions in a region", c.span());
+        }
         let [dir] = dirs.as_slice() else {
             return unsupported("ahead with several directions", c.span());
         };

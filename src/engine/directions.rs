@@ -120,6 +120,24 @@ impl GameDef {
                             .map(Direction::Compass),
                     );
                 }
+                DirFn::Between(from, to) => {
+                    let (f, t) = (self.int(from, c), self.int(to, c));
+                    if f < 0 || f as usize >= self.n() || t < 0 {
+                        return;
+                    }
+                    let all = self.board.supported_bits(Relation::All);
+                    out.extend(
+                        Dir::ALL
+                            .into_iter()
+                            .filter(|&d| all >> d as u16 & 1 != 0)
+                            .filter(|&d| {
+                                self.board
+                                    .radials(f as u32, Direction::Compass(d))
+                                    .any(|r| r[1..].contains(&(t as u32)))
+                            })
+                            .map(Direction::Compass),
+                    );
+                }
                 DirFn::If(cond, a, b) => {
                     for &d in if self.boolean(cond, c) { a } else { b } {
                         self.push_resolved(d, site, facing, supported, c, out);

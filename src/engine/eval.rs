@@ -273,7 +273,17 @@ impl GameDef {
                     return -1;
                 }
                 let k = self.int(steps, c);
-                self.board.ahead(s as u32, k.max(0) as usize, *dir) as i32
+                // a direction function: the first direction it gives here (none: the site)
+                let d = if dir.is_relative() {
+                    let mut buf = super::directions::Dirs::new();
+                    match self.abs_dirs(std::slice::from_ref(dir), s, c, &mut buf).first() {
+                        Some(&d) => d,
+                        None => return s,
+                    }
+                } else {
+                    *dir
+                };
+                self.board.ahead(s as u32, k.max(0) as usize, d) as i32
             }
             IntFn::Add(v) => v.iter().map(|x| self.int(x, c)).fold(0i32, |a, b| a.wrapping_add(b)),
             IntFn::Sub(a, b) => self.int(a, c).wrapping_sub(self.int(b, c)),

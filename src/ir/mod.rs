@@ -1287,6 +1287,9 @@ pub enum DirFn {
         Vec<crate::engine::board::Direction>,
         Vec<crate::engine::board::Direction>,
     ),
+    /// `(directions <type> from:F to:T)`: the compass directions whose radials from F pass
+    /// through T.
+    Between(IntFn, IntFn),
     /// `(if C A B)`: A where C holds, else B.
     If(
         BoolFn,
