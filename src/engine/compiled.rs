@@ -397,7 +397,7 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
                 if s < 0 {
                     return -1;
                 }
-                g.board.ahead(s as u32, steps(g, c).max(0) as usize, dir) as i32
+                g.site_ahead(s, steps(g, c), dir, c)
             }))
         }
         IntFn::Neg(a) => {

@@ -272,18 +272,7 @@ impl GameDef {
                 if s < 0 {
                     return -1;
                 }
-                let k = self.int(steps, c);
-                // a direction function: the first direction it gives here (none: the site)
-                let d = if dir.is_relative() {
-                    let mut buf = super::directions::Dirs::new();
-                    match self.abs_dirs(std::slice::from_ref(dir), s, c, &mut buf).first() {
-                        Some(&d) => d,
-                        None => return s,
-                    }
-                } else {
-                    *dir
-                };
-                self.board.ahead(s as u32, k.max(0) as usize, d) as i32
+                self.site_ahead(s, self.int(steps, c), *dir, c)
             }
             IntFn::Add(v) => v.iter().map(|x| self.int(x, c)).fold(0i32, |a, b| a.wrapping_add(b)),
             IntFn::Sub(a, b) => self.int(a, c).wrapping_sub(self.int(b, c)),
@@ -443,6 +432,21 @@ impl GameDef {
     /// A boolean function's value; the cheapest cases inlined, the rest in
     /// [`Self::boolean_full`].
     #[inline]
+    /// `(ahead ..)` from site `s` (not negative): the site `steps` along `dir` (a direction
+    /// function: the first direction it gives here; none: `s` itself).
+    pub(super) fn site_ahead(&self, s: i32, steps: i32, dir: super::board::Direction, c: &Ctx) -> i32 {
+        let d = if dir.is_relative() {
+            let mut buf = super::directions::Dirs::new();
+            match self.abs_dirs(std::slice::from_ref(&dir), s, c, &mut buf).first() {
+                Some(&d) => d,
+                None => return s,
+            }
+        } else {
+            dir
+        };
+        self.board.ahead(s as u32, steps.max(0) as usize, d) as i32
+    }
+
     pub(super) fn boolean(&self, f: &BoolFn, c: &Ctx) -> bool {
         match f {
             BoolFn::Const(b) => *b,

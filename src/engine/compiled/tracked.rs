@@ -176,7 +176,7 @@ fn int(g: &GameDef, f: &IntFn) -> Option<TrackedInt> {
                 if s < 0 {
                     return -1;
                 }
-                g.board.ahead(s as u32, steps.get(g, c, r).max(0) as usize, dir) as i32
+                g.site_ahead(s, steps.get(g, c, r), dir, c)
             })
         }
         IntFn::CountSites(region) => count_ray(g, region)?,
