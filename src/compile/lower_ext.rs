@@ -56,14 +56,8 @@ impl Lowerer {
             (None, None) => 1,
         };
         self.requires_count |= count > 1 || c.named("counts").is_some();
-        let state = match c.named("state") {
-            Some(n) => self.const_int(n)?,
-            None => 0,
-        };
-        let value = match c.named("value") {
-            Some(n) => self.const_int(n)?,
-            None => 0,
-        };
+        let field = |l: &mut Self, name: &str| c.named(name).map_or(Ok(0), |n| l.const_int(n));
+        let (state, value) = (field(self, "state")?, field(self, "value")?);
         Ok(StartRule::Place {
             component,
             sites,
