@@ -76,6 +76,18 @@ fn random_sim_invariants_checking(game: &Game, n_playouts: usize, seed: u64, ful
                 at()
             );
 
+            // A random move (drawn with the filters asked of the moves drawn only) is legal.
+            let mut draws = playout_rng(seed ^ 0xd5a1, (i * 100_003 + length) as u64);
+            for _ in 0..2 {
+                let drawn = game.random_move(&state, &mut draws);
+                assert!(
+                    drawn.as_ref().is_some_and(|m| moves.contains(m)),
+                    "{}: random move {:?} is not among the legal moves",
+                    at(),
+                    drawn.map(|m| game.move_text(&m))
+                );
+            }
+
             // Every legal move (or a sample) applies without panicking and counts one decision.
             let tried: Vec<usize> = if i < fully_checked {
                 (0..moves.len()).collect()

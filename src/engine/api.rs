@@ -199,10 +199,12 @@ impl Game {
 }
 
 impl State {
-    /// Whether the state's derived tables (which sites each owner holds) agree with its
-    /// sites: an invariant every change keeps (tests check it).
+    /// Whether the state's derived tables (which sites each owner holds, the position's hash
+    /// where it is kept) agree with its sites: an invariant every change keeps (tests check
+    /// it).
     pub fn is_consistent(&self) -> bool {
-        self.inner.owned_consistent()
+        let s = &self.inner;
+        s.owned_consistent() && (s.hash == 0 || s.hash == s.position_hash())
     }
 
     pub fn is_over(&self) -> bool {

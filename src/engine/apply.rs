@@ -25,16 +25,27 @@ impl GameDef {
     }
 
     /// A legal move drawn uniformly at random (`None` once the game is over): the same
-    /// distribution as a draw from [`Self::legal_moves`], but the meta rule `(no Repeat)`
-    /// is asked only of the moves drawn (a move that repeats is put aside and another
-    /// drawn), as Ludii's playouts do.
+    /// distribution as a draw from [`Self::legal_moves`], but the filters of the moves, the
+    /// meta rule `(no Repeat)` and the `ifAfterwards` conditions met among the play's
+    /// alternatives ([`Self::gen_deferring`]), are asked only of the moves drawn: one that
+    /// fails is put aside and another drawn, as Ludii's playouts do for `(no Repeat)`.
     pub fn random_move(&self, state: &State, rng: &mut dyn rand::RngCore) -> Option<Move> {
         use rand::Rng;
         let s = &state.inner;
         if s.over {
             return None;
         }
-        let mut out = self.candidates(s);
+        let cache = Cache::fresh();
+        let mut c = self.ctx(s, &cache);
+        let mut out = super::requirement::take_list();
+        let (mut pending, mut conds) = (Vec::new(), Vec::new());
+        self.gen_deferring(self.play_of(s.mover, s), &mut c, &mut out, &mut pending, &mut conds);
+        if self.ir.meta_swap {
+            self.offer_swap(&c, &mut out);
+            pending.resize(out.len(), super::requirement::NO_FILTER);
+        }
+        // (one copy of the state to try the moves drawn on, for both filters: the context's
+        // roles are the state's)
         let mut scratch = None;
         let chosen = loop {
             if out.is_empty() {
@@ -43,12 +54,17 @@ impl GameDef {
                 break self.forced_pass(s);
             }
             let i = rng.gen_range(0..out.len());
-            if self.ir.no_repeat.is_some() && !s.seen.is_empty() {
+            let cond = conds.get(pending[i] as usize).copied();
+            let m = &out[i];
+            let repeat = self.ir.no_repeat.is_some() && !s.seen.is_empty() && !m.is_pass() && !m.is_swap();
+            let fails = (cond.is_some() || repeat) && {
                 let r = scratch.get_or_insert_with(|| Repeats::new(s));
-                if self.repeats(r, s, &out[i]) {
-                    out.swap_remove(i);
-                    continue;
-                }
+                self.fails_filters(&mut r.scratch, m, cond, repeat, &c)
+            };
+            pending.swap_remove(i);
+            if fails {
+                out.swap_remove(i);
+                continue;
             }
             break out.swap_remove(i);
         };
@@ -147,12 +163,12 @@ impl GameDef {
         }
         // 7. the position joins those `(no Repeat ..)` forbids
         match self.ir.no_repeat {
-            Some(Repetition::Positional) if s.mover != s.prev => s.seen.push(s.position_hash()),
+            Some(Repetition::Positional) if s.mover != s.prev => s.seen.push(s.hash),
             Some(Repetition::PositionalInTurn) => {
                 if s.mover != s.prev {
                     s.seen.clear();
                 }
-                s.seen.push(s.position_hash());
+                s.seen.push(s.hash);
             }
             _ => {}
         }
@@ -166,13 +182,8 @@ impl GameDef {
             return false;
         }
         let (touched, changed) = self.execute_trial(&mut r.scratch, m, s);
-        let mut h = r.hash ^ s.loose_states_hash() ^ r.scratch.loose_states_hash();
-        for &t in &touched {
-            let (before, after) = (s.stack(t as usize), r.scratch.stack(t as usize));
-            if let (Some(b), Some(a)) = (before, after) {
-                h ^= site_hash(t as usize, b) ^ site_hash(t as usize, a);
-            }
-        }
+        // (the copy's hash followed the sites the move changed)
+        let h = r.scratch.hash;
         self.undo_trial(&mut r.scratch, s, &touched, changed);
         (r.scratch.mover, r.scratch.next, r.scratch.prev) = (s.mover, s.next, s.prev);
         s.seen.contains(&h)
@@ -205,6 +216,33 @@ impl GameDef {
     }
 
     pub(super) fn act(&self, s: &mut StateData, a: &Action, mover: u8) {
+        if self.ir.no_repeat.is_some() {
+            let (mut sites, _) = a.footprint();
+            return self.rehash(s, &mut sites, |s| self.act_on(s, a, mover));
+        }
+        self.act_on(s, a, mover)
+    }
+
+    /// Apply `f`, which changes no site but `sites`, to `s`, keeping its position hash
+    /// ([`StateData::hash`]) up to date in a game with `(no Repeat ..)`.
+    pub(super) fn rehash(&self, s: &mut StateData, sites: &mut [u32], f: impl FnOnce(&mut StateData)) {
+        if self.ir.no_repeat.is_none() {
+            return f(s);
+        }
+        sites.sort_unstable();
+        let n = partition_dedup(sites);
+        let sites = &sites[..n];
+        let part = |s: &StateData| {
+            sites.iter().fold(s.loose_states_hash(), |h, &t| {
+                h ^ s.stack(t as usize).map_or(0, |st| site_hash(t as usize, st))
+            })
+        };
+        let before = part(s);
+        f(s);
+        s.hash ^= before ^ part(s);
+    }
+
+    fn act_on(&self, s: &mut StateData, a: &Action, mover: u8) {
         let kept = if s.loose_states.is_empty() {
             None
         } else {
@@ -818,18 +856,23 @@ impl GameDef {
     }
 }
 
-/// What [`GameDef::repeats`] tries moves on: a copy of the state and its position's hash.
+/// What [`GameDef::repeats`] tries moves on: a copy of the state (from the pool, given back
+/// when dropped), whose hash follows the moves tried.
 pub(super) struct Repeats {
-    scratch: StateData,
-    hash: u64,
+    pub(super) scratch: StateData,
 }
 
 impl Repeats {
     pub(super) fn new(s: &StateData) -> Repeats {
         Repeats {
-            scratch: s.clone(),
-            hash: s.position_hash(),
+            scratch: super::requirement::pooled_copy(s),
         }
+    }
+}
+
+impl Drop for Repeats {
+    fn drop(&mut self) {
+        super::requirement::release(std::mem::take(&mut self.scratch));
     }
 }
 
@@ -857,9 +900,16 @@ impl GameDef {
         {
             return;
         }
-        let sites = std::mem::take(&mut s.to_clear);
+        let mut sites = std::mem::take(&mut s.to_clear);
+        self.rehash(s, &mut sites.clone(), |s| self.clear_sites(s, &sites));
+        sites.clear();
+        s.to_clear = sites;
+    }
+
+    /// The pieces marked at `sites` removed (see [`Self::clear_marked`]).
+    fn clear_sites(&self, s: &mut StateData, sites: &[u32]) {
         let mut seen: SmallVec<[u32; 8]> = SmallVec::new();
-        for &site in &sites {
+        for &site in sites {
             if self.ir.stacking {
                 if let Some(st) = s.stack_mut(site as usize) {
                     if !st.is_empty() {
@@ -894,6 +944,18 @@ impl GameDef {
             });
         }
     }
+}
+
+/// Remove repeats from a sorted slice in place; the length of the distinct prefix.
+fn partition_dedup(v: &mut [u32]) -> usize {
+    let mut n = 0;
+    for i in 0..v.len() {
+        if n == 0 || v[i] != v[n - 1] {
+            v[n] = v[i];
+            n += 1;
+        }
+    }
+    n
 }
 
 #[cfg(test)]

@@ -482,7 +482,8 @@ impl GameDef {
         let mut s = self.blank_state();
         self.run_start_rules(&mut s);
         if self.ir.no_repeat.is_some() {
-            s.seen.push(s.position_hash());
+            s.hash = s.position_hash();
+            s.seen.push(s.hash);
         }
         State { inner: s }
     }
@@ -528,6 +529,7 @@ impl GameDef {
             num_decisions: 0,
             num_moves: 0,
             triggered: 0,
+            hash: 0,
             winners: 0,
             losers: 0,
             phase: (0..=p)

@@ -371,6 +371,9 @@ pub(super) fn give_list(mut l: Vec<MoveData>) {
 /// How deep `(max Moves ..)` follows a run of moves by one player (a bound on its search).
 const MAX_RUN_DEPTH: u32 = 64;
 
+/// No filter left to ask of a move ([`GameDef::gen_deferring`]).
+pub(super) const NO_FILTER: u8 = u8::MAX;
+
 /// Sites saved to be restored, with their contents.
 type Saved = SmallVec<[(u32, super::state::Stack); 2]>;
 
@@ -382,6 +385,18 @@ pub(super) fn release(s: StateData) {
             p.push(s);
         }
     });
+}
+
+/// A copy of `s` taken from the per-thread pool (no allocation once warm); give it back
+/// with [`release`].
+pub(super) fn pooled_copy(s: &StateData) -> StateData {
+    match POOL.with(|p| p.borrow_mut().pop()) {
+        Some(mut d) => {
+            copy_state(&mut d, s);
+            d
+        }
+        None => s.clone(),
+    }
 }
 
 /// `dst := src`, reusing `dst`'s allocations.
@@ -404,6 +419,8 @@ fn copy_state(dst: &mut StateData, src: &StateData) {
 /// Undo a candidate's changes to the small fields of `dst`, a copy of `base` but for the
 /// fields in `changed`, `(var)`, the roles and one more history entry.
 fn restore_small(dst: &mut StateData, base: &StateData, changed: Changed) {
+    // (the sites are back as in `base`)
+    dst.hash = base.hash;
     dst.var = base.var;
     dst.num_moves = base.num_moves;
     dst.triggered = base.triggered;
@@ -482,7 +499,9 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
         history_truncated,
         // (changed only between decisions, never by a move's actions: nothing to restore)
         seen: _,
+        hash,
     } = src;
+    dst.hash = *hash;
     if dst.scores != *scores {
         dst.scores.clone_from(scores);
     }
@@ -608,6 +627,81 @@ impl GameDef {
                 found
             }
         }
+    }
+
+    /// The moves of `m` as [`Self::gen`] gives them, but for the `ifAfterwards` filters met
+    /// among its alternatives (`or`, decided `if`s, no consequents on the way): their
+    /// candidates are all given, and `pending` gets, for each move, the filter still to ask
+    /// of it (an index into `conds`, or [`NO_FILTER`]). A move is one of [`Self::gen`]'s
+    /// exactly when it passes its filter ([`Self::passes_filter`]), in the same order, so a
+    /// uniform draw that puts aside the moves failing their filter is a uniform draw of
+    /// the legal moves, and asks the filter of few candidates.
+    pub(super) fn gen_deferring<'m>(
+        &self,
+        m: &'m Moves,
+        c: &mut Ctx,
+        out: &mut Vec<MoveData>,
+        pending: &mut Vec<u8>,
+        conds: &mut Vec<&'m BoolFn>,
+    ) {
+        let start = out.len();
+        match &m.kind {
+            MovesKind::Or(v) if m.then.is_none() => {
+                for x in v {
+                    self.gen_deferring(x, c, out, pending, conds);
+                }
+                return;
+            }
+            MovesKind::If(b, x, y) if m.then.is_none() => {
+                if self.boolean(b, c) {
+                    self.gen_deferring(x, c, out, pending, conds);
+                } else if let Some(y) = y {
+                    self.gen_deferring(y, c, out, pending, conds);
+                }
+                return;
+            }
+            MovesKind::Do {
+                pre,
+                next: None,
+                if_afterwards: Some(cond),
+                ..
+            } if m.then.is_none() && conds.len() < NO_FILTER as usize => {
+                self.gen(pre, c, out);
+                let k = conds.len() as u8;
+                conds.push(cond);
+                pending.resize(out.len(), k);
+                return;
+            }
+            _ => self.gen(m, c, out),
+        }
+        debug_assert_eq!(pending.len(), start);
+        pending.resize(out.len(), NO_FILTER);
+    }
+
+    /// Whether `mv`, a candidate of [`Self::gen_deferring`] at the root of a decision
+    /// (`c`'s roles are its state's), fails its filters: `cond` (its `ifAfterwards`) or,
+    /// when `repeat`, the meta rule `(no Repeat)` (the position after it was seen). Tried
+    /// once on `s2`, a copy of `c`'s state, left so.
+    pub(super) fn fails_filters(
+        &self,
+        s2: &mut StateData,
+        mv: &MoveData,
+        cond: Option<&BoolFn>,
+        repeat: bool,
+        c: &Ctx,
+    ) -> bool {
+        let (touched, changed) = self.execute_trial(s2, mv, c.s);
+        // (the copy's hash followed the sites the move changed)
+        let fails = repeat && c.s.seen.contains(&s2.hash)
+            || cond.is_some_and(|cond| {
+                if s2.next == s2.mover {
+                    s2.next = s2.prev;
+                }
+                !self.evaluate_afterwards(s2, cond, c, None)
+            });
+        self.undo_trial(s2, c.s, &touched, changed);
+        (s2.mover, s2.next, s2.prev) = (c.mover, c.next, c.prev);
+        fails
     }
 
     /// `(max Moves M)` (Ludii's `MaxMoves`): each of M's moves is applied as a decision, and
@@ -769,13 +863,7 @@ impl GameDef {
     /// Taken from a per-thread pool and overwritten in place (no allocation once warm); give
     /// it back with [`release`].
     pub(super) fn scratch(&self, c: &Ctx) -> StateData {
-        let mut s = match POOL.with(|p| p.borrow_mut().pop()) {
-            Some(mut s) => {
-                copy_state(&mut s, c.s);
-                s
-            }
-            None => c.s.clone(),
-        };
+        let mut s = pooled_copy(c.s);
         s.mover = c.mover;
         s.next = c.next;
         s.prev = c.prev;
@@ -1262,12 +1350,15 @@ impl GameDef {
 
     /// Undo a pre-move applied in place: its sites and (when saved) the small fields.
     fn undo_pre(&self, s: &mut StateData, saved: Saved, small: Option<StateData>) {
-        for (t, st) in saved {
-            if let Some(d) = s.stack_mut(t as usize) {
-                *d = st;
+        let mut sites: SmallVec<[u32; 4]> = saved.iter().map(|e| e.0).collect();
+        self.rehash(s, &mut sites, |s| {
+            for (t, st) in saved {
+                if let Some(d) = s.stack_mut(t as usize) {
+                    *d = st;
+                }
+                s.sync_site(t as usize);
             }
-            s.sync_site(t as usize);
-        }
+        });
         if let Some(small) = small {
             copy_small(s, &small);
             release(small);

@@ -110,7 +110,7 @@ pub const HISTORY: usize = 12;
 /// that storing a move (as every `ifAfterwards` check does, then undoes) seldom shifts it.
 pub const HISTORY_MAX: usize = 2 * HISTORY;
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct StateData {
     /// Per site of the board, the pieces from the bottom of the stack up (at most one in
     /// flat games).
@@ -182,6 +182,9 @@ pub struct StateData {
     /// The positions `(no Repeat ..)` forbids returning to (their hashes,
     /// [`StateData::position_hash`]).
     pub seen: Vec<u64>,
+    /// In a game with `(no Repeat ..)`, [`StateData::position_hash`] kept up to date by
+    /// every change of a site (`GameDef::rehash`); 0 in other games.
+    pub hash: u64,
 }
 
 impl StateData {
