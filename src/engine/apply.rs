@@ -38,35 +38,65 @@ impl GameDef {
         let cache = Cache::fresh();
         let mut c = self.ctx(s, &cache);
         let mut out = super::requirement::take_list();
-        let (mut pending, mut conds) = (Vec::new(), Vec::new());
-        self.gen_deferring(self.play_of(s.mover, s), &mut c, &mut out, &mut pending, &mut conds);
+        let mut d = super::requirement::Deferred::default();
+        let none = super::requirement::NO_FILTER;
+        self.gen_deferring(self.play_of(s.mover, s), &mut c, &mut out, &mut d, none);
         if self.ir.meta_swap {
             self.offer_swap(&c, &mut out);
-            pending.resize(out.len(), super::requirement::NO_FILTER);
+            d.pending.resize(out.len(), none);
         }
         // (one copy of the state to try the moves drawn on, for both filters: the context's
         // roles are the state's)
         let mut scratch = None;
+        let mut one = Vec::new();
+        let mut total = out.len() + d.lazy.iter().map(|b| b.count).sum::<usize>();
         let chosen = loop {
-            if out.is_empty() {
+            if total == 0 {
                 // (drawn from the list of one, as from `legal_moves`)
                 let _ = rng.gen_range(0..1);
                 break self.forced_pass(s);
             }
-            let i = rng.gen_range(0..out.len());
-            let cond = conds.get(pending[i] as usize).copied();
-            let m = &out[i];
+            let i = rng.gen_range(0..total);
+            // the move drawn: listed, or made from the sites of an `Add` (`(block, site)`)
+            let (m, filter, lazy) = if i < out.len() {
+                (&out[i], d.pending[i], None)
+            } else {
+                let mut k = i - out.len();
+                let j = d.lazy.iter().position(|b| {
+                    k < b.count || {
+                        k -= b.count;
+                        false
+                    }
+                });
+                let Some(j) = j else { break self.forced_pass(s) };
+                let t = self.lazy_add(&d.lazy[j], k, &c, &mut one);
+                let Some(m) = one.first() else {
+                    // (the condition left to ask at the site fails)
+                    let b = &mut d.lazy[j];
+                    (b.sites.remove(t), b.count -= 1, total -= 1);
+                    continue;
+                };
+                (m, d.lazy[j].filter, Some((j, t)))
+            };
+            let cond = d.conds.get(filter as usize).copied();
             let repeat = self.ir.no_repeat.is_some() && !s.seen.is_empty() && !m.is_pass() && !m.is_swap();
             let fails = (cond.is_some() || repeat) && {
                 let r = scratch.get_or_insert_with(|| Repeats::new(s));
                 self.fails_filters(&mut r.scratch, m, cond, repeat, &c)
             };
-            pending.swap_remove(i);
-            if fails {
-                out.swap_remove(i);
-                continue;
+            total -= usize::from(fails);
+            match lazy {
+                None if fails => {
+                    d.pending.swap_remove(i);
+                    out.swap_remove(i);
+                }
+                None => break out.swap_remove(i),
+                Some((j, t)) if fails => {
+                    let b = &mut d.lazy[j];
+                    (b.sites.remove(t), b.count -= 1);
+                }
+                Some(_) => break one.swap_remove(0),
             }
-            break out.swap_remove(i);
         };
         super::requirement::give_list(out);
         Some(Move { inner: chosen })

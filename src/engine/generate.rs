@@ -575,53 +575,74 @@ impl GameDef {
         }
     }
 
+    /// What an `Add` puts (component, owner, count, local state), or `None` for nothing.
+    pub(super) fn added(&self, k: &MovesKind, c: &Ctx) -> Option<Added> {
+        let MovesKind::Add {
+            piece, state, count, ..
+        } = k
+        else {
+            return None;
+        };
+        let (what, who, count) = self.add_piece_count(piece, count.as_ref(), c)?;
+        let state = state.as_ref().map_or(-1, |x| self.int(x, c));
+        Some(Added {
+            what,
+            who,
+            count,
+            state,
+        })
+    }
+
+    /// The sites an `Add` over a region (`to` without a site) may place on, with what is
+    /// left to ask at each: the sites that may pass the condition found at once, and what is
+    /// left to ask there (nothing when they are exactly those); else a condition on the
+    /// neighbours of `to` decided for all sites at once.
+    pub(super) fn add_sites<'a>(&'a self, to: &'a Place, c: &Ctx) -> Option<(Region, Cond<'a>)> {
+        let mut sites = self.region(to.region.as_ref()?, c);
+        let cond = match self.site_mask(to.cond.as_ref(), Var::To) {
+            Some(m) => {
+                sites.and_word(0, (m.f)(self, c));
+                self.cond_at_listed(to.cond.as_ref(), Var::To)
+            }
+            None if self.near_filter(to.cond.as_ref(), &mut sites, c) => Cond::Always,
+            None => self.cond(to.cond.as_ref()),
+        };
+        Some((sites, cond))
+    }
+
+    /// The move of an `Add` at `t`, if `cond` holds there.
+    pub(super) fn add_at(&self, add: Added, to: &Place, t: i32, c: &Ctx, out: &mut Vec<MoveData>, cond: Cond) {
+        let mut c2 = *c;
+        c2.to = t;
+        if cond.holds(self, &c2) {
+            let actions = self.push_move(out, c, t, t);
+            if let Some(e) = &to.apply {
+                self.effect_actions(e, &c2, actions);
+            }
+            let Added {
+                what,
+                who,
+                count,
+                state,
+            } = add;
+            self.add_actions(t, what, who, count, state, actions);
+        }
+    }
+
     pub(super) fn gen_kind(&self, k: &MovesKind, c: &mut Ctx, out: &mut Vec<MoveData>) {
         match k {
             MovesKind::Pass => self.push_move(out, c, -1, -1).push(Action::Pass),
-            MovesKind::Add {
-                piece,
-                state,
-                to,
-                count,
-                stack: _,
-                decision: _,
-            } => {
-                let Some((what, who, count)) = self.add_piece_count(piece, count.as_ref(), c) else {
-                    return;
-                };
-                let state = state.as_ref().map_or(-1, |x| self.int(x, c));
-                let emit = |t: i32, c: &Ctx, out: &mut Vec<MoveData>, cond: Cond| {
-                    let mut c2 = *c;
-                    c2.to = t;
-                    if cond.holds(self, &c2) {
-                        let actions = self.push_move(out, c, t, t);
-                        if let Some(e) = &to.apply {
-                            self.effect_actions(e, &c2, actions);
-                        }
-                        self.add_actions(t, what, who, count, state, actions);
-                    }
-                };
+            MovesKind::Add { to, .. } => {
+                let Some(add) = self.added(k, c) else { return };
                 if let Some(site) = &to.site {
                     // (a site of any container, as in the plain form)
                     let t = self.int(site, c);
                     if t >= 0 && c.s.stack(t as usize).is_some() {
-                        emit(t, c, out, self.cond(to.cond.as_ref()));
+                        self.add_at(add, to, t, c, out, self.cond(to.cond.as_ref()));
                     }
-                } else if let Some(r) = &to.region {
-                    let mut sites = self.region(r, c);
-                    // the sites that may pass the condition, found at once, and what is left
-                    // to ask there (nothing when they are exactly those); else a condition on
-                    // the neighbours of `to` decided for all sites at once
-                    let cond = match self.site_mask(to.cond.as_ref(), Var::To) {
-                        Some(m) => {
-                            sites.and_word(0, (m.f)(self, c));
-                            self.cond_at_listed(to.cond.as_ref(), Var::To)
-                        }
-                        None if self.near_filter(to.cond.as_ref(), &mut sites, c) => Cond::Always,
-                        None => self.cond(to.cond.as_ref()),
-                    };
+                } else if let Some((sites, cond)) = self.add_sites(to, c) {
                     for t in sites.iter() {
-                        emit(t, c, out, cond);
+                        self.add_at(add, to, t, c, out, cond);
                     }
                 }
             }
@@ -1030,6 +1051,15 @@ impl GameDef {
     }
 
     // ------------------------------------------------------------------ legal moves and apply
+}
+
+/// What an `Add` puts ([`GameDef::added`]).
+#[derive(Clone, Copy)]
+pub(super) struct Added {
+    what: i32,
+    who: u8,
+    count: i32,
+    state: i32,
 }
 
 /// `n` removals at `t` (of the top piece, or of the piece at `level`).

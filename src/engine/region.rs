@@ -108,6 +108,30 @@ impl Region {
             .sum()
     }
 
+    /// Take `site` out.
+    pub fn remove(&mut self, site: i32) {
+        if let Some(w) = self.words.get_mut(site.max(0) as usize / 64).filter(|_| site >= 0) {
+            *w &= !(1 << (site as usize % 64));
+        }
+    }
+
+    /// The `k`-th site in ascending order (from 0), if the region has more than `k`.
+    pub fn nth(&self, mut k: usize) -> Option<i32> {
+        for (i, &w) in self.words.iter().enumerate() {
+            let n = w.count_ones() as usize;
+            if k >= n {
+                k -= n;
+                continue;
+            }
+            let mut w = w;
+            for _ in 0..k {
+                w &= w - 1;
+            }
+            return Some((i * 64) as i32 + w.trailing_zeros() as i32);
+        }
+        None
+    }
+
     /// Sites in ascending order.
     pub fn iter(&self) -> Bits<'_> {
         bits(&self.words)
@@ -156,6 +180,23 @@ impl Iterator for Bits<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nth_and_remove_follow_the_order_of_iter() {
+        let mut r = Region::new(200);
+        for s in [3, 64, 65, 130, 199] {
+            r.insert(s);
+        }
+        let all: Vec<i32> = r.iter().collect();
+        let by_nth: Vec<i32> = (0..r.len()).filter_map(|k| r.nth(k)).collect();
+        assert_eq!(by_nth, all);
+        assert_eq!(r.nth(5), None);
+        r.remove(65);
+        r.remove(-1);
+        r.remove(10_000);
+        assert_eq!(r.iter().collect::<Vec<_>>(), vec![3, 64, 130, 199]);
+        assert_eq!(r.nth(2), Some(130));
+    }
 
     #[test]
     fn ascending_distinct() {

@@ -374,6 +374,28 @@ const MAX_RUN_DEPTH: u32 = 64;
 /// No filter left to ask of a move ([`GameDef::gen_deferring`]).
 pub(super) const NO_FILTER: u8 = u8::MAX;
 
+/// What [`GameDef::gen_deferring`] leaves to ask of the moves drawn.
+#[derive(Default)]
+pub(super) struct Deferred<'g> {
+    /// Per move listed, its filter: an index into `conds`, or [`NO_FILTER`].
+    pub pending: Vec<u8>,
+    pub conds: Vec<&'g BoolFn>,
+    pub lazy: Vec<LazyAdds<'g>>,
+}
+
+/// The candidates of an `Add` over a region, not yet made into moves.
+pub(super) struct LazyAdds<'g> {
+    /// The `Add` (with its consequents) and where it places.
+    node: &'g Moves,
+    to: &'g Place,
+    add: super::generate::Added,
+    /// The sites left to draw from (`count` of them), and what is left to ask at each.
+    pub sites: super::region::Region,
+    pub count: usize,
+    cond: super::compiled::Cond<'g>,
+    pub filter: u8,
+}
+
 /// Sites saved to be restored, with their contents.
 type Saved = SmallVec<[(u32, super::state::Stack); 2]>;
 
@@ -631,32 +653,33 @@ impl GameDef {
 
     /// The moves of `m` as [`Self::gen`] gives them, but for the `ifAfterwards` filters met
     /// among its alternatives (`or`, decided `if`s, no consequents on the way): their
-    /// candidates are all given, and `pending` gets, for each move, the filter still to ask
-    /// of it (an index into `conds`, or [`NO_FILTER`]). A move is one of [`Self::gen`]'s
-    /// exactly when it passes its filter ([`Self::passes_filter`]), in the same order, so a
-    /// uniform draw that puts aside the moves failing their filter is a uniform draw of
-    /// the legal moves, and asks the filter of few candidates.
-    pub(super) fn gen_deferring<'m>(
-        &self,
-        m: &'m Moves,
+    /// candidates are all given, and `d.pending` gets, for each move, the filter still to ask
+    /// of it (an index into `d.conds`, or [`NO_FILTER`]). An `Add` over a region among them
+    /// is not made into moves: `d.lazy` gets its sites and what is left to ask at each. A
+    /// move is one of [`Self::gen`]'s exactly when it passes its filter (and, for a site of
+    /// `d.lazy`, its condition), so a uniform draw that puts aside the moves failing their
+    /// filters is a uniform draw of the legal moves, and asks them of few candidates.
+    pub(super) fn gen_deferring<'g>(
+        &'g self,
+        m: &'g Moves,
         c: &mut Ctx,
         out: &mut Vec<MoveData>,
-        pending: &mut Vec<u8>,
-        conds: &mut Vec<&'m BoolFn>,
+        d: &mut Deferred<'g>,
+        filter: u8,
     ) {
         let start = out.len();
         match &m.kind {
             MovesKind::Or(v) if m.then.is_none() => {
                 for x in v {
-                    self.gen_deferring(x, c, out, pending, conds);
+                    self.gen_deferring(x, c, out, d, filter);
                 }
                 return;
             }
             MovesKind::If(b, x, y) if m.then.is_none() => {
                 if self.boolean(b, c) {
-                    self.gen_deferring(x, c, out, pending, conds);
+                    self.gen_deferring(x, c, out, d, filter);
                 } else if let Some(y) = y {
-                    self.gen_deferring(y, c, out, pending, conds);
+                    self.gen_deferring(y, c, out, d, filter);
                 }
                 return;
             }
@@ -665,17 +688,46 @@ impl GameDef {
                 next: None,
                 if_afterwards: Some(cond),
                 ..
-            } if m.then.is_none() && conds.len() < NO_FILTER as usize => {
-                self.gen(pre, c, out);
-                let k = conds.len() as u8;
-                conds.push(cond);
-                pending.resize(out.len(), k);
+            } if m.then.is_none() && filter == NO_FILTER && d.conds.len() < NO_FILTER as usize => {
+                let k = d.conds.len() as u8;
+                d.conds.push(cond);
+                return self.gen_deferring(pre, c, out, d, k);
+            }
+            MovesKind::Add { to, .. } if to.site.is_none() => {
+                if let (Some(add), Some((sites, cond))) = (self.added(&m.kind, c), self.add_sites(to, c)) {
+                    let count = sites.len();
+                    if count > 0 {
+                        d.lazy.push(LazyAdds {
+                            node: m,
+                            to,
+                            add,
+                            sites,
+                            count,
+                            cond,
+                            filter,
+                        });
+                    }
+                }
                 return;
             }
             _ => self.gen(m, c, out),
         }
-        debug_assert_eq!(pending.len(), start);
-        pending.resize(out.len(), NO_FILTER);
+        debug_assert_eq!(d.pending.len(), start);
+        d.pending.resize(out.len(), filter);
+    }
+
+    /// The move of `b` at its `k`-th site, in `one` (left empty where the condition left to
+    /// ask there fails); the site.
+    pub(super) fn lazy_add(&self, b: &LazyAdds, k: usize, c: &Ctx, one: &mut Vec<MoveData>) -> i32 {
+        one.clear();
+        let Some(t) = b.sites.nth(k) else { return -1 };
+        self.add_at(b.add, b.to, t, c, one, b.cond);
+        if let Some(th) = b.node.then {
+            for mv in one.iter_mut() {
+                mv.then.push(th);
+            }
+        }
+        t
     }
 
     /// Whether `mv`, a candidate of [`Self::gen_deferring`] at the root of a decision
