@@ -71,26 +71,29 @@ impl GameDef {
         if player.is_some_and(|p| p != who as i32) {
             return false;
         }
-        let mut visited = vec![false; n];
-        visited[from as usize] = true;
-        let mut group = vec![from as u32];
+        // (the group is grown depth first: which regions it touches does not depend on the
+        // order; the sites whose top piece is `who`'s are read off the owners' table)
+        let own = c.s.owned_words(who as usize);
+        let mine = |t: u32| own.get(t as usize / 64).is_some_and(|w| w >> (t % 64) & 1 != 0);
+        let mut visited = Region::new(n);
+        visited.insert(from);
+        let mut todo: SmallVec<[u32; 64]> = smallvec::smallvec![from as u32];
         let mut near = SmallVec::new();
-        let mut i = 0;
-        while i < group.len() {
+        while let Some(s) = todo.pop() {
             near.clear();
-            self.around_site(group[i] as i32, &k.dirs, &mut near);
+            self.around_site(s as i32, &k.dirs, &mut near);
             for &t in &near {
-                if std::mem::replace(&mut visited[t as usize], true) {
+                if visited.contains(t as i32) {
                     continue;
                 }
-                if Self::top(c.s, t as i32).is_some_and(|p| p.who == who) {
+                visited.insert(t as i32);
+                if mine(t) {
                     if touch(t as i32, &mut regions) {
                         return true;
                     }
-                    group.push(t);
+                    todo.push(t);
                 }
             }
-            i += 1;
         }
         false
     }
