@@ -72,8 +72,8 @@ impl GameDef {
                 let t = self.lazy_add(&d.lazy[j], k, &c, &mut one);
                 let Some(m) = one.first() else {
                     // (the condition left to ask at the site fails)
-                    let b = &mut d.lazy[j];
-                    (b.sites.remove(t), b.count -= 1, total -= 1);
+                    d.lazy[j].take(t);
+                    total -= 1;
                     continue;
                 };
                 (m, d.lazy[j].filter, Some((j, t)))
@@ -91,10 +91,7 @@ impl GameDef {
                     out.swap_remove(i);
                 }
                 None => break out.swap_remove(i),
-                Some((j, t)) if fails => {
-                    let b = &mut d.lazy[j];
-                    (b.sites.remove(t), b.count -= 1);
-                }
+                Some((j, t)) if fails => d.lazy[j].take(t),
                 Some(_) => break one.swap_remove(0),
             }
         };

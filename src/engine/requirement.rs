@@ -396,6 +396,14 @@ pub(super) struct LazyAdds<'g> {
     pub filter: u8,
 }
 
+impl LazyAdds<'_> {
+    /// Set site `t` aside (its move fails a filter).
+    pub(super) fn take(&mut self, t: i32) {
+        self.sites.remove(t);
+        self.count -= 1;
+    }
+}
+
 /// Sites saved to be restored, with their contents.
 type Saved = SmallVec<[(u32, super::state::Stack); 2]>;
 
