@@ -359,6 +359,9 @@ pub trait Replay: Rules {
     fn state_text(&self, state: &Self::State) -> String;
     /// The canonical diff text from `before` to `after`.
     fn diff_text(&self, before: &Self::State, after: &Self::State) -> String;
+    /// Before the moves of a step are generated: what chance gives next (a roll of dice),
+    /// read off Ludii's successors of the step, which all carry it. Nothing by default.
+    fn observe_chance(&self, _state: &mut Self::State, _successors: &[String]) {}
 }
 
 impl Replay for Game {
@@ -367,6 +370,9 @@ impl Replay for Game {
     }
     fn diff_text(&self, before: &State, after: &State) -> String {
         Game::diff_text(self, before, after)
+    }
+    fn observe_chance(&self, state: &mut State, successors: &[String]) {
+        self.set_next_roll_from(state, successors)
     }
 }
 
@@ -591,6 +597,7 @@ fn replay_trial<G: Replay + ?Sized>(
         if ours != step.state {
             return Some(diverge(ply, DivergenceKind::State, &step.state, ours, String::new()));
         }
+        game.observe_chance(&mut state, &step.successors);
         // Our distinct successors, each with the first state reaching it.
         let mut successors: BTreeMap<String, G::State> = BTreeMap::new();
         let legal = game.legal_moves(&state);

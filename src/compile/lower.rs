@@ -25,6 +25,7 @@ impl LowerError {
 type R<T> = Result<T, LowerError>;
 
 mod captures;
+mod dice;
 mod equipment;
 #[path = "lower_ext.rs"]
 mod ext;
@@ -158,6 +159,8 @@ pub struct Lowerer {
     site_type: SiteType,
     /// The containers after the board.
     containers: Vec<ContainerIr>,
+    /// The dice containers (see [`ContainerIr`]).
+    dice: Vec<DiceIr>,
     /// Ludii's `requiresCount` (see [`GameIr::requires_count`]).
     requires_count: bool,
     /// The board's tracks, as written.
@@ -258,6 +261,7 @@ impl Lowerer {
             geometry: Vec::new(),
             site_type: SiteType::Cell,
             containers: Vec::new(),
+            dice: Vec::new(),
             requires_count: false,
             tracks: Vec::new(),
             maps: Vec::new(),
@@ -415,8 +419,10 @@ impl Lowerer {
             regions: std::mem::take(&mut self.regions),
             maps: std::mem::take(&mut self.maps),
             geometry: std::mem::take(&mut self.geometry),
-            requires_count: self.requires_count || !self.containers.is_empty(),
+            // (hands require counts; dice do not)
+            requires_count: self.requires_count || self.containers.len() > self.dice.len(),
             containers: std::mem::take(&mut self.containers),
+            dice: std::mem::take(&mut self.dice),
             site_type,
             components: std::mem::take(&mut self.components),
             stacking,
@@ -1459,6 +1465,10 @@ impl Lowerer {
             ("move", Some("Select" | "Propose" | "Vote")) | ("vote", _) => self.state_moves(&c)?,
             ("move" | "swap.swap", Some("Swap" | "Players")) => self.swap_players(&c)?,
             ("sow", _) => self.sow(&c)?,
+            ("roll", _) => {
+                self.need_dice(&c)?;
+                MovesKind::Roll
+            }
             ("operators.foreach.forEach", Some("Site")) => self.for_each_site(&c)?,
             ("operators.foreach.forEach", Some("Player")) => {
                 MovesKind::ForEachPlayer(Box::new(self.moves(req(c.typed(self.reg, "moves"), &c)?)?))
@@ -2017,8 +2027,13 @@ impl Lowerer {
                 }
                 Some("Turns") if c.positional().len() == 1 => IntFn::CountTurns,
                 Some("Pieces") => self.count_pieces(&c, "count")?,
+                Some("Pips") => self.count_pips(&c)?,
                 w => return unsupported(format!("count {}", w.unwrap_or("")), c.span()),
             },
+            "dice.face" => {
+                self.need_dice(&c)?;
+                IntFn::Face(Box::new(self.int(nth(&pos, 0, c.span())?)?))
+            }
             "handSite" => {
                 self.requires_count = true;
                 let player = match c.typed(self.reg, "roleType") {
@@ -2188,6 +2203,14 @@ impl Lowerer {
                     self.uses_all_passed = true;
                     BoolFn::AllPassed
                 }
+                Some(w @ ("DiceUsed" | "DiceEqual")) => {
+                    self.need_dice(&c)?;
+                    if w == "DiceUsed" {
+                        BoolFn::AllDiceUsed
+                    } else {
+                        BoolFn::AllDiceEqual
+                    }
+                }
                 Some("Sites") => BoolFn::AllSites(
                     Box::new(self.region(req(c.typed(self.reg, "sites"), &c)?)?),
                     Box::new(self.condition(req(c.named("if"), &c)?)?),
@@ -2260,6 +2283,10 @@ impl Lowerer {
             "Friend" => BoolFn::IsFriend(bi(self, nth(&ints, 0, c.span())?)?),
             "Even" => BoolFn::IsEven(bi(self, nth(&ints, 0, c.span())?)?),
             "Odd" => BoolFn::IsOdd(bi(self, nth(&ints, 0, c.span())?)?),
+            "AnyDie" => {
+                self.need_dice(c)?;
+                BoolFn::IsAnyDie(bi(self, nth(&ints, 0, c.span())?)?)
+            }
             "Pending" => BoolFn::IsPending,
             "Mover" | "Next" | "Prev"
                 if ints.len() == 1

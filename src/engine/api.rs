@@ -167,6 +167,20 @@ impl Game {
         self.inner.ir.scores
     }
 
+    /// Whether the game has dice (chance: see [`State::set_chance`]).
+    pub fn has_dice(&self) -> bool {
+        !self.inner.ir.dice.is_empty()
+    }
+
+    /// Give the next roll of the dice the faces Ludii's successors of a position show (a
+    /// replay of its trace: every successor carries the roll).
+    pub fn set_next_roll_from(&self, state: &mut State, successors: &[String]) {
+        if self.has_dice() {
+            let roll = self.inner.observed_roll(&state.inner, successors);
+            state.inner.next_roll = roll.into_iter().collect();
+        }
+    }
+
     /// Whether pieces stack.
     pub fn is_stacking(&self) -> bool {
         self.inner.ir.stacking
@@ -209,6 +223,13 @@ impl State {
 
     pub fn is_over(&self) -> bool {
         self.inner.over
+    }
+
+    /// Seed what chance gives this game from here on (the rolls of dice; each move moves
+    /// the seed on, so a state always gives the same moves). A new game starts from seed 0:
+    /// playouts seed each game from their own generator.
+    pub fn set_chance(&mut self, seed: u64) {
+        self.inner.chance = seed;
     }
 
     /// Ludii's ranking (index 0 unused; 1.0 is the winner) once the game is over.

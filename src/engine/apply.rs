@@ -161,7 +161,8 @@ impl GameDef {
                 continue;
             }
             self.end_rules_of(s, rules);
-            if !s.over && !self.ir.uses_all_passed && all_passed(s, self.num_players) {
+            // (not in a game with dice, as Ludii's `NotAllPass`)
+            if !s.over && !self.ir.uses_all_passed && self.ir.dice.is_empty() && all_passed(s, self.num_players) {
                 self.draw_all(s);
             }
         }
@@ -188,7 +189,11 @@ impl GameDef {
             }
             s.next = self.next_after(s.mover, s);
         }
-        // 7. the position joins those `(no Repeat ..)` forbids
+        // 7. the dice's sums are those of the faces shown (Ludii does it last)
+        if !self.ir.dice.is_empty() {
+            self.after_move_dice(s);
+        }
+        // 8. the position joins those `(no Repeat ..)` forbids
         match self.ir.no_repeat {
             Some(Repetition::Positional) if s.mover != s.prev => s.seen.push(s.hash),
             Some(Repetition::PositionalInTurn) => {
@@ -370,6 +375,7 @@ impl GameDef {
             Action::Trigger(p) => s.triggered |= 1u32.checked_shl(*p as u32).unwrap_or(0),
             Action::Pass => {}
             Action::Propose(k) => s.propositions.push(*k),
+            Action::UpdateDie { .. } | Action::DiceRolled { .. } => self.act_dice(s, a),
             Action::Vote(k) => {
                 s.votes.push(*k);
                 if s.votes.len() >= self.num_players as usize {

@@ -195,6 +195,8 @@ impl GameDef {
             IntFn::PieceField(SiteField::State, x) => c.s.site_state(self.int(x, c)),
             IntFn::PieceField(field, x) => Self::top(c.s, self.int(x, c)).map_or(0, |p| p.field(*field)),
             IntFn::CountTurns => c.s.num_turn as i32,
+            IntFn::CountPips(who) => self.count_pips(c.s, self.int(who, c)),
+            IntFn::Face(site) => self.face(c.s, self.int(site, c)),
             IntFn::Coord(k) => self.coords.get(*k as usize).copied().unwrap_or(-1),
             IntFn::Player => c.player,
             IntFn::RowColumn(column, x) => match self.int(x, c) {
@@ -549,6 +551,9 @@ impl GameDef {
             BoolFn::IsEven(x) => self.int(x, c) % 2 == 0,
             BoolFn::IsOdd(x) => self.int(x, c) % 2 != 0,
             BoolFn::AllPassed => all_passed(c.s, self.num_players),
+            BoolFn::AllDiceUsed => c.s.dice.iter().all(|&v| v == 0),
+            BoolFn::AllDiceEqual => c.s.dice_equal,
+            BoolFn::IsAnyDie(v) => self.any_die(c.s, self.int(v, c)),
             BoolFn::WasPass => c.s.history.last().is_some_and(|m| m.pass),
             BoolFn::NoMoves(role) => {
                 if *role != Role::Next {

@@ -480,6 +480,7 @@ impl GameDef {
 
     pub fn initial_state(&self) -> State {
         let mut s = self.blank_state();
+        self.place_dice(&mut s);
         self.run_start_rules(&mut s);
         if self.ir.no_repeat.is_some() {
             s.hash = s.position_hash();
@@ -530,6 +531,11 @@ impl GameDef {
             num_moves: 0,
             triggered: 0,
             hash: 0,
+            dice: SmallVec::new(),
+            dice_sums: SmallVec::new(),
+            dice_equal: false,
+            chance: 0,
+            next_roll: SmallVec::new(),
             winners: 0,
             losers: 0,
             phase: (0..=p)

@@ -1047,6 +1047,7 @@ impl GameDef {
             ),
             MovesKind::Select { from, to } => self.gen_select(from, to, c, out),
             MovesKind::Sow(w) => self.gen_sow(w, c, out),
+            MovesKind::Roll => self.gen_roll(c, out),
         }
     }
 

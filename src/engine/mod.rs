@@ -8,6 +8,7 @@ pub mod board;
 mod captures;
 mod compiled;
 mod connection;
+mod dice;
 mod directions;
 mod eval;
 mod game;

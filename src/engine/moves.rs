@@ -104,6 +104,17 @@ pub enum Action {
     Propose(u16),
     /// The mover votes for proposition `k` (the last vote of all players decides).
     Vote(u16),
+    /// The die at `site` shows the face of index `index` in its list, and that face's value
+    /// is available (Ludii's `UpdateDice`).
+    UpdateDie {
+        site: u32,
+        index: u8,
+    },
+    /// The end of a roll: whether every die shows the same face index, and each container's
+    /// sum of available values (Ludii's `SetDiceAllEqual`).
+    DiceRolled {
+        equal: bool,
+    },
 }
 
 /// The small fields of the state (off the board) an action can change, as bits: what undo
@@ -115,6 +126,8 @@ pub const PENDING: Fields = 4;
 pub const REMEMBERED: Fields = 8;
 pub const PROPOSITIONS: Fields = 16;
 pub const TRIGGERED: Fields = 32;
+/// The dice's values available, their sums and whether the last roll was a double.
+pub const DICE: Fields = 128;
 /// `(var)` and the roles (restored by every undo whatever the actions).
 pub const ROLES: Fields = 64;
 
@@ -142,7 +155,9 @@ impl Action {
             | Action::RemoveAtEnd(_)
             | Action::Pass
             | Action::Propose(_)
-            | Action::Vote(_) => None,
+            | Action::Vote(_)
+            | Action::UpdateDie { .. }
+            | Action::DiceRolled { .. } => None,
         }
     }
 
@@ -171,6 +186,8 @@ impl Action {
             Action::Remember { .. } | Action::Forget { .. } => (none, REMEMBERED),
             Action::Propose(_) | Action::Vote(_) => (none, PROPOSITIONS),
             Action::Trigger(_) => (none, TRIGGERED),
+            Action::UpdateDie { site, .. } => (smallvec::smallvec![site], DICE),
+            Action::DiceRolled { .. } => (none, DICE),
             // (a pass changes nothing but what the history records of the move)
             Action::SetVar(_) | Action::SetNext(_) | Action::Pass => (none, ROLES),
         }

@@ -25,6 +25,11 @@ pub trait Rules: Sync {
     fn num_players(&self) -> usize;
     /// The state after the start rules.
     fn initial_state(&self) -> Self::State;
+    /// The state after the start rules, for a game whose chance (dice) is drawn from `rng`
+    /// (which a game without chance leaves untouched).
+    fn initial_state_drawn(&self, _rng: &mut dyn rand::RngCore) -> Self::State {
+        self.initial_state()
+    }
     /// The legal moves, in the engine's order (duplicates kept).
     fn legal_moves(&self, state: &Self::State) -> Vec<Self::Move>;
     /// Apply a legal move.
@@ -57,6 +62,13 @@ impl Rules for Game {
     }
     fn initial_state(&self) -> State {
         Game::initial_state(self)
+    }
+    fn initial_state_drawn(&self, rng: &mut dyn rand::RngCore) -> State {
+        let mut s = Game::initial_state(self);
+        if self.has_dice() {
+            s.set_chance(rng.next_u64());
+        }
+        s
     }
     fn legal_moves(&self, state: &State) -> Vec<Move> {
         Game::legal_moves(self, state)
@@ -256,7 +268,7 @@ pub fn playout_rng(seed: u64, index: u64) -> ChaCha8Rng {
 /// Play one game from the start with uniformly random legal moves (uniform over the engine's
 /// list, duplicates included), at most `max_decisions` decisions.
 pub fn playout<G: Rules + ?Sized>(game: &G, rng: &mut impl Rng, max_decisions: usize) -> PlayoutResult {
-    let mut state = game.initial_state();
+    let mut state = game.initial_state_drawn(rng);
     let mut length = 0;
     loop {
         if game.is_over(&state) {

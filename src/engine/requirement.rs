@@ -271,7 +271,7 @@ impl MixHasher {
 
 /// The small fields of the state an action changes (bits of [`super::moves::Fields`]).
 type Changed = super::moves::Fields;
-use super::moves::{PENDING, PROPOSITIONS, REMEMBERED, SCORES, TRIGGERED, VARS};
+use super::moves::{DICE, PENDING, PROPOSITIONS, REMEMBERED, SCORES, TRIGGERED, VARS};
 
 /// Everything that distinguishes the position after a candidate from the one after another
 /// candidate applied to the same base: first the part off the board (the roles and
@@ -328,6 +328,11 @@ fn position_key(
     }
     if changed & TRIGGERED != 0 {
         k.push(s.triggered as i32);
+    }
+    if changed & DICE != 0 {
+        k.push(s.dice_equal as i32);
+        k.extend_from_slice(&s.dice);
+        k.extend_from_slice(&s.dice_sums);
     }
     *small = k.len();
     for &t in sites {
@@ -472,6 +477,11 @@ fn restore_small(dst: &mut StateData, base: &StateData, changed: Changed) {
     if changed & REMEMBERED != 0 {
         dst.remembered.clone_from(&base.remembered);
     }
+    if changed & DICE != 0 {
+        dst.dice.clone_from(&base.dice);
+        dst.dice_sums.clone_from(&base.dice_sums);
+        dst.dice_equal = base.dice_equal;
+    }
     if changed & PROPOSITIONS != 0 {
         dst.propositions.clone_from(&base.propositions);
         dst.votes.clone_from(&base.votes);
@@ -530,8 +540,24 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
         // (changed only between decisions, never by a move's actions: nothing to restore)
         seen: _,
         hash,
+        dice,
+        dice_sums,
+        dice_equal,
+        chance,
+        next_roll,
     } = src;
     dst.hash = *hash;
+    if dst.dice != *dice {
+        dst.dice.clone_from(dice);
+    }
+    if dst.dice_sums != *dice_sums {
+        dst.dice_sums.clone_from(dice_sums);
+    }
+    dst.dice_equal = *dice_equal;
+    dst.chance = *chance;
+    if dst.next_roll != *next_roll {
+        dst.next_roll.clone_from(next_roll);
+    }
     if dst.scores != *scores {
         dst.scores.clone_from(scores);
     }
@@ -947,13 +973,21 @@ impl GameDef {
                 // consequents, without storing) to a copy on which B is generated
                 let mut pre_moves = take_list();
                 self.gen(pre, c, &mut pre_moves);
-                if pre_moves.is_empty() {
+                let pre_actions = if pre_moves.is_empty() {
                     // nothing to apply: B is generated on this very state (and its cache)
                     self.gen(b, c, out);
+                    SmallVec::new()
                 } else {
-                    self.gen_after(&pre_moves, b, c, out);
-                }
+                    self.gen_after(&pre_moves, b, c, out)
+                };
                 give_list(pre_moves);
+                if out.len() == start && !self.ir.dice.is_empty() {
+                    // in a game with dice, no B move is a pass after the pre-moves (Ludii's
+                    // `Do`: the turn goes on with the dice rolled)
+                    let actions = self.push_move(out, c, -1, -1);
+                    actions.extend(pre_actions.into_iter().flatten());
+                    actions.push(Action::Pass);
+                }
                 for mv in &mut out[start..] {
                     mv.mover = c.mover;
                 }
@@ -970,7 +1004,7 @@ impl GameDef {
 
     /// B of `(do pre next:B)`, generated on a copy of the state to which the pre-moves were
     /// applied; each B move carries the pre-moves' actions first.
-    fn gen_after(&self, pre_moves: &[MoveData], b: &Moves, c: &Ctx, out: &mut Vec<MoveData>) {
+    fn gen_after(&self, pre_moves: &[MoveData], b: &Moves, c: &Ctx, out: &mut Vec<MoveData>) -> SmallVec<[Done; 1]> {
         let start = out.len();
         let mut s2 = self.scratch(c);
         let mut pre_actions: SmallVec<[Done; 1]> = SmallVec::new();
@@ -997,6 +1031,7 @@ impl GameDef {
             }
             at = acts.len();
         }
+        pre_actions
     }
 
     /// Whether `cond` holds after applying `m` (stored, with its own consequents) to `s2`, a

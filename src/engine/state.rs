@@ -185,6 +185,19 @@ pub struct StateData {
     /// In a game with `(no Repeat ..)`, [`StateData::position_hash`] kept up to date by
     /// every change of a site (`GameDef::rehash`); 0 in other games.
     pub hash: u64,
+    /// In a game with dice: each die's value still available (0 once used; Ludii's
+    /// `currentDice`), in order over every dice container.
+    pub dice: SmallVec<[i32; 4]>,
+    /// Per dice container, the sum of its dice's values (Ludii's `sumDice`: set by a roll,
+    /// then the faces shown after every move).
+    pub dice_sums: SmallVec<[i32; 1]>,
+    /// Whether the last roll showed the same face index on every die.
+    pub dice_equal: bool,
+    /// Where the next roll's faces come from: a seed moved on by every move
+    /// ([`StateData::set_chance`]) ...
+    pub chance: u64,
+    /// ... unless these face indices are given for it, die by die (a replay gives Ludii's).
+    pub next_roll: SmallVec<[u8; 4]>,
 }
 
 impl StateData {

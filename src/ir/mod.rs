@@ -104,6 +104,11 @@ pub enum IntFn {
     CountMovesThisTurn,
     /// `(count Turns)`.
     CountTurns,
+    /// `(count Pips [who])`: the sum of the faces shown by the first dice container of
+    /// `who` (default the shared one), 0 if none.
+    CountPips(Box<IntFn>),
+    /// `(face site)`: the face shown by the die at `site`, -1 if none.
+    Face(Box<IntFn>),
     CountSteps(Box<IntFn>, Box<IntFn>),
     CentrePoint,
     /// The site labelled `names[k]` (`"A4"`), -1 if none: resolved when the game is loaded.
@@ -243,6 +248,12 @@ pub enum BoolFn {
     IsEven(Box<IntFn>),
     IsOdd(Box<IntFn>),
     AllPassed,
+    /// `(all DiceUsed)`: every die's value of the last roll is used.
+    AllDiceUsed,
+    /// `(all DiceEqual)`: the last roll gave every die the same face.
+    AllDiceEqual,
+    /// `(is AnyDie v)`: a die of the first container shows `v`, not used yet.
+    IsAnyDie(Box<IntFn>),
     /// `(was Pass)`: the last move was a pass.
     WasPass,
     NoMoves(Role),
@@ -1032,6 +1043,8 @@ pub enum MovesKind {
     },
     /// `(sow ..)`: one move taking the seeds of a site one by one along a track.
     Sow(Box<Sow>),
+    /// `(roll)`: one move rolling every die (Ludii's `Roll`).
+    Roll,
     /// `(select (from R if:F) (to R2 if:G))`: selection moves (read by `sites To`).
     Select {
         from: Place,
@@ -1175,6 +1188,19 @@ pub struct ContainerIr {
     pub sites: u32,
 }
 
+/// A container of dice (`(dice [d:] [faces:|facesByDie:|from:] num:)`, Ludii's `Dice`):
+/// one site per die, the die on it a component of its own (`Die1`..), its local state the
+/// index of the face shown in its list of faces.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DiceIr {
+    /// Its index among [`GameIr::containers`].
+    pub container: usize,
+    /// The component of its first die (the others follow).
+    pub first_component: u16,
+    /// The faces of each die, in order.
+    pub faces: Vec<Vec<i32>>,
+}
+
 /// A region of the equipment (`(regions [name] [owner] sites)`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct RegionDef {
@@ -1228,8 +1254,10 @@ pub struct GameIr {
     pub maps: Vec<MapDef>,
     /// The geometry regions the rules use ([`RegionFn::Geometry`] slots).
     pub geometry: Vec<BoardRegion>,
-    /// The containers after the board (hands), in order.
+    /// The containers after the board (hands, then dice), in order.
     pub containers: Vec<ContainerIr>,
+    /// The dice containers (`(dice ..)`), in equipment order.
+    pub dice: Vec<DiceIr>,
     /// Ludii's `requiresCount`: a site of a game without stacks holds one component with a
     /// count, and adding or moving a piece onto the same component adds to its count.
     pub requires_count: bool,
@@ -1431,6 +1459,8 @@ impl<'a> Node<'a> {
                 | IntFn::MapEntry { key: a, .. }
                 | IntFn::CountCellAt(a)
                 | IntFn::PlayerValue(a)
+                | IntFn::CountPips(a)
+                | IntFn::Face(a)
                 | IntFn::RowColumn(_, a) => out.push(Int(a)),
                 IntFn::CountGroups(g) => out.extend([Bool(&g.cond), Int(&g.min)]),
                 IntFn::SizeTerritory(p, _) => out.push(Int(p)),
@@ -1515,6 +1545,7 @@ impl<'a> Node<'a> {
                 | BoolFn::IsFriend(a)
                 | BoolFn::IsEven(a)
                 | BoolFn::IsTriggered(a)
+                | BoolFn::IsAnyDie(a)
                 | BoolFn::IsOdd(a) => out.push(Int(a)),
                 BoolFn::IsIn(a, r) | BoolFn::IsWithinRegion(a, r) => out.extend([Int(a), Region(r)]),
                 BoolFn::AllSites(r, b) => out.extend([Region(r), Bool(b)]),
@@ -1551,6 +1582,8 @@ impl<'a> Node<'a> {
                 | BoolFn::IsDecided(_)
                 | BoolFn::IsCycle
                 | BoolFn::AllPassed
+                | BoolFn::AllDiceUsed
+                | BoolFn::AllDiceEqual
                 | BoolFn::WasPass
                 | BoolFn::NoMoves(_)
                 | BoolFn::CanMove(_) => {}

@@ -52,6 +52,7 @@ impl Lowerer {
         let mut board = None;
         let mut moves = Vec::new();
         let mut regions = Vec::new();
+        let dice = self.dice_items(items, players)?;
         for item in items {
             match Self::head(item) {
                 Some("board") => board = Some(self.board(item)?),
@@ -63,10 +64,12 @@ impl Lowerer {
                 Some("regions") => regions.push(item),
                 Some("hand") => self.hand(item, players)?,
                 Some("map") => self.map_item(item)?,
+                Some("dice") => {}
                 Some(other) => return unsupported(other, item.span.clone()),
                 None => return invalid("expected an item", item.span.clone()),
             }
         }
+        self.dice_containers(dice, players);
         for (component, node) in moves {
             let m = self.moves(node)?;
             self.components[component].moves = Some(Box::new(m));

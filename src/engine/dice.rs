@@ -1,0 +1,203 @@
+//! Dice (Ludii's `Dice` container, `Roll`, `UpdateDice`, `SetDiceAllEqual`): each
+//! die is a piece of its own on a site of its container, whose local state is the index of
+//! the face shown; the values still available, their sums and whether the last roll was a
+//! double are kept beside the position (they are not in Ludii's state text).
+//!
+//! A roll's faces come from the state ([`StateData::chance`], moved on by every move, so
+//! the same state always gives the same moves), or from faces given for the next roll
+//! ([`StateData::next_roll`]: a replay of Ludii's trace gives Ludii's).
+
+use super::game::{Ctx, GameDef};
+use super::moves::{Action, MoveData};
+use super::state::{Piece, StateData};
+
+impl GameDef {
+    /// The die at `site`, by its index over every dice container (`None` for another site).
+    pub(super) fn die_at(&self, site: i32) -> Option<usize> {
+        let mut before = 0;
+        for k in &self.ir.dice {
+            let from = *self.container_from.get(k.container)? as i32;
+            let n = k.faces.len() as i32;
+            if (from..from + n).contains(&site) {
+                return Some(before + (site - from) as usize);
+            }
+            before += n as usize;
+        }
+        None
+    }
+
+    /// The faces of die `j` (over every container).
+    fn faces(&self, j: usize) -> &[i32] {
+        self.ir
+            .dice
+            .iter()
+            .flat_map(|k| k.faces.iter())
+            .nth(j)
+            .map_or(&[], |f| &f[..])
+    }
+
+    /// The sites of the dice, in order over every container.
+    fn die_sites(&self) -> impl Iterator<Item = u32> + '_ {
+        self.ir.dice.iter().flat_map(move |k| {
+            let from = self.container_from.get(k.container).copied().unwrap_or(0);
+            (0..k.faces.len() as u32).map(move |i| from + i)
+        })
+    }
+
+    /// The dice before the start rules: each die on its site showing its first face, whose
+    /// value is available (Ludii's `currentDice`), no roll yet.
+    pub(super) fn place_dice(&self, s: &mut StateData) {
+        let mut j = 0;
+        for k in &self.ir.dice {
+            let from = self.container_from.get(k.container).copied().unwrap_or(0);
+            for (i, faces) in k.faces.iter().enumerate() {
+                if let Some(st) = s.stack_mut(from as usize + i) {
+                    st.clear();
+                    st.push(Piece {
+                        what: k.first_component + i as u16,
+                        who: self.num_players + 1,
+                        count: 1,
+                        ..Piece::default()
+                    });
+                }
+                s.dice.push(faces.first().copied().unwrap_or(0));
+                j += 1;
+            }
+            s.dice_sums
+                .push(k.faces.iter().map(|f| f.first().copied().unwrap_or(0)).sum());
+        }
+        debug_assert_eq!(j, s.dice.len());
+    }
+
+    /// `(roll)`: one move rolling every die in order, then telling whether they all show
+    /// the same face index.
+    pub(super) fn gen_roll(&self, c: &Ctx, out: &mut Vec<MoveData>) {
+        let s = c.s;
+        let actions = self.push_move(out, c, -1, -1);
+        let mut first = None;
+        let mut equal = true;
+        for (j, site) in self.die_sites().enumerate() {
+            let n = self.faces(j).len().max(1);
+            let index = match s.next_roll.get(j) {
+                Some(&i) => (i as usize).min(n - 1),
+                None => (chance_draw(s.chance, j) % n as u64) as usize,
+            } as u8;
+            equal &= *first.get_or_insert(index) == index;
+            actions.push(Action::UpdateDie { site, index });
+        }
+        actions.push(Action::DiceRolled { equal });
+    }
+
+    /// The effect of a dice action on `s`.
+    pub(super) fn act_dice(&self, s: &mut StateData, a: &Action) {
+        match *a {
+            Action::UpdateDie { site, index } => {
+                let Some(j) = self.die_at(site as i32) else { return };
+                if let Some(p) = s.stack_mut(site as usize).and_then(|st| st.last_mut()) {
+                    p.state = index as i32;
+                }
+                let value = self.faces(j).get(index as usize).copied().unwrap_or(0);
+                if let Some(v) = s.dice.get_mut(j) {
+                    *v = value;
+                }
+            }
+            Action::DiceRolled { equal } => {
+                s.dice_equal = equal;
+                let mut j = 0;
+                for (k, dice) in self.ir.dice.iter().enumerate() {
+                    let n = dice.faces.len();
+                    let sum = s.dice.get(j..j + n).map_or(0, |v| v.iter().sum());
+                    if let Some(x) = s.dice_sums.get_mut(k) {
+                        *x = sum;
+                    }
+                    j += n;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// After every move: each container's sum is that of the faces its dice show (Ludii
+    /// recomputes `sumDice` so), and the next roll is drawn anew.
+    pub(super) fn after_move_dice(&self, s: &mut StateData) {
+        let mut sites = self.die_sites();
+        for (k, dice) in self.ir.dice.iter().enumerate() {
+            let mut sum = 0;
+            for faces in &dice.faces {
+                let Some(site) = sites.next() else { break };
+                let index = s.stack(site as usize).and_then(|st| st.last()).map_or(0, |p| p.state);
+                sum += faces.get(index.max(0) as usize).copied().unwrap_or(0);
+            }
+            if let Some(x) = s.dice_sums.get_mut(k) {
+                *x = sum;
+            }
+        }
+        s.chance = chance_draw(s.chance, usize::MAX);
+        s.next_roll.clear();
+    }
+
+    /// `(count Pips who)`: the sum of the first dice container of `who`, else 0.
+    pub(super) fn count_pips(&self, s: &StateData, who: i32) -> i32 {
+        self.ir
+            .dice
+            .iter()
+            .position(|k| {
+                self.ir
+                    .containers
+                    .get(k.container)
+                    .is_some_and(|x| x.owner as i32 == who)
+            })
+            .and_then(|k| s.dice_sums.get(k).copied())
+            .unwrap_or(0)
+    }
+
+    /// `(face site)`: the face the die at `site` shows, -1 if none.
+    pub(super) fn face(&self, s: &StateData, site: i32) -> i32 {
+        let Some(j) = self.die_at(site) else { return -1 };
+        match s.stack(site as usize).and_then(|st| st.last()) {
+            Some(p) if p.state >= 0 => self.faces(j).get(p.state as usize).copied().unwrap_or(-1),
+            _ => -1,
+        }
+    }
+
+    /// `(is AnyDie v)`: a die of the first container has `v` available.
+    pub(super) fn any_die(&self, s: &StateData, v: i32) -> bool {
+        let n = self.ir.dice.first().map_or(0, |k| k.faces.len());
+        s.dice.iter().take(n).any(|&x| x == v)
+    }
+
+    /// The face indices of the next roll, read off Ludii's successors of a position (all
+    /// share the roll): for each die, its site's entry in a successor's diff (`9=Die1~s3`:
+    /// index 3; `9=Die1`: 0), else the index it shows now (rolled again to the same face).
+    pub(super) fn observed_roll(&self, s: &StateData, successors: &[String]) -> Vec<u8> {
+        self.die_sites()
+            .map(|site| {
+                let key = format!("{site}=");
+                let seen = successors.iter().find_map(|d| {
+                    let sites = d.split('|').next().unwrap_or("");
+                    let entry = sites.split(' ').find_map(|e| e.strip_prefix(key.as_str()))?;
+                    Some(match entry.split_once("~s") {
+                        Some((_, rest)) => {
+                            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+                            digits.parse().unwrap_or(0)
+                        }
+                        None => 0,
+                    })
+                });
+                seen.unwrap_or_else(|| {
+                    s.stack(site as usize)
+                        .and_then(|st| st.last())
+                        .map_or(0, |p| p.state.clamp(0, 255) as u8)
+                })
+            })
+            .collect()
+    }
+}
+
+/// A pseudo-random number from the state's seed for die `j` (splitmix64's finaliser).
+fn chance_draw(seed: u64, j: usize) -> u64 {
+    let mut z = seed ^ (j as u64).wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
