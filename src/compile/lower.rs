@@ -1405,6 +1405,7 @@ impl Lowerer {
             ("remember", Some("Value")) => self.remember(&c)?,
             ("forget", Some("Value")) => self.forget(&c)?,
             ("operators.foreach.forEach", Some("Value")) => self.for_each_value(&c)?,
+            ("operators.foreach.forEach", Some("Die")) => self.for_each_die(&c)?,
             ("logical.or", _) | ("logical.and", _) => {
                 let all = self.alternatives(&c)?;
                 if c.id == "logical.or" {
@@ -1819,6 +1820,9 @@ impl Lowerer {
             "next" => IntFn::Next,
             "prev" => IntFn::Prev,
             "iterator.from" => IntFn::From,
+            // (the pips of the die `forEach Die` is at are kept where values are: Ludii's
+            // `pipCount` is an iterator of its own, never bound with a value)
+            "pips" => IntFn::Value,
             "iterator.to" => IntFn::To,
             "iterator.between" => IntFn::Between,
             "site" => IntFn::Site,

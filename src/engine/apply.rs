@@ -375,7 +375,7 @@ impl GameDef {
             Action::Trigger(p) => s.triggered |= 1u32.checked_shl(*p as u32).unwrap_or(0),
             Action::Pass => {}
             Action::Propose(k) => s.propositions.push(*k),
-            Action::UpdateDie { .. } | Action::DiceRolled { .. } => self.act_dice(s, a),
+            Action::UpdateDie { .. } | Action::DiceRolled { .. } | Action::UseDie(_) => self.act_dice(s, a),
             Action::Vote(k) => {
                 s.votes.push(*k);
                 if s.votes.len() >= self.num_players as usize {

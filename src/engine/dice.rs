@@ -10,6 +10,8 @@
 use super::game::{Ctx, GameDef};
 use super::moves::{Action, MoveData};
 use super::state::{Piece, StateData};
+use crate::ir::{BoolFn, Moves};
+use smallvec::SmallVec;
 
 impl GameDef {
     /// The die at `site`, by its index over every dice container (`None` for another site).
@@ -113,7 +115,57 @@ impl GameDef {
                     j += n;
                 }
             }
+            Action::UseDie(j) => {
+                if let Some(v) = s.dice.get_mut(j as usize) {
+                    *v = 0;
+                }
+            }
             _ => {}
+        }
+    }
+
+    /// `(forEach Die [replayDouble:B] [if:C] M)`: for each die of the first container, with
+    /// its value still available as `(pips)` (the context's value), where C holds, M's moves,
+    /// each followed by the use of the die and, with `replayDouble:`, Ludii's bookkeeping of
+    /// a double in `(var)`: the first use of a double keeps its value there, a later use
+    /// that is no longer a double shows it again on every die (so the double is played
+    /// twice), the third forgets it.
+    pub(super) fn gen_for_each_die(
+        &self,
+        replay_double: Option<&BoolFn>,
+        cond: Option<&BoolFn>,
+        body: &Moves,
+        c: &Ctx,
+        out: &mut Vec<MoveData>,
+    ) {
+        let n = self.ir.dice.first().map_or(0, |k| k.faces.len());
+        let values: SmallVec<[i32; 8]> = c.s.dice.iter().take(n).copied().collect();
+        let double = replay_double.is_some_and(|b| self.boolean(b, c)) && values.iter().all(|&v| v == values[0]);
+        let temp = c.s.var;
+        let cond = self.cond(cond);
+        for (j, &pips) in values.iter().enumerate() {
+            let mut c2 = *c;
+            c2.value = pips;
+            if !cond.holds(self, &c2) {
+                continue;
+            }
+            let start = out.len();
+            self.gen(body, &mut c2, out);
+            for mv in &mut out[start..] {
+                mv.actions.push(Action::UseDie(j as u16));
+                if double {
+                    mv.actions.push(Action::SetVar(if temp == -1 { pips } else { -1 }));
+                } else if temp != -1 {
+                    for (d, site) in self.die_sites().enumerate() {
+                        if temp >= 1 && temp - 1 < self.faces(d).len() as i32 {
+                            mv.actions.push(Action::UpdateDie {
+                                site,
+                                index: (temp - 1) as u8,
+                            });
+                        }
+                    }
+                }
+            }
         }
     }
 

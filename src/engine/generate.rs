@@ -1048,6 +1048,11 @@ impl GameDef {
             MovesKind::Select { from, to } => self.gen_select(from, to, c, out),
             MovesKind::Sow(w) => self.gen_sow(w, c, out),
             MovesKind::Roll => self.gen_roll(c, out),
+            MovesKind::ForEachDie {
+                replay_double,
+                cond,
+                body,
+            } => self.gen_for_each_die(replay_double.as_ref(), cond.as_ref(), body, c, out),
         }
     }
 

@@ -115,6 +115,8 @@ pub enum Action {
     DiceRolled {
         equal: bool,
     },
+    /// The value of die `k` (over every container) is used (Ludii's `UseDie`).
+    UseDie(u16),
 }
 
 /// The small fields of the state (off the board) an action can change, as bits: what undo
@@ -157,7 +159,8 @@ impl Action {
             | Action::Propose(_)
             | Action::Vote(_)
             | Action::UpdateDie { .. }
-            | Action::DiceRolled { .. } => None,
+            | Action::DiceRolled { .. }
+            | Action::UseDie(_) => None,
         }
     }
 
@@ -187,7 +190,7 @@ impl Action {
             Action::Propose(_) | Action::Vote(_) => (none, PROPOSITIONS),
             Action::Trigger(_) => (none, TRIGGERED),
             Action::UpdateDie { site, .. } => (smallvec::smallvec![site], DICE),
-            Action::DiceRolled { .. } => (none, DICE),
+            Action::DiceRolled { .. } | Action::UseDie(_) => (none, DICE),
             // (a pass changes nothing but what the history records of the move)
             Action::SetVar(_) | Action::SetNext(_) | Action::Pass => (none, ROLES),
         }

@@ -1045,6 +1045,14 @@ pub enum MovesKind {
     Sow(Box<Sow>),
     /// `(roll)`: one move rolling every die (Ludii's `Roll`).
     Roll,
+    /// `(forEach Die [replayDouble:B] [if:C] M)` (Ludii's `ForEachDie`): M for each die of
+    /// the first dice container with `(pips)` (the context's value) its value still
+    /// available, where C holds; each move then uses the die, and keeps or restores a double.
+    ForEachDie {
+        replay_double: Option<BoolFn>,
+        cond: Option<BoolFn>,
+        body: Box<Moves>,
+    },
     /// `(select (from R if:F) (to R2 if:G))`: selection moves (read by `sites To`).
     Select {
         from: Place,

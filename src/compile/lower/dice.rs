@@ -106,6 +106,28 @@ impl Lowerer {
         Ok(IntFn::CountPips(Box::new(who)))
     }
 
+    /// `(forEach Die [<int>] [combined:B] [replayDouble:B] [if:C] M)`.
+    pub(super) fn for_each_die(&mut self, c: &Call) -> R<MovesKind> {
+        self.need_dice(c)?;
+        if c.typed(self.reg, "int").is_some() || c.named("combined").is_some() {
+            return unsupported("forEach Die of another container or combined:", c.span());
+        }
+        let replay_double = match c.named("replayDouble") {
+            Some(n) => Some(self.boolean(n)?),
+            None => None,
+        };
+        let cond = match c.named("if") {
+            Some(n) => Some(self.condition(n)?),
+            None => None,
+        };
+        let body = Box::new(self.moves(super::req(c.typed(self.reg, "moves"), c)?)?);
+        Ok(MovesKind::ForEachDie {
+            replay_double,
+            cond,
+            body,
+        })
+    }
+
     /// A dice ludeme in a game without dice: refused (Ludii's would read nothing).
     pub(super) fn need_dice(&self, c: &Call) -> R<()> {
         if !self.dice.is_empty() {
