@@ -1483,7 +1483,9 @@ impl Lowerer {
             }
         };
         // `(apply if:C ..)` is read only where a generator gives it its meaning
-        if !matches!(kind, MovesKind::Slide { .. }) && kind.places().iter().any(|p| p.apply_if.is_some()) {
+        if !matches!(kind, MovesKind::Slide { .. } | MovesKind::FromTo { .. })
+            && kind.places().iter().any(|p| p.apply_if.is_some())
+        {
             return unsupported("apply if: here", c.span());
         }
         Ok(Moves::new(kind, then))

@@ -830,6 +830,7 @@ impl GameDef {
                     _ => smallvec::smallvec![c.from],
                 };
                 let (from_cond, to_cond) = (self.cond(from.cond.as_ref()), self.cond(to.cond.as_ref()));
+                let apply_if = self.cond(to.apply_if.as_ref());
                 for f in origins {
                     if Self::top(c.s, f).is_none() {
                         continue;
@@ -856,7 +857,9 @@ impl GameDef {
                             continue;
                         }
                         let actions = self.push_move(out, c, f, t);
-                        if let Some(e) = &to.apply {
+                        // (`(apply if:C ..)` gates the effect, asked before the move: Ludii's
+                        // capture rule of `FromTo`)
+                        if let Some(e) = to.apply.as_ref().filter(|_| apply_if.holds(self, &c2)) {
                             self.effect_actions(e, &c2, actions);
                         }
                         actions.push(action(t));
