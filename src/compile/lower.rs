@@ -1406,6 +1406,18 @@ impl Lowerer {
             ("forget", Some("Value")) => self.forget(&c)?,
             ("operators.foreach.forEach", Some("Value")) => self.for_each_value(&c)?,
             ("operators.foreach.forEach", Some("Die")) => self.for_each_die(&c)?,
+            ("operators.foreach.forEach", Some("Level")) => {
+                if c.typed(self.reg, "siteType").is_some() {
+                    return unsupported("forEach Level of a site type", c.span());
+                }
+                let site = self.int(req(c.typed(self.reg, "int"), &c)?)?;
+                let from_top = !matches!(
+                    c.typed(self.reg, "stackDirection").map(|n| &n.kind),
+                    Some(NodeKind::Atom(a)) if a == "FromBottom"
+                );
+                let body = Box::new(self.moves(req(c.typed(self.reg, "moves"), &c)?)?);
+                MovesKind::ForEachLevel { site, from_top, body }
+            }
             ("logical.or", _) | ("logical.and", _) => {
                 let all = self.alternatives(&c)?;
                 if c.id == "logical.or" {
@@ -1487,6 +1499,10 @@ impl Lowerer {
             && kind.places().iter().any(|p| p.apply_if.is_some())
         {
             return unsupported("apply if: here", c.span());
+        }
+        // (and a level to move from only by a fromTo)
+        if !matches!(kind, MovesKind::FromTo { .. }) && kind.places().iter().any(|p| p.level.is_some()) {
+            return unsupported("moves.from with a level here", c.span());
         }
         Ok(Moves::new(kind, then))
     }
@@ -1607,10 +1623,14 @@ impl Lowerer {
             Some(NodeKind::Atom(a)) => a != "Cell" && SiteType::from_name(a) != Some(self.site_type),
             _ => false,
         };
-        if other_type || c.named("level").is_some() || c.typed(self.reg, "rotations").is_some() {
+        let level_here = ty == "moves.from";
+        if other_type || (c.named("level").is_some() && !level_here) || c.typed(self.reg, "rotations").is_some() {
             return unsupported(format!("{ty} with a site type, level or rotations"), c.span());
         }
         let mut p = Place::default();
+        if let Some(n) = c.named("level") {
+            p.level = Some(self.int(n)?);
+        }
         if let Some(n) = c.typed(self.reg, "sites") {
             p.region = Some(self.region(n)?);
         } else if let Some(n) = c.typed(self.reg, "int") {

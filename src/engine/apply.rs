@@ -337,6 +337,18 @@ impl GameDef {
                 }
             }
             Action::Seed { from, to } => self.seed(s, *from as usize, *to as usize),
+            &Action::MoveLevel { from, level, to } => {
+                let (f, t) = (from as usize, to as usize);
+                let piece = s
+                    .stack_mut(f)
+                    .filter(|st| (level as usize) < st.len())
+                    .map(|st| st.remove(level as usize));
+                if let (Some(p), Some(dst)) = (piece, s.stack_mut(t)) {
+                    dst.push(p);
+                }
+                s.sync_site(f);
+                s.sync_site(t);
+            }
             Action::MoveN { from, to, count } => self.move_n(s, *from as usize, *to as usize, *count),
             Action::SetScore { player, value } => {
                 if let Some(x) = s.scores.get_mut(*player as usize) {

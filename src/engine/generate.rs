@@ -84,6 +84,7 @@ impl GameDef {
                         cond,
                         apply: None,
                         apply_if: None,
+                        level: None,
                     },
                 count,
                 state,
@@ -846,7 +847,20 @@ impl GameDef {
                         // `(to)` without a location: the iterator `to`
                         _ => smallvec::smallvec![c.to],
                     };
-                    let action = |t: i32| self.fromto_action(f, t, count.as_ref(), *copy, &c1);
+                    // (a piece below the top of a stack moves alone: Ludii's `ActionMoveLevelFrom`)
+                    let below_top = from.level.as_ref().map(|l| self.int(l, &c1)).filter(|&l| {
+                        self.ir.stacking
+                            && l >= 0
+                            && c.s.stack(f as usize).is_some_and(|st| (l as usize) + 1 < st.len())
+                    });
+                    let action = |t: i32| match below_top {
+                        Some(level) => Action::MoveLevel {
+                            from: f as u32,
+                            level: level as u32,
+                            to: t as u32,
+                        },
+                        None => self.fromto_action(f, t, count.as_ref(), *copy, &c1),
+                    };
                     for t in targets {
                         if t < 0 {
                             continue;
@@ -1051,6 +1065,18 @@ impl GameDef {
             MovesKind::Select { from, to } => self.gen_select(from, to, c, out),
             MovesKind::Sow(w) => self.gen_sow(w, c, out),
             MovesKind::Roll => self.gen_roll(c, out),
+            MovesKind::ForEachLevel { site, from_top, body } => {
+                let t = self.int(site, c);
+                let n =
+                    c.s.stack(t.max(0) as usize)
+                        .filter(|_| t >= 0)
+                        .map_or(0, |st| st.len() as i32);
+                let mut c2 = *c;
+                for i in 0..n {
+                    c2.level = if *from_top { n - 1 - i } else { i };
+                    self.gen(body, &mut c2, out);
+                }
+            }
             MovesKind::ForEachDie {
                 replay_double,
                 cond,

@@ -117,6 +117,13 @@ pub enum Action {
     },
     /// The value of die `k` (over every container) is used (Ludii's `UseDie`).
     UseDie(u16),
+    /// The piece at `level` of the stack at `from` (not its top) leaves it for the top of
+    /// `to` (Ludii's `ActionMoveLevelFrom` in a game with stacks).
+    MoveLevel {
+        from: u32,
+        level: u32,
+        to: u32,
+    },
 }
 
 /// The small fields of the state (off the board) an action can change, as bits: what undo
@@ -142,7 +149,10 @@ impl Action {
             | Action::RemoveAt { site, .. }
             | Action::SetSite { site, .. }
             | Action::Promote { site, .. } => Some(site),
-            Action::Move { to, .. } | Action::MoveN { to, .. } | Action::Seed { to, .. } => Some(to),
+            Action::Move { to, .. }
+            | Action::MoveN { to, .. }
+            | Action::Seed { to, .. }
+            | Action::MoveLevel { to, .. } => Some(to),
             Action::SetScore { .. }
             | Action::AddScore { .. }
             | Action::SetVar(_)
@@ -180,9 +190,10 @@ impl Action {
             | Action::RemoveAt { site, .. }
             | Action::SetSite { site, .. }
             | Action::Promote { site, .. } => (smallvec::smallvec![site], 0),
-            Action::Move { from, to, .. } | Action::MoveN { from, to, .. } | Action::Seed { from, to } => {
-                (smallvec::smallvec![from, to], 0)
-            }
+            Action::Move { from, to, .. }
+            | Action::MoveN { from, to, .. }
+            | Action::Seed { from, to }
+            | Action::MoveLevel { from, to, .. } => (smallvec::smallvec![from, to], 0),
             Action::SetScore { .. } | Action::AddScore { .. } => (none, SCORES),
             Action::SetNamedVar { .. } | Action::SetPlayerValue { .. } | Action::SwapPlayers(..) => (none, VARS),
             Action::AddPending(_) | Action::RemoveAtEnd(_) => (none, PENDING),

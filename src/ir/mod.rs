@@ -617,6 +617,8 @@ pub struct Place {
     /// The `if:` of `(apply if:C ..)`: what it gates depends on the move (a slide's landing
     /// moves, a step's effect).
     pub apply_if: Option<BoolFn>,
+    /// The level of the piece moved (`(from s level:l)`, read by `fromTo` only).
+    pub level: Option<IntFn>,
 }
 
 /// The parts of a general hop ([`MovesKind::HopLong`]).
@@ -803,6 +805,7 @@ impl MovesKind {
                         cond: None,
                         apply: None,
                         apply_if: None,
+                        level: None,
                     },
                     to: Place {
                         region: None,
@@ -810,6 +813,7 @@ impl MovesKind {
                         cond: None,
                         apply: None,
                         apply_if: None,
+                        level: None,
                     },
                     ..
                 }
@@ -1045,6 +1049,13 @@ pub enum MovesKind {
     Sow(Box<Sow>),
     /// `(roll)`: one move rolling every die (Ludii's `Roll`).
     Roll,
+    /// `(forEach Level s [FromBottom|FromTop] M)`: M with `(level)` each level of the
+    /// stack at s (from the top by default).
+    ForEachLevel {
+        site: IntFn,
+        from_top: bool,
+        body: Box<Moves>,
+    },
     /// `(forEach Die [replayDouble:B] [if:C] M)` (Ludii's `ForEachDie`): M for each die of
     /// the first dice container with `(pips)` (the context's value) its value still
     /// available, where C holds; each move then uses the die, and keeps or restores a double.
