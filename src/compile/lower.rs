@@ -1467,12 +1467,25 @@ impl Lowerer {
                     Some(r) => self.role(r)?,
                     None => Role::Mover,
                 };
-                if c.named("on").is_some() || c.named("container").is_some() {
-                    return unsupported("forEach Piece on:/container:", c.span());
+                if c.named("on").is_some() {
+                    return unsupported("forEach Piece on:", c.span());
                 }
+                let container = match c.named("container") {
+                    Some(n) if matches!(n.kind, NodeKind::Str(_)) => {
+                        return unsupported("forEach Piece in a container by name", c.span())
+                    }
+                    Some(n) => Some(self.int(n)?),
+                    None => None,
+                };
                 let top = self.flag(c.named("top"))?;
                 self.stacking |= c.named("top").is_some();
-                MovesKind::ForEachPiece { item, body, role, top }
+                MovesKind::ForEachPiece {
+                    item,
+                    body,
+                    role,
+                    top,
+                    container,
+                }
             }
             ("remember", _) | ("forget", _) | ("propose", _) | ("select", _) => self.state_moves(&c)?,
             ("move", Some("Select" | "Propose" | "Vote")) | ("vote", _) => self.state_moves(&c)?,

@@ -278,6 +278,7 @@ impl GameDef {
         role: Role,
         item: Option<u16>,
         top: bool,
+        container: Option<&IntFn>,
         mut f: impl FnMut(&mut Ctx, usize) -> bool,
     ) -> bool {
         let player = self.role_player(role, c) as u8;
@@ -286,6 +287,35 @@ impl GameDef {
             c1.prev = c.mover;
             c1.next = c.mover;
             c1.mover = player;
+        }
+        // (`container:k`: the pieces of the k-th container after the board only)
+        if let Some(k) = container.map(|k| self.int(k, c)).filter(|&k| k != 0) {
+            let Some((&from, kind)) = usize::try_from(k - 1)
+                .ok()
+                .and_then(|i| Some((self.container_from.get(i)?, self.ir.containers.get(i)?)))
+            else {
+                return false;
+            };
+            for (comp, k) in self.ir.components.iter().enumerate().skip(1) {
+                if k.owner != player || item.is_some_and(|it| !self.is_named(comp as u16, it)) {
+                    continue;
+                }
+                for site in from..from + kind.sites {
+                    let Some(st) = c.s.stack(site as usize) else { continue };
+                    for (level, p) in st.iter().enumerate() {
+                        if p.what as usize != comp || ((top || !self.ir.stacking) && level + 1 != st.len()) {
+                            continue;
+                        }
+                        let mut c2 = c1;
+                        c2.from = site as i32;
+                        c2.level = level as i32;
+                        if f(&mut c2, comp) {
+                            return true;
+                        }
+                    }
+                }
+            }
+            return false;
         }
         for (comp, k) in self.ir.components.iter().enumerate().skip(1) {
             if k.owner != player || item.is_some_and(|it| !self.is_named(comp as u16, it)) {
@@ -967,14 +997,20 @@ impl GameDef {
             }
             MovesKind::Propose(k) => self.push_move(out, c, -1, -1).push(Action::Propose(*k)),
             MovesKind::Vote(k) => self.push_move(out, c, -1, -1).push(Action::Vote(*k)),
-            MovesKind::ForEachPiece { item, body, role, top } => {
+            MovesKind::ForEachPiece {
+                item,
+                body,
+                role,
+                top,
+                container,
+            } => {
                 let real = *c;
                 let start = out.len();
                 match body {
                     Some(body) if matches!(body.kind, MovesKind::Step { .. } | MovesKind::Hop { .. }) => {
                         // a step or hop from each piece: what may pass its conditions read once
                         let mut may = None;
-                        self.for_each_piece(c, *role, *item, *top, |c2, _| {
+                        self.for_each_piece(c, *role, *item, *top, container.as_ref(), |c2, _| {
                             let may = *may.get_or_insert_with(|| self.passable(&body.kind, c2));
                             self.gen_piece_move(&body.kind, c2, out, may);
                             false
@@ -986,14 +1022,14 @@ impl GameDef {
                         }
                     }
                     Some(body) => {
-                        self.for_each_piece(c, *role, *item, *top, |c2, _| {
+                        self.for_each_piece(c, *role, *item, *top, container.as_ref(), |c2, _| {
                             self.gen(body, c2, out);
                             false
                         });
                     }
                     // each piece's own moves
                     None => {
-                        self.for_each_piece(c, *role, *item, *top, |c2, comp| {
+                        self.for_each_piece(c, *role, *item, *top, container.as_ref(), |c2, comp| {
                             if let Some(m) = &self.ir.components[comp].moves {
                                 self.gen(m, c2, out);
                             }

@@ -641,9 +641,15 @@ impl GameDef {
                     y.as_ref().is_some_and(|y| self.has_moves(y, c))
                 }
             }
-            MovesKind::ForEachPiece { item, body, role, top } => {
+            MovesKind::ForEachPiece {
+                item,
+                body,
+                role,
+                top,
+                container,
+            } => {
                 // as generation iterates (4.1), stopping at the first piece with a move
-                self.for_each_piece(c, *role, *item, *top, |c2, comp| {
+                self.for_each_piece(c, *role, *item, *top, container.as_ref(), |c2, comp| {
                     match body.as_deref().or(self.ir.components[comp].moves.as_deref()) {
                         Some(m) => self.has_moves(m, c2),
                         None => false,

@@ -1013,6 +1013,8 @@ pub enum MovesKind {
         body: Option<Box<Moves>>,
         role: Role,
         top: bool,
+        /// `container:k`: the pieces of the k-th container (0: the board, the default).
+        container: Option<IntFn>,
     },
     /// `(forEach Value <ints> M)`: M's moves for each value of the list (`(value)`).
     ForEachValueIn {
