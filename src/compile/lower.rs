@@ -2721,7 +2721,7 @@ impl Lowerer {
                             include_self,
                         }
                     }
-                    Some("LineOfSight" | "Distance" | "Between" | "To") | None => self.sites_more(&c)?,
+                    Some("LineOfSight" | "Distance" | "Between" | "To" | "From") | None => self.sites_more(&c)?,
                     w => return unsupported(format!("sites {}", w.unwrap_or("")), c.span()),
                 }
             }

@@ -1288,13 +1288,14 @@ impl GameDef {
                 }
                 r
             }
-            RegionFn::To(m) => {
+            RegionFn::To(m) | RegionFn::From(m) => {
                 let mut c2 = *c;
                 let mut out = Vec::new();
                 self.gen(m, &mut c2, &mut out);
                 let mut r = Region::new(n);
+                let from = matches!(f, RegionFn::From(_));
                 for mv in out {
-                    r.insert(mv.to);
+                    r.insert(if from { mv.from } else { mv.to });
                 }
                 r
             }

@@ -575,6 +575,8 @@ pub enum RegionFn {
     Holding(Box<IntFn>),
     /// The `to` sites of some moves.
     To(Box<Moves>),
+    /// The `from` sites of some moves.
+    From(Box<Moves>),
     /// A pure region (see [`purity`]), computed once per state and roles; the index is its
     /// slot in the evaluation cache.
     Cached(u32, Box<RegionFn>),
@@ -1372,7 +1374,8 @@ pub mod purity {
                 | RegionFn::Between { .. }
                 | RegionFn::Distance { .. }
                 | RegionFn::Filter(..)
-                | RegionFn::To(_),
+                | RegionFn::To(_)
+                | RegionFn::From(_),
             ) => false,
             _ => n.children().into_iter().all(node),
         }
@@ -1420,9 +1423,8 @@ pub mod deps {
                 region(from) | (region(to) & !FROM) | (int(value) & !(FROM | TO))
             }
             // generates moves: reads everything the rules may read
-            Node::Bool(BoolFn::NoMoves(_) | BoolFn::CanMove(_) | BoolFn::IsLine(_)) | Node::Region(RegionFn::To(_)) => {
-                ALL
-            }
+            Node::Bool(BoolFn::NoMoves(_) | BoolFn::CanMove(_) | BoolFn::IsLine(_))
+            | Node::Region(RegionFn::To(_) | RegionFn::From(_)) => ALL,
             Node::Region(RegionFn::Cached(..)) => 0,
             Node::Region(RegionFn::Around { sites, cond, .. }) => {
                 region(sites) | cond.as_ref().map_or(0, |b| boolean(b) & !(FROM | TO))
@@ -1662,7 +1664,8 @@ impl<'a> Node<'a> {
                 | RegionFn::Geometry(_)
                 | RegionFn::Equipment { .. }
                 | RegionFn::Remembered(_)
-                | RegionFn::To(_) => {}
+                | RegionFn::To(_)
+                | RegionFn::From(_) => {}
             },
         }
         out
@@ -1675,7 +1678,7 @@ pub fn reads_last_from(n: Node) -> bool {
     match n {
         Node::Int(IntFn::LastFrom)
         | Node::Bool(BoolFn::NoMoves(_) | BoolFn::CanMove(_))
-        | Node::Region(RegionFn::To(_)) => true,
+        | Node::Region(RegionFn::To(_) | RegionFn::From(_)) => true,
         _ => n.children().into_iter().any(reads_last_from),
     }
 }

@@ -189,9 +189,13 @@ impl Lowerer {
                     dirs,
                 }
             }
-            Some("To") => {
-                let m = self.moves(req(c.typed(self.reg, "moves"), c)?)?;
-                RegionFn::To(Box::new(m))
+            Some(w @ ("To" | "From")) => {
+                let m = Box::new(self.moves(req(c.typed(self.reg, "moves"), c)?)?);
+                if w == "To" {
+                    RegionFn::To(m)
+                } else {
+                    RegionFn::From(m)
+                }
             }
             None => {
                 let pos = c.positional();
