@@ -43,7 +43,6 @@ impl GameDef {
         self.gen_deferring(self.play_of(s.mover, s), &mut c, &mut out, &mut d, none);
         if self.ir.meta_swap {
             self.offer_swap(&c, &mut out);
-            d.pending.resize(out.len(), none);
         }
         // (one copy of the state to try the moves drawn on, for both filters: the context's
         // roles are the state's)
@@ -59,7 +58,7 @@ impl GameDef {
             let i = rng.gen_range(0..total);
             // the move drawn: listed, or made from the sites of an `Add` (`(block, site)`)
             let (m, filter, lazy) = if i < out.len() {
-                (&out[i], d.pending[i], None)
+                (&out[i], d.pending.get(i).copied().unwrap_or(none), None)
             } else {
                 let mut k = i - out.len();
                 let j = d.lazy.iter().position(|b| {
@@ -87,7 +86,10 @@ impl GameDef {
             total -= usize::from(fails);
             match lazy {
                 None if fails => {
-                    d.pending.swap_remove(i);
+                    if !d.pending.is_empty() {
+                        d.pending.resize(out.len(), none);
+                        d.pending.swap_remove(i);
+                    }
                     out.swap_remove(i);
                 }
                 None => break out.swap_remove(i),

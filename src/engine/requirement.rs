@@ -382,7 +382,8 @@ pub(super) const NO_FILTER: u8 = u8::MAX;
 /// What [`GameDef::gen_deferring`] leaves to ask of the moves drawn.
 #[derive(Default)]
 pub(super) struct Deferred<'g> {
-    /// Per move listed, its filter: an index into `conds`, or [`NO_FILTER`].
+    /// Per move listed, its filter: an index into `conds`, or [`NO_FILTER`] (the list may
+    /// stop short of the moves: the rest have none).
     pub pending: Vec<u8>,
     pub conds: Vec<&'g BoolFn>,
     pub lazy: Vec<LazyAdds<'g>>,
@@ -752,8 +753,11 @@ impl GameDef {
             }
             _ => self.gen(m, c, out),
         }
-        debug_assert_eq!(d.pending.len(), start);
-        d.pending.resize(out.len(), filter);
+        // (no list while no move has a filter: most plays have none)
+        if filter != NO_FILTER {
+            d.pending.resize(start, NO_FILTER);
+            d.pending.resize(out.len(), filter);
+        }
     }
 
     /// The move of `b` at its `k`-th site, in `one` (left empty where the condition left to
