@@ -1491,6 +1491,7 @@ impl Lowerer {
             ("move", Some("Select" | "Propose" | "Vote")) | ("vote", _) => self.state_moves(&c)?,
             ("move" | "swap.swap", Some("Swap" | "Players")) => self.swap_players(&c)?,
             ("sow", _) => self.sow(&c)?,
+            ("firstMoveOnTrack", _) => self.first_move_on_track(&c)?,
             ("roll", _) => {
                 self.need_dice(&c)?;
                 MovesKind::Roll

@@ -137,10 +137,10 @@ impl Links<'_> {
 }
 
 impl GameDef {
-    /// The track a `sow` follows: with no name, the board's first; with a name and no
-    /// owner, the one of that name; with an owner, the first of theirs whose name contains
-    /// it.
-    fn sow_track(&self, name: Option<&str>, owner: i32) -> Option<&super::board::Track> {
+    /// The track a `sow` (or `firstMoveOnTrack`) follows: with no name, the board's first;
+    /// with a name and no owner, the one of that name; with an owner, the first of theirs
+    /// whose name contains it.
+    pub(super) fn sow_track(&self, name: Option<&str>, owner: i32) -> Option<&super::board::Track> {
         let Some(name) = name else {
             return self.tracks.first();
         };

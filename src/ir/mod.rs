@@ -1033,6 +1033,9 @@ pub enum MovesKind {
     ForEachSite {
         region: RegionFn,
         body: Box<Moves>,
+        /// `noMoveYet:`: the moves when the body gives none (with `to` and `site` the last
+        /// site of the region, as Ludii leaves them).
+        otherwise: Option<Box<Moves>>,
     },
     Or(Vec<Moves>),
     And(Vec<Moves>),
@@ -1053,6 +1056,13 @@ pub enum MovesKind {
     Sow(Box<Sow>),
     /// `(roll)`: one move rolling every die (Ludii's `Roll`).
     Roll,
+    /// `(firstMoveOnTrack ["name"] [owner] M)`: M with `(site)` each site of the track in
+    /// order, the moves of the first site that gives some.
+    FirstMoveOnTrack {
+        name: Option<String>,
+        owner: Option<IntFn>,
+        body: Box<Moves>,
+    },
     /// `(forEach Level s [FromBottom|FromTop] M)`: M with `(level)` each level of the
     /// stack at s (from the top by default).
     ForEachLevel {

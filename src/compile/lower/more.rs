@@ -95,14 +95,16 @@ impl Lowerer {
 
     /// `(forEach Site R M)`.
     pub(super) fn for_each_site(&mut self, c: &Call) -> R<MovesKind> {
-        if c.named("noMoveYet").is_some() {
-            return unsupported("forEach Site noMoveYet:", c.span());
-        }
+        let otherwise = match c.named("noMoveYet") {
+            Some(n) => Some(Box::new(self.moves(n)?)),
+            None => None,
+        };
         let region = self.region(req(c.typed(self.reg, "sites"), c)?)?;
         let body = self.moves(req(c.typed(self.reg, "moves"), c)?)?;
         Ok(MovesKind::ForEachSite {
             region,
             body: Box::new(body),
+            otherwise,
         })
     }
 

@@ -163,6 +163,23 @@ impl Lowerer {
         })
     }
 
+    /// `(firstMoveOnTrack ["name"] [owner] M)`.
+    pub(super) fn first_move_on_track(&mut self, c: &Call) -> R<MovesKind> {
+        if c.typed(self.reg, "then").is_some() {
+            // (Ludii's are never given: it attaches them to its generator, not to the moves)
+            return unsupported("firstMoveOnTrack with consequents", c.span());
+        }
+        let owner = match c.typed(self.reg, "roleType") {
+            Some(r) => Some(IntFn::RolePlayer(self.role(r)?)),
+            None => None,
+        };
+        Ok(MovesKind::FirstMoveOnTrack {
+            name: self.string_arg(c),
+            owner,
+            body: Box::new(self.moves(super::req(c.typed(self.reg, "moves"), c)?)?),
+        })
+    }
+
     /// `(sites Track [player] ["name"] [from:] [to:])`.
     pub(super) fn sites_track(&mut self, c: &Call) -> R<RegionFn> {
         let player = self.named_player(c)?.map(Box::new);
