@@ -305,39 +305,25 @@ impl GameDef {
             c1.mover = player;
         }
         // (`container:k`: the pieces of the k-th container after the board only)
-        if let Some(k) = container.map(|k| self.int(k, c)).filter(|&k| k != 0) {
-            let Some((&from, kind)) = usize::try_from(k - 1)
-                .ok()
-                .and_then(|i| Some((self.container_from.get(i)?, self.ir.containers.get(i)?)))
-            else {
-                return false;
-            };
-            for (comp, k) in self.ir.components.iter().enumerate().skip(1) {
-                if k.owner != player || item.is_some_and(|it| !self.is_named(comp as u16, it)) {
-                    continue;
-                }
-                for site in from..from + kind.sites {
-                    let Some(st) = c.s.stack(site as usize) else { continue };
-                    for (level, p) in st.iter().enumerate() {
-                        if p.what as usize != comp || ((top || !self.ir.stacking) && level + 1 != st.len()) {
-                            continue;
-                        }
-                        let mut c2 = c1;
-                        c2.from = site as i32;
-                        c2.level = level as i32;
-                        if f(&mut c2, comp) {
-                            return true;
-                        }
-                    }
-                }
+        let sites = match container.map(|k| self.int(k, c)).filter(|&k| k != 0) {
+            Some(k) => {
+                let Some((&from, kind)) = usize::try_from(k - 1)
+                    .ok()
+                    .and_then(|i| Some((self.container_from.get(i)?, self.ir.containers.get(i)?)))
+                else {
+                    return false;
+                };
+                from..from + kind.sites
             }
-            return false;
-        }
+            None => 0..self.n() as u32,
+        };
+        let on_board = sites.start == 0;
         for (comp, k) in self.ir.components.iter().enumerate().skip(1) {
             if k.owner != player || item.is_some_and(|it| !self.is_named(comp as u16, it)) {
                 continue;
             }
-            if top || !self.ir.stacking {
+            let tops = top || !self.ir.stacking;
+            if tops && on_board {
                 // only stack tops: the sites the owner's table lists (without a look at their
                 // stacks in a game without stacks where the owner has only this component)
                 let sole = !self.ir.stacking && self.sole_of_owner.get(comp).copied().unwrap_or(false);
@@ -360,9 +346,10 @@ impl GameDef {
                 }
                 continue;
             }
-            for (site, st) in c.s.sites.iter().enumerate() {
+            for site in sites.clone() {
+                let Some(st) = c.s.stack(site as usize) else { continue };
                 for (level, p) in st.iter().enumerate() {
-                    if p.what as usize != comp || (top && level + 1 != st.len()) {
+                    if p.what as usize != comp || (tops && level + 1 != st.len()) {
                         continue;
                     }
                     let mut c2 = c1;
