@@ -1443,6 +1443,7 @@ impl Lowerer {
                 MovesKind::If(cond, Box::new(a), b)
             }
             ("priority", _) => MovesKind::Priority(self.alternatives(&c)?),
+            ("max.max", Some("Distance")) => self.max_distance(&c)?,
             ("max.max", Some("Moves")) => {
                 if c.named("withValue").is_some() {
                     return unsupported("max Moves withValue:", c.span());

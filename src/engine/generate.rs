@@ -1109,6 +1109,12 @@ impl GameDef {
             MovesKind::Select { from, to } => self.gen_select(from, to, c, out),
             MovesKind::Sow(w) => self.gen_sow(w, c, out),
             MovesKind::Roll => self.gen_roll(c, out),
+            MovesKind::MaxDistance { name, owner, body } => {
+                let owner = owner.as_ref().map_or(-1, |o| self.int(o, c));
+                if self.sow_track(name.as_deref(), owner).is_some() {
+                    self.gen(body, c, out);
+                }
+            }
             MovesKind::FirstMoveOnTrack { name, owner, body } => {
                 let owner = owner.as_ref().map_or(-1, |o| self.int(o, c));
                 let Some(track) = self.sow_track(name.as_deref(), owner) else {

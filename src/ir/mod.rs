@@ -1056,6 +1056,14 @@ pub enum MovesKind {
     Sow(Box<Sow>),
     /// `(roll)`: one move rolling every die (Ludii's `Roll`).
     Roll,
+    /// `(max Distance ["name"] [owner] M)` (Ludii's `MaxDistance`): M's moves where the
+    /// track exists, none otherwise. (Ludii 1.3.13 computes the moves going furthest along
+    /// the track, then gives all of M's.)
+    MaxDistance {
+        name: Option<String>,
+        owner: Option<IntFn>,
+        body: Box<Moves>,
+    },
     /// `(firstMoveOnTrack ["name"] [owner] M)`: M with `(site)` each site of the track in
     /// order, the moves of the first site that gives some.
     FirstMoveOnTrack {

@@ -163,6 +163,23 @@ impl Lowerer {
         })
     }
 
+    /// `(max Distance ["name"] [owner] M)`.
+    pub(super) fn max_distance(&mut self, c: &Call) -> R<MovesKind> {
+        if c.typed(self.reg, "then").is_some() {
+            // (Ludii's are never given: it attaches them to the list it does not return)
+            return unsupported("max Distance with consequents", c.span());
+        }
+        let owner = match c.typed(self.reg, "roleType") {
+            Some(r) => Some(IntFn::RolePlayer(self.role(r)?)),
+            None => None,
+        };
+        Ok(MovesKind::MaxDistance {
+            name: self.string_arg(c),
+            owner,
+            body: Box::new(self.moves(super::req(c.typed(self.reg, "moves"), c)?)?),
+        })
+    }
+
     /// `(firstMoveOnTrack ["name"] [owner] M)`.
     pub(super) fn first_move_on_track(&mut self, c: &Call) -> R<MovesKind> {
         if c.typed(self.reg, "then").is_some() {
