@@ -165,36 +165,28 @@ impl Lowerer {
 
     /// `(max Distance ["name"] [owner] M)`.
     pub(super) fn max_distance(&mut self, c: &Call) -> R<MovesKind> {
-        if c.typed(self.reg, "then").is_some() {
-            // (Ludii's are never given: it attaches them to the list it does not return)
-            return unsupported("max Distance with consequents", c.span());
-        }
-        let owner = match c.typed(self.reg, "roleType") {
-            Some(r) => Some(IntFn::RolePlayer(self.role(r)?)),
-            None => None,
-        };
-        Ok(MovesKind::MaxDistance {
-            name: self.string_arg(c),
-            owner,
-            body: Box::new(self.moves(super::req(c.typed(self.reg, "moves"), c)?)?),
-        })
+        let (name, owner, body) = self.track_moves(c, "max Distance")?;
+        Ok(MovesKind::MaxDistance { name, owner, body })
     }
 
     /// `(firstMoveOnTrack ["name"] [owner] M)`.
     pub(super) fn first_move_on_track(&mut self, c: &Call) -> R<MovesKind> {
+        let (name, owner, body) = self.track_moves(c, "firstMoveOnTrack")?;
+        Ok(MovesKind::FirstMoveOnTrack { name, owner, body })
+    }
+
+    /// The track's name and owner and the moves of a ludeme choosing moves along a track
+    /// (`what`); consequents are refused: Ludii attaches them to a list it does not return.
+    fn track_moves(&mut self, c: &Call, what: &str) -> R<(Option<String>, Option<IntFn>, Box<Moves>)> {
         if c.typed(self.reg, "then").is_some() {
-            // (Ludii's are never given: it attaches them to its generator, not to the moves)
-            return unsupported("firstMoveOnTrack with consequents", c.span());
+            return unsupported(format!("{what} with consequents"), c.span());
         }
         let owner = match c.typed(self.reg, "roleType") {
             Some(r) => Some(IntFn::RolePlayer(self.role(r)?)),
             None => None,
         };
-        Ok(MovesKind::FirstMoveOnTrack {
-            name: self.string_arg(c),
-            owner,
-            body: Box::new(self.moves(super::req(c.typed(self.reg, "moves"), c)?)?),
-        })
+        let body = Box::new(self.moves(super::req(c.typed(self.reg, "moves"), c)?)?);
+        Ok((self.string_arg(c), owner, body))
     }
 
     /// `(sites Track [player] ["name"] [from:] [to:])`.
