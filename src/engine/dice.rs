@@ -49,7 +49,6 @@ impl GameDef {
     /// The dice before the start rules: each die on its site showing its first face, whose
     /// value is available (Ludii's `currentDice`), no roll yet.
     pub(super) fn place_dice(&self, s: &mut StateData) {
-        let mut j = 0;
         for k in &self.ir.dice {
             let from = self.container_from.get(k.container).copied().unwrap_or(0);
             for (i, faces) in k.faces.iter().enumerate() {
@@ -63,12 +62,10 @@ impl GameDef {
                     });
                 }
                 s.dice.push(faces.first().copied().unwrap_or(0));
-                j += 1;
             }
             s.dice_sums
                 .push(k.faces.iter().map(|f| f.first().copied().unwrap_or(0)).sum());
         }
-        debug_assert_eq!(j, s.dice.len());
     }
 
     /// `(roll)`: one move rolling every die in order, then telling whether they all show
