@@ -53,6 +53,7 @@ pub struct TraceComponent {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct TraceHeader {
     /// The description's file name (`Refugia.lud`).
+    #[serde(default)]
     pub file: String,
     /// The game's name.
     #[serde(default)]

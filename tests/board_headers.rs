@@ -1,8 +1,10 @@
 //! Every board Ludii recorded, checked board-only: the header of each trace under
 //! `../shared/ludii/traces/` (seed, compat, corpus) lists the sites of the default site type
-//! (index, label, centroid). Each trace's description is loaded with the header's options,
-//! only its board is built ([`Game::load_board`]: the rules may use ludemes the engine cannot
-//! run yet), and compared: site type, number of sites, every label, x and y within 1e-4.
+//! (index, label, centroid) and the containers. Each trace's description is loaded with the
+//! header's options, only its layout is built ([`Game::load_layout`]: the rules may use
+//! ludemes the engine cannot run yet) and written as `ludeme board --format json` writes it;
+//! that is read back and compared: site type, number of sites, every label, x and y within
+//! 1e-4, and the containers (name, first site, number of sites).
 //!
 //! The traces whose board agrees are listed in `tests/agreeing-boards.txt` (committed): a
 //! listed one that stops agreeing fails the test. The test prints agreement per folder, the
@@ -58,47 +60,57 @@ fn check(rel: &Path, by_name: &BTreeMap<String, PathBuf>) -> Outcome {
         Ok(t) => t,
         Err(e) => return Outcome::Broken(format!("{}: {e}", lud.display())),
     };
-    let built = std::panic::catch_unwind(|| Game::load_board(&header.file, &text, &header.selections()));
-    let board = match built {
-        Ok(Ok(b)) => b,
+    let built = std::panic::catch_unwind(|| Game::load_layout(&header.file, &text, &header.selections()));
+    let layout = match built {
+        Ok(Ok(l)) => l,
         Ok(Err(LoadError::Unsupported { ludeme, .. })) => return Outcome::Refused(ludeme),
         Ok(Err(e)) => return Outcome::Broken(format!("load: {e}")),
         Err(_) => return Outcome::Broken("building the board panicked".into()),
     };
-    let ours = format!("{:?}", board.site_type());
-    if !header.site_type.is_empty() && header.site_type != ours {
-        return Outcome::Differ(format!("site type {ours}, Ludii {}", header.site_type));
+    // what `ludeme board --format json` prints, read back as a header
+    let ours: TraceHeader = match serde_json::from_str(&ludeme::cli::board::json(&layout, None)) {
+        Ok(h) => h,
+        Err(e) => return Outcome::Broken(format!("ludeme board's JSON: {e}")),
+    };
+    if !header.site_type.is_empty() && header.site_type != ours.site_type {
+        return Outcome::Differ(format!("site type {}, Ludii {}", ours.site_type, header.site_type));
     }
-    if board.num_sites() != header.sites.len() {
+    if ours.sites.len() != header.sites.len() {
         return Outcome::Differ(format!(
             "{} sites, Ludii {} (graph {:?})",
-            board.num_sites(),
+            ours.sites.len(),
             header.sites.len(),
-            board.graph_counts()
+            layout.board.graph_counts()
         ));
     }
-    for s in &header.sites {
-        let i = s.i as u32;
-        if s.i >= board.num_sites() {
-            return Outcome::Differ(format!("Ludii lists site {}", s.i));
+    for (s, o) in header.sites.iter().zip(&ours.sites) {
+        if s.i != o.i {
+            return Outcome::Differ(format!("Ludii lists site {} where we list {}", s.i, o.i));
         }
-        let (x, y) = board.xy(i);
-        if (x - s.x).abs() > TOLERANCE || (y - s.y).abs() > TOLERANCE {
+        if (o.x - s.x).abs() > TOLERANCE || (o.y - s.y).abs() > TOLERANCE {
             return Outcome::Differ(format!(
-                "site {} at ({x:.4}, {y:.4}), Ludii ({:.4}, {:.4})",
-                s.i, s.x, s.y
+                "site {} at ({:.4}, {:.4}), Ludii ({:.4}, {:.4})",
+                s.i, o.x, o.y, s.x, s.y
             ));
         }
     }
-    for s in &header.sites {
-        if board.label(s.i as u32) != s.label {
-            return Outcome::Differ(format!(
-                "site {} labelled {}, Ludii {}",
-                s.i,
-                board.label(s.i as u32),
-                s.label
-            ));
+    for (s, o) in header.sites.iter().zip(&ours.sites) {
+        if o.label != s.label {
+            return Outcome::Differ(format!("site {} labelled {}, Ludii {}", s.i, o.label, s.label));
         }
+    }
+    if !header.containers.is_empty() && ours.containers != header.containers {
+        let show = |cs: &[ludeme::trace::TraceContainer]| {
+            cs.iter()
+                .map(|c| format!("{} {}+{}", c.name, c.from, c.sites))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        return Outcome::Differ(format!(
+            "containers {}, Ludii {}",
+            show(&ours.containers),
+            show(&header.containers)
+        ));
     }
     Outcome::Agree
 }

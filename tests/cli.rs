@@ -126,3 +126,39 @@ fn info_lists_options_and_says_whether_the_engine_runs_it() {
     assert_eq!(v["runs"], false);
     assert!(v["refused"].as_str().unwrap().contains("cannot run"), "{v}");
 }
+
+#[test]
+fn board_prints_ludiis_sites_and_containers() {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let lud = format!("{dir}/../shared/ludii/lud/board/hunt/Baghchal.lud");
+    let trace = format!("{dir}/../shared/ludii/traces/corpus/board/hunt/Baghchal.jsonl");
+    let header: serde_json::Value =
+        serde_json::from_str(std::fs::read_to_string(trace).unwrap().lines().next().unwrap()).unwrap();
+    let out = ludeme().args(["board", "--format", "json", &lud]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let ours: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(ours["site_type"], header["site_type"]);
+    // the same sites (4 decimals, as the header) and containers: the hand after the cells
+    assert_eq!(ours["sites"], header["sites"]);
+    assert_eq!(ours["containers"], header["containers"]);
+    assert_eq!(header["containers"][1]["from"], 32);
+
+    // text: a line per site; a site's relations on request; a site out of range is a usage error
+    let out = ludeme().args(["board", &lud, "--site", "12"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("25 sites of type Vertex (graph: 25 vertices, 56 edges, 32 cells)"),
+        "{text}"
+    );
+    assert!(text.contains("site 12 (C3):"), "{text}");
+    assert!(
+        text.contains("  Orthogonal   17 18 13 8 7 6 11 16\n  Diagonal\n"),
+        "{text}"
+    );
+    let out = ludeme().args(["board", &lud, "--site", "25"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = ludeme().args(["board", "--format", "svg", &lud]).output().unwrap();
+    let svg = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(svg.matches("<polygon").count(), 32);
+    assert_eq!(svg.matches(r#"class="site""#).count(), 25);
+}

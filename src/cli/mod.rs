@@ -1,5 +1,6 @@
 //! The command line: one file per subcommand. Only this layer prints.
 
+pub mod board;
 mod check;
 mod compare;
 mod doc;
@@ -57,6 +58,9 @@ pub enum Command {
     Doc(doc::DocArgs),
     /// What a description offers (players, options, rulesets, equipment) and whether it runs.
     Info(info::InfoArgs),
+    /// Print the board a description gets: every site with its index, label and coordinates
+    /// (Ludii's numbering), the containers, a site's relations; text, JSON or SVG.
+    Board(board::BoardArgs),
     /// Replay a Ludii trace and report where the engine first disagrees in each trial.
     Compare(compare::CompareArgs),
     /// Play random playouts and print statistics (wins, lengths, speed).
@@ -82,6 +86,7 @@ pub fn main() -> ExitCode {
         Command::Expand(a) => expand::run(&a),
         Command::Doc(a) => doc::run(&a),
         Command::Info(a) => info::run(&a),
+        Command::Board(a) => board::run(&a),
         Command::Compare(a) => compare::run(&a),
         Command::Playout(a) => playout::run(&a),
         Command::Play(a) => play::run(&a),

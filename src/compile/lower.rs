@@ -195,6 +195,35 @@ pub fn lower_board_tracks(game: &Node) -> R<Vec<crate::engine::board::TrackSpec>
     }
 }
 
+/// The layout of a checked `(game ..)` tree: its board (graph and site type) and the
+/// containers after it (hands, then dice) as Ludii names them, whatever the rules use. For
+/// `ludeme board`.
+pub fn lower_layout(game: &Node) -> R<(BoardSpec, SiteType, Vec<ContainerIr>)> {
+    let (spec, site_type) = lower_board(game)?;
+    let mut l = Lowerer::new();
+    let c = l.call(game, "game")?;
+    // (a game Ludii lets have no players, Game of Life, still has a board)
+    let players = c.typed(l.reg, "players").and_then(|p| l.players(p).ok()).unwrap_or(0);
+    l.players = players;
+    if let Some(equipment) = c.typed(l.reg, "equipment") {
+        let ec = l.call(equipment, "equipment")?;
+        if let Some(NodeKind::List(items)) = ec.positional().first().map(|n| &n.kind) {
+            let dice = l.dice_items(items, players)?;
+            for item in items.iter().filter(|i| Lowerer::head(i) == Some("hand")) {
+                l.hand(item, players)?;
+            }
+            l.dice_containers(dice, players);
+        }
+    }
+    // Ludii names the shared hand after its owner, 0
+    for k in &mut l.containers {
+        if k.owner == players + 1 && k.name.starts_with("Hand") {
+            k.name = "Hand0".into();
+        }
+    }
+    Ok((spec, site_type, l.containers))
+}
+
 /// Lower only the board of a checked `(game ..)` tree: its graph and site type, whatever
 /// the rest of the game uses (tracks and values of the board are ignored: they add no sites).
 pub fn lower_board(game: &Node) -> R<(BoardSpec, SiteType)> {

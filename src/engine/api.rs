@@ -47,6 +47,16 @@ pub struct Move {
     pub(crate) inner: super::moves::MoveData,
 }
 
+/// What a description lays out: its board (with the graph it is built from, in Ludii's
+/// coordinates before normalisation) and its containers, the board first (name, first site,
+/// number of sites), as a trace header lists them.
+#[derive(Debug)]
+pub struct Layout {
+    pub board: super::board::Board,
+    pub graph: super::board::Graph,
+    pub containers: Vec<(String, usize, usize)>,
+}
+
 impl Game {
     /// Expand, check, lower and build a description.
     pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, LoadError> {
@@ -57,6 +67,12 @@ impl Game {
     /// cannot run yet (board-only checks against Ludii).
     pub fn load_board(name: &str, text: &str, selections: &Selections) -> Result<super::board::Board, LoadError> {
         super::game::load_board(name, text, selections)
+    }
+
+    /// The board and containers of a description, built even when its rules use ludemes
+    /// the engine cannot run yet.
+    pub fn load_layout(name: &str, text: &str, selections: &Selections) -> Result<Layout, LoadError> {
+        super::game::load_layout(name, text, selections)
     }
 
     /// The board of a description and the tracks it declares, built on it (board-only, like

@@ -3,7 +3,7 @@
 //! ludii-semantics.md` for the behaviour reproduced here).
 
 use super::api::{Game, LoadError, State};
-use super::board::{Board, Direction, Relation};
+use super::board::{Board, Direction, Relation, SiteType};
 use super::region::Region;
 use super::state::{MoveRecord, Piece, StateData, HISTORY, HISTORY_MAX};
 use crate::check::check_source;
@@ -128,6 +128,34 @@ pub fn load_board(name: &str, text: &str, selections: &Selections) -> Result<Boa
     };
     let (spec, site_type) = crate::compile::lower_board(node).map_err(|e| lower_error(&checked, e))?;
     Ok(Board::new(&spec, site_type)?)
+}
+
+/// Expand, check and lower the layout of a description (board and containers, whatever its
+/// rules use): for `ludeme board`.
+pub fn load_layout(name: &str, text: &str, selections: &Selections) -> Result<super::api::Layout, LoadError> {
+    let checked = check_source(name, text, selections)?;
+    if checked.has_errors() {
+        return Err(LoadError::Invalid(Box::new(checked)));
+    }
+    let Some(node) = checked.game.as_ref() else {
+        return Err(LoadError::Invalid(Box::new(checked)));
+    };
+    let (spec, site_type, kinds) = crate::compile::lower_layout(node).map_err(|e| lower_error(&checked, e))?;
+    let graph = super::board::Graph::build(&spec, site_type)?;
+    let board = Board::from_graph(&graph, site_type)?;
+    // Ludii numbers the other containers' sites from the larger of the board's cells and
+    // sites (a vertex board leaves room for its cells)
+    let mut from = board.num_sites().max(graph.count(SiteType::Cell));
+    let mut containers = vec![("Board".to_string(), 0, board.num_sites())];
+    for k in kinds {
+        containers.push((k.name, from, k.sites as usize));
+        from += k.sites as usize;
+    }
+    Ok(super::api::Layout {
+        board,
+        graph,
+        containers,
+    })
 }
 
 /// [`load_board`] and the board's tracks, built on it.

@@ -26,7 +26,7 @@ mod state;
 mod statics;
 mod text;
 
-pub use api::{Game, LoadError, Move, PieceView, SiteView, State};
+pub use api::{Game, Layout, LoadError, Move, PieceView, SiteView, State};
 
 /// A file of Ludii's corpus (`path` under `lud/`), loaded with `sel`, for unit tests.
 #[cfg(test)]

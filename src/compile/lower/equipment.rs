@@ -304,7 +304,7 @@ impl Lowerer {
     }
 
     /// `(hand owner [size:n])`: a hand per owner, of `n` sites (1 by default).
-    fn hand(&mut self, node: &Node, players: u8) -> R<()> {
+    pub(super) fn hand(&mut self, node: &Node, players: u8) -> R<()> {
         let c = self.call(node, "item")?;
         if c.id != "other.hand" {
             return unsupported(c.id, c.span());
