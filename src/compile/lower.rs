@@ -1,5 +1,5 @@
 use crate::check::Checker;
-use crate::engine::board::{Addition, BoardSpec, Diagonals, Direction, Pt, Relation, Removal, SiteType};
+use crate::engine::board::{BoardSpec, Direction, Pt, Relation, SiteType};
 use crate::ir::*;
 use crate::registry::{Param, ParamType, Registry};
 use crate::syntax::{classify_atom, Atom, Node, NodeKind};
@@ -24,6 +24,7 @@ impl LowerError {
 
 type R<T> = Result<T, LowerError>;
 
+mod board;
 mod captures;
 mod dice;
 mod equipment;
@@ -242,7 +243,8 @@ pub fn lower_board(game: &Node) -> R<(BoardSpec, SiteType)> {
         match Lowerer::head(item) {
             Some("board") => return l.board_graph(item),
             Some("mancalaBoard") => return l.mancala_board(item),
-            Some(other @ ("surakartaBoard" | "boardless")) => return unsupported(other, item.span.clone()),
+            Some("boardless") => return l.boardless(item),
+            Some(other @ "surakartaBoard") => return unsupported(other, item.span.clone()),
             _ => {}
         }
     }
@@ -478,431 +480,49 @@ impl Lowerer {
         })
     }
 
-    pub(super) fn board(&mut self, node: &Node) -> R<(BoardSpec, SiteType)> {
-        let c = self.call(node, "item")?;
-        if c.id != "container.board.board" {
-            return unsupported(c.id, c.span());
-        }
-        let is = |ty: &ParamType, id: &str| match ty {
-            ParamType::Sym(s) => self.reg.symbol(*s).id == id,
-            ParamType::Array(b) => matches!(**b, ParamType::Sym(s) if self.reg.symbol(s).id == id),
-            _ => false,
-        };
-        for (p, n) in &c.slots {
-            if n.is_some() && p.name.as_deref() != Some("use") && !is(&p.ty, "graph") && !is(&p.ty, "board.track") {
-                return unsupported("board values", n.unwrap().span.clone());
-            }
-        }
-        self.tracks = self.board_tracks(node)?;
-        self.board_graph(node)
-    }
-
-    /// The graph and site type of a `(board ..)` item, ignoring its other arguments.
-    fn board_graph(&mut self, node: &Node) -> R<(BoardSpec, SiteType)> {
-        let c = self.call(node, "item")?;
-        if c.id != "container.board.board" {
-            return unsupported(c.id, c.span());
-        }
-        let site_type = match c.named("use").map(|n| &n.kind) {
-            Some(NodeKind::Atom(a)) => SiteType::from_name(a).unwrap_or(SiteType::Cell),
-            _ => SiteType::Cell,
-        };
-        self.site_type = site_type;
-        let graph = c.typed(self.reg, "graph").ok_or_else(|| LowerError::Invalid {
-            message: "no graph".into(),
-            span: c.span(),
-        })?;
-        Ok((self.graph(graph)?, site_type))
-    }
-
-    fn graph(&mut self, node: &Node) -> R<BoardSpec> {
-        let c = self.call(node, "graph")?;
-        // a board argument not built yet is refused, never ignored (the board would differ)
-        for (p, n) in &c.slots {
-            if let (Some(name), Some(_)) = (p.name.as_deref(), n) {
-                if !matches!(
-                    (c.id, name),
-                    ("operators.remove", "vertices" | "cells" | "edges" | "trimEdges")
-                        | ("operators.add", "edges")
-                        | ("square" | "rectangle", "diagonals")
-                        | ("graph", "vertices" | "edges")
-                        | ("operators.add", "vertices" | "cells")
-                        | (
-                            "concentric",
-                            "rings" | "sides" | "midpoints" | "joinMidpoints" | "joinCorners"
-                        )
-                ) {
-                    return unsupported(format!("({} {name}:)", Self::head(node).unwrap_or(c.id)), c.span());
-                }
-            }
-        }
-        match c.id {
-            "hex" => {
-                let word = c.word(self.reg);
-                let pos: Vec<&Node> = c
-                    .positional()
-                    .into_iter()
-                    .filter(|n| !matches!(&n.kind, NodeKind::Atom(a) if Some(a.as_str()) == word))
-                    .collect();
-                match (word, pos.as_slice()) {
-                    (None, [n]) if matches!(n.kind, NodeKind::List(_)) => Ok(BoardSpec::HexSides(self.const_ints(n)?)),
-                    (None | Some("Hexagon"), [n]) => Ok(BoardSpec::Hex(self.const_int(n)? as u32)),
-                    // two sizes: the "limping" side list {a b}
-                    (None | Some("Hexagon"), [a, b]) => {
-                        Ok(BoardSpec::HexSides(vec![self.const_int(a)?, self.const_int(b)?]))
-                    }
-                    (Some("Triangle"), [n]) => Ok(BoardSpec::HexTriangle(self.const_int(n)? as u32)),
-                    (Some("Diamond"), [n]) => Ok(BoardSpec::HexDiamond {
-                        size: self.const_int(n)? as u32,
-                        prism: None,
-                    }),
-                    (Some("Prism"), [n]) => {
-                        let n = self.const_int(n)? as u32;
-                        Ok(BoardSpec::HexDiamond {
-                            size: n,
-                            prism: Some(n),
-                        })
-                    }
-                    (Some("Prism"), [a, b]) => Ok(BoardSpec::HexDiamond {
-                        size: self.const_int(a)? as u32,
-                        prism: Some(self.const_int(b)? as u32),
-                    }),
-                    (Some("Limping"), [n]) => {
-                        let n = self.const_int(n)?;
-                        Ok(BoardSpec::HexSides(vec![n, n + 1]))
-                    }
-                    (Some("Square"), [n]) => {
-                        let n = self.const_int(n)? as u32;
-                        Ok(BoardSpec::HexRectangle { rows: n, columns: n })
-                    }
-                    (Some("Rectangle"), [n]) => {
-                        let n = self.const_int(n)? as u32;
-                        Ok(BoardSpec::HexRectangle { rows: n, columns: n })
-                    }
-                    (Some("Rectangle"), [r, k]) => Ok(BoardSpec::HexRectangle {
-                        rows: self.const_int(r)? as u32,
-                        columns: self.const_int(k)? as u32,
-                    }),
-                    _ => unsupported(format!("(hex {})", word.unwrap_or("..")), c.span()),
-                }
-            }
-            "square" | "rectangle" => {
-                let pos = c.positional();
-                let (rows, cols) = match (c.id, pos.as_slice()) {
-                    ("square", [n]) => {
-                        let n = self.const_int(n)? as u32;
-                        (n, n)
-                    }
-                    ("rectangle", [n]) => {
-                        let n = self.const_int(n)? as u32;
-                        (n, n)
-                    }
-                    ("rectangle", [a, b]) => (self.const_int(a)? as u32, self.const_int(b)? as u32),
-                    _ => return unsupported(format!("this form of {}", c.id), c.span()),
-                };
-                match c.named("diagonals").map(|n| &n.kind) {
-                    None => Ok(if c.id == "square" {
-                        BoardSpec::Square(rows)
-                    } else {
-                        BoardSpec::Rectangle(rows, cols)
-                    }),
-                    Some(NodeKind::Atom(a)) => match Diagonals::from_name(a) {
-                        Some(diagonals) => Ok(BoardSpec::RectangleDiagonals { rows, cols, diagonals }),
-                        None => invalid(format!("unknown diagonals {a}"), c.span()),
-                    },
-                    Some(_) => invalid("expected a kind of diagonals", c.span()),
-                }
-            }
-            "tri" => {
-                let pos = c.positional();
-                match (c.word(self.reg), pos.as_slice()) {
-                    (Some("Hexagon"), [_, n]) | (Some("Hexagon"), [n]) => {
-                        Ok(BoardSpec::TriHexagon(self.const_int(n)? as u32))
-                    }
-                    (None, [n]) if matches!(n.kind, NodeKind::List(_)) => Ok(BoardSpec::TriSides(self.const_ints(n)?)),
-                    (None, [n]) | (Some("Triangle"), [_, n]) | (Some("Triangle"), [n]) if !matches!(&n.kind, NodeKind::Call { head, .. } if head == "poly") => {
-                        Ok(BoardSpec::TriTriangle(self.const_int(n)? as u32))
-                    }
-                    (Some("Limping"), [_, n]) | (Some("Limping"), [n]) => {
-                        let n = self.const_int(n)?;
-                        Ok(BoardSpec::TriSides(vec![n, n + 1]))
-                    }
-                    _ => unsupported("this form of tri", c.span()),
-                }
-            }
-            "operators.remove" => {
-                let base = c.typed(self.reg, "graph").ok_or_else(|| LowerError::Invalid {
-                    message: "no graph".into(),
-                    span: c.span(),
-                })?;
-                if c.typed(self.reg, "poly").is_some() {
-                    return unsupported("(remove <graph> <poly>)", c.span());
-                }
-                let trim_edges = match c.named("trimEdges").map(|n| &n.kind) {
-                    None => true,
-                    Some(NodeKind::Atom(a)) => a != "False",
-                    Some(_) => return invalid("expected True or False", c.span()),
-                };
-                let mut removals = Vec::new();
-                if let Some(n) = c.named("cells") {
-                    removals.push(if Self::nested(n) {
-                        Removal::CellsAt(self.list_of(n, |l, p| l.const_points(p))?)
-                    } else {
-                        Removal::CellIndices(self.const_indices(n)?)
-                    });
-                }
-                if let Some(n) = c.named("edges") {
-                    removals.push(
-                        if Self::nested(n) && matches!(&n.kind, NodeKind::List(v) if v.iter().any(Self::nested)) {
-                            Removal::EdgesAt(self.list_of(n, |l, p| match l.const_points(p)?.as_slice() {
-                                &[a, b] => Ok([a, b]),
-                                _ => invalid("an edge is two points", p.span.clone()),
-                            })?)
-                        } else {
-                            Removal::EdgeEnds(self.list_of(n, |l, p| match l.const_indices(p)?.as_slice() {
-                                &[a, b] => Ok([a, b]),
-                                _ => invalid("an edge is two vertices", p.span.clone()),
-                            })?)
-                        },
-                    );
-                }
-                let mut vertex_indices = None;
-                if let Some(n) = c.named("vertices") {
-                    if Self::nested(n) {
-                        removals.push(Removal::VerticesAt(self.const_points(n)?));
-                    } else {
-                        vertex_indices = Some(self.const_indices(n)?);
-                    }
-                }
-                let base = Box::new(self.graph(base)?);
-                match (removals.is_empty(), vertex_indices) {
-                    (true, Some(vertices)) => Ok(BoardSpec::Remove { base, vertices }),
-                    (_, vertices) => {
-                        removals.extend(vertices.map(Removal::VertexIndices));
-                        Ok(BoardSpec::RemoveElements {
-                            base,
-                            removals,
-                            trim_edges,
-                        })
-                    }
-                }
-            }
-            "graph" => {
-                let Some(v) = c.named("vertices") else {
-                    return unsupported("this form of graph", c.span());
-                };
-                let vertices = self.const_points(v)?;
-                let edges = match c.named("edges") {
-                    Some(e) => self.list_of(e, |l, p| match l.const_indices(p)?.as_slice() {
-                        &[a, b] => Ok([a, b]),
-                        _ => invalid("an edge is two vertices", p.span.clone()),
-                    })?,
-                    None => Vec::new(),
-                };
-                Ok(BoardSpec::Custom { vertices, edges })
-            }
-            "hole" => {
-                let pos = c.positional();
-                let (Some(g), Some(p)) = (c.typed(self.reg, "graph"), pos.last()) else {
-                    return invalid("hole needs a graph and a polygon", c.span());
-                };
-                let pc = self.call(p, "poly")?;
-                if pc.named("rotns").is_some() {
-                    return unsupported("(poly rotns:)", pc.span());
-                }
-                let Some(points) = pc.positional().first().copied() else {
-                    return invalid("no points", pc.span());
-                };
-                let polygon = self.const_points(points)?;
-                Ok(BoardSpec::Hole {
-                    base: Box::new(self.graph(g)?),
-                    polygon,
-                })
-            }
-            "trim" => match c.typed(self.reg, "graph") {
-                Some(g) => Ok(BoardSpec::Trim(Box::new(self.graph(g)?))),
-                None => invalid("no graph", c.span()),
-            },
-            "renumber" => {
-                let Some(g) = c.typed(self.reg, "graph") else {
-                    return invalid("no graph", c.span());
-                };
-                let mut types = Vec::new();
-                for n in c.positional() {
-                    if let NodeKind::Atom(a) = &n.kind {
-                        match SiteType::from_name(a) {
-                            Some(t) => types.push(t),
-                            None => return invalid("expected a site type", n.span.clone()),
-                        }
-                    }
-                }
-                Ok(BoardSpec::Renumber {
-                    base: Box::new(self.graph(g)?),
-                    types,
-                })
-            }
-            "wedge" => {
-                let pos = c.positional();
-                match pos.as_slice() {
-                    [r] => Ok(BoardSpec::Wedge {
-                        rows: self.const_int(r)? as u32,
-                        columns: 3,
-                    }),
-                    [r, k] => Ok(BoardSpec::Wedge {
-                        rows: self.const_int(r)? as u32,
-                        columns: self.const_int(k)? as u32,
-                    }),
-                    _ => unsupported("this form of wedge", c.span()),
-                }
-            }
-            "concentric" => {
-                let flag = |name: &str, default: bool| match c.named(name).map(|n| &n.kind) {
-                    None => Ok(default),
-                    Some(NodeKind::Atom(a)) if a == "True" || a == "False" => Ok(a == "True"),
-                    Some(_) => unsupported(format!("(concentric {name}:) computed"), c.span()),
-                };
-                if let Some(list) = c.positional().into_iter().find(|n| matches!(n.kind, NodeKind::List(_))) {
-                    return Ok(BoardSpec::ConcentricCircle {
-                        counts: self.const_ints(list)?,
-                        stagger: flag("stagger", false)?,
-                    });
-                }
-                let Some(rings) = c.named("rings") else {
-                    return invalid("a concentric board needs rings: or a list of cells per ring", c.span());
-                };
-                let rings = self.const_int(rings)? as u32;
-                if c.word(self.reg) == Some("Target") {
-                    let Some(steps) = c.named("steps") else {
-                        return unsupported("(concentric Target) without steps:", c.span());
-                    };
-                    let steps = self.const_int(steps)?;
-                    return Ok(BoardSpec::ConcentricCircle {
-                        counts: vec![steps; rings.min(10_000) as usize],
-                        stagger: false,
-                    });
-                }
-                let sides = match (c.word(self.reg), c.named("sides")) {
-                    (Some("Triangle"), None) => 3,
-                    (Some("Square"), None) => 4,
-                    (Some("Hexagon"), None) => 6,
-                    (None, Some(n)) => self.const_int(n)? as u32,
-                    _ => return unsupported("this form of concentric", c.span()),
-                };
-                Ok(BoardSpec::ConcentricRegular {
-                    sides,
-                    rings,
-                    midpoints: flag("midpoints", true)?,
-                    join_midpoints: flag("joinMidpoints", true)?,
-                    join_corners: flag("joinCorners", false)?,
-                })
-            }
-            "intersect" => {
-                let mut parts = Vec::new();
-                for n in flatten(&c.positional()) {
-                    parts.push(self.graph(n)?);
-                }
-                Ok(BoardSpec::Intersect(parts))
-            }
-            "merge" => {
-                if c.named("connect").is_some() {
-                    return unsupported("(merge connect:)", c.span());
-                }
-                let mut parts = Vec::new();
-                for n in flatten(&c.positional()) {
-                    parts.push(self.graph(n)?);
-                }
-                Ok(BoardSpec::Merge(parts))
-            }
-            "shift" | "scale" | "rotate" => {
-                let pos = c.positional();
-                let Some((g, args)) = pos.split_last() else {
-                    return invalid("no graph", c.span());
-                };
-                let args = args.iter().map(|a| self.const_float(a)).collect::<R<Vec<f64>>>()?;
-                let base = Box::new(self.graph(g)?);
-                match (c.id, args.as_slice()) {
-                    ("shift", &[dx, dy] | &[dx, dy, _]) => Ok(BoardSpec::Shift { base, dx, dy }),
-                    ("scale", &[s]) => Ok(BoardSpec::Scale { base, sx: s, sy: s }),
-                    ("scale", &[sx, sy] | &[sx, sy, _]) => Ok(BoardSpec::Scale { base, sx, sy }),
-                    ("rotate", &[degrees]) => Ok(BoardSpec::Rotate { base, degrees }),
-                    _ => unsupported(format!("this form of {}", c.id), c.span()),
-                }
-            }
-            "operators.add" => {
-                if c.named("edgesCurved").is_some() || c.named("connect").is_some() {
-                    return unsupported("(add edgesCurved: connect:)", c.span());
-                }
-                // depth of nesting of a list argument: {{a b}} is 2, {{{x y} {x y}}} is 3
-                fn depth(n: &Node) -> usize {
-                    match &n.kind {
-                        NodeKind::List(items) => 1 + items.iter().map(depth).max().unwrap_or(0),
-                        _ => 0,
-                    }
-                }
-                let mut additions = Vec::new();
-                if let Some(v) = c.named("vertices") {
-                    additions.push(Addition::VerticesAt(self.const_points(v)?));
-                }
-                let edges = c.named("edges");
-                if let Some(e) = edges.filter(|e| depth(e) >= 3) {
-                    additions.push(Addition::EdgesAt(self.list_of(
-                        e,
-                        |l, p| match l.const_points(p)?.as_slice() {
-                            &[a, b] => Ok([a, b]),
-                            _ => invalid("an edge is two points", p.span.clone()),
-                        },
-                    )?));
-                }
-                let cells = c.named("cells");
-                if let Some(f) = cells.filter(|f| depth(f) >= 3) {
-                    additions.push(Addition::CellsAt(self.list_of(f, |l, p| l.const_points(p))?));
-                }
-                let mut edge_ends = Vec::new();
-                if let Some(e) = edges.filter(|e| depth(e) < 3) {
-                    edge_ends = self.list_of(e, |l, p| match l.const_indices(p)?.as_slice() {
-                        &[a, b] => Ok([a, b]),
-                        _ => invalid("an edge is two vertices", p.span.clone()),
-                    })?;
-                }
-                if let Some(f) = cells.filter(|f| depth(f) < 3) {
-                    if !edge_ends.is_empty() {
-                        additions.push(Addition::EdgeEnds(std::mem::take(&mut edge_ends)));
-                    }
-                    additions.push(Addition::CellCorners(self.list_of(f, |l, p| l.const_indices(p))?));
-                }
-                let base = match c.typed(self.reg, "graph") {
-                    Some(b) => Some(Box::new(self.graph(b)?)),
-                    None => None,
-                };
-                match base {
-                    Some(base) if additions.is_empty() => Ok(BoardSpec::Add { base, edges: edge_ends }),
-                    base => {
-                        if !edge_ends.is_empty() {
-                            additions.push(Addition::EdgeEnds(edge_ends));
-                        }
-                        Ok(BoardSpec::AddElements { base, additions })
-                    }
-                }
-            }
-            other => unsupported(other, c.span()),
-        }
-    }
-
     fn const_int(&mut self, node: &Node) -> R<i32> {
         match &node.kind {
             NodeKind::Atom(a) => match classify_atom(a) {
                 Atom::Int(i) => Ok(i),
                 _ => invalid("expected a whole number", node.span.clone()),
             },
-            NodeKind::Call { head, args, .. } if args.len() == 2 && matches!(head.as_str(), "+" | "-" | "*" | "/") => {
+            NodeKind::Call { head, args, .. }
+                if args.len() == 2 && matches!(head.as_str(), "+" | "-" | "*" | "/" | "^") =>
+            {
                 let (a, b) = (self.const_int(&args[0])?, self.const_int(&args[1])?);
                 let v = match head.as_str() {
                     "+" => a.checked_add(b),
                     "-" => a.checked_sub(b),
                     "*" => a.checked_mul(b),
+                    // (Ludii's power of doubles, truncated)
+                    "^" => {
+                        let p = (a as f64).powf(b as f64);
+                        (p.abs() < i32::MAX as f64).then_some(p as i32)
+                    }
                     _ => a.checked_div(b),
                 };
                 v.ok_or_else(|| LowerError::Invalid {
+                    message: "board dimension out of range".into(),
+                    span: node.span.clone(),
+                })
+            }
+            // the list forms: a sum from 0, a product from 1
+            NodeKind::Call { head, args, .. }
+                if args.len() == 1
+                    && matches!(head.as_str(), "+" | "*")
+                    && matches!(args[0].kind, NodeKind::List(_)) =>
+            {
+                let mut acc = Some(if head == "+" { 0i32 } else { 1 });
+                for v in self.const_ints(&args[0])? {
+                    acc = acc.and_then(|a| {
+                        if head == "+" {
+                            a.checked_add(v)
+                        } else {
+                            a.checked_mul(v)
+                        }
+                    });
+                }
+                acc.ok_or_else(|| LowerError::Invalid {
                     message: "board dimension out of range".into(),
                     span: node.span.clone(),
                 })
@@ -946,6 +566,18 @@ impl Lowerer {
                     Atom::Float(x) => Some(x),
                     _ => None,
                 },
+                // the list forms: a sum from 0, a product from 1, in 32-bit floats
+                NodeKind::Call { head, args, .. } if args.len() == 1 && matches!(head.as_str(), "+" | "*") => {
+                    let NodeKind::List(items) = &args[0].kind else {
+                        return None;
+                    };
+                    let mut acc = if head == "+" { 0.0f32 } else { 1.0 };
+                    for i in items {
+                        let v = eval(i)?;
+                        acc = if head == "+" { acc + v } else { acc * v };
+                    }
+                    Some(acc)
+                }
                 NodeKind::Call { head, args, .. } if args.len() == 2 => {
                     let (a, b) = (eval(&args[0])?, eval(&args[1])?);
                     match head.as_str() {

@@ -56,6 +56,7 @@ impl Lowerer {
         for item in items {
             match Self::head(item) {
                 Some("board") => board = Some(self.board(item)?),
+                Some("boardless") => board = Some(self.boardless(item)?),
                 Some("mancalaBoard") => {
                     self.tracks = self.board_tracks(item)?;
                     board = Some(self.mancala_board(item)?)

@@ -70,6 +70,8 @@ const HEX_CORNERS: [(f64, f64); 6] = [
     (-SQRT3 / 2.0, 0.5),
 ];
 
+mod ops;
+
 impl Graph {
     /// Position of an element of the given type (edge = midpoint, face = mean of corners).
     pub fn position(&self, ty: SiteType, i: usize) -> Pt {
@@ -150,6 +152,17 @@ impl Graph {
     /// from the one arrived by; a walk that closes on its start, with 3 to 33 vertices, that
     /// runs clockwise and is not yet a face, is a face (its vertices in walk order).
     pub fn make_faces(&mut self) {
+        self.trace_faces(false);
+    }
+
+    /// [`Self::make_faces`] with Ludii's crossing test (`makeFaces(true)`): a walk stops
+    /// where the edge it just took crosses an edge listed before it
+    /// ([`Self::crosses_earlier_edge`]).
+    pub(super) fn make_faces_checked(&mut self) {
+        self.trace_faces(true);
+    }
+
+    fn trace_faces(&mut self, check_crossings: bool) {
         const MAX_SIDES: usize = 32;
         self.faces.clear();
         let ve = self.sorted_vertex_edges();
@@ -167,6 +180,7 @@ impl Graph {
                     let n = list.iter().position(|&x| x == e).unwrap_or(0);
                     e = list[(n + 1) % list.len()];
                     let [a, b] = self.edges[e as usize];
+                    let prev = v;
                     v = if a == v { b } else { a };
                     if v == start {
                         closed = true;
@@ -176,6 +190,9 @@ impl Graph {
                         break;
                     }
                     ids.push(v);
+                    if check_crossings && self.crosses_earlier_edge(prev, v) {
+                        break;
+                    }
                 }
                 if !closed || ids.len() < 3 || self.signed_area(&ids) >= 0.0 {
                     continue;
@@ -499,6 +516,61 @@ impl Graph {
                     return Err(BoardError::BadSize(rows));
                 }
                 Ok(mancala(rows as i32, check_size(columns)?, stores))
+            }
+            &BoardSpec::Regular { sides, star } => {
+                if !(3..=1000).contains(&sides) {
+                    return Err(BoardError::BadSize(sides));
+                }
+                Ok(Graph::regular(sides as i32, star, use_))
+            }
+            &BoardSpec::Spiral {
+                turns,
+                sites,
+                clockwise,
+            } => {
+                if !(2..=1000).contains(&sites) {
+                    return Err(BoardError::BadSize(sites));
+                }
+                Graph::spiral(check_size(turns)?, sites as i32, clockwise).ok_or(BoardError::BadSize(turns))
+            }
+            BoardSpec::Repeat {
+                rows,
+                cols,
+                step,
+                polys,
+            } => Ok(Graph::repeat(check_size(*rows)?, check_size(*cols)?, *step, polys)),
+            BoardSpec::SquareDiamond(d) => Ok(Graph::square_diamond(check_size(*d)?)),
+            BoardSpec::HexStar(d) => Ok(Graph::hex_star(check_size(*d)?)),
+            &BoardSpec::Tiling(kind, n) => Ok(Graph::tiling(kind, check_size(n)?)),
+            BoardSpec::SplitCrossings(base) => {
+                let mut g = Graph::build_unchecked(base, use_)?;
+                g.split_crossings();
+                Ok(g)
+            }
+            BoardSpec::Dual(base) => Ok(Graph::build_unchecked(base, use_)?.dual()),
+            BoardSpec::Subdivide { base, min } => {
+                let mut g = Graph::build_unchecked(base, use_)?;
+                g.subdivide(*min as usize, use_);
+                Ok(g)
+            }
+            BoardSpec::Complete { base, each_cell } => {
+                let mut g = Graph::build_unchecked(base, use_)?;
+                g.complete(*each_cell);
+                Ok(g)
+            }
+            BoardSpec::Union(parts) => Ok(Graph::union(
+                parts
+                    .iter()
+                    .map(|p| Graph::build_unchecked(p, use_))
+                    .collect::<Result<Vec<_>, _>>()?,
+            )),
+            BoardSpec::Skew { base, amount } => {
+                let mut g = Graph::build_unchecked(base, use_)?;
+                g.skew(*amount);
+                Ok(g)
+            }
+            BoardSpec::Keep { base, polygon, inside } => {
+                Ok(Graph::build_unchecked(base, use_)?.keep_in(polygon, *inside))
             }
             BoardSpec::Add { base, edges } => {
                 let mut g = Graph::build_unchecked(base, use_)?;
@@ -1589,27 +1661,10 @@ fn concentric_circle(counts: &[i32], stagger: bool, use_: SiteType) -> Graph {
 /// between corners 1 ± 0.01 apart, coordinates rounded to 32-bit floats, cells traced from
 /// the edges, reordered.
 fn hex_cells_from_corners(centres: impl Iterator<Item = Pt>, flat: bool) -> Graph {
-    let mut corners: Vec<Pt> = Vec::new();
-    let mut grid = PointGrid::new(0.1);
-    for c in centres {
-        for (dx, dy) in HEX_CORNERS {
+    Graph::from_unit_points(centres.flat_map(move |c| {
+        HEX_CORNERS.iter().map(move |&(dx, dy)| {
             let (dx, dy) = if flat { (dy, dx) } else { (dx, dy) };
-            let p = Pt::new(c.x + dx, c.y + dy);
-            if grid.first(p, |i| corners[i as usize].dist(p) < 0.1).is_none() {
-                grid.insert(corners.len() as u32, p);
-                corners.push(p);
-            }
-        }
-    }
-    let mut g = Graph {
-        vertices: corners,
-        ..Graph::default()
-    };
-    g.unit_edges();
-    for v in &mut g.vertices {
-        *v = v.f32_rounded();
-    }
-    g.make_faces();
-    g.reorder();
-    g
+            Pt::new(c.x + dx, c.y + dy)
+        })
+    }))
 }

@@ -396,6 +396,52 @@ pub enum BoardSpec {
     /// builds them): rows of `columns` holes, bottom row first, between a store on each
     /// side, in Ludii's order (left store, rows, right store; no reordering).
     Mancala { rows: u32, columns: u32, stores: bool },
+    /// `(regular [Star] n)`: n points on a circle joined in order, or as a star.
+    Regular { sides: u32, star: bool },
+    /// `(spiral turns:t sites:s [clockwise:b])`: points along a spiral, joined in order.
+    Spiral { turns: u32, sites: u32, clockwise: bool },
+    /// `(repeat rows cols step:{{cx cy} {rx ry}} polys)`: the polygons' sides at each origin.
+    Repeat {
+        rows: u32,
+        cols: u32,
+        step: [Pt; 2],
+        polys: Vec<Vec<Pt>>,
+    },
+    /// `(square Diamond d)`.
+    SquareDiamond(u32),
+    /// `(hex Star d)`.
+    HexStar(u32),
+    /// `(tiling T n)` of a semi-regular tiling.
+    Tiling(Tiling, u32),
+    /// `(splitCrossings G)`.
+    SplitCrossings(Box<BoardSpec>),
+    /// `(dual G)`.
+    Dual(Box<BoardSpec>),
+    /// `(subdivide G [min:k])`.
+    Subdivide { base: Box<BoardSpec>, min: u32 },
+    /// `(complete G [eachCell:b])`.
+    Complete { base: Box<BoardSpec>, each_cell: bool },
+    /// `(union {G ..})`: the graphs side by side, nothing merged.
+    Union(Vec<BoardSpec>),
+    /// `(skew amount G)`.
+    Skew { base: Box<BoardSpec>, amount: f64 },
+    /// `(keep G poly)` (`inside`) or `(clip G poly)`: the vertices inside (outside) kept.
+    Keep {
+        base: Box<BoardSpec>,
+        polygon: Vec<Pt>,
+        inside: bool,
+    },
+}
+
+/// The semi-regular tilings built from point lists (`(tiling T n)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tiling {
+    /// Rhombitrihexagonal: a hexagon of n units a side.
+    T3464,
+    /// Snub square: a diamond of n × n units.
+    T33434,
+    /// Snub hexagonal: a hexagon of n units a side.
+    T33336,
 }
 
 /// One argument of `(remove ..)`. Positions are found within 0.001 (Manhattan distance),

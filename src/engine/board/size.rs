@@ -10,7 +10,7 @@
 //! Cells are not counted: a cell has three sides at least, so the cells traced from a
 //! planar graph are fewer than its edges, and those of any graph at most twice its edges.
 
-use super::{Addition, BoardError, BoardSpec, Diagonals, SiteType, MAX_BOARD_GRAPH};
+use super::{Addition, BoardError, BoardSpec, Diagonals, SiteType, Tiling, MAX_BOARD_GRAPH};
 use std::collections::HashSet;
 
 /// Upper bounds on the numbers of vertices and edges of a graph.
@@ -225,6 +225,57 @@ pub(crate) fn bound(spec: &BoardSpec, use_: SiteType) -> Result<Bound, BoardErro
             b
         }
         BoardSpec::Add { base, edges } => bound(base, use_)?.plus(Bound::new(0, edges.len() as u64)),
+        &BoardSpec::Regular { sides, .. } => Bound::new(dim(sides), dim(sides)),
+        &BoardSpec::Spiral { sites, .. } => Bound::new(dim(sites), dim(sites)),
+        BoardSpec::Repeat { rows, cols, polys, .. } => {
+            let sides: u64 = polys.iter().map(|p| p.len() as u64).sum();
+            let n = dim(*rows).saturating_mul(dim(*cols)).saturating_mul(sides);
+            Bound::new(n, n)
+        }
+        &BoardSpec::SquareDiamond(d) => {
+            let points = 4 * dim(d) * dim(d);
+            Bound::new(points, 2 * points)
+        }
+        &BoardSpec::HexStar(d) => {
+            let cells = 6 * dim(d) * dim(d) + 6 * dim(d) + 1;
+            Bound::new(6 * cells, 9 * cells)
+        }
+        &BoardSpec::Tiling(kind, n) => {
+            let n = dim(n);
+            let points = match kind {
+                Tiling::T33434 => 14 * n * n,
+                Tiling::T3464 | Tiling::T33336 => 18 * (2 * n).saturating_sub(1).pow(2),
+            };
+            Bound::new(points, 3 * points)
+        }
+        // each crossing of two edges adds a vertex and two edges
+        BoardSpec::SplitCrossings(base) => {
+            let b = bound(base, use_)?;
+            let pairs = b.e.saturating_mul(b.e.saturating_sub(1)) / 2;
+            Bound::new(b.v.saturating_add(pairs), b.e.saturating_add(pairs.saturating_mul(2)))
+        }
+        // a vertex a face, an edge across each edge at most
+        BoardSpec::Dual(base) => {
+            let b = bound(base, use_)?;
+            Bound::new(2 * b.e, b.e)
+        }
+        // a vertex a face, an edge to each of its corners (each edge is on two faces at most)
+        BoardSpec::Subdivide { base, .. } => {
+            let b = bound(base, use_)?;
+            Bound::new(b.v.saturating_add(2 * b.e), 3 * b.e)
+        }
+        BoardSpec::Complete { base, .. } => {
+            let b = bound(base, use_)?;
+            Bound::new(b.v, b.v.saturating_mul(b.v.saturating_sub(1)) / 2 + b.e)
+        }
+        BoardSpec::Union(parts) => {
+            let mut b = Bound::default();
+            for p in parts {
+                b = b.plus(bound(p, use_)?);
+            }
+            b
+        }
+        BoardSpec::Skew { base, .. } | BoardSpec::Keep { base, .. } => bound(base, use_)?,
         &BoardSpec::Mancala { rows, columns, stores } => {
             // holes joined along rows and columns; a store joins at most each row's end hole
             let (r, c) = (dim(rows), dim(columns));
