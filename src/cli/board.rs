@@ -178,7 +178,7 @@ pub fn json(layout: &Layout, site: Option<usize>) -> String {
 /// The graph drawn: cells as their polygons, edges as lines, vertices as dots, each site of
 /// the board's type numbered (y up, as Ludii's coordinates).
 pub fn svg(layout: &Layout) -> String {
-    let g: &Graph = &layout.graph;
+    let g: &Graph = layout.board.graph();
     let ty = layout.board.site_type();
     let pts = &g.vertices;
     let (mut minx, mut maxx, mut miny, mut maxy) = (f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY);

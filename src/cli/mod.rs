@@ -8,7 +8,7 @@ mod expand;
 pub mod info;
 mod play;
 mod playout;
-mod render;
+pub mod render;
 mod replay;
 mod serve;
 pub mod session;

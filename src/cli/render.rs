@@ -1,10 +1,9 @@
 //! `ludeme render FILE --svg OUT`: an SVG picture of a position.
 
-use super::compare::load_game;
 use super::replay::load_record;
 use super::view::spacing;
 use super::{SelectArgs, EXIT_USAGE};
-use crate::engine::board::{Relation, SiteType};
+use crate::engine::board::SiteType;
 use crate::engine::{Game, State};
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -118,11 +117,17 @@ pub fn board_body(game: &Game, state: &State) -> (f64, f64, String) {
     let k = unit / d;
     let margin = unit;
     let pts: Vec<(f64, f64)> = (0..n).map(|i| b.xy(i as u32)).collect();
-    let minx = pts.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
-    let maxx = pts.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
-    let miny = pts.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
-    let maxy = pts.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
-    let px = |i: usize| (margin + (pts[i].0 - minx) * k, margin + (maxy - pts[i].1) * k);
+    // the board's graph: cells drawn as their polygons, vertex and edge boards with their
+    // edges (its vertices bound the picture with the sites)
+    let g = b.graph();
+    let corners = g.vertices.iter().map(|v| (v.x, v.y));
+    let all = || pts.iter().copied().chain(corners.clone());
+    let minx = all().map(|p| p.0).fold(f64::INFINITY, f64::min);
+    let maxx = all().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
+    let miny = all().map(|p| p.1).fold(f64::INFINITY, f64::min);
+    let maxy = all().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
+    let at = |(x, y): (f64, f64)| (margin + (x - minx) * k, margin + (maxy - y) * k);
+    let px = |i: usize| at(pts[i]);
     let hands = game.containers();
     let hand_w = hands
         .iter()
@@ -132,29 +137,16 @@ pub fn board_body(game: &Game, state: &State) -> (f64, f64, String) {
     let w = (2.0 * margin + (maxx - minx) * k).max(hand_w);
     let h = board_h + unit * 1.2 * hands.len() as f64;
     let cells = b.site_type() == SiteType::Cell;
-    let max_adj = (0..n)
-        .map(|i| b.relation(i as u32, Relation::Adjacent).len())
-        .max()
-        .unwrap_or(0);
-    // Pointy-top hexagons when some neighbour lies level with its site.
-    let level = (0..n).any(|i| {
-        b.relation(i as u32, Relation::Adjacent)
-            .iter()
-            .any(|&j| (pts[j as usize].1 - pts[i].1).abs() < 1e-6 * d.max(1e-9))
-    });
     let filler = super::view::filler(game);
     let mut out = String::new();
     if !cells {
-        for i in 0..n {
-            for &j in b.relation(i as u32, Relation::Orthogonal) {
-                if (j as usize) > i {
-                    let ((x1, y1), (x2, y2)) = (px(i), px(j as usize));
-                    let _ = writeln!(
-                        out,
-                        r##"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="#8a7a5c" stroke-width="2"/>"##
-                    );
-                }
-            }
+        for &[a, c] in &g.edges {
+            let v = |i: u32| at((g.vertices[i as usize].x, g.vertices[i as usize].y));
+            let ((x1, y1), (x2, y2)) = (v(a), v(c));
+            let _ = writeln!(
+                out,
+                r##"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="#8a7a5c" stroke-width="2"/>"##
+            );
         }
     }
     let last = state.last_move();
@@ -207,22 +199,15 @@ pub fn board_body(game: &Game, state: &State) -> (f64, f64, String) {
     };
     for i in 0..n {
         let (x, y) = px(i);
-        let shape = if cells && max_adj == 6 {
-            let r = unit / 3f64.sqrt();
-            let off = if level { 30.0 } else { 0.0 };
-            let pts: Vec<String> = (0..6)
-                .map(|a| {
-                    let t = (off + 60.0 * a as f64).to_radians();
-                    format!("{:.1},{:.1}", x + r * t.cos(), y + r * t.sin())
+        let shape = if cells {
+            let outline: Vec<String> = g.faces[i]
+                .iter()
+                .map(|&v| {
+                    let (x, y) = at((g.vertices[v as usize].x, g.vertices[v as usize].y));
+                    format!("{x:.1},{y:.1}")
                 })
                 .collect();
-            format!(r##"<polygon points="{}" fill="#e8d9b5" STROKE/>"##, pts.join(" "))
-        } else if cells {
-            format!(
-                r##"<rect x="{:.1}" y="{:.1}" width="{unit:.1}" height="{unit:.1}" fill="#e8d9b5" STROKE/>"##,
-                x - unit / 2.0,
-                y - unit / 2.0
-            )
+            format!(r##"<polygon points="{}" fill="#e8d9b5" STROKE/>"##, outline.join(" "))
         } else {
             // a vertex: a small dot, inside a larger clear circle that takes clicks
             format!(
@@ -314,16 +299,62 @@ pub fn run(args: &RenderArgs) -> ExitCode {
             eprintln!("error: --ply picks a position of a game record: give --record too");
             return ExitCode::from(EXIT_USAGE);
         }
-        let Some(game) = load_game(file, &args.select.selections()) else {
-            return ExitCode::from(EXIT_USAGE);
-        };
-        let st = game.initial_state();
-        (game, st)
+        match start_or_board(file, &args.select.selections()) {
+            Ok(Drawn::Start(game, st)) => (*game, *st),
+            Ok(Drawn::Board(svg, why)) => {
+                eprintln!("note: the engine cannot run this game's rules yet ({why}): the board alone is drawn");
+                return write(&args.svg, &svg);
+            }
+            Err(code) => return code,
+        }
     };
-    match std::fs::write(&args.svg, svg(&game, &state)) {
+    write(&args.svg, &svg(&game, &state))
+}
+
+/// What `render FILE` draws: the start position, or the board alone (with why) when the
+/// engine cannot run the rules.
+pub enum Drawn {
+    Start(Box<Game>, Box<State>),
+    Board(String, String),
+}
+
+/// The start position of a description, or its board when the rules use a ludeme the
+/// engine lacks (errors are printed: a description with errors, or a board not built).
+pub fn start_or_board(file: &std::path::Path, selections: &crate::expand::Selections) -> Result<Drawn, ExitCode> {
+    let (text, _) = super::read_description(file).map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::from(EXIT_USAGE)
+    })?;
+    let name = file.display().to_string();
+    let why = match Game::load(&name, &text, selections) {
+        Ok(game) => {
+            let st = game.initial_state();
+            return Ok(Drawn::Start(Box::new(game), Box::new(st)));
+        }
+        Err(crate::engine::LoadError::Unsupported { ludeme, .. }) => ludeme,
+        Err(crate::engine::LoadError::Invalid(checked)) => {
+            eprint!("{}", crate::diag::render_human(&checked.diagnostics, &checked.sources));
+            eprintln!("error: {name}: the description has errors");
+            return Err(ExitCode::from(1));
+        }
+        Err(e) => {
+            eprintln!("error: {name}: {e}");
+            return Err(ExitCode::from(1));
+        }
+    };
+    match Game::load_layout(&name, &text, selections) {
+        Ok(layout) => Ok(Drawn::Board(super::board::svg(&layout), why)),
+        Err(e) => {
+            eprintln!("error: {name}: {e}");
+            Err(ExitCode::from(1))
+        }
+    }
+}
+fn write(path: &std::path::Path, svg: &str) -> ExitCode {
+    match std::fs::write(path, svg) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: cannot write {}: {e}", args.svg.display());
+            eprintln!("error: cannot write {}: {e}", path.display());
             ExitCode::from(EXIT_USAGE)
         }
     }

@@ -228,6 +228,12 @@ pub fn lower_layout(game: &Node) -> R<(BoardSpec, SiteType, Vec<ContainerIr>)> {
 /// Lower only the board of a checked `(game ..)` tree: its graph and site type, whatever
 /// the rest of the game uses (tracks and values of the board are ignored: they add no sites).
 pub fn lower_board(game: &Node) -> R<(BoardSpec, SiteType)> {
+    if Lowerer::head(game) == Some("match") {
+        return unsupported(
+            "(match ..) of subgames (each subgame's description has its board)",
+            game.span.clone(),
+        );
+    }
     let mut l = Lowerer::new();
     let c = l.call(game, "game")?;
     let equipment = c.typed(l.reg, "equipment").ok_or_else(|| LowerError::Invalid {

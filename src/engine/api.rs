@@ -47,13 +47,11 @@ pub struct Move {
     pub(crate) inner: super::moves::MoveData,
 }
 
-/// What a description lays out: its board (with the graph it is built from, in Ludii's
-/// coordinates before normalisation) and its containers, the board first (name, first site,
-/// number of sites), as a trace header lists them.
+/// What a description lays out: its board and its containers, the board first (name, first
+/// site, number of sites), as a trace header lists them.
 #[derive(Debug)]
 pub struct Layout {
     pub board: super::board::Board,
-    pub graph: super::board::Graph,
     pub containers: Vec<(String, usize, usize)>,
 }
 

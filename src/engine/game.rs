@@ -141,21 +141,16 @@ pub fn load_layout(name: &str, text: &str, selections: &Selections) -> Result<su
         return Err(LoadError::Invalid(Box::new(checked)));
     };
     let (spec, site_type, kinds) = crate::compile::lower_layout(node).map_err(|e| lower_error(&checked, e))?;
-    let graph = super::board::Graph::build(&spec, site_type)?;
-    let board = Board::from_graph(&graph, site_type)?;
+    let board = Board::new(&spec, site_type)?;
     // Ludii numbers the other containers' sites from the larger of the board's cells and
     // sites (a vertex board leaves room for its cells)
-    let mut from = board.num_sites().max(graph.count(SiteType::Cell));
+    let mut from = board.num_sites().max(board.graph().count(SiteType::Cell));
     let mut containers = vec![("Board".to_string(), 0, board.num_sites())];
     for k in kinds {
         containers.push((k.name, from, k.sites as usize));
         from += k.sites as usize;
     }
-    Ok(super::api::Layout {
-        board,
-        graph,
-        containers,
-    })
+    Ok(super::api::Layout { board, containers })
 }
 
 /// [`load_board`] and the board's tracks, built on it.

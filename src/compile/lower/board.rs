@@ -487,13 +487,14 @@ impl Lowerer {
                 }
                 Ok(BoardSpec::Tiling(kind, self.const_int(sizes[0])? as u32))
             }
-            "splitCrossings" | "dual" | "subdivide" | "complete" | "skew" | "keep" | "clip" => {
+            "splitCrossings" | "makeFaces" | "dual" | "subdivide" | "complete" | "skew" | "keep" | "clip" => {
                 let Some(g) = c.typed(self.reg, "graph") else {
                     return invalid("no graph", c.span());
                 };
                 let base = Box::new(self.graph(g)?);
                 Ok(match c.id {
                     "splitCrossings" => BoardSpec::SplitCrossings(base),
+                    "makeFaces" => BoardSpec::MakeFaces(base),
                     "dual" => BoardSpec::Dual(base),
                     "subdivide" => BoardSpec::Subdivide {
                         base,

@@ -548,6 +548,11 @@ impl Graph {
                 Ok(g)
             }
             BoardSpec::Dual(base) => Ok(Graph::build_unchecked(base, use_)?.dual()),
+            BoardSpec::MakeFaces(base) => {
+                let mut g = Graph::build_unchecked(base, use_)?;
+                g.make_faces_checked();
+                Ok(g)
+            }
             BoardSpec::Subdivide { base, min } => {
                 let mut g = Graph::build_unchecked(base, use_)?;
                 g.subdivide(*min as usize, use_);

@@ -415,6 +415,8 @@ pub enum BoardSpec {
     Tiling(Tiling, u32),
     /// `(splitCrossings G)`.
     SplitCrossings(Box<BoardSpec>),
+    /// `(makeFaces G)`: the faces traced again (with the crossing test).
+    MakeFaces(Box<BoardSpec>),
     /// `(dual G)`.
     Dual(Box<BoardSpec>),
     /// `(subdivide G [min:k])`.
@@ -630,9 +632,17 @@ pub struct Board {
     /// away in that direction ([`Board::steps_in`]) and the first sites of its radials
     /// ([`Board::radials`]), as bit words (built on first use).
     near_in_words: OnceLock<Option<Vec<[u64; 2]>>>,
+    /// The graph the board was built from (for drawing it: cells' outlines, edges).
+    graph: Graph,
 }
 
 impl Board {
+    /// The graph the board was built from, in Ludii's coordinates (the sites' positions
+    /// are its elements' of the board's site type).
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
     /// Builds the board of `spec` played on sites of type `use_`.
     pub fn new(spec: &BoardSpec, use_: SiteType) -> Result<Board, BoardError> {
         let g = Graph::build(spec, use_)?;

@@ -275,7 +275,7 @@ pub(crate) fn bound(spec: &BoardSpec, use_: SiteType) -> Result<Bound, BoardErro
             }
             b
         }
-        BoardSpec::Skew { base, .. } | BoardSpec::Keep { base, .. } => bound(base, use_)?,
+        BoardSpec::Skew { base, .. } | BoardSpec::Keep { base, .. } | BoardSpec::MakeFaces(base) => bound(base, use_)?,
         &BoardSpec::Mancala { rows, columns, stores } => {
             // holes joined along rows and columns; a store joins at most each row's end hole
             let (r, c) = (dim(rows), dim(columns));

@@ -527,6 +527,7 @@ pub(crate) fn build_board(g: &Graph, ty: SiteType) -> Board {
         site_type: ty,
         num_sites: n,
         graph_counts: [g.vertices.len(), g.edges.len(), g.faces.len()],
+        graph: g.clone(),
         x: pos.iter().map(|p| p.x).collect(),
         y: pos.iter().map(|p| p.y).collect(),
         row: rows,

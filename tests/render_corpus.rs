@@ -1,0 +1,90 @@
+//! `ludeme render` on every valid corpus description (default options): the start position
+//! where the engine runs the rules, else the board alone. Each picture must have a site
+//! for every board site (and hand site); a board the engine cannot build must be refused
+//! with the ludeme it lacks, never fail otherwise or panic. The test prints how many of
+//! each it drew.
+
+mod common;
+
+use ludeme::cli::render::{start_or_board, Drawn};
+use ludeme::engine::{Game, LoadError};
+use ludeme::expand::Selections;
+use rayon::prelude::*;
+
+enum Outcome {
+    Start,
+    Board,
+    Refused(String),
+    Failed(String),
+}
+
+fn render(path: &std::path::Path) -> Option<Outcome> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let name = path.display().to_string();
+    let sel = Selections::default();
+    let checked = ludeme::check::check_source(&name, &text, &sel).ok()?;
+    if checked.has_errors() {
+        return None; // Ludii refuses it too (tests/corpus.rs)
+    }
+    let drawn = std::panic::catch_unwind(|| start_or_board(path, &sel));
+    Some(match drawn {
+        Err(_) => Outcome::Failed("panicked".into()),
+        Ok(Ok(Drawn::Start(game, state))) => {
+            let svg = ludeme::cli::render::svg(&game, &state);
+            let sites = svg.matches("data-site=").count();
+            let want = game.num_sites() + game.containers().iter().map(|c| c.2).sum::<usize>();
+            if sites == want {
+                Outcome::Start
+            } else {
+                Outcome::Failed(format!("{sites} sites drawn of {want}"))
+            }
+        }
+        Ok(Ok(Drawn::Board(svg, _))) => {
+            let layout = Game::load_layout(&name, &text, &sel).unwrap();
+            let sites = svg.matches(r#"class="site""#).count();
+            if sites == layout.board.num_sites() {
+                Outcome::Board
+            } else {
+                Outcome::Failed(format!("{sites} board sites drawn of {}", layout.board.num_sites()))
+            }
+        }
+        Ok(Err(_)) => match Game::load_layout(&name, &text, &sel) {
+            Err(LoadError::Unsupported { ludeme, .. }) => Outcome::Refused(ludeme),
+            Err(e) => Outcome::Failed(e.to_string()),
+            Ok(_) => Outcome::Failed("not drawn, though its board builds".into()),
+        },
+    })
+}
+
+#[test]
+fn every_valid_corpus_game_renders_its_start_or_its_board() {
+    let files = ludeme::source::lud_files(&common::shared("ludii/lud"));
+    assert!(files.len() > 1000, "only {} descriptions found", files.len());
+    let outcomes: Vec<(String, Outcome)> = files
+        .par_iter()
+        .filter_map(|p| Some((p.display().to_string(), render(p)?)))
+        .collect();
+    let (mut start, mut board) = (0, 0);
+    let mut refused = Vec::new();
+    let mut failed = Vec::new();
+    for (file, o) in &outcomes {
+        match o {
+            Outcome::Start => start += 1,
+            Outcome::Board => board += 1,
+            Outcome::Refused(l) => refused.push(format!("{file}: {l}")),
+            Outcome::Failed(why) => failed.push(format!("{file}: {why}")),
+        }
+    }
+    println!(
+        "{} valid descriptions: {start} start positions drawn, {board} boards alone (rules not run), {} boards refused:",
+        outcomes.len(),
+        refused.len()
+    );
+    for r in &refused {
+        println!("  {r}");
+    }
+    assert!(outcomes.len() > 1100, "only {} valid descriptions", outcomes.len());
+    assert!(failed.is_empty(), "{} failed:\n{}", failed.len(), failed.join("\n"));
+    // every board but the few refused ones (named above) is drawn
+    assert!(refused.len() * 100 < outcomes.len(), "{} boards refused", refused.len());
+}
