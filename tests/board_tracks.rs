@@ -129,3 +129,30 @@ fn tracks_follow_the_steps() {
         cat(&[r(0, 7), vec![15, 23], r(31, 24), vec![16, 8]])
     );
 }
+
+/// Surakarta's loops (`surakartaBoard`): two rings, each a forward and a backward track,
+/// with a bump where a corner curve follows, as Ludii builds them on the official 6×6 board.
+#[test]
+fn surakarta_loops_are_ludiis_tracks() {
+    let path = common::shared("ludii/lud/board/war/replacement/eliminate/all/Surakarta.lud");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (board, tracks) = Game::load_board_tracks("Surakarta.lud", &text, &Selections::default()).unwrap();
+    assert_eq!(board.num_sites(), 36);
+    let names: Vec<&str> = tracks.iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(names, ["Track1F", "Track1B", "Track2F", "Track2B"]);
+    let t = &tracks[0];
+    assert_eq!(
+        t.sites,
+        [6, 7, 8, 9, 10, 11, 4, 10, 16, 22, 28, 34, 29, 28, 27, 26, 25, 24, 31, 25, 19, 13, 7, 1]
+    );
+    let curves: Vec<i32> = (0..t.sites.len())
+        .filter(|&i| t.bumps[i] == 1)
+        .map(|i| t.sites[i])
+        .collect();
+    assert_eq!(curves, [11, 34, 24, 1]);
+    assert!(t.looped);
+    assert_eq!(
+        tracks[3].sites,
+        [2, 8, 14, 20, 26, 32, 18, 19, 20, 21, 22, 23, 33, 27, 21, 15, 9, 3, 17, 16, 15, 14, 13, 12]
+    );
+}

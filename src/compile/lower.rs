@@ -189,8 +189,11 @@ pub fn lower_board_tracks(game: &Node) -> R<Vec<crate::engine::board::TrackSpec>
     };
     match items
         .iter()
-        .find(|i| matches!(Lowerer::head(i), Some("board" | "mancalaBoard")))
+        .find(|i| matches!(Lowerer::head(i), Some("board" | "mancalaBoard" | "surakartaBoard")))
     {
+        Some(board) if Lowerer::head(board) == Some("surakartaBoard") => {
+            l.surakarta_board(board).map(|(_, _, tracks)| tracks)
+        }
         Some(board) => l.board_tracks(board),
         None => Ok(Vec::new()),
     }
@@ -250,7 +253,7 @@ pub fn lower_board(game: &Node) -> R<(BoardSpec, SiteType)> {
             Some("board") => return l.board_graph(item),
             Some("mancalaBoard") => return l.mancala_board(item),
             Some("boardless") => return l.boardless(item),
-            Some(other @ "surakartaBoard") => return unsupported(other, item.span.clone()),
+            Some("surakartaBoard") => return l.surakarta_board(item).map(|(spec, ty, _)| (spec, ty)),
             _ => {}
         }
     }

@@ -3,7 +3,7 @@
 //! `remove`, `dual`, `splitCrossings`, ...) to a [`BoardSpec`] built by the engine.
 
 use super::{flatten, invalid, unsupported, LowerError, Lowerer, R};
-use crate::engine::board::{Addition, BoardSpec, Diagonals, Pt, Removal, SiteType, Tiling};
+use crate::engine::board::{Addition, BoardSpec, Diagonals, Pt, Removal, SiteType, Tiling, TrackPath, TrackSpec};
 use crate::registry::ParamType;
 use crate::syntax::{Node, NodeKind};
 
@@ -564,6 +564,74 @@ impl Lowerer {
                 node.map_or(0..0, |n| n.span.clone()),
             ),
         }
+    }
+
+    /// `(surakartaBoard G [loops:n] [from:k])`: G on vertices, with its loops as tracks
+    /// `Track{k}F` and `Track{k}B` (forward and backward, looped, directed), each a ring of
+    /// rows and columns k from the edge, a site written twice where a corner curve follows
+    /// (as Ludii builds them; only square lattices here).
+    pub(super) fn surakarta_board(&mut self, node: &Node) -> R<(BoardSpec, SiteType, Vec<TrackSpec>)> {
+        let c = self.call(node, "item")?;
+        let Some(g) = c.typed(self.reg, "graph") else {
+            return invalid("no graph", c.span());
+        };
+        self.site_type = SiteType::Vertex;
+        let spec = self.graph(g)?;
+        let (rows, cols) = match spec {
+            BoardSpec::Square(n) => (n as i32, n as i32),
+            BoardSpec::Rectangle(r, k) => (r as i32, k as i32),
+            _ => return unsupported("surakartaBoard on this board", c.span()),
+        };
+        let loops = match c.named("loops") {
+            Some(n) => self.const_int(n)?,
+            None => (rows.min(cols) - 2) / 2,
+        };
+        let from = match c.named("from") {
+            Some(n) => self.const_int(n)?,
+            None => 1,
+        };
+        if !(0..=rows.min(cols)).contains(&loops) || from < 0 || from + loops > rows.min(cols) {
+            return invalid("loops and from: must fit in the board", c.span());
+        }
+        let site = |r: i32, k: i32| r * cols + k;
+        let mut tracks = Vec::new();
+        for k in from..from + loops {
+            // the four runs, the ends of each marked (negative; site 0 cannot be)
+            let runs: [Vec<i32>; 4] = [
+                (0..cols).map(|x| site(k, x)).collect(),
+                (0..rows).map(|y| site(y, cols - 1 - k)).collect(),
+                (0..cols).rev().map(|x| site(rows - 1 - k, x)).collect(),
+                (0..rows).rev().map(|y| site(y, k)).collect(),
+            ];
+            let mut signed = Vec::new();
+            for run in &runs {
+                for (i, &v) in run.iter().enumerate() {
+                    signed.push(if i == 0 || i + 1 == run.len() { -v } else { v });
+                }
+            }
+            // a site twice where it and the next are both ends: a curve follows
+            let walk = |list: &[i32]| -> Vec<i32> {
+                let mut out = Vec::new();
+                for (i, &a) in list.iter().enumerate() {
+                    out.push(a.abs());
+                    if a < 0 && list[(i + 1) % list.len()] < 0 {
+                        out.push(a.abs());
+                    }
+                }
+                out
+            };
+            let backward: Vec<i32> = signed.iter().rev().copied().collect();
+            for (suffix, list) in [("F", walk(&signed)), ("B", walk(&backward))] {
+                tracks.push(TrackSpec {
+                    name: format!("Track{k}{suffix}"),
+                    owner: 0,
+                    looped: true,
+                    directed: true,
+                    path: TrackPath::Sites(list),
+                });
+            }
+        }
+        Ok((spec, SiteType::Vertex, tracks))
     }
 
     /// `(boardless Square|Hexagonal|Triangular [n])`: Ludii's fixed board of cells, large

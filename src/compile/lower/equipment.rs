@@ -57,6 +57,11 @@ impl Lowerer {
             match Self::head(item) {
                 Some("board") => board = Some(self.board(item)?),
                 Some("boardless") => board = Some(self.boardless(item)?),
+                Some("surakartaBoard") => {
+                    let (spec, ty, tracks) = self.surakarta_board(item)?;
+                    self.tracks = tracks;
+                    board = Some((spec, ty))
+                }
                 Some("mancalaBoard") => {
                     self.tracks = self.board_tracks(item)?;
                     board = Some(self.mancala_board(item)?)
