@@ -1044,6 +1044,10 @@ impl Lowerer {
                 MovesKind::SetSite { field, at, value }
             }
             ("move", Some("Promote")) | ("promote", _) => self.promote(&c)?,
+            ("effect.set.set", Some("Counter")) => MovesKind::SetCounter(match c.typed(self.reg, "int") {
+                Some(v) => Some(self.value(v)?),
+                None => None,
+            }),
             ("effect.set.set", Some("Var")) => {
                 let name = c.positional().into_iter().find_map(|n| match &n.kind {
                     NodeKind::Str(s) => Some(s.clone()),
@@ -1556,6 +1560,7 @@ impl Lowerer {
                 IntFn::PlayerValue(Box::new(player))
             }
             "level" => IntFn::Level,
+            "counter" => IntFn::Counter,
             "var" => match pos.first().map(|n| &n.kind) {
                 Some(NodeKind::Str(s)) => IntFn::NamedVar(self.intern(s)),
                 _ => IntFn::Var,

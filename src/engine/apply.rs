@@ -191,7 +191,9 @@ impl GameDef {
             }
             s.next = self.next_after(s.mover, s);
         }
-        // 7. the dice's sums are those of the faces shown (Ludii does it last)
+        // 7. one more move counted; the dice's sums are those of the faces shown (Ludii does
+        // both last)
+        s.counter += 1;
         if !self.ir.dice.is_empty() {
             self.after_move_dice(s);
         }
@@ -363,6 +365,7 @@ impl GameDef {
                 }
             }
             Action::SetVar(v) => s.var = *v,
+            Action::SetCounter(v) => s.counter = *v,
             Action::SetNamedVar { name, value } => match s.vars.iter_mut().find(|(n, _)| n == name) {
                 Some(e) => e.1 = *value,
                 None => s.vars.push((*name, *value)),

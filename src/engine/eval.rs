@@ -122,6 +122,7 @@ impl GameDef {
             IntFn::Value => c.value,
             IntFn::Level => c.level,
             IntFn::Var => c.s.var,
+            IntFn::Counter => c.s.counter,
             IntFn::NamedVar(k) => c.s.vars.iter().find(|(n, _)| n == k).map(|(_, v)| *v).unwrap_or(-1),
             IntFn::RolePlayer(r) => self.role_player(*r, c),
             IntFn::Score(p) => {

@@ -533,6 +533,7 @@ impl GameDef {
             next: if p > 1 { 2 } else { 1 },
             prev: 0,
             var: -1,
+            counter: -1,
             vars: SmallVec::new(),
             player_values: SmallVec::from_elem(-1, p + 1),
             agents: SmallVec::new(),

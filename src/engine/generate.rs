@@ -156,6 +156,7 @@ impl GameDef {
                 }
             }
             MovesKind::SetVar(v) => actions.push(Action::SetVar(v.as_ref().map_or(-1, |x| self.int(x, c)))),
+            MovesKind::SetCounter(v) => actions.push(Action::SetCounter(v.as_ref().map_or(-1, |x| self.int(x, c)))),
             MovesKind::SetNamedVar(name, v) => actions.push(Action::SetNamedVar {
                 name: *name,
                 value: v.as_ref().map_or(-1, |x| self.int(x, c)),
@@ -942,6 +943,7 @@ impl GameDef {
                 self.score_actions(*role, player.as_ref(), value, add, c, actions);
             }
             MovesKind::SetVar(_)
+            | MovesKind::SetCounter(_)
             | MovesKind::SetNamedVar(..)
             | MovesKind::SetPending(_)
             | MovesKind::Remember { .. }

@@ -72,6 +72,7 @@ pub enum Action {
         delta: i32,
     },
     SetVar(i32),
+    SetCounter(i32),
     SetNamedVar {
         name: u16,
         value: i32,
@@ -156,6 +157,7 @@ impl Action {
             Action::SetScore { .. }
             | Action::AddScore { .. }
             | Action::SetVar(_)
+            | Action::SetCounter(_)
             | Action::SetNamedVar { .. }
             | Action::SetPlayerValue { .. }
             | Action::AddPending(_)
@@ -203,7 +205,7 @@ impl Action {
             Action::UpdateDie { site, .. } => (smallvec::smallvec![site], DICE),
             Action::DiceRolled { .. } | Action::UseDie(_) => (none, DICE),
             // (a pass changes nothing but what the history records of the move)
-            Action::SetVar(_) | Action::SetNext(_) | Action::Pass => (none, ROLES),
+            Action::SetVar(_) | Action::SetCounter(_) | Action::SetNext(_) | Action::Pass => (none, ROLES),
         }
     }
 }

@@ -512,6 +512,7 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
         next,
         prev,
         var,
+        counter,
         vars,
         player_values,
         agents,
@@ -566,6 +567,7 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
     dst.next = *next;
     dst.prev = *prev;
     dst.var = *var;
+    dst.counter = *counter;
     if dst.vars != *vars {
         dst.vars.clone_from(vars);
     }

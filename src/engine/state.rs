@@ -128,6 +128,9 @@ pub struct StateData {
     pub prev: u8,
     /// `(var)`, -1 until set.
     pub var: i32,
+    /// `(counter)`: Ludii's `State.counter`, -1 at the start and after `(set Counter)`
+    /// (unless given a value), one more after every move.
+    pub counter: i32,
     /// Named variables `(var "k")` by interned name.
     pub vars: SmallVec<[(u16, i32); 2]>,
     /// Per player (index 0 unused), their value (`(value Player p)`), -1 until set.

@@ -40,6 +40,8 @@ pub enum IntFn {
     Level,
     /// `(var)` and `(var "k")`.
     Var,
+    /// `(counter)`: the moves made since the start or the last `(set Counter)`.
+    Counter,
     NamedVar(u16),
     /// The player a role denotes (`(id P1)`-like uses, `Mover` where an int is wanted).
     RolePlayer(Role),
@@ -820,6 +822,7 @@ impl MovesKind {
                     ..
                 }
                 | MovesKind::SetVar(_)
+                | MovesKind::SetCounter(_)
                 | MovesKind::SetNamedVar(..)
                 | MovesKind::SetPending(_)
                 | MovesKind::Remember { .. }
@@ -982,6 +985,8 @@ pub enum MovesKind {
         value: IntFn,
     },
     SetVar(Option<IntFn>),
+    /// `(set Counter [v])`: the move counter set to v (-1 by default; every move adds 1).
+    SetCounter(Option<IntFn>),
     SetNamedVar(u16, Option<IntFn>),
     SetPending(Option<IntFn>),
     SetPendingRegion(RegionFn),
@@ -1545,6 +1550,7 @@ impl<'a> Node<'a> {
                 | IntFn::Value
                 | IntFn::Level
                 | IntFn::Var
+                | IntFn::Counter
                 | IntFn::NamedVar(_)
                 | IntFn::RolePlayer(_)
                 | IntFn::CountMoves
