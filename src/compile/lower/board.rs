@@ -42,6 +42,20 @@ impl Lowerer {
             message: "no graph".into(),
             span: c.span(),
         })?;
+        // a layered board is only built as the whole board (no operator knows heights)
+        if let Ok(sq) = self.call(graph, "graph") {
+            if sq.id == "square"
+                && matches!(sq.named("pyramidal").map(|n| &n.kind), Some(NodeKind::Atom(a)) if a == "True")
+            {
+                let pos = sq.positional();
+                return match (sq.word(self.reg), sq.named("diagonals"), pos.as_slice()) {
+                    (None | Some("Square"), None, [.., n]) => {
+                        Ok((BoardSpec::SquarePyramidal(self.const_int(n)? as u32), site_type))
+                    }
+                    _ => unsupported("this form of pyramidal square", sq.span()),
+                };
+            }
+        }
         Ok((self.graph(graph)?, site_type))
     }
 

@@ -46,6 +46,10 @@ pub struct Graph {
     pub vertices: Vec<Pt>,
     pub edges: Vec<[u32; 2]>,
     pub faces: Vec<Vec<u32>>,
+    /// The vertices' heights on a layered board (`(square n pyramidal:True)`), else empty.
+    /// Only the pyramidal generator makes them (lowering takes it as a whole board, never
+    /// under an operator); reordering keeps them with their vertices.
+    pub z: Vec<f64>,
 }
 
 const SQRT3: f64 = 1.732_050_807_568_877_2;
@@ -178,7 +182,21 @@ impl Graph {
                         break;
                     }
                     let n = list.iter().position(|&x| x == e).unwrap_or(0);
-                    e = list[(n + 1) % list.len()];
+                    if self.z.is_empty() {
+                        e = list[(n + 1) % list.len()];
+                    } else {
+                        // on a layered board, the next edge to the start's level
+                        let level = self.z[start as usize];
+                        let on_level = |&e: &u32| {
+                            let [a, b] = self.edges[e as usize];
+                            let o = if a == v { b } else { a };
+                            (self.z[o as usize] - level).abs() < 1e-4
+                        };
+                        match (1..list.len()).map(|k| list[(n + k) % list.len()]).find(on_level) {
+                            Some(next) => e = next,
+                            None => break,
+                        }
+                    }
                     let [a, b] = self.edges[e as usize];
                     let prev = v;
                     v = if a == v { b } else { a };
@@ -308,6 +326,9 @@ impl Graph {
                     remap[old] = new as u32;
                 }
                 self.vertices = order.iter().map(|&o| self.vertices[o]).collect();
+                if !self.z.is_empty() {
+                    self.z = order.iter().map(|&o| self.z[o]).collect();
+                }
                 for e in &mut self.edges {
                     *e = [remap[e[0] as usize], remap[e[1] as usize]];
                 }
@@ -372,6 +393,10 @@ impl Graph {
             BoardSpec::Square(n) => {
                 let n = check_size(*n)?;
                 Ok(rectangle_on_square(n, n, use_, None))
+            }
+            BoardSpec::SquarePyramidal(n) => {
+                let n = check_size(*n)?;
+                Ok(Graph::pyramid(if use_ == SiteType::Cell { n + 1 } else { n }))
             }
             BoardSpec::Rectangle(r, c) => Ok(rectangle_on_square(check_size(*r)?, check_size(*c)?, use_, None)),
             BoardSpec::RectangleDiagonals { rows, cols, diagonals } => Ok(rectangle_on_square(

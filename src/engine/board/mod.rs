@@ -409,6 +409,9 @@ pub enum BoardSpec {
     },
     /// `(square Diamond d)`.
     SquareDiamond(u32),
+    /// `(square n pyramidal:True)`: the square lattice with layers above it, each a
+    /// lattice one smaller centred on the one below (a layered board: see [`Graph::z`]).
+    SquarePyramidal(u32),
     /// `(hex Star d)`.
     HexStar(u32),
     /// `(tiling T n)` of a semi-regular tiling.

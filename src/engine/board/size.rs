@@ -232,6 +232,12 @@ pub(crate) fn bound(spec: &BoardSpec, use_: SiteType) -> Result<Bound, BoardErro
             let n = dim(*rows).saturating_mul(dim(*cols)).saturating_mul(sides);
             Bound::new(n, n)
         }
+        &BoardSpec::SquarePyramidal(n) => {
+            // the layers' lattices; each vertex joins at most 4 on its layer and 8 across
+            let d = vertex_dim(n, use_);
+            let v = d * (d + 1) * (2 * d + 1) / 6;
+            Bound::new(v, 6 * v)
+        }
         &BoardSpec::SquareDiamond(d) => {
             let points = 4 * dim(d) * dim(d);
             Bound::new(points, 2 * points)

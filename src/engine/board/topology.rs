@@ -506,6 +506,18 @@ pub(crate) fn build_board(g: &Graph, ty: SiteType) -> Board {
         None => rows_and_columns(&pos),
     };
     let mut labels: Vec<String> = (0..n).map(|i| coordinate_label(rows[i], cols[i])).collect();
+    // a layered board's vertices: the layer after the label (`C3/2`)
+    if ty == SiteType::Vertex && g.z.len() == n {
+        let mut heights: Vec<f64> = g.z.clone();
+        heights.sort_by(f64::total_cmp);
+        heights.dedup_by(|a, b| (*a - *b).abs() < 1e-4);
+        if heights.len() > 1 {
+            for (i, l) in labels.iter_mut().enumerate() {
+                let layer = heights.iter().position(|&h| (g.z[i] - h).abs() < 1e-4).unwrap_or(0);
+                l.push_str(&format!("/{layer}"));
+            }
+        }
+    }
     let (mut rows, mut cols) = (rows, cols);
     let mut distinct = std::collections::HashSet::new();
     if !labels.iter().all(|l| distinct.insert(l.as_str())) {

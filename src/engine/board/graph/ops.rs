@@ -142,6 +142,40 @@ impl Graph {
         g
     }
 
+    /// `(square n pyramidal:True)` with n vertices a side: the lattice, then layers L = 1 ..
+    /// n-1 of (n-L)² vertices at (c + L/2, r + L/2) and height L/√2; every two vertices one
+    /// unit apart in space joined (within 0.05); faces traced on each layer; reordered by
+    /// position in the plane (a vertex above another comes after it).
+    pub(super) fn pyramid(n: i32) -> Graph {
+        let mut g = super::rectangle_on_square(n, n, SiteType::Vertex, None);
+        g.z = vec![0.0; g.vertices.len()];
+        let dz = 1.0 / 2f64.sqrt();
+        for layer in 1..n {
+            for r in 0..n - layer {
+                for c in 0..n - layer {
+                    let h = layer as f64 / 2.0;
+                    g.vertices.push(Pt::new(c as f64 + h, r as f64 + h));
+                    g.z.push(layer as f64 * dz);
+                }
+            }
+        }
+        let mut set = EdgeSet::of(&g.edges);
+        let count = g.vertices.len() as u32;
+        for a in 0..count {
+            for b in 0..count {
+                let (p, q) = (g.vertices[a as usize], g.vertices[b as usize]);
+                let dz = g.z[a as usize] - g.z[b as usize];
+                let d = (p.dist2(q) + dz * dz).sqrt();
+                if a != b && (d - 1.0).abs() < 0.05 {
+                    g.add_edge_once(&mut set, a, b);
+                }
+            }
+        }
+        g.make_faces();
+        g.reorder();
+        g
+    }
+
     /// `(square Diamond d)`: the square lattice's points inside a diamond of d cells a side.
     pub(super) fn square_diamond(d: i32) -> Graph {
         let points = (0..2 * d).flat_map(move |r| {
