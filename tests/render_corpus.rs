@@ -1,5 +1,6 @@
 //! `ludeme render` on every valid corpus description (default options): the start position
-//! where the engine runs the rules, else the board alone. Each picture must have a site
+//! (set up by the start rules even where the engine cannot run the play yet), else the board
+//! alone. Each picture must have a site
 //! for every board site (and hand site); a board the engine cannot build must be refused
 //! with the ludeme it lacks, never fail otherwise or panic. The test prints how many of
 //! each it drew.
@@ -12,7 +13,8 @@ use ludeme::expand::Selections;
 use rayon::prelude::*;
 
 enum Outcome {
-    Start,
+    /// The start position (true: the rules run too).
+    Start(bool),
     Board,
     Refused(String),
     Failed(String),
@@ -29,12 +31,12 @@ fn render(path: &std::path::Path) -> Option<Outcome> {
     let drawn = std::panic::catch_unwind(|| start_or_board(path, &sel));
     Some(match drawn {
         Err(_) => Outcome::Failed("panicked".into()),
-        Ok(Ok(Drawn::Start(game, state))) => {
+        Ok(Ok(Drawn::Start(game, state, why))) => {
             let svg = ludeme::cli::render::svg(&game, &state);
             let sites = svg.matches("data-site=").count();
             let want = game.num_sites() + game.containers().iter().map(|c| c.2).sum::<usize>();
             if sites == want {
-                Outcome::Start
+                Outcome::Start(why.is_none())
             } else {
                 Outcome::Failed(format!("{sites} sites drawn of {want}"))
             }
@@ -64,19 +66,20 @@ fn every_valid_corpus_game_renders_its_start_or_its_board() {
         .par_iter()
         .filter_map(|p| Some((p.display().to_string(), render(p)?)))
         .collect();
-    let (mut start, mut board) = (0, 0);
+    let (mut start, mut start_only, mut board) = (0, 0, 0);
     let mut refused = Vec::new();
     let mut failed = Vec::new();
     for (file, o) in &outcomes {
         match o {
-            Outcome::Start => start += 1,
+            Outcome::Start(true) => start += 1,
+            Outcome::Start(false) => start_only += 1,
             Outcome::Board => board += 1,
             Outcome::Refused(l) => refused.push(format!("{file}: {l}")),
             Outcome::Failed(why) => failed.push(format!("{file}: {why}")),
         }
     }
     println!(
-        "{} valid descriptions: {start} start positions drawn, {board} boards alone (rules not run), {} boards refused:",
+        "{} valid descriptions: {start} start positions of games that run, {start_only} start positions of games whose play is not run yet, {board} boards alone, {} refused:",
         outcomes.len(),
         refused.len()
     );

@@ -300,7 +300,12 @@ pub fn run(args: &RenderArgs) -> ExitCode {
             return ExitCode::from(EXIT_USAGE);
         }
         match start_or_board(file, &args.select.selections()) {
-            Ok(Drawn::Start(game, st)) => (*game, *st),
+            Ok(Drawn::Start(game, st, why)) => {
+                if let Some(why) = why {
+                    eprintln!("note: the engine cannot run this game's rules yet ({why}): its start position is drawn");
+                }
+                (*game, *st)
+            }
             Ok(Drawn::Board(svg, why)) => {
                 eprintln!("note: the engine cannot run this game's rules yet ({why}): the board alone is drawn");
                 return write(&args.svg, &svg);
@@ -311,10 +316,10 @@ pub fn run(args: &RenderArgs) -> ExitCode {
     write(&args.svg, &svg(&game, &state))
 }
 
-/// What `render FILE` draws: the start position, or the board alone (with why) when the
-/// engine cannot run the rules.
+/// What `render FILE` draws: the start position (with why the rules cannot run, when they
+/// cannot), or the board alone (with why) when not even the start can be set up.
 pub enum Drawn {
-    Start(Box<Game>, Box<State>),
+    Start(Box<Game>, Box<State>, Option<String>),
     Board(String, String),
 }
 
@@ -329,7 +334,7 @@ pub fn start_or_board(file: &std::path::Path, selections: &crate::expand::Select
     let why = match Game::load(&name, &text, selections) {
         Ok(game) => {
             let st = game.initial_state();
-            return Ok(Drawn::Start(Box::new(game), Box::new(st)));
+            return Ok(Drawn::Start(Box::new(game), Box::new(st), None));
         }
         Err(crate::engine::LoadError::Unsupported { ludeme, .. }) => ludeme,
         Err(crate::engine::LoadError::Invalid(checked)) => {
@@ -342,6 +347,10 @@ pub fn start_or_board(file: &std::path::Path, selections: &crate::expand::Select
             return Err(ExitCode::from(1));
         }
     };
+    if let Ok(game) = Game::load_start(&name, &text, selections) {
+        let st = game.initial_state();
+        return Ok(Drawn::Start(Box::new(game), Box::new(st), Some(why)));
+    }
     match Game::load_layout(&name, &text, selections) {
         Ok(layout) => Ok(Drawn::Board(super::board::svg(&layout), why)),
         Err(e) => {

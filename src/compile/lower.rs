@@ -168,11 +168,22 @@ pub struct Lowerer {
     tracks: Vec<crate::engine::board::TrackSpec>,
     /// The equipment's maps.
     maps: Vec<MapDef>,
+    /// Lowering only what places the start position (`ludeme render` of a game whose
+    /// rules the engine cannot run): pieces' moves, meta rules, play and end are left out.
+    start_only: bool,
 }
 
 /// Lower a checked `(game ..)` tree.
 pub fn lower_game(game: &Node) -> R<GameIr> {
     Lowerer::new().game(game)
+}
+
+/// Lower what sets up a game's start position (players, equipment, start rules), whatever
+/// its play, end and pieces' moves use: the rules are a pass and no end.
+pub fn lower_game_start(game: &Node) -> R<GameIr> {
+    let mut l = Lowerer::new();
+    l.start_only = true;
+    l.game(game)
 }
 
 /// The tracks declared by the board of a checked `(game ..)` tree, as written (built on the
@@ -295,6 +306,7 @@ impl Lowerer {
             values: Vec::new(),
             stacking: false,
             players: 0,
+            start_only: false,
             distance_requests: Vec::new(),
             facing: Vec::new(),
             regions: Vec::new(),
@@ -416,7 +428,7 @@ impl Lowerer {
             span: c.span(),
         })?;
         let rc = self.call(rules, "rules.rules")?;
-        if let Some(m) = rc.typed(self.reg, "meta") {
+        if let Some(m) = rc.typed(self.reg, "meta").filter(|_| !self.start_only) {
             self.meta(m)?;
         }
         let start = match rc.typed(self.reg, "start") {
@@ -425,6 +437,7 @@ impl Lowerer {
         };
         let play_node = rc.typed(self.reg, "play");
         let (play, phases) = match rc.named("phases") {
+            _ if self.start_only => (Moves::new(MovesKind::Pass, None), Vec::new()),
             Some(list) => {
                 let phases = self.phases(list, play_node)?;
                 let play = phases
@@ -445,7 +458,7 @@ impl Lowerer {
                 (self.moves(nth(&pc.positional(), 0, pc.span())?)?, Vec::new())
             }
         };
-        let end = match rc.typed(self.reg, "end") {
+        let end = match rc.typed(self.reg, "end").filter(|_| !self.start_only) {
             Some(e) => self.end(e)?,
             None => Vec::new(),
         };

@@ -67,6 +67,13 @@ impl Game {
         super::game::load_board(name, text, selections)
     }
 
+    /// Only the start of a description: its players, equipment and start rules, with a pass
+    /// for its play and no end (for drawing the start position of a game whose rules use
+    /// ludemes the engine cannot run yet).
+    pub fn load_start(name: &str, text: &str, selections: &Selections) -> Result<Game, LoadError> {
+        super::game::load_start(name, text, selections)
+    }
+
     /// The board and containers of a description, built even when its rules use ludemes
     /// the engine cannot run yet.
     pub fn load_layout(name: &str, text: &str, selections: &Selections) -> Result<Layout, LoadError> {

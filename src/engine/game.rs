@@ -171,6 +171,21 @@ pub fn load_board_tracks(
 }
 
 pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, LoadError> {
+    load_with(name, text, selections, crate::compile::lower_game)
+}
+
+/// A game whose rules are only its start (players, equipment, start rules): its play is a
+/// pass and it has no end. For drawing the start position of a game the engine cannot run.
+pub fn load_start(name: &str, text: &str, selections: &Selections) -> Result<Game, LoadError> {
+    load_with(name, text, selections, crate::compile::lower_game_start)
+}
+
+fn load_with(
+    name: &str,
+    text: &str,
+    selections: &Selections,
+    lower: fn(&crate::syntax::Node) -> Result<GameIr, crate::compile::LowerError>,
+) -> Result<Game, LoadError> {
     let checked = check_source(name, text, selections)?;
     if checked.has_errors() {
         return Err(LoadError::Invalid(Box::new(checked)));
@@ -178,7 +193,7 @@ pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, Loa
     let Some(node) = checked.game.as_ref() else {
         return Err(LoadError::Invalid(Box::new(checked)));
     };
-    let ir = crate::compile::lower_game(node).map_err(|e| lower_error(&checked, e))?;
+    let ir = lower(node).map_err(|e| lower_error(&checked, e))?;
     let board = Board::new(&ir.board, ir.site_type)?;
     let tracks = ir
         .tracks

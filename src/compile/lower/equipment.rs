@@ -76,6 +76,7 @@ impl Lowerer {
             }
         }
         self.dice_containers(dice, players);
+        let moves = if self.start_only { Vec::new() } else { moves };
         for (component, node) in moves {
             let m = self.moves(node)?;
             self.components[component].moves = Some(Box::new(m));
