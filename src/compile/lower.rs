@@ -714,6 +714,9 @@ impl Lowerer {
                     };
                     out.push(StartRule::SetCount { count, site, region });
                 }
+                // (the start position alone: settings that place nothing, teams, costs,
+                // hidden information, are left out)
+                ("start.set.set", _) if self.start_only => {}
                 (id, w) => return unsupported(w.map(|w| format!("{id} {w}")).unwrap_or(id.to_string()), sc.span()),
             }
         }

@@ -19,7 +19,13 @@ impl Lowerer {
             _ => false,
         };
         for (p, n) in &c.slots {
-            if n.is_some() && p.name.as_deref() != Some("use") && !is(&p.ty, "graph") && !is(&p.ty, "board.track") {
+            // (the start position alone does not need the board's values)
+            if n.is_some()
+                && !self.start_only
+                && p.name.as_deref() != Some("use")
+                && !is(&p.ty, "graph")
+                && !is(&p.ty, "board.track")
+            {
                 return unsupported("board values", n.unwrap().span.clone());
             }
         }
