@@ -47,21 +47,27 @@
 //! on them (relations and directions included).
 //!
 //! Built as Ludii does: `hex` (n, side lists, `Hexagon`, two sizes, `Limping`, `Triangle`,
-//! `Diamond`, `Prism`), `tri` (`Triangle`, `Hexagon`, side lists, `Limping`), `square`/`rectangle`
-//! (with `diagonals:`), `wedge`, `concentric` regular polygons and circles of cells or points
-//! (`{c0 c1 ..}`, `Target steps:`), `graph vertices: edges:`,
-//! and the operators `add`, `remove` (by index or position), `merge`, `shift`, `scale`,
-//! `rotate`, `hole`, `trim` and `renumber`; `mancalaBoard`. Tracks (`(track ..)` of sites or of
-//! steps) are built on a board by [`Board::track`] (`track.rs`); the rules do not follow
-//! them yet. Cells of graphs that are not lattices are
-//! traced from the edges ([`Graph::make_faces`], Ludii's `makeFaces`); `merge`, `add`,
-//! `remove`, `hole` and the transformations never reorder. Labels fall back to rows and
-//! columns of distinct y and x when two sites would share one (Ludii's "duplicate
-//! coordinates"); edges are labelled by index. Not implemented (refused when lowering):
-//! `boardless`, `surakartaBoard`, `concentric Target` without `steps:`, the
-//! circular directions of pivots (`In`, `Out`, `CW`, `CCW`), `hex Rectangle|Square|Star`, other `tri` shapes, `tiling`, `spiral`,
-//! `splitCrossings`, `dual`, `clip`, `keep`, `merge connect:`, `add connect:` and
-//! `edgesCurved:`, `poly rotns:`.
+//! `Diamond`, `Prism`, `Rectangle`, `Square`, `Star`), `tri` (`Triangle`, `Hexagon`, side
+//! lists, `Limping`), `square`/`rectangle` (`Square`, `Limping`, `Diamond`, `diagonals:`,
+//! `pyramidal:` as a layered board with vertex heights, [`Graph::z`]), `regular` (polygons
+//! and stars), `spiral`, `repeat`, `wedge`, `tiling` (`T3464`, `T33434`, `T33336`),
+//! `concentric` regular polygons and circles of cells or points (`{c0 c1 ..}`, `Target
+//! steps:`), `graph vertices: edges:`, `boardless` (Ludii's fixed 41 × 41 squares, 21-hexagon
+//! or 41-triangle board of cells), `surakartaBoard` (its loops as tracks), and the operators
+//! `add`, `remove` (by index or position), `merge`, `union`, `intersect`, `keep`, `clip`,
+//! `hole`, `trim`, `renumber`, `shift`, `scale`, `rotate`, `skew`, `dual`, `splitCrossings`,
+//! `subdivide`, `complete` and `makeFaces` (the less common ones in `graph/ops.rs`);
+//! `mancalaBoard`. Tracks (`(track ..)` of sites or of steps) are built on a board by
+//! [`Board::track`] (`track.rs`). Cells of graphs that are not lattices are traced from the
+//! edges ([`Graph::make_faces`], Ludii's `makeFaces`, with its crossing test where Ludii uses
+//! it); `merge`, `union`, `add`, `remove`, `hole`, `keep` and the transformations never
+//! reorder. Labels fall back to rows and columns of distinct y and x when two sites would
+//! share one (Ludii's "duplicate coordinates"); edges are labelled by index. The relations of
+//! a layered board are those of its projection on the plane (Ludii's steps between layers are
+//! not built). Not implemented (refused when lowering): `concentric Target` without `steps:`,
+//! the circular directions of pivots (`In`, `Out`, `CW`, `CCW`), other `tri` shapes, other
+//! tilings, `brick`, `celtic`, `quadhex`, `merge connect:`, `add connect:`, `union connect:`,
+//! `edgesCurved:`, `poly rotns:`, operators over a layered board.
 
 pub mod graph;
 mod regions;
