@@ -93,6 +93,82 @@ impl GameDef {
         }
     }
 
+    /// `(move Slide "track" ..)`: from every place the piece's site has on each track, along
+    /// it (looping) while the sites passed let it go on, to the sites the `to` clause
+    /// allows; along `"AllTracks"` only once a curve is passed (a site the track lists
+    /// twice), as Ludii's. Moves are not merged (Ludii lists each way to a site).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn gen_slide_tracks(
+        &self,
+        tracks: &crate::ir::SlideTracks,
+        from: &Option<Place>,
+        max: Option<&IntFn>,
+        min: Option<&IntFn>,
+        between_cond: Option<&BoolFn>,
+        to: &Place,
+        c: &Ctx,
+        out: &mut Vec<MoveData>,
+    ) {
+        let Some((f, c1)) = self.checked_origin(from, c) else {
+            return;
+        };
+        let min = min.map_or(-1, |x| self.int(x, &c1));
+        let max = max.map_or(i32::MAX, |x| self.int(x, &c1));
+        let (stop, go, filter, always) = (
+            self.cond(to.cond.as_ref()),
+            self.cond(between_cond),
+            self.cond(to.apply_if.as_ref()),
+            self.cond(None),
+        );
+        for &id in &tracks.ids {
+            let Some(track) = self.tracks.get(id as usize) else {
+                continue;
+            };
+            let len = track.sites.len();
+            for start in (0..len).filter(|&i| track.sites[i] == f) {
+                let (mut idx, mut curves) = (start, track.bumps[start]);
+                let mut c2 = c1;
+                let mut n = 1;
+                while n < len as i32 && n <= max {
+                    let next = if idx + 1 < len {
+                        idx + 1
+                    } else if track.looped {
+                        0
+                    } else {
+                        break;
+                    };
+                    let t = track.sites[next];
+                    if t < 0 {
+                        break;
+                    }
+                    c2.to = t;
+                    if curves > 0 || !tracks.after_curve {
+                        if to.cond.is_some() && stop.holds(self, &c2) {
+                            // (a stop lands with `to`'s effect, whatever `apply if:` says)
+                            if min <= n {
+                                self.push_slide(f, t, to.apply.as_deref(), None, &[], always, &c2, c, out);
+                                break;
+                            }
+                        } else if min <= n {
+                            self.push_slide(f, t, None, None, &[], filter, &c2, c, out);
+                        }
+                    }
+                    n += 1;
+                    c2.between = t;
+                    let may_pass = match between_cond {
+                        None => Self::top(c.s, t).is_none(),
+                        Some(_) => go.holds(self, &c2),
+                    };
+                    if !may_pass {
+                        break;
+                    }
+                    idx = next;
+                    curves += track.bumps[idx];
+                }
+            }
+        }
+    }
+
     /// One slide from `f` to `t`: the effects at the sites passed and of `to` (if given),
     /// then the move; kept if the filter holds.
     #[allow(clippy::too_many_arguments)]

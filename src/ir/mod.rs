@@ -831,6 +831,14 @@ impl MovesKind {
     }
 }
 
+/// The tracks a slide follows: those of a name, or every one (`"AllTracks"`, where a
+/// landing needs a corner curve passed first, as on Surakarta's loops).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SlideTracks {
+    pub ids: Vec<u32>,
+    pub after_curve: bool,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum MovesKind {
     Add {
@@ -875,6 +883,8 @@ pub enum MovesKind {
         /// every landing move.
         to: Place,
         decision: bool,
+        /// `(move Slide "name" ..)`: along these tracks (by index) instead of directions.
+        tracks: Option<SlideTracks>,
     },
     /// `(move Leap ..)`: to the sites the walks reach.
     Leap {

@@ -8,9 +8,20 @@ use crate::syntax::{Node, NodeKind};
 impl Lowerer {
     /// `(move Slide [from] [track] [dirs] [between] [to] [stack:] [then])`.
     pub(super) fn slide(&mut self, c: &Call) -> R<MovesKind> {
-        if c.typed(self.reg, "string").is_some() {
-            return unsupported("slide along a track", c.span());
-        }
+        let tracks = match c.typed(self.reg, "string").map(|n| &n.kind) {
+            Some(NodeKind::Str(name)) => {
+                let all = name == "AllTracks";
+                let ids: Vec<u32> = (0..self.tracks.len() as u32)
+                    .filter(|&i| all || self.tracks[i as usize].name == *name)
+                    .collect();
+                if ids.is_empty() {
+                    return invalid(format!("no track named {name}"), c.span());
+                }
+                Some(SlideTracks { ids, after_curve: all })
+            }
+            Some(_) => return unsupported("a computed track name", c.span()),
+            None => None,
+        };
         if self.flag(c.named("stack"))? {
             return unsupported("slide stack:True", c.span());
         }
@@ -45,6 +56,7 @@ impl Lowerer {
             between_apply,
             to,
             decision: c.id == "move",
+            tracks,
         })
     }
 
