@@ -358,22 +358,19 @@ impl Lowerer {
                     join_corners: flag("joinCorners", false)?,
                 })
             }
-            "intersect" => {
-                let mut parts = Vec::new();
-                for n in flatten(&c.positional()) {
-                    parts.push(self.graph(n)?);
-                }
-                Ok(BoardSpec::Intersect(parts))
-            }
-            "merge" => {
+            "intersect" | "merge" | "operators.union" => {
                 if c.named("connect").is_some() {
-                    return unsupported("(merge connect:)", c.span());
+                    return unsupported(format!("({} connect:)", Self::head(node).unwrap_or(c.id)), c.span());
                 }
                 let mut parts = Vec::new();
                 for n in flatten(&c.positional()) {
                     parts.push(self.graph(n)?);
                 }
-                Ok(BoardSpec::Merge(parts))
+                Ok(match c.id {
+                    "intersect" => BoardSpec::Intersect(parts),
+                    "merge" => BoardSpec::Merge(parts),
+                    _ => BoardSpec::Union(parts),
+                })
             }
             "shift" | "scale" | "rotate" => {
                 let pos = c.positional();
@@ -547,16 +544,6 @@ impl Lowerer {
                         }
                     }
                 })
-            }
-            "operators.union" => {
-                if c.named("connect").is_some() {
-                    return unsupported("(union connect:)", c.span());
-                }
-                let mut parts = Vec::new();
-                for n in flatten(&c.positional()) {
-                    parts.push(self.graph(n)?);
-                }
-                Ok(BoardSpec::Union(parts))
             }
             other => unsupported(other, c.span()),
         }
