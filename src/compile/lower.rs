@@ -2049,6 +2049,7 @@ impl Lowerer {
                 BoolFn::IsIn(Box::new(site), Box::new(region))
             }
             "Line" => self.is_line(c)?,
+            "Pattern" => self.is_pattern(c)?,
             "Within" => {
                 let what = bi(self, nth(&ints, 0, c.span())?)?;
                 if let Some(r) = c.named("in") {

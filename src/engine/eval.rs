@@ -582,6 +582,7 @@ impl GameDef {
                 (0..32).contains(&p) && c.s.triggered >> p & 1 != 0 && c.s.active >> p & 1 != 0
             }
             BoolFn::IsLine(l) => self.is_line(l, c),
+            BoolFn::IsPattern(p) => self.is_pattern(p, c),
             BoolFn::IsConnected(k) => self.is_connected(k, c),
             BoolFn::IsLoop(k) => self.is_loop(k, c),
             BoolFn::HasLiberty(g) => self.liberties(g, c, true) > 0,

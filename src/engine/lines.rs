@@ -1,12 +1,54 @@
 //! Lines of pieces (`is Line`): along the distinct radials of a site (one of each pair of
 //! opposite radials, the first clockwise from North), then on along their opposites.
 
-use super::board::{Direction, Relation};
+use super::board::{Dir, Direction, Relation};
 use super::game::{Ctx, GameDef};
 use crate::ir::*;
 use smallvec::SmallVec;
 
 impl GameDef {
+    /// `(is Pattern ..)` (see [`Pattern`]): the component at `from` and at each site the
+    /// walk steps on are the ones asked for, in turn, for some starting direction.
+    pub(super) fn is_pattern(&self, p: &Pattern, c: &Ctx) -> bool {
+        let from = self.int(&p.from, c);
+        if from < 0 || from as usize >= self.n() {
+            return false;
+        }
+        let what_at = |s: i32| Self::top(c.s, s).map_or(0, |pc| pc.what as i32);
+        let whats: SmallVec<[i32; 4]> = if p.whats.is_empty() {
+            match what_at(from) {
+                0 => return false,
+                w => smallvec::smallvec![w],
+            }
+        } else {
+            p.whats.iter().map(|w| self.int(w, c)).collect()
+        };
+        if what_at(from) != whats[0] {
+            return false;
+        }
+        let orth: SmallVec<[Dir; 16]> = self.board.supported_directions(Relation::Orthogonal).collect();
+        if orth.is_empty() {
+            return false;
+        }
+        'start: for k in 0..orth.len() {
+            let (mut at, mut dir, mut i) = (from, k, 1 % whats.len());
+            for step in &p.walk {
+                match *step {
+                    PatternStep::Turn(t) => dir = (dir as isize + t as isize).rem_euclid(orth.len() as isize) as usize,
+                    PatternStep::Forward => {
+                        match self.board.steps(at as u32, orth[dir]).last() {
+                            Some(&to) if what_at(to as i32) == whats[i] => at = to as i32,
+                            _ => continue 'start,
+                        }
+                        i = (i + 1) % whats.len();
+                    }
+                }
+            }
+            return true;
+        }
+        false
+    }
+
     /// `(is Line ..)` in a game without stacks.
     pub(super) fn is_line(&self, l: &LineSpec, c: &Ctx) -> bool {
         if let Some(stacked) = &l.stacked {

@@ -263,6 +263,8 @@ pub enum BoolFn {
     IsTriggered(Box<IntFn>),
     /// `(is Line n ..)`: a line of `n` pieces through a site (see [`LineSpec`]).
     IsLine(Box<LineSpec>),
+    /// `(is Pattern {F R ..} ..)`: a turtle walk from a site meets the pieces given.
+    IsPattern(Box<Pattern>),
     /// `(is Connected ..)`: the group of the piece at `at` touches enough of the regions.
     IsConnected(Box<Connected>),
     /// `(is Loop ..)`: the piece at a site closes a loop (see [`Loop`]).
@@ -369,6 +371,23 @@ pub struct LineSpec {
     pub cond: Option<BoolFn>,
     /// In a game with stacks (Ludii's stacked form, [`StackedLine`]); `None` otherwise.
     pub stacked: Option<StackedLine>,
+}
+
+/// `(is Pattern walk [from:] [what: | whats:])`: from `from`, for some starting orthogonal
+/// direction of the board, the walk's steps (`Forward` one site on, `Turn` to the next
+/// orthogonal direction, right for +1, left for -1) meet, at `from` and each site stepped
+/// on, the pieces `whats` in turn (cycling), or the piece at `from` when none is given.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pattern {
+    pub walk: Vec<PatternStep>,
+    pub from: IntFn,
+    pub whats: Vec<IntFn>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PatternStep {
+    Forward,
+    Turn(i8),
 }
 
 /// How `is Line` reads stacks in a game with stacks: `byLevel:` (lines through the pieces
@@ -1400,7 +1419,7 @@ pub mod purity {
             // conditions of these read iterators they bind themselves, or the outer ones
             Node::Region(RegionFn::Around { cond: Some(_), .. }) => false,
             // moves may read any iterator; a condition at each site may read the outer ones
-            Node::Bool(BoolFn::CanMove(_) | BoolFn::AllSites(..) | BoolFn::IsLine(_)) => false,
+            Node::Bool(BoolFn::CanMove(_) | BoolFn::AllSites(..) | BoolFn::IsLine(_) | BoolFn::IsPattern(_)) => false,
             Node::Region(
                 RegionFn::Direction { .. }
                 | RegionFn::LineOfSight { .. }
@@ -1456,7 +1475,7 @@ pub mod deps {
                 region(from) | (region(to) & !FROM) | (int(value) & !(FROM | TO))
             }
             // generates moves: reads everything the rules may read
-            Node::Bool(BoolFn::NoMoves(_) | BoolFn::CanMove(_) | BoolFn::IsLine(_))
+            Node::Bool(BoolFn::NoMoves(_) | BoolFn::CanMove(_) | BoolFn::IsLine(_) | BoolFn::IsPattern(_))
             | Node::Region(RegionFn::To(_) | RegionFn::From(_)) => ALL,
             Node::Region(RegionFn::Cached(..)) => 0,
             Node::Region(RegionFn::Around { sites, cond, .. }) => {
@@ -1611,6 +1630,7 @@ impl<'a> Node<'a> {
                     out.extend(k.number.iter().chain(k.player.iter()).map(Int));
                     out.extend(k.regions.iter().flatten().map(Region));
                 }
+                BoolFn::IsPattern(p) => out.extend(std::iter::once(&p.from).chain(&p.whats).map(Int)),
                 BoolFn::IsLine(l) => {
                     out.push(Int(&l.len));
                     out.extend(

@@ -6,6 +6,47 @@ use crate::ir::*;
 use crate::syntax::NodeKind;
 
 impl Lowerer {
+    /// `(is Pattern {F R L ..} [siteType] [from:] [what: | whats:])`.
+    pub(super) fn is_pattern(&mut self, c: &Call) -> R<BoolFn> {
+        if c.typed(self.reg, "siteType").is_some() {
+            return unsupported("is Pattern with a site type", c.span());
+        }
+        let Some(NodeKind::List(steps)) = c
+            .positional()
+            .into_iter()
+            .map(|n| &n.kind)
+            .find(|k| matches!(k, NodeKind::List(_)))
+        else {
+            return super::invalid("is Pattern needs its walk", c.span());
+        };
+        let mut walk = Vec::new();
+        for s in steps {
+            walk.push(match &s.kind {
+                NodeKind::Atom(a) if a == "F" => PatternStep::Forward,
+                NodeKind::Atom(a) if a == "R" => PatternStep::Turn(1),
+                NodeKind::Atom(a) if a == "L" => PatternStep::Turn(-1),
+                // (Ludii's walk does nothing on a step back)
+                NodeKind::Atom(a) if a == "B" => continue,
+                _ => return super::invalid("a step is F, B, L or R", s.span.clone()),
+            });
+        }
+        let from = match c.named("from") {
+            Some(n) => self.int(n)?,
+            None => IntFn::LastTo,
+        };
+        let whats = if let Some(w) = c.named("what") {
+            vec![self.int(w)?]
+        } else if let Some(l) = c.named("whats") {
+            match &l.kind {
+                NodeKind::List(items) => items.iter().map(|i| self.int(i)).collect::<R<Vec<_>>>()?,
+                _ => return super::invalid("whats: is a list", l.span.clone()),
+            }
+        } else {
+            Vec::new()
+        };
+        Ok(BoolFn::IsPattern(Box::new(Pattern { walk, from, whats })))
+    }
+
     /// `(is Connected [n] [siteType] [at:] [direction] ({regions} | role))`.
     pub(super) fn is_connected(&mut self, c: &Call) -> R<BoolFn> {
         // the board's sides (without the corners): one region per side that has sites
