@@ -54,10 +54,25 @@ impl GameDef {
         if let Some(stacked) = &l.stacked {
             return self.is_line_stacked(l, stacked, c);
         }
+        if let Some(r) = &l.through_any {
+            let whats: Option<SmallVec<[i32; 4]>> =
+                l.whats.as_ref().map(|w| w.iter().map(|x| self.int(x, c)).collect());
+            let what_at = |t: i32| Self::top(c.s, t).map_or(0, |p| p.what as i32);
+            return self
+                .region(r, c)
+                .iter()
+                .filter(|&t| whats.as_ref().is_none_or(|w| w.contains(&what_at(t))))
+                .any(|t| self.is_line_through(l, t, c));
+        }
         let locn = match &l.through {
             Some(x) => self.int(x, c),
             None => c.s.history.last().map_or(-1, |m| m.to),
         };
+        self.is_line_through(l, locn, c)
+    }
+
+    /// `(is Line ..)` through `locn`.
+    fn is_line_through(&self, l: &LineSpec, locn: i32, c: &Ctx) -> bool {
         if locn < 0 {
             return false;
         }

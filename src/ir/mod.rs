@@ -361,6 +361,9 @@ pub struct LineSpec {
     pub dirs: Vec<Direction>,
     /// The site the line goes through (default `(last To)`).
     pub through: Option<IntFn>,
+    /// `throughAny:`: a line through one of these sites (those holding one of `whats`,
+    /// when given) instead.
+    pub through_any: Option<RegionFn>,
     /// The components a line is made of (default: the one at `through`) ...
     pub whats: Option<Vec<IntFn>>,
     /// ... or every component of this player.
@@ -1641,6 +1644,7 @@ impl<'a> Node<'a> {
                             .map(Int),
                     );
                     out.extend(l.exact.iter().chain(l.contiguous.iter()).chain(l.cond.iter()).map(Bool));
+                    out.extend(l.through_any.iter().map(Region));
                     if let Some(k) = &l.stacked {
                         out.extend(k.by_level.iter().chain(k.top.iter()).map(Bool));
                     }

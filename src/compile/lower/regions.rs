@@ -164,7 +164,10 @@ impl Lowerer {
 
     /// `(is Line n [dir] [through:] [who|what:|whats:] [exact:] [contiguous:] [if:])`.
     pub(super) fn is_line(&mut self, c: &Call) -> R<BoolFn> {
-        for name in ["throughAny", "throughHowMuch", "isVisible", "useOpposites"] {
+        if self.stacking && c.named("throughAny").is_some() {
+            return unsupported("is Line throughAny: with stacks", c.span());
+        }
+        for name in ["throughHowMuch", "isVisible", "useOpposites"] {
             if c.named(name).is_some() {
                 return unsupported(format!("is Line {name}:"), c.span());
             }
@@ -208,6 +211,7 @@ impl Lowerer {
             len,
             dirs,
             through,
+            through_any: c.named("throughAny").map(|r| self.region(r)).transpose()?,
             whats,
             who,
             exact: opt_bool(self, c.named("exact"))?,
