@@ -119,7 +119,10 @@ fn info_lists_options_and_says_whether_the_engine_runs_it() {
     assert!(text.contains("  Board Size: *Hex 3-4, Hex 5-6"), "{text}");
     assert!(text.contains("Ruleset/Equi (Described)"), "{text}");
     assert!(text.contains("engine: runs (27 sites)"), "{text}");
-    let f = write("noengine.lud", &GAME.replace("(is Line 3)", "(is Pattern {F R F})"));
+    let f = write(
+        "noengine.lud",
+        &GAME.replace("(is Line 3)", "(is Line 3 throughHowMuch:2)"),
+    );
     let out = ludeme().args(["info", "--format", "json"]).arg(&f).output().unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["players"], 2);

@@ -222,7 +222,7 @@ impl Lowerer {
         Ok(MovesKind::ForEachValue { min, max, body })
     }
 
-    /// `(size Stack at:s)`.
+    /// `(size Stack at:s)`, `(size Group ..)`, `(size Territory ..)`, `(size Array list)`.
     pub(super) fn size(&mut self, c: &Call) -> R<IntFn> {
         match (c.word(self.reg), c.named("at")) {
             (Some("Stack"), Some(at)) if c.named("in").is_none() => {
@@ -230,6 +230,9 @@ impl Lowerer {
                 Ok(IntFn::SizeStack(Box::new(self.int(at)?)))
             }
             (Some("Group"), _) => Ok(IntFn::SizeGroup(Box::new(self.group_at(c, false)?))),
+            (Some("Array"), _) => Ok(IntFn::SizeArray(Box::new(
+                self.ints(super::req(c.typed(self.reg, "ints"), c)?)?,
+            ))),
             (Some("Territory"), _) => {
                 if c.typed(self.reg, "siteType").is_some() || c.typed(self.reg, "player").is_some() {
                     return unsupported("size Territory of a site type or a player index", c.span());

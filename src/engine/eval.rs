@@ -297,6 +297,7 @@ impl GameDef {
                 }
             }
             IntFn::Neg(a) => self.int(a, c).wrapping_neg(),
+            IntFn::SizeArray(l) => self.ints(l, c).len() as i32,
             IntFn::Sum(l) => {
                 if let Some(n) = self.count_owned_pairs(l, c) {
                     return n;

@@ -156,6 +156,8 @@ pub enum IntFn {
     Neg(Box<IntFn>),
     /// Sum of an int list (`(+ list)`).
     Sum(Box<IntsFn>),
+    /// `(size Array list)`: the length of an int list.
+    SizeArray(Box<IntsFn>),
     Min(Box<IntsFn>),
     Max(Box<IntsFn>),
     LastTo,
@@ -1566,7 +1568,7 @@ impl<'a> Node<'a> {
                 | IntFn::Mod(a, b) => out.extend([Int(a), Int(b)]),
                 IntFn::Ahead { site, steps, .. } => out.extend([Int(site), Int(steps)]),
                 IntFn::Add(v) | IntFn::Mul(v) => out.extend(v.iter().map(Int)),
-                IntFn::Sum(l) | IntFn::Min(l) | IntFn::Max(l) => out.push(Ints(l)),
+                IntFn::Sum(l) | IntFn::Min(l) | IntFn::Max(l) | IntFn::SizeArray(l) => out.push(Ints(l)),
                 IntFn::If(b, x, y) => out.extend([Bool(b), Int(x), Int(y)]),
                 IntFn::Memo { inner, .. } | IntFn::MemoSite { inner, .. } | IntFn::Compiled(_, inner) => {
                     out.push(Int(inner))
