@@ -67,6 +67,7 @@ impl Lowerer {
                     board = Some(self.mancala_board(item)?)
                 }
                 Some("piece") => moves.extend(self.piece(item, players)?),
+                Some("tile") if self.start_only => moves.extend(self.piece(item, players)?),
                 Some("regions") => regions.push(item),
                 Some("hand") => self.hand(item, players)?,
                 Some("map") => self.map_item(item)?,
@@ -183,7 +184,8 @@ impl Lowerer {
     /// components and the moves node to lower for each, once all components are known.
     fn piece<'n>(&mut self, node: &'n Node, players: u8) -> R<Vec<(usize, &'n Node)>> {
         let c = self.call(node, "item")?;
-        if c.id != "component.piece" {
+        // (for the start position alone, a tile is drawn as a piece)
+        if c.id != "component.piece" && !(self.start_only && c.id == "tile") {
             return unsupported(c.id, c.span());
         }
         let base = match c.positional().first().map(|n| &n.kind) {
@@ -209,7 +211,7 @@ impl Lowerer {
         // (`maxState:` only sizes Ludii's storage of local states: the states the rules set
         // stay below it)
         for name in ["maxCount", "maxValue"] {
-            if let Some(n) = c.named(name) {
+            if let Some(n) = c.named(name).filter(|_| !self.start_only) {
                 return unsupported(format!("piece {name}:"), n.span.clone());
             }
         }
