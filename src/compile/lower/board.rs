@@ -92,12 +92,7 @@ impl Lowerer {
         }
         match c.id {
             "hex" => {
-                let word = c.word(self.reg);
-                let pos: Vec<&Node> = c
-                    .positional()
-                    .into_iter()
-                    .filter(|n| !matches!(&n.kind, NodeKind::Atom(a) if Some(a.as_str()) == word))
-                    .collect();
+                let (word, pos) = self.shape_and_sizes(&c);
                 match (word, pos.as_slice()) {
                     (None, [n]) if matches!(n.kind, NodeKind::List(_)) => Ok(BoardSpec::HexSides(self.const_ints(n)?)),
                     (None | Some("Hexagon"), [n]) => Ok(BoardSpec::Hex(self.const_int(n)? as u32)),
@@ -143,12 +138,7 @@ impl Lowerer {
                 }
             }
             "square" | "rectangle" => {
-                let word = c.word(self.reg);
-                let pos: Vec<&Node> = c
-                    .positional()
-                    .into_iter()
-                    .filter(|n| !matches!(&n.kind, NodeKind::Atom(a) if Some(a.as_str()) == word))
-                    .collect();
+                let (word, pos) = self.shape_and_sizes(&c);
                 let (rows, cols) = match (c.id, word, pos.as_slice()) {
                     ("square", None | Some("Square"), [n]) => {
                         let n = self.const_int(n)? as u32;
@@ -486,12 +476,7 @@ impl Lowerer {
                 })
             }
             "tiling" => {
-                let word = c.word(self.reg);
-                let sizes: Vec<&Node> = c
-                    .positional()
-                    .into_iter()
-                    .filter(|n| !matches!(&n.kind, NodeKind::Atom(a) if Some(a.as_str()) == word))
-                    .collect();
+                let (word, sizes) = self.shape_and_sizes(&c);
                 let kind = match (word, sizes.as_slice()) {
                     (Some("T3464"), [_]) => Tiling::T3464,
                     // (a second size is ignored)
@@ -547,6 +532,17 @@ impl Lowerer {
             }
             other => unsupported(other, c.span()),
         }
+    }
+
+    /// A generator's shape word (`Diamond`, `T3464`, ..) and its other positional arguments.
+    fn shape_and_sizes<'n>(&self, c: &super::Call<'n>) -> (Option<&'n str>, Vec<&'n Node>) {
+        let word = c.word(self.reg);
+        let sizes = c
+            .positional()
+            .into_iter()
+            .filter(|n| !matches!(&n.kind, NodeKind::Atom(a) if Some(a.as_str()) == word))
+            .collect();
+        (word, sizes)
     }
 
     /// `(poly {{x y} ..})`: its points (`rotns:` is not built).
