@@ -363,6 +363,11 @@ pub trait Replay: Rules {
     /// Before the moves of a step are generated: what chance gives next (a roll of dice),
     /// read off Ludii's successors of the step, which all carry it. Nothing by default.
     fn observe_chance(&self, _state: &mut Self::State, _successors: &[String]) {}
+    /// The start position, its random choices made (where the game has any) to reproduce
+    /// `text`, Ludii's first state: the start rules' own by default.
+    fn initial_state_like(&self, _text: &str) -> Self::State {
+        self.initial_state()
+    }
 }
 
 impl Replay for Game {
@@ -374,6 +379,9 @@ impl Replay for Game {
     }
     fn observe_chance(&self, state: &mut State, successors: &[String]) {
         self.set_next_roll_from(state, successors)
+    }
+    fn initial_state_like(&self, text: &str) -> State {
+        Game::initial_state_like(self, text)
     }
 }
 
@@ -592,7 +600,10 @@ fn replay_trial<G: Replay + ?Sized>(
         extra: vec![],
         detail,
     };
-    let mut state = game.initial_state();
+    let mut state = match trial.steps.first() {
+        Some(step) => game.initial_state_like(&step.state),
+        None => game.initial_state(),
+    };
     for (ply, step) in trial.steps.iter().enumerate() {
         let ours = game.state_text(&state);
         if ours != step.state {

@@ -15,7 +15,8 @@ use rayon::prelude::*;
 enum Outcome {
     /// The start position (true: the rules run too).
     Start(bool),
-    Board,
+    /// The board alone, with why its start position could not be set up.
+    Board(String),
     Refused(String),
     Failed(String),
 }
@@ -45,7 +46,12 @@ fn render(path: &std::path::Path) -> Option<Outcome> {
             let layout = Game::load_layout(&name, &text, &sel).unwrap();
             let sites = svg.matches(r#"class="site""#).count();
             if sites == layout.board.num_sites() {
-                Outcome::Board
+                let why = match Game::load_start(&name, &text, &sel) {
+                    Err(LoadError::Unsupported { ludeme, .. }) => ludeme,
+                    Err(e) => e.to_string(),
+                    Ok(_) => "its start loads".into(),
+                };
+                Outcome::Board(why)
             } else {
                 Outcome::Failed(format!("{sites} board sites drawn of {}", layout.board.num_sites()))
             }
@@ -73,7 +79,10 @@ fn every_valid_corpus_game_renders_its_start_or_its_board() {
         match o {
             Outcome::Start(true) => start += 1,
             Outcome::Start(false) => start_only += 1,
-            Outcome::Board => board += 1,
+            Outcome::Board(why) => {
+                board += 1;
+                println!("  board alone: {file}: {why}");
+            }
             Outcome::Refused(l) => refused.push(format!("{file}: {l}")),
             Outcome::Failed(why) => failed.push(format!("{file}: {why}")),
         }

@@ -356,6 +356,19 @@ fn unsupported<T>(what: impl Into<String>, span: Range<usize>) -> R<T> {
     })
 }
 
+impl Lowerer {
+    /// A ludeme's `<siteType>` argument, where only the board's own site type is run (the
+    /// same as none: Ludii's default): refused as `what` when it names another.
+    fn board_site_type_only(&self, c: &Call, what: &str) -> R<()> {
+        match c.typed(self.reg, "siteType") {
+            Some(t) if !matches!(&t.kind, NodeKind::Atom(a) if SiteType::from_name(a) == Some(self.site_type)) => {
+                unsupported(what, t.span.clone())
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
 fn invalid<T>(message: impl Into<String>, span: Range<usize>) -> R<T> {
     Err(LowerError::Invalid {
         message: message.into(),
@@ -686,6 +699,7 @@ impl Lowerer {
                 // (a number is a site, not a word)
                 ("place", w) if w.is_none_or(|w| w.parse::<i32>().is_ok()) => out.push(self.start_place(&sc)?),
                 ("place", Some("Stack")) => out.push(self.start_place_stack(&sc)?),
+                ("place", Some("Random")) => out.push(self.start_place_random(&sc)?),
                 ("start.set.set", Some("RememberValue")) => {
                     let list = self.remembered_list(&sc);
                     let what = match (sc.typed(self.reg, "int"), sc.typed(self.reg, "sites")) {
@@ -702,9 +716,7 @@ impl Lowerer {
                     });
                 }
                 ("start.set.set", Some("Count")) => {
-                    if sc.typed(self.reg, "siteType").is_some() {
-                        return unsupported("set Count with a site type", sc.span());
-                    }
+                    self.board_site_type_only(&sc, "set Count on another site type than the board's")?;
                     self.requires_count = true;
                     let count = self.int(req(sc.typed(self.reg, "int"), &sc)?)?;
                     let (site, region) = match (sc.named("at"), sc.named("to")) {
@@ -884,9 +896,7 @@ impl Lowerer {
             ("enclose", _) => self.enclose(&c)?,
             ("trigger", _) => self.trigger(&c)?,
             ("flip", _) => {
-                if c.typed(self.reg, "siteType").is_some() {
-                    return unsupported("flip with a site type", c.span());
-                }
+                self.board_site_type_only(&c, "flip on another site type than the board's")?;
                 let at = match c.named("loc").or(c.typed(self.reg, "int")) {
                     Some(n) => self.int(n)?,
                     None => IntFn::To,
@@ -1097,9 +1107,7 @@ impl Lowerer {
             ("operators.foreach.forEach", Some("Value")) => self.for_each_value(&c)?,
             ("operators.foreach.forEach", Some("Die")) => self.for_each_die(&c)?,
             ("operators.foreach.forEach", Some("Level")) => {
-                if c.typed(self.reg, "siteType").is_some() {
-                    return unsupported("forEach Level of a site type", c.span());
-                }
+                self.board_site_type_only(&c, "forEach Level on another site type than the board's")?;
                 let site = self.int(req(c.typed(self.reg, "int"), &c)?)?;
                 let from_top = !matches!(
                     c.typed(self.reg, "stackDirection").map(|n| &n.kind),
@@ -1251,8 +1259,9 @@ impl Lowerer {
 
     /// `(promote [site] (piece ..) [owner])`: the components to promote to.
     fn promote(&mut self, c: &Call) -> R<MovesKind> {
-        if c.typed(self.reg, "siteType").is_some() || c.typed(self.reg, "moves.player").is_some() {
-            return unsupported("promote with a site type or a player index", c.span());
+        self.board_site_type_only(c, "promote on another site type than the board's")?;
+        if c.typed(self.reg, "moves.player").is_some() {
+            return unsupported("promote with a player index", c.span());
         }
         let at = match c.typed(self.reg, "int") {
             Some(n) => Some(self.int(n)?),
@@ -1978,9 +1987,7 @@ impl Lowerer {
             "Loop" => self.is_loop(c)?,
             // (any site of the region related to the site: the relations are symmetric)
             "Related" => {
-                if c.typed(self.reg, "siteType").is_some() {
-                    return unsupported("is Related with a site type", c.span());
-                }
+                self.board_site_type_only(c, "is Related on another site type than the board's")?;
                 let rel = ints.iter().find_map(|n| match &n.kind {
                     NodeKind::Atom(a) => Relation::from_name(a),
                     _ => None,
@@ -2416,6 +2423,17 @@ impl Lowerer {
                         }
                     }
                     Some("LineOfSight" | "Distance" | "Between" | "To" | "From") | None => self.sites_more(&c)?,
+                    Some("Random") => {
+                        let region = match c.typed(self.reg, "sites") {
+                            Some(n) => self.region(n)?,
+                            None => RegionFn::Board,
+                        };
+                        let num = match c.named("num") {
+                            Some(n) => self.int(n)?,
+                            None => IntFn::Const(1),
+                        };
+                        RegionFn::Random(Box::new(region), Box::new(num))
+                    }
                     w => return unsupported(format!("sites {}", w.unwrap_or("")), c.span()),
                 }
             }

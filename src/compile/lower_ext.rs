@@ -7,12 +7,7 @@ use super::*;
 impl Lowerer {
     /// `(place "Name" [sites] [{sites}] [site] [count:n])` as a start rule.
     pub(super) fn start_place(&mut self, c: &Call) -> R<StartRule> {
-        if c.named("rotation").is_some() {
-            return unsupported("place rotation:", c.span());
-        }
-        if c.typed(self.reg, "siteType").is_some() {
-            return unsupported("place with a site type", c.span());
-        }
+        self.board_site_type_only(c, "place on another site type than the board's")?;
         let pos = c.positional();
         let name = match pos.first().map(|n| &n.kind) {
             Some(NodeKind::Str(s)) => s.clone(),
@@ -23,13 +18,7 @@ impl Lowerer {
                 Some(n) => self.const_int(n)?,
                 None => 1,
             };
-            let state = match c.named("state") {
-                Some(n) => self.const_int(n)?,
-                None => 0,
-            };
-            if c.named("value").is_some() {
-                return unsupported("place value: in a container", c.span());
-            }
+            let fields = self.placed(c)?;
             if !container.contains("Hand") || pos.len() > 2 {
                 return unsupported("place in a container other than a hand", c.span());
             }
@@ -38,13 +27,10 @@ impl Lowerer {
                 name,
                 container: container.clone(),
                 count,
-                state,
+                fields,
             });
         }
-        let component = match self.components.iter().position(|k| k.name == name) {
-            Some(i) => i as u16,
-            None => return invalid(format!("no component named \"{name}\""), c.span()),
-        };
+        let component = self.component_named(&name, c.span())?;
         let (sites, region) = self.start_place_sites(&pos[1..], c)?;
         // (of `counts:{..}`, Ludii uses the first for every site)
         let count = match (c.named("count"), c.named("counts")) {
@@ -56,15 +42,94 @@ impl Lowerer {
             (None, None) => 1,
         };
         self.requires_count |= count > 1 || c.named("counts").is_some();
-        let field = |l: &mut Self, name: &str| c.named(name).map_or(Ok(0), |n| l.const_int(n));
-        let (state, value) = (field(self, "state")?, field(self, "value")?);
+        let fields = self.placed(c)?;
         Ok(StartRule::Place {
             component,
             sites,
             region,
             count,
-            state,
-            value,
+            fields,
+        })
+    }
+
+    /// The component of this full name (`Disc1`).
+    fn component_named(&self, name: &str, span: Range<usize>) -> R<u16> {
+        match self.components.iter().position(|k| k.name == name) {
+            Some(i) => Ok(i as u16),
+            None => invalid(format!("no component named \"{name}\""), span),
+        }
+    }
+
+    /// `(place Random ..)` as a start rule: items on random empty sites of a region, or
+    /// stacked in a random order on one site (see [`StartRule::PlaceRandom`]).
+    pub(super) fn start_place_random(&mut self, c: &Call) -> R<StartRule> {
+        self.board_site_type_only(c, "place Random on another site type than the board's")?;
+        let fields = self.placed(c)?;
+        let pos: Vec<&Node> = c
+            .positional()
+            .into_iter()
+            .filter(|n| !matches!(&n.kind, NodeKind::Atom(a) if a == "Random"))
+            .collect();
+        let mut items: Vec<(u16, Option<IntFn>)> = Vec::new();
+        let (mut site, mut region) = (None, None);
+        for n in pos {
+            match &n.kind {
+                NodeKind::List(list) => {
+                    for item in list {
+                        match &item.kind {
+                            NodeKind::Str(name) => items.push((self.component_named(name, item.span.clone())?, None)),
+                            _ => {
+                                // (count "Name" n)
+                                let cc = self.call(item, "math.count")?;
+                                let args = cc.positional();
+                                let (Some(NodeKind::Str(name)), Some(n)) = (args.first().map(|a| &a.kind), args.get(1))
+                                else {
+                                    return invalid("a count names a component and a number", item.span.clone());
+                                };
+                                items.push((self.component_named(name, item.span.clone())?, Some(self.int(n)?)));
+                            }
+                        }
+                    }
+                }
+                _ => match self.site_or_region(n)? {
+                    (Some(i), _) => site = Some(i),
+                    (_, r) => region = r,
+                },
+            }
+        }
+        if let Some(site) = site {
+            let counts = match c.named("count").map(|n| &n.kind) {
+                Some(NodeKind::List(ns)) => ns.iter().map(|n| self.int(n)).collect::<R<Vec<_>>>()?,
+                Some(_) => vec![self.int(c.named("count").expect("matched"))?],
+                None => vec![],
+            };
+            let items = items
+                .into_iter()
+                .enumerate()
+                .map(|(k, (what, n))| (what, n.or_else(|| counts.get(k).cloned()).unwrap_or(IntFn::Const(1))))
+                .collect();
+            self.stacking = true;
+            return Ok(StartRule::PlaceRandomStack { items, site, fields });
+        }
+        let count = match c.named("count") {
+            Some(n) => self.int(n)?,
+            None => IntFn::Const(1),
+        };
+        Ok(StartRule::PlaceRandom {
+            items: items.into_iter().map(|(what, _)| what).collect(),
+            region: region.unwrap_or(RegionFn::Board),
+            count,
+            fields,
+        })
+    }
+
+    /// A start placement's `state:`, `value:` and `rotation:`.
+    fn placed(&mut self, c: &Call) -> R<Placed> {
+        let mut field = |name: &str| c.named(name).map_or(Ok(0), |n| self.const_int(n));
+        Ok(Placed {
+            state: field("state")?,
+            value: field("value")?,
+            rotation: field("rotation")?,
         })
     }
 
@@ -99,9 +164,7 @@ impl Lowerer {
     /// `(place Stack "Name"|items:{..} sites [count:n|counts:{..}] [state:] [value:])` as a
     /// start rule (it makes the game one with stacks, as Ludii's flag does).
     pub(super) fn start_place_stack(&mut self, c: &Call) -> R<StartRule> {
-        if c.named("rotation").is_some() || c.typed(self.reg, "siteType").is_some() {
-            return unsupported("place Stack with a rotation or a site type", c.span());
-        }
+        self.board_site_type_only(c, "place Stack on another site type than the board's")?;
         let pos: Vec<&Node> = c
             .positional()
             .into_iter()
@@ -126,29 +189,24 @@ impl Lowerer {
         {
             return unsupported("place Stack in a container", c.span());
         }
-        let mut components = Vec::new();
-        for name in &names {
-            match self.components.iter().position(|k| k.name == *name) {
-                Some(i) => components.push(i as u16),
-                None => return invalid(format!("no component named \"{name}\""), c.span()),
-            }
-        }
+        let components = names
+            .iter()
+            .map(|name| self.component_named(name, c.span()))
+            .collect::<R<Vec<u16>>>()?;
         let (sites, region) = self.start_place_sites(rest, c)?;
         let counts = match (c.named("count"), c.named("counts")) {
             (Some(n), _) => vec![self.const_int(n)?],
             (None, Some(n)) => self.const_ints(n)?,
             (None, None) => vec![1],
         };
-        let field = |l: &mut Self, name: &str| c.named(name).map_or(Ok(0), |n| l.const_int(n));
-        let (state, value) = (field(self, "state")?, field(self, "value")?);
+        let fields = self.placed(c)?;
         self.stacking = true;
         Ok(StartRule::PlaceStack {
             components,
             sites,
             region,
             counts,
-            state,
-            value,
+            fields,
         })
     }
 
@@ -292,9 +350,7 @@ impl Lowerer {
 
     /// `(ahead s [steps:k] [dir])`.
     pub(super) fn ahead(&mut self, c: &Call) -> R<IntFn> {
-        if c.typed(self.reg, "siteType").is_some() {
-            return unsupported("ahead with a site type", c.span());
-        }
+        self.board_site_type_only(c, "ahead on another site type than the board's")?;
         let site = req(c.typed(self.reg, "int"), c)?;
         let steps = match c.named("steps") {
             Some(n) => self.int(n)?,
@@ -321,9 +377,7 @@ impl Lowerer {
 
     /// `(sites Direction from:s [dirs] [included:] [stop:] [stopIncluded:] [distance:])`.
     pub(super) fn sites_direction(&mut self, c: &Call) -> R<RegionFn> {
-        if c.typed(self.reg, "siteType").is_some() {
-            return unsupported("sites Direction with a site type", c.span());
-        }
+        self.board_site_type_only(c, "sites Direction on another site type than the board's")?;
         let from = req(c.named("from"), c)?;
         let from = match self.site_or_region(from)? {
             (Some(i), _) => i,

@@ -132,6 +132,19 @@ impl Game {
         self.inner.initial_state()
     }
 
+    /// The state after the start rules, their random choices (`place Random`, `sites
+    /// Random`) drawn from `seed` ([`Game::initial_state`] draws from 0).
+    pub fn initial_state_seeded(&self, seed: u64) -> State {
+        self.inner.start_state(super::game::StartChance::seeded(seed))
+    }
+
+    /// The state after the start rules, their random choices made to reproduce `text`, a
+    /// canonical state text (the first state of a Ludii trace) where they can.
+    pub fn initial_state_like(&self, text: &str) -> State {
+        let shown = self.inner.pieces_shown(text);
+        self.inner.start_state(super::game::StartChance::observing(&shown))
+    }
+
     /// Ludii's legal moves, in Ludii's order (duplicates kept; a forced pass when stuck).
     pub fn legal_moves(&self, state: &State) -> Vec<Move> {
         self.inner.legal_moves(state)
@@ -191,6 +204,22 @@ impl Game {
     /// Whether the game has dice (chance: see [`State::set_chance`]).
     pub fn has_dice(&self) -> bool {
         !self.inner.ir.dice.is_empty()
+    }
+
+    /// Whether chance plays a part: dice, or start rules placing at random.
+    pub fn has_chance(&self) -> bool {
+        self.has_dice()
+            || self.inner.ir.start.iter().any(|r| {
+                matches!(
+                    r,
+                    crate::ir::StartRule::PlaceRandom { .. }
+                        | crate::ir::StartRule::PlaceRandomStack { .. }
+                        | crate::ir::StartRule::Place {
+                            region: Some(crate::ir::RegionFn::Random(..)),
+                            ..
+                        }
+                )
+            })
     }
 
     /// Give the next roll of the dice the faces Ludii's successors of a position show (a

@@ -1284,6 +1284,19 @@ impl GameDef {
                 }
                 r
             }
+            RegionFn::Random(region, num) => {
+                let mut from: Vec<i32> = self.region(region, c).iter().collect();
+                let k = (self.int(num, c).max(0) as usize).min(from.len());
+                // drawn from the state's chance, moved on by the moves made
+                let seed = super::dice::chance_draw(c.s.chance, c.s.num_moves as usize);
+                let mut r = Region::new(n);
+                for j in 0..k {
+                    let i = j + (super::dice::chance_draw(seed, j) % (from.len() - j) as u64) as usize;
+                    from.swap(j, i);
+                    r.insert(from[j]);
+                }
+                r
+            }
             RegionFn::Remembered(list) => {
                 let mut r = Region::new(n);
                 for v in c.s.remembered_in(*list) {

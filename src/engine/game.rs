@@ -517,9 +517,15 @@ impl GameDef {
     // ------------------------------------------------------------------ state
 
     pub fn initial_state(&self) -> State {
+        self.start_state(StartChance::seeded(0))
+    }
+
+    /// The state after the start rules, their random choices made by `chance`.
+    pub(super) fn start_state(&self, mut chance: StartChance) -> State {
         let mut s = self.blank_state();
+        s.chance = chance.seed;
         self.place_dice(&mut s);
-        self.run_start_rules(&mut s);
+        self.run_start_rules(&mut s, &mut chance);
         if self.ir.no_repeat.is_some() {
             s.hash = s.position_hash();
             s.seen.push(s.hash);
@@ -608,9 +614,45 @@ impl GameDef {
         out
     }
 
-    fn run_start_rules(&self, s: &mut StateData) {
+    fn run_start_rules(&self, s: &mut StateData, chance: &mut StartChance) {
         for rule in &self.ir.start {
             match rule {
+                StartRule::PlaceRandom {
+                    items,
+                    region,
+                    count,
+                    fields,
+                } => {
+                    for &what in items {
+                        let mut sites = self.start_sites(s, [], Some(region));
+                        sites.retain(|&t| s.stack(t as usize).is_some_and(|st| st.is_empty()));
+                        // (a random count, reproducing a record: as many as it shows)
+                        let n = match chance.observed.is_some() && draws_at_random(Node::Int(count)) {
+                            true => i32::MAX,
+                            false => self.int(count, &self.ctx(s, &Cache::fresh())),
+                        };
+                        for _ in 0..n {
+                            let Some(k) = chance.pick_site(s, &sites, what, fields) else {
+                                break;
+                            };
+                            let t = sites.remove(k);
+                            self.place_start(s, t, what, 1, fields);
+                        }
+                    }
+                }
+                StartRule::PlaceRandomStack { items, site, fields } => {
+                    let ctx_int = |f: &IntFn, s: &StateData| self.int(f, &self.ctx(s, &Cache::fresh()));
+                    let t = ctx_int(site, s);
+                    let mut pieces: Vec<u16> = Vec::new();
+                    for (what, n) in items {
+                        let n = ctx_int(n, s).clamp(0, 10_000) as usize;
+                        pieces.extend(std::iter::repeat_n(*what, n));
+                    }
+                    while !pieces.is_empty() {
+                        let what = pieces.remove(chance.pick_piece(s, t, &pieces));
+                        self.place_start(s, t, what, 1, fields);
+                    }
+                }
                 StartRule::PlaceStack { .. } => self.place_stack(s, rule),
                 StartRule::SetScore { role, value } => {
                     let v = self.int(value, &self.ctx(s, &Cache::default()));
@@ -664,18 +706,33 @@ impl GameDef {
                     name,
                     container,
                     count,
-                    state,
-                } => self.place_in_container(s, name, container, *count, *state),
+                    fields,
+                } => self.place_in_container(s, name, container, *count, fields),
                 StartRule::Place {
                     component,
                     sites,
                     region,
                     count,
-                    state,
-                    value,
+                    fields,
                 } => {
-                    for t in self.start_sites(s, sites, region.as_ref()) {
-                        self.place_start(s, t, *component, (*count).max(1) as u32, *state, *value);
+                    let targets = match region {
+                        // (on sites drawn at random: the draws are the start's own)
+                        Some(RegionFn::Random(from, num)) => {
+                            let mut from = self.start_sites(s, [], Some(from));
+                            let mut targets = self.start_sites(s, sites, None);
+                            let k = self.int(num, &self.ctx(s, &Cache::fresh())).max(0) as usize;
+                            for _ in 0..k {
+                                let Some(i) = chance.pick_site(s, &from, *component, fields) else {
+                                    break;
+                                };
+                                targets.push(from.remove(i));
+                            }
+                            targets
+                        }
+                        _ => self.start_sites(s, sites, region.as_ref()),
+                    };
+                    for t in targets {
+                        self.place_start(s, t, *component, (*count).max(1) as u32, fields);
                     }
                 }
             }
@@ -689,8 +746,7 @@ impl GameDef {
             sites,
             region,
             counts,
-            state,
-            value,
+            fields,
         } = rule
         else {
             return;
@@ -704,26 +760,33 @@ impl GameDef {
                 many => many.to_vec(),
             };
             for what in pieces {
-                self.place_start(s, t, what, 1, *state, *value);
+                self.place_start(s, t, what, 1, fields);
             }
         }
     }
 
     /// One placement of the start rules: `count` of a component at `t` (with a state and,
-    /// when not 0, a value), recorded as a start move.
-    fn place_start(&self, s: &mut StateData, t: i32, what: u16, count: u32, state: i32, value: i32) {
+    /// those not 0, a value and a rotation), recorded as a start move.
+    fn place_start(&self, s: &mut StateData, t: i32, what: u16, count: u32, fields: &Placed) {
         let who = self.ir.components.get(what as usize).map_or(0, |k| k.owner);
-        self.add_piece(s, t, what, who, count, state);
-        if value != 0 {
-            if let Some(p) = s.stack_mut(t as usize).and_then(|st| st.last_mut()) {
-                p.set_field(SiteField::Value, value);
-            }
-        }
+        self.add_piece(s, t, what, who, count, fields.state);
+        self.give_fields(s, t, fields);
         push_history(s, MoveRecord::start(t));
     }
 
+    /// The value and rotation a start placement gives (those not 0) to the top piece at `t`.
+    fn give_fields(&self, s: &mut StateData, t: i32, fields: &Placed) {
+        if let Some(p) = s.stack_mut(t as usize).filter(|_| t >= 0).and_then(|st| st.last_mut()) {
+            for (f, v) in [(SiteField::Value, fields.value), (SiteField::Rotation, fields.rotation)] {
+                if v != 0 {
+                    p.set_field(f, v);
+                }
+            }
+        }
+    }
+
     /// `(place "Name" "Container" ..)` (see [`StartRule::PlaceInContainer`]).
-    fn place_in_container(&self, s: &mut StateData, name: &str, container: &str, count: i32, state: i32) {
+    fn place_in_container(&self, s: &mut StateData, name: &str, container: &str, count: i32, fields: &Placed) {
         let put = |s: &mut StateData, k: usize, what: u16, first_empty: bool| {
             let from = self.container_from[k] as usize;
             let len = self.ir.containers[k].sites as usize;
@@ -733,7 +796,8 @@ impl GameDef {
                 Some(from)
             };
             if let (Some(t), Some(comp)) = (site, self.ir.components.get(what as usize)) {
-                self.add_piece(s, t as i32, what, comp.owner, count.max(1) as u32, state);
+                self.add_piece(s, t as i32, what, comp.owner, count.max(1) as u32, fields.state);
+                self.give_fields(s, t as i32, fields);
                 push_history(s, MoveRecord::start(t as i32));
             }
         };
@@ -928,5 +992,129 @@ pub(super) fn java_double(x: f64) -> String {
         format!("{x:.1}")
     } else {
         format!("{x}")
+    }
+}
+
+/// Where the random choices of the start rules come from: draws from a seed and, given a
+/// start position Ludii recorded (a replay of its trace), the choices that reproduce it.
+pub(super) struct StartChance<'a> {
+    seed: u64,
+    draws: usize,
+    /// Per site, the pieces the recorded start position shows there, bottom up.
+    observed: Option<&'a [Vec<Piece>]>,
+}
+
+impl<'a> StartChance<'a> {
+    pub(super) fn seeded(seed: u64) -> StartChance<'static> {
+        StartChance {
+            seed,
+            draws: 0,
+            observed: None,
+        }
+    }
+
+    pub(super) fn observing(observed: &'a [Vec<Piece>]) -> StartChance<'a> {
+        StartChance {
+            seed: 0,
+            draws: 0,
+            observed: Some(observed),
+        }
+    }
+
+    /// A draw below `n` (> 0).
+    fn below(&mut self, n: usize) -> usize {
+        let d = super::dice::chance_draw(self.seed, self.draws);
+        self.draws += 1;
+        (d % n as u64) as usize
+    }
+
+    /// The piece the recorded start shows at the level a placement at `t` fills next.
+    fn shown(&self, s: &StateData, t: i32) -> Option<&Piece> {
+        let level = s.stack(t as usize).map_or(0, |st| st.len());
+        self.observed?.get(t as usize)?.get(level)
+    }
+
+    /// Which of `sites` a random placement of `what` takes: one where the recorded start
+    /// shows that piece (with these fields, else any), else a draw; none when there is no
+    /// site, or when a record is reproduced and it shows the piece on none of them.
+    fn pick_site(&mut self, s: &StateData, sites: &[i32], what: u16, fields: &Placed) -> Option<usize> {
+        if sites.is_empty() {
+            return None;
+        }
+        let exact = |p: &Piece| {
+            p.what == what && p.state == fields.state && p.value == fields.value && p.rotation == fields.rotation
+        };
+        let found = sites
+            .iter()
+            .position(|&t| self.shown(s, t).is_some_and(exact))
+            .or_else(|| {
+                sites
+                    .iter()
+                    .position(|&t| self.shown(s, t).is_some_and(|p| p.what == what))
+            });
+        match self.observed {
+            Some(_) => found,
+            None => Some(self.below(sites.len())),
+        }
+    }
+
+    /// Which of `pieces` a random stacking at `t` puts next: the one the recorded start
+    /// shows there, else a draw.
+    fn pick_piece(&mut self, s: &StateData, t: i32, pieces: &[u16]) -> usize {
+        let shown = self.shown(s, t).map(|p| p.what);
+        pieces
+            .iter()
+            .position(|&w| Some(w) == shown)
+            .unwrap_or_else(|| self.below(pieces.len()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::Game;
+    use crate::expand::Selections;
+
+    fn game(start: &str) -> Game {
+        let text = format!(
+            r#"(game "R" (players 2) (equipment {{ (board (square 4)) (piece "Disc" Each) (piece "Ball" Neutral) }})
+            (rules (start {{ {start} }}) (play (move Add (to (sites Empty)))) (end (if (is Full) (result Mover Win)))))"#
+        );
+        Game::load("r", &text, &Selections::default()).expect("loads")
+    }
+
+    /// Random placements put the pieces asked for on distinct empty sites of the region;
+    /// the seed decides which; a recorded start is reproduced, piece for piece.
+    #[test]
+    fn random_placements_follow_the_seed_or_the_record() {
+        let g = game(
+            r#"(place "Disc1" {0 1}) (place Random (sites Bottom) {"Disc2"} count:3 state:2) (place Random {"Disc1"} count:5)"#,
+        );
+        assert!(g.has_chance());
+        let texts: Vec<String> = (0..8).map(|seed| g.state_text(&g.initial_state_seeded(seed))).collect();
+        for t in &texts {
+            assert_eq!(t.matches("Disc2~s2").count(), 2, "two bottom sites were empty: {t}");
+            assert_eq!(t.matches("Disc1").count(), 2 + 5, "{t}");
+        }
+        assert!(texts.iter().any(|t| *t != texts[0]), "the seed decides: {texts:?}");
+        assert_eq!(g.state_text(&g.initial_state()), texts[0]);
+        for t in &texts {
+            assert_eq!(g.state_text(&g.initial_state_like(t)), *t);
+        }
+    }
+
+    /// A random stack holds every piece once and the record gives its order.
+    #[test]
+    fn a_random_stack_holds_every_piece_in_the_record_order() {
+        let g = game(r#"(place Random {"Disc1" "Disc2" "Ball0"} count:{2 1 1} 5)"#);
+        let t = g.state_text(&g.initial_state_seeded(3));
+        let at5 = t
+            .split([' ', '|'])
+            .find(|e| e.starts_with("5="))
+            .expect("site 5 holds the stack");
+        let mut pieces: Vec<&str> = at5[2..].split(',').collect();
+        pieces.sort();
+        assert_eq!(pieces, ["Ball0", "Disc1", "Disc1", "Disc2"]);
+        let record = "5=Disc2,Ball0,Disc1,Disc1|m1";
+        assert_eq!(g.state_text(&g.initial_state_like(record)), record);
     }
 }

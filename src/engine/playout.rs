@@ -64,11 +64,11 @@ impl Rules for Game {
         Game::initial_state(self)
     }
     fn initial_state_drawn(&self, rng: &mut dyn rand::RngCore) -> State {
-        let mut s = Game::initial_state(self);
-        if self.has_dice() {
-            s.set_chance(rng.next_u64());
+        if self.has_chance() {
+            self.initial_state_seeded(rng.next_u64())
+        } else {
+            Game::initial_state(self)
         }
-        s
     }
     fn legal_moves(&self, state: &State) -> Vec<Move> {
         Game::legal_moves(self, state)

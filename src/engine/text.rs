@@ -41,6 +41,50 @@ impl GameDef {
         t
     }
 
+    /// The pieces a canonical state text shows, per site (board, then hands), bottom up:
+    /// the reverse of [`Self::state_text`] for what it says of the sites (names it does not
+    /// know are left out).
+    pub(super) fn pieces_shown(&self, text: &str) -> Vec<Vec<Piece>> {
+        let mut out = vec![Vec::new(); self.total_sites];
+        let sites = text.split('|').next().unwrap_or("");
+        for entry in sites.split(' ') {
+            let Some((i, content)) = entry.split_once('=') else {
+                continue;
+            };
+            let Some(slot) = i.parse::<usize>().ok().and_then(|i| out.get_mut(i)) else {
+                continue;
+            };
+            for item in content.split(',').filter(|x| !x.is_empty()) {
+                let mut parts = item.split('~');
+                let head = parts.next().unwrap_or("");
+                let (name, count) = match head.split_once('*') {
+                    Some((name, n)) => (name, n.parse().unwrap_or(1)),
+                    None => (head, 1),
+                };
+                let Some(what) = self.ir.components.iter().position(|k| k.name == name) else {
+                    continue;
+                };
+                let mut p = Piece {
+                    what: what as u16,
+                    who: self.ir.components[what].owner,
+                    count,
+                    ..Piece::default()
+                };
+                for field in parts {
+                    let v = field.get(1..).and_then(|v| v.parse().ok()).unwrap_or(0);
+                    match field.as_bytes().first() {
+                        Some(b's') => p.state = v,
+                        Some(b'v') => p.value = v,
+                        Some(b'r') => p.rotation = v,
+                        _ => {}
+                    }
+                }
+                slot.push(p);
+            }
+        }
+        out
+    }
+
     pub fn state_text(&self, state: &State) -> String {
         let s = &state.inner;
         let parts: Vec<String> = s

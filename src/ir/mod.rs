@@ -606,6 +606,9 @@ pub enum RegionFn {
     /// A pure region (see [`purity`]), computed once per state and roles; the index is its
     /// slot in the evaluation cache.
     Cached(u32, Box<RegionFn>),
+    /// `(sites Random [region] [num:n])`: `n` (1 by default; at most the region's size)
+    /// different sites of the region drawn at random (chance: see [`crate::engine::State::set_chance`]).
+    Random(Box<RegionFn>, Box<IntFn>),
 }
 
 pub use crate::engine::board::BoardRegion;
@@ -1185,6 +1188,15 @@ pub enum EndResult {
     },
 }
 
+/// What a start placement gives each piece it puts down (`state:`, `value:`, `rotation:`;
+/// 0: none, as Ludii's default).
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Placed {
+    pub state: i32,
+    pub value: i32,
+    pub rotation: i32,
+}
+
 /// A start rule.
 #[derive(Clone, Debug, PartialEq)]
 pub enum StartRule {
@@ -1194,10 +1206,7 @@ pub enum StartRule {
         sites: Vec<IntFn>,
         region: Option<RegionFn>,
         count: i32,
-        /// The pieces' local state (0: none).
-        state: i32,
-        /// The pieces' value (`value:`; 0: none).
-        value: i32,
+        fields: Placed,
     },
     /// `(place Stack ..)`: on each site, a stack: the components given bottom up, one each
     /// (`items:`), or `counts[k]` of the one component on the k-th site (the first count
@@ -1207,8 +1216,23 @@ pub enum StartRule {
         sites: Vec<IntFn>,
         region: Option<RegionFn>,
         counts: Vec<i32>,
-        state: i32,
-        value: i32,
+        fields: Placed,
+    },
+    /// `(place Random [region] {items} [count:n] ..)`: for each item in turn, `n` of it one
+    /// by one, each on a site drawn at random from the region's sites still empty (the
+    /// board by default).
+    PlaceRandom {
+        items: Vec<u16>,
+        region: RegionFn,
+        count: IntFn,
+        fields: Placed,
+    },
+    /// `(place Random {items} [count:{..}] site)` / `(place Random {(count "X" n) ..} site)`:
+    /// every item its count times (1 by default), stacked on the site in a random order.
+    PlaceRandomStack {
+        items: Vec<(u16, IntFn)>,
+        site: IntFn,
+        fields: Placed,
     },
     SetScore {
         role: Role,
@@ -1236,7 +1260,7 @@ pub enum StartRule {
         name: String,
         container: String,
         count: i32,
-        state: i32,
+        fields: Placed,
     },
 }
 
@@ -1706,6 +1730,7 @@ impl<'a> Node<'a> {
                 RegionFn::Union(v) | RegionFn::Intersection(v) => out.extend(v.iter().map(Region)),
                 RegionFn::Difference(a, b) => out.extend([Region(a), Region(b)]),
                 RegionFn::Filter(a, b) => out.extend([Region(a), Bool(b)]),
+                RegionFn::Random(a, b) => out.extend([Region(a), Int(b)]),
                 RegionFn::Cached(_, inner) => out.push(Region(inner)),
                 RegionFn::InHands { container, .. } => out.extend(container.as_deref().map(Int)),
                 RegionFn::Group(g) => {
@@ -1730,6 +1755,12 @@ impl<'a> Node<'a> {
         }
         out
     }
+}
+
+/// Whether a function draws at random (`value Random`, `sites Random`).
+pub fn draws_at_random(n: Node) -> bool {
+    matches!(n, Node::Int(IntFn::Random(..)) | Node::Region(RegionFn::Random(..)))
+        || n.children().into_iter().any(draws_at_random)
 }
 
 /// Whether a function may read `(last From)`; generating moves (`(no Moves ..)`,

@@ -74,9 +74,7 @@ impl Lowerer {
 
     /// `(enclose [type] [from] [direction] [between] [exception:n] [then])`.
     pub(super) fn enclose(&mut self, c: &Call) -> R<MovesKind> {
-        if c.typed(self.reg, "siteType").is_some() {
-            return unsupported("enclose with a site type", c.span());
-        }
+        self.board_site_type_only(c, "enclose on another site type than the board's")?;
         let (from, (min, max, between_cond, between_apply), _) = self.capture_parts(c)?;
         if min.is_some() || max.is_some() {
             return unsupported("enclose with a range", c.span());

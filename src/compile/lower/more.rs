@@ -124,9 +124,7 @@ impl Lowerer {
     /// `(sites Direction ..)`, `(sites LineOfSight ..)`, `(sites Distance ..)`,
     /// `(sites Between ..)`, `(sites To ..)`, `(sites (values Remembered))`.
     pub(super) fn sites_more(&mut self, c: &Call) -> R<RegionFn> {
-        if c.typed(self.reg, "siteType").is_some() {
-            return unsupported("sites with a site type", c.span());
-        }
+        self.board_site_type_only(c, "sites on another site type than the board's")?;
         let bi = |l: &mut Self, n: &Node| -> R<Box<IntFn>> { Ok(Box::new(l.int(n)?)) };
         Ok(match c.word(self.reg) {
             Some("LineOfSight") => {

@@ -33,9 +33,7 @@ impl Lowerer {
 
     /// `(sites Side d)`: the sites on side `d` (a compass direction) of the board.
     pub(super) fn sites_side(&mut self, c: &Call) -> R<RegionFn> {
-        if c.typed(self.reg, "siteType").is_some() {
-            return unsupported("sites Side with a site type", c.span());
-        }
+        self.board_site_type_only(c, "sites Side on another site type than the board's")?;
         let dir = c.positional().into_iter().find_map(|n| match &n.kind {
             NodeKind::Atom(a) if a != "Side" => Some(crate::engine::board::Dir::from_name(a)),
             _ => None,
@@ -83,9 +81,7 @@ impl Lowerer {
         if role.is_none() && name.is_none() {
             return Ok(None);
         }
-        if c.typed(self.reg, "siteType").is_some() {
-            return unsupported("sites of a region with a site type", c.span());
-        }
+        self.board_site_type_only(c, "sites of a region on another site type than the board's")?;
         // a name no region has is a site's label (Ludii reads `(sites "J10")` as the list
         // of coordinates it also is)
         if let (None, Some(k)) = (role, name) {
@@ -107,9 +103,7 @@ impl Lowerer {
 
     /// `(expand [R] [origin:s] [steps:n] [dirs] [type])`.
     pub(super) fn expand(&mut self, c: &Call) -> R<RegionFn> {
-        if c.typed(self.reg, "siteType").is_some() {
-            return unsupported("expand with a site type", c.span());
-        }
+        self.board_site_type_only(c, "expand on another site type than the board's")?;
         let region = if let Some(o) = c.named("origin") {
             RegionFn::Site(Box::new(self.int(o)?))
         } else {
@@ -172,9 +166,7 @@ impl Lowerer {
                 return unsupported(format!("is Line {name}:"), c.span());
             }
         }
-        if c.typed(self.reg, "siteType").is_some() {
-            return unsupported("is Line with a site type", c.span());
-        }
+        self.board_site_type_only(c, "is Line on another site type than the board's")?;
         let stacked = if self.stacking {
             Some(StackedLine {
                 by_level: c.named("byLevel").map(|n| self.condition(n)).transpose()?,

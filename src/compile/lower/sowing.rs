@@ -1,7 +1,6 @@
 //! Lowering of the sowing family: the equipment's `map`s and `(mapEntry ..)`, and `sow`.
 
 use super::{invalid, unsupported, Call, Lowerer, R};
-use crate::engine::board::SiteType;
 use crate::ir::*;
 use crate::syntax::{classify_atom, Atom, Node, NodeKind};
 
@@ -94,11 +93,7 @@ impl Lowerer {
     /// `(sow [type] [start] [count:] [numPerHole:] ["track"] [owner:] [if:] [sowEffect:]
     /// [apply:] [includeSelf:] [origin:] [skipIf:] [backtracking: | forward:])`.
     pub(super) fn sow(&mut self, c: &Call) -> R<MovesKind> {
-        if let Some(t) = c.typed(self.reg, "siteType") {
-            if !matches!(&t.kind, NodeKind::Atom(a) if SiteType::from_name(a) == Some(self.site_type)) {
-                return unsupported("sow on another site type than the board's", t.span.clone());
-            }
-        }
+        self.board_site_type_only(c, "sow on another site type than the board's")?;
         // Ludii counts seeds per site in a sowing game
         self.requires_count = true;
         let opt_int = |l: &mut Self, n: Option<&Node>| n.map(|n| l.int(n)).transpose();

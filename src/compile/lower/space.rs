@@ -8,9 +8,7 @@ use crate::syntax::NodeKind;
 impl Lowerer {
     /// `(is Pattern {F R L ..} [siteType] [from:] [what: | whats:])`.
     pub(super) fn is_pattern(&mut self, c: &Call) -> R<BoolFn> {
-        if c.typed(self.reg, "siteType").is_some() {
-            return unsupported("is Pattern with a site type", c.span());
-        }
+        self.board_site_type_only(c, "is Pattern on another site type than the board's")?;
         let Some(NodeKind::List(steps)) = c
             .positional()
             .into_iter()
@@ -69,12 +67,7 @@ impl Lowerer {
             Some(NodeKind::Atom(a)) if a == "Corners" => Some(vec![RegionFn::Corners]),
             Some(_) => return unsupported("is Connected of this static region type", c.span()),
         };
-        if let Some(t) = c.typed(self.reg, "siteType") {
-            if !matches!(&t.kind, NodeKind::Atom(a) if crate::engine::board::SiteType::from_name(a) == Some(self.site_type))
-            {
-                return unsupported("is Connected on another site type than the board's", t.span.clone());
-            }
-        }
+        self.board_site_type_only(c, "is Connected on another site type than the board's")?;
         let number = c.typed(self.reg, "int").map(|n| self.int(n)).transpose()?;
         let at = match c.named("at") {
             Some(n) => self.int(n)?,
@@ -153,12 +146,7 @@ impl Lowerer {
     /// `([siteType] [at:] [direction] [if:])`, from `(last To)` by default, through
     /// `Adjacent` sites by default.
     pub(super) fn group_at(&mut self, c: &Call, same_what_and_cond: bool) -> R<GroupAt> {
-        if let Some(t) = c.typed(self.reg, "siteType") {
-            if !matches!(&t.kind, NodeKind::Atom(a) if crate::engine::board::SiteType::from_name(a) == Some(self.site_type))
-            {
-                return unsupported("a group on another site type than the board's", t.span.clone());
-            }
-        }
+        self.board_site_type_only(c, "a group on another site type than the board's")?;
         if c.named("isVisible").is_some() || c.named("from").is_some() {
             return unsupported("sites Group from: or isVisible:", c.span());
         }
@@ -183,12 +171,7 @@ impl Lowerer {
 
     /// `(count Groups [siteType] [direction] [if:] [min:])`.
     pub(super) fn count_groups(&mut self, c: &Call) -> R<IntFn> {
-        if let Some(t) = c.typed(self.reg, "siteType") {
-            if !matches!(&t.kind, NodeKind::Atom(a) if crate::engine::board::SiteType::from_name(a) == Some(self.site_type))
-            {
-                return unsupported("count Groups on another site type than the board's", t.span.clone());
-            }
-        }
+        self.board_site_type_only(c, "count Groups on another site type than the board's")?;
         let dirs = self.move_directions(c.typed(self.reg, "direction"))?;
         let cond = match c.named("if") {
             Some(n) => self.condition(n)?,
