@@ -150,6 +150,31 @@ pub fn lud_files(root: &std::path::Path) -> Vec<std::path::PathBuf> {
     out
 }
 
+/// The description of a match's subgame, `<name>.lud`, as Ludii finds it in its library:
+/// here in the match's directory or, failing that, anywhere under its nearest ancestor
+/// directory that holds one (up to `MAX_SUBGAME_ANCESTORS` levels up).
+pub fn find_subgame(match_file: &std::path::Path, name: &str) -> Option<std::path::PathBuf> {
+    let file = format!("{name}.lud");
+    let mut dir = match_file.parent()?;
+    for _ in 0..=MAX_SUBGAME_ANCESTORS {
+        let here = dir.join(&file);
+        if here.is_file() {
+            return Some(here);
+        }
+        if let Some(p) = lud_files(dir)
+            .into_iter()
+            .find(|p| p.file_name().is_some_and(|f| *f == *file))
+        {
+            return Some(p);
+        }
+        dir = dir.parent()?;
+    }
+    None
+}
+
+/// How many directories up [`find_subgame`] looks.
+pub const MAX_SUBGAME_ANCESTORS: usize = 3;
+
 #[cfg(test)]
 mod tests {
     use super::*;

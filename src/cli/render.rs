@@ -324,13 +324,38 @@ pub enum Drawn {
 }
 
 /// The start position of a description, or its board when the rules use a ludeme the
-/// engine lacks (errors are printed: a description with errors, or a board not built).
+/// engine lacks (errors are printed: a description with errors, or a board not built). A
+/// match's start is its first subgame's, whose description is looked for near it.
 pub fn start_or_board(file: &std::path::Path, selections: &crate::expand::Selections) -> Result<Drawn, ExitCode> {
+    draw_start(file, selections, true)
+}
+
+fn draw_start(
+    file: &std::path::Path,
+    selections: &crate::expand::Selections,
+    match_allowed: bool,
+) -> Result<Drawn, ExitCode> {
     let (text, _) = super::read_description(file).map_err(|e| {
         eprintln!("error: {e}");
         ExitCode::from(EXIT_USAGE)
     })?;
     let name = file.display().to_string();
+    // (a match starts with its first subgame; a subgame that is a match is refused below)
+    if let (true, Ok(Some(subgames))) = (match_allowed, Game::match_subgames(&name, &text, selections)) {
+        let Some((sub, option)) = subgames.first() else {
+            eprintln!("error: {name}: the match names no subgame");
+            return Err(ExitCode::from(1));
+        };
+        let Some(path) = crate::source::find_subgame(file, sub) else {
+            eprintln!("error: {name}: no description \"{sub}.lud\" of its first subgame near it");
+            return Err(ExitCode::from(1));
+        };
+        let sel = crate::expand::Selections {
+            options: option.iter().cloned().collect(),
+            ruleset: None,
+        };
+        return draw_start(&path, &sel, false);
+    }
     let why = match Game::load(&name, &text, selections) {
         Ok(game) => {
             let st = game.initial_state();

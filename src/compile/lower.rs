@@ -239,6 +239,37 @@ pub fn lower_layout(game: &Node) -> R<(BoardSpec, SiteType, Vec<ContainerIr>)> {
     Ok((spec, site_type, l.containers))
 }
 
+/// The subgames of a checked `(match ..)` tree, in order: each its name and the option
+/// it is played with (None: the tree is not a match).
+pub fn match_subgames(game: &Node) -> Option<Vec<(String, Option<String>)>> {
+    let NodeKind::Call { head, args, .. } = &game.kind else {
+        return None;
+    };
+    if head != "match" {
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut todo: Vec<&Node> = args.iter().collect();
+    while let Some(n) = todo.pop() {
+        match &n.kind {
+            NodeKind::Call { head, args, .. } if head == "subgame" => {
+                let mut strings = args.iter().filter_map(|a| match &a.kind {
+                    NodeKind::Str(s) => Some(s.clone()),
+                    _ => None,
+                });
+                if let Some(name) = strings.next() {
+                    out.push((n.span.start, name, strings.next()));
+                }
+            }
+            NodeKind::Call { head, args, .. } if head == "games" => todo.extend(args),
+            NodeKind::List(items) => todo.extend(items),
+            _ => {}
+        }
+    }
+    out.sort_by_key(|(at, ..)| *at);
+    Some(out.into_iter().map(|(_, name, option)| (name, option)).collect())
+}
+
 /// Lower only the board of a checked `(game ..)` tree: its graph and site type, whatever
 /// the rest of the game uses (tracks and values of the board are ignored: they add no sites).
 pub fn lower_board(game: &Node) -> R<(BoardSpec, SiteType)> {
@@ -428,7 +459,7 @@ impl Lowerer {
         })?;
         let players = self.players(players_node)?;
         self.players = players;
-        if c.typed(self.reg, "mode").is_some() {
+        if c.typed(self.reg, "mode").is_some() && !self.start_only {
             return unsupported("mode", c.span());
         }
         let equipment = c.typed(self.reg, "equipment").ok_or_else(|| LowerError::Invalid {
@@ -1662,7 +1693,10 @@ impl Lowerer {
             "mapEntry" => self.map_entry(&c)?,
             "coord" if c.typed(self.reg, "siteType").is_none() => match pos.first().map(|n| &n.kind) {
                 Some(NodeKind::Str(label)) => IntFn::Coord(self.intern(label)),
-                _ => return unsupported("coord by row and column", c.span()),
+                _ => IntFn::CoordAt(
+                    b(self, req(c.named("row"), &c)?)?,
+                    b(self, req(c.named("column"), &c)?)?,
+                ),
             },
             "column" | "row" if c.typed(self.reg, "siteType").is_none() => {
                 IntFn::RowColumn(c.id == "column", b(self, req(c.named("of"), &c)?)?)

@@ -125,7 +125,7 @@ impl Lowerer {
 
     /// A start placement's `state:`, `value:` and `rotation:`.
     fn placed(&mut self, c: &Call) -> R<Placed> {
-        let mut field = |name: &str| c.named(name).map_or(Ok(0), |n| self.const_int(n));
+        let mut field = |name: &str| c.named(name).map_or(Ok(IntFn::Const(0)), |n| self.int(n));
         Ok(Placed {
             state: field("state")?,
             value: field("value")?,

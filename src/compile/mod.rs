@@ -8,4 +8,6 @@
 
 mod lower;
 
-pub use lower::{lower_board, lower_board_tracks, lower_game, lower_game_start, lower_layout, LowerError};
+pub use lower::{
+    lower_board, lower_board_tracks, lower_game, lower_game_start, lower_layout, match_subgames, LowerError,
+};

@@ -80,6 +80,17 @@ impl Game {
         super::game::load_layout(name, text, selections)
     }
 
+    /// The subgames a `(match ..)` description plays, in order, each with the option it is
+    /// played with (None: the description is a game). Each subgame is a description of its
+    /// own (see [`crate::source::find_subgame`]).
+    pub fn match_subgames(
+        name: &str,
+        text: &str,
+        selections: &Selections,
+    ) -> Result<Option<Vec<(String, Option<String>)>>, LoadError> {
+        super::game::match_subgames(name, text, selections)
+    }
+
     /// The board of a description and the tracks it declares, built on it (board-only, like
     /// [`Game::load_board`]).
     pub fn load_board_tracks(

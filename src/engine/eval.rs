@@ -199,6 +199,12 @@ impl GameDef {
             IntFn::CountPips(who) => self.count_pips(c.s, self.int(who, c)),
             IntFn::Face(site) => self.face(c.s, self.int(site, c)),
             IntFn::Coord(k) => self.coords.get(*k as usize).copied().unwrap_or(-1),
+            IntFn::CoordAt(row, col) => {
+                let (row, col) = (self.int(row, c), self.int(col, c));
+                (0..self.board.num_sites() as u32)
+                    .find(|&t| self.board.row(t) as i32 == row && self.board.col(t) as i32 == col)
+                    .map_or(-1, |t| t as i32)
+            }
             IntFn::Player => c.player,
             IntFn::RowColumn(column, x) => match self.int(x, c) {
                 x if (0..self.n() as i32).contains(&x) => {

@@ -153,6 +153,20 @@ pub fn load_layout(name: &str, text: &str, selections: &Selections) -> Result<su
     Ok(super::api::Layout { board, containers })
 }
 
+/// The subgames of a `(match ..)` description, in order, each with the option it is played
+/// with (None: a game, not a match).
+pub fn match_subgames(
+    name: &str,
+    text: &str,
+    selections: &Selections,
+) -> Result<Option<Vec<(String, Option<String>)>>, LoadError> {
+    let checked = check_source(name, text, selections)?;
+    match checked.game.as_ref() {
+        Some(node) if !checked.has_errors() => Ok(crate::compile::match_subgames(node)),
+        _ => Err(LoadError::Invalid(Box::new(checked))),
+    }
+}
+
 /// [`load_board`] and the board's tracks, built on it.
 pub fn load_board_tracks(
     name: &str,
@@ -632,11 +646,12 @@ impl GameDef {
                             false => self.int(count, &self.ctx(s, &Cache::fresh())),
                         };
                         for _ in 0..n {
-                            let Some(k) = chance.pick_site(s, &sites, what, fields) else {
+                            let Some(k) = chance.pick_site(s, &sites, what, self.given(s, fields, None)) else {
                                 break;
                             };
                             let t = sites.remove(k);
-                            self.place_start(s, t, what, 1, fields);
+                            let given = self.given(s, fields, chance.shown(s, t));
+                            self.place_start(s, t, what, 1, given);
                         }
                     }
                 }
@@ -650,10 +665,11 @@ impl GameDef {
                     }
                     while !pieces.is_empty() {
                         let what = pieces.remove(chance.pick_piece(s, t, &pieces));
-                        self.place_start(s, t, what, 1, fields);
+                        let given = self.given(s, fields, chance.shown(s, t));
+                        self.place_start(s, t, what, 1, given);
                     }
                 }
-                StartRule::PlaceStack { .. } => self.place_stack(s, rule),
+                StartRule::PlaceStack { .. } => self.place_stack(s, rule, chance),
                 StartRule::SetScore { role, value } => {
                     let v = self.int(value, &self.ctx(s, &Cache::default()));
                     for player in self.players_of(*role, &self.ctx(s, &Cache::default())) {
@@ -707,7 +723,10 @@ impl GameDef {
                     container,
                     count,
                     fields,
-                } => self.place_in_container(s, name, container, *count, fields),
+                } => {
+                    let given = self.given(s, fields, None);
+                    self.place_in_container(s, name, container, *count, given)
+                }
                 StartRule::Place {
                     component,
                     sites,
@@ -722,7 +741,8 @@ impl GameDef {
                             let mut targets = self.start_sites(s, sites, None);
                             let k = self.int(num, &self.ctx(s, &Cache::fresh())).max(0) as usize;
                             for _ in 0..k {
-                                let Some(i) = chance.pick_site(s, &from, *component, fields) else {
+                                let Some(i) = chance.pick_site(s, &from, *component, self.given(s, fields, None))
+                                else {
                                     break;
                                 };
                                 targets.push(from.remove(i));
@@ -732,7 +752,8 @@ impl GameDef {
                         _ => self.start_sites(s, sites, region.as_ref()),
                     };
                     for t in targets {
-                        self.place_start(s, t, *component, (*count).max(1) as u32, fields);
+                        let given = self.given(s, fields, chance.shown(s, t));
+                        self.place_start(s, t, *component, (*count).max(1) as u32, given);
                     }
                 }
             }
@@ -740,7 +761,7 @@ impl GameDef {
     }
 
     /// `(place Stack ..)` (see [`StartRule::PlaceStack`]).
-    fn place_stack(&self, s: &mut StateData, rule: &StartRule) {
+    fn place_stack(&self, s: &mut StateData, rule: &StartRule, chance: &StartChance) {
         let StartRule::PlaceStack {
             components,
             sites,
@@ -760,14 +781,15 @@ impl GameDef {
                 many => many.to_vec(),
             };
             for what in pieces {
-                self.place_start(s, t, what, 1, fields);
+                let given = self.given(s, fields, chance.shown(s, t));
+                self.place_start(s, t, what, 1, given);
             }
         }
     }
 
     /// One placement of the start rules: `count` of a component at `t` (with a state and,
     /// those not 0, a value and a rotation), recorded as a start move.
-    fn place_start(&self, s: &mut StateData, t: i32, what: u16, count: u32, fields: &Placed) {
+    fn place_start(&self, s: &mut StateData, t: i32, what: u16, count: u32, fields: Given) {
         let who = self.ir.components.get(what as usize).map_or(0, |k| k.owner);
         self.add_piece(s, t, what, who, count, fields.state);
         self.give_fields(s, t, fields);
@@ -775,7 +797,7 @@ impl GameDef {
     }
 
     /// The value and rotation a start placement gives (those not 0) to the top piece at `t`.
-    fn give_fields(&self, s: &mut StateData, t: i32, fields: &Placed) {
+    fn give_fields(&self, s: &mut StateData, t: i32, fields: Given) {
         if let Some(p) = s.stack_mut(t as usize).filter(|_| t >= 0).and_then(|st| st.last_mut()) {
             for (f, v) in [(SiteField::Value, fields.value), (SiteField::Rotation, fields.rotation)] {
                 if v != 0 {
@@ -785,8 +807,24 @@ impl GameDef {
         }
     }
 
+    /// The fields a start placement gives, evaluated now; one drawn at random is the one a
+    /// recorded start shows (`shown`), when one is reproduced.
+    fn given(&self, s: &StateData, f: &Placed, shown: Option<&Piece>) -> Given {
+        let cache = Cache::fresh();
+        let ctx = self.ctx(s, &cache);
+        let eval = |f: &IntFn, recorded: Option<i32>| match recorded {
+            Some(v) if draws_at_random(Node::Int(f)) => v,
+            _ => self.int(f, &ctx),
+        };
+        Given {
+            state: eval(&f.state, shown.map(|p| p.state)),
+            value: eval(&f.value, shown.map(|p| p.value)),
+            rotation: eval(&f.rotation, shown.map(|p| p.rotation)),
+        }
+    }
+
     /// `(place "Name" "Container" ..)` (see [`StartRule::PlaceInContainer`]).
-    fn place_in_container(&self, s: &mut StateData, name: &str, container: &str, count: i32, fields: &Placed) {
+    fn place_in_container(&self, s: &mut StateData, name: &str, container: &str, count: i32, fields: Given) {
         let put = |s: &mut StateData, k: usize, what: u16, first_empty: bool| {
             let from = self.container_from[k] as usize;
             let len = self.ir.containers[k].sites as usize;
@@ -995,6 +1033,14 @@ pub(super) fn java_double(x: f64) -> String {
     }
 }
 
+/// The fields a start placement gives a piece (see [`Placed`]).
+#[derive(Clone, Copy, Debug)]
+struct Given {
+    state: i32,
+    value: i32,
+    rotation: i32,
+}
+
 /// Where the random choices of the start rules come from: draws from a seed and, given a
 /// start position Ludii recorded (a replay of its trace), the choices that reproduce it.
 pub(super) struct StartChance<'a> {
@@ -1029,7 +1075,7 @@ impl<'a> StartChance<'a> {
     }
 
     /// The piece the recorded start shows at the level a placement at `t` fills next.
-    fn shown(&self, s: &StateData, t: i32) -> Option<&Piece> {
+    fn shown(&self, s: &StateData, t: i32) -> Option<&'a Piece> {
         let level = s.stack(t as usize).map_or(0, |st| st.len());
         self.observed?.get(t as usize)?.get(level)
     }
@@ -1037,7 +1083,7 @@ impl<'a> StartChance<'a> {
     /// Which of `sites` a random placement of `what` takes: one where the recorded start
     /// shows that piece (with these fields, else any), else a draw; none when there is no
     /// site, or when a record is reproduced and it shows the piece on none of them.
-    fn pick_site(&mut self, s: &StateData, sites: &[i32], what: u16, fields: &Placed) -> Option<usize> {
+    fn pick_site(&mut self, s: &StateData, sites: &[i32], what: u16, fields: Given) -> Option<usize> {
         if sites.is_empty() {
             return None;
         }

@@ -115,6 +115,8 @@ pub enum IntFn {
     CentrePoint,
     /// The site labelled `names[k]` (`"A4"`), -1 if none: resolved when the game is loaded.
     Coord(u16),
+    /// `(coord row:r column:c)`: the site in that row and column, -1 if none.
+    CoordAt(Box<IntFn>, Box<IntFn>),
     /// `(player)`: the player an end rule's `(forEach ..)` is at.
     Player,
     /// `(column of:s)` (true) or `(row of:s)`: of a board site (-1 off the board).
@@ -1189,12 +1191,12 @@ pub enum EndResult {
 }
 
 /// What a start placement gives each piece it puts down (`state:`, `value:`, `rotation:`;
-/// 0: none, as Ludii's default).
-#[derive(Clone, Copy, Debug, PartialEq, Default)]
+/// 0: none, as Ludii's default), evaluated as each piece is put down.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Placed {
-    pub state: i32,
-    pub value: i32,
-    pub rotation: i32,
+    pub state: IntFn,
+    pub value: IntFn,
+    pub rotation: IntFn,
 }
 
 /// A start rule.
@@ -1588,6 +1590,7 @@ impl<'a> Node<'a> {
                 | IntFn::AtLevel(_, a, b)
                 | IntFn::Sub(a, b)
                 | IntFn::Random(a, b)
+                | IntFn::CoordAt(a, b)
                 | IntFn::Div(a, b)
                 | IntFn::Mod(a, b) => out.extend([Int(a), Int(b)]),
                 IntFn::Ahead { site, steps, .. } => out.extend([Int(site), Int(steps)]),

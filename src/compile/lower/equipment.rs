@@ -15,7 +15,10 @@ impl Lowerer {
         let n = match c.positional().first().map(|n| &n.kind) {
             Some(NodeKind::Atom(a)) => match classify_atom(a) {
                 Atom::Int(n) if (1..=16).contains(&n) => n as u8,
-                _ => return invalid("the number of players must be 1 to 16", c.span()),
+                // (Ludii's simulations: their start can be drawn)
+                Atom::Int(0) if self.start_only => 0,
+                Atom::Int(0) => return unsupported("a game of no players (a simulation)", c.span()),
+                _ => return invalid("the number of players must be 0 to 16", c.span()),
             },
             Some(NodeKind::List(items)) => {
                 if items.is_empty() || items.len() > 16 {
@@ -72,6 +75,8 @@ impl Lowerer {
                 Some("hand") => self.hand(item, players)?,
                 Some("map") => self.map_item(item)?,
                 Some("dice") => {}
+                // (a puzzle's hints place nothing: the start alone leaves them out)
+                Some("hints") if self.start_only => {}
                 Some(other) => return unsupported(other, item.span.clone()),
                 None => return invalid("expected an item", item.span.clone()),
             }
@@ -83,7 +88,12 @@ impl Lowerer {
             self.components[component].moves = Some(Box::new(m));
         }
         for item in regions {
-            self.regions_item(item)?;
+            match self.regions_item(item) {
+                // (the start alone: a region the engine cannot build is left out, as the
+                // start rules name none of them or fail to find it)
+                Err(super::LowerError::Unsupported { .. }) if self.start_only => {}
+                r => r?,
+            }
         }
         board.ok_or_else(|| super::LowerError::Invalid {
             message: "no board".into(),
@@ -222,9 +232,11 @@ impl Lowerer {
             },
             _ => None,
         };
-        // (a piece without an owner is every player's, one component each, as Ludii)
+        // (a piece without an owner is every player's, one component each; a tile without
+        // one is shared, as Ludii)
         let role = match c.typed(self.reg, "roleType") {
             Some(r) => self.role(r)?,
+            None if c.id == "tile" => Role::Shared,
             None => Role::Each,
         };
         let owners: Vec<u8> = match role {
@@ -237,9 +249,14 @@ impl Lowerer {
         let mut out = Vec::new();
         for o in owners {
             self.components.push(Component {
-                // (Ludii numbers a piece by its owner, but for a shared one and in a game of
-                // one player: Tower of Hanoi's "Counter9", Pentalpha's "Marker")
-                name: if role == Role::Shared || players == 1 {
+                // (Ludii numbers a piece by its owner, but a shared one, a domino or a die, and
+                // in a game of one player all but a neutral one: Tower of Hanoi's "Counter9",
+                // Pentalpha's "Marker", Theseus's "Minotaur0")
+                name: if role == Role::Shared
+                    || base.contains("Domino")
+                    || base.contains("Die")
+                    || (players == 1 && role != Role::Neutral)
+                {
                     base.clone()
                 } else {
                     format!("{base}{o}")
