@@ -255,6 +255,14 @@ fn piece_shape(kind_name: &str, kind: usize, x: f64, y: f64, r: f64, fill: &str)
         format!(r#"<polygon points="{}" {style}/>"#, pts.join(" "))
     };
     let name = kind_name.to_ascii_lowercase();
+    // (a deduction puzzle's value: the number itself)
+    if let Ok(v) = kind_name.parse::<i32>() {
+        return format!(
+            r##"<text x="{x:.1}" y="{:.1}" font-family="sans-serif" font-size="{:.0}" font-weight="bold" fill="#222" text-anchor="middle" pointer-events="none">{v}</text>"##,
+            y + r * 0.45,
+            r * 1.6
+        );
+    }
     if name.starts_with("hex") {
         polygon(6, std::f64::consts::FRAC_PI_6)
     } else if name.starts_with("square") {

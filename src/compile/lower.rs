@@ -171,6 +171,11 @@ pub struct Lowerer {
     /// Lowering only what places the start position (`ludeme render` of a game whose
     /// rules the engine cannot run): pieces' moves, meta rules, play and end are left out.
     start_only: bool,
+    /// A deduction puzzle's values (`(board .. (values Cell (range a b)))`): the least, and
+    /// the component showing it (each value one component, named by it, after the pieces).
+    puzzle_values: Option<(i32, u16)>,
+    /// The range of a puzzle's values, until its components are made.
+    puzzle_range: Option<(i32, i32)>,
 }
 
 /// Lower a checked `(game ..)` tree.
@@ -338,6 +343,8 @@ impl Lowerer {
             stacking: false,
             players: 0,
             start_only: false,
+            puzzle_values: None,
+            puzzle_range: None,
             distance_requests: Vec::new(),
             facing: Vec::new(),
             regions: Vec::new(),
@@ -712,6 +719,7 @@ impl Lowerer {
         for it in items {
             let sc = self.call(it, "startRule")?;
             match (sc.id, sc.word(self.reg)) {
+                ("deductionPuzzle.set", _) => out.extend(self.puzzle_set(&sc)?),
                 ("start.set.set", Some("Score")) => {
                     let role = match sc.typed(self.reg, "roleType") {
                         Some(r) => self.role(r)?,

@@ -8,6 +8,25 @@ use crate::registry::ParamType;
 use crate::syntax::{Node, NodeKind};
 
 impl Lowerer {
+    /// `(values Cell (range a b))` of a deduction puzzle's board: the values its sites take.
+    fn puzzle_range(&mut self, node: &Node) -> R<()> {
+        let range = match &node.kind {
+            NodeKind::Call { args, .. } => args.iter().find(|a| Self::head(a) == Some("range")),
+            _ => None,
+        };
+        let bounds = match range.map(|r| &r.kind) {
+            Some(NodeKind::Call { args, .. }) if args.len() == 2 => {
+                (self.const_int(&args[0])?, self.const_int(&args[1])?)
+            }
+            _ => return unsupported("board values other than a range", node.span.clone()),
+        };
+        if !(0..=1000).contains(&(bounds.1 - bounds.0)) {
+            return invalid("a puzzle of 1 to 1001 values", node.span.clone());
+        }
+        self.puzzle_range = Some(bounds);
+        Ok(())
+    }
+
     pub(super) fn board(&mut self, node: &Node) -> R<(BoardSpec, SiteType)> {
         let c = self.call(node, "item")?;
         if c.id != "container.board.board" {
@@ -19,7 +38,12 @@ impl Lowerer {
             _ => false,
         };
         for (p, n) in &c.slots {
-            // (the start position alone does not need the board's values)
+            // (the start position alone needs a puzzle's values, not how it runs)
+            if let (true, Some(n)) = (self.start_only, n) {
+                if Self::head(n) == Some("values") {
+                    self.puzzle_range(n)?;
+                }
+            }
             if n.is_some()
                 && !self.start_only
                 && p.name.as_deref() != Some("use")

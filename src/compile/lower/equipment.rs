@@ -1,13 +1,68 @@
 //! Lowering of the players and the equipment: `players` (with each player's facing),
 //! `piece` (its owners, facing and own moves), `regions`, and the board item.
 
-use super::{invalid, unsupported, Lowerer, R};
+use super::{invalid, unsupported, Call, Lowerer, R};
 use crate::engine::board::{BoardSpec, Dir, SiteType, TrackPath, TrackSpec};
 use crate::ir::*;
 use crate::registry::ParamType;
 use crate::syntax::{classify_atom, Atom, Node, NodeKind};
 
 impl Lowerer {
+    /// The puzzle's values as components, one each, named by it, after the pieces.
+    pub(super) fn puzzle_components(&mut self) {
+        if let Some((a, b)) = self.puzzle_range.take() {
+            self.puzzle_values = Some((a, self.components.len() as u16));
+            for v in a..=b {
+                self.components.push(Component {
+                    name: v.to_string(),
+                    base: v.to_string(),
+                    owner: 0,
+                    moves: None,
+                    facing: None,
+                    flips: None,
+                });
+            }
+        }
+    }
+
+    /// `(set {{site value} ..})` of a deduction puzzle: each value placed on its site.
+    pub(super) fn puzzle_set(&mut self, c: &Call) -> R<Vec<StartRule>> {
+        self.board_site_type_only(c, "a puzzle's values on another site type than the board's")?;
+        let Some((least, first)) = self.puzzle_values else {
+            return unsupported("deductionPuzzle.set", c.span());
+        };
+        let pairs = match c.positional().into_iter().find(|n| matches!(n.kind, NodeKind::List(_))) {
+            Some(list) => match &list.kind {
+                NodeKind::List(items) => items.iter().collect::<Vec<_>>(),
+                _ => unreachable!("matched a list"),
+            },
+            None => vec![],
+        };
+        let last = self.components.len() as i32 - 1;
+        let mut out = Vec::new();
+        for p in pairs {
+            let [site, value] = self.const_ints(p)?[..] else {
+                return invalid("a site and its value", p.span.clone());
+            };
+            let component = first as i32 + value - least;
+            if !(first as i32..=last).contains(&component) {
+                return invalid(format!("{value} is not one of the puzzle's values"), p.span.clone());
+            }
+            out.push(StartRule::Place {
+                component: component as u16,
+                sites: vec![IntFn::Const(site)],
+                region: None,
+                count: 1,
+                fields: Placed {
+                    state: IntFn::Const(0),
+                    value: IntFn::Const(0),
+                    rotation: IntFn::Const(0),
+                },
+            });
+        }
+        Ok(out)
+    }
+
     /// `(players n)` or `(players {(player N) ..})`: the number of players; their facing
     /// directions go to `self.facing`.
     pub(super) fn players(&mut self, node: &Node) -> R<u8> {
@@ -81,6 +136,7 @@ impl Lowerer {
                 None => return invalid("expected an item", item.span.clone()),
             }
         }
+        self.puzzle_components();
         self.dice_containers(dice, players);
         let moves = if self.start_only { Vec::new() } else { moves };
         for (component, node) in moves {
