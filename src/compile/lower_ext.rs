@@ -379,9 +379,10 @@ impl Lowerer {
     pub(super) fn sites_direction(&mut self, c: &Call) -> R<RegionFn> {
         self.board_site_type_only(c, "sites Direction on another site type than the board's")?;
         let from = req(c.named("from"), c)?;
-        let from = match self.site_or_region(from)? {
-            (Some(i), _) => i,
-            _ => return unsupported("sites Direction from a region", c.span()),
+        // (from a region: the union of the sites from each of its sites)
+        let (from, over) = match self.site_or_region(from)? {
+            (Some(i), _) => (i, None),
+            (_, r) => (IntFn::Site, r),
         };
         let dirs = self.directions(c.typed(self.reg, "direction"))?;
         let included = self.flag(c.named("included"))?;
@@ -394,13 +395,17 @@ impl Lowerer {
             Some(n) => Some(Box::new(self.int(n)?)),
             None => None,
         };
-        Ok(RegionFn::Direction {
+        let one = RegionFn::Direction {
             from: Box::new(from),
             dirs,
             included,
             stop,
             stop_included,
             distance,
+        };
+        Ok(match over {
+            Some(r) => RegionFn::UnionOver(Box::new(r), Box::new(one)),
+            None => one,
         })
     }
 

@@ -1290,6 +1290,15 @@ impl GameDef {
                 }
                 r
             }
+            RegionFn::UnionOver(sites, each) => {
+                let mut r = Region::new(n);
+                for t in self.region(sites, c).iter() {
+                    let mut c2 = *c;
+                    c2.site = t;
+                    r.union_with(&self.region(each, &c2));
+                }
+                r
+            }
             RegionFn::Random(region, num) => {
                 let mut from: Vec<i32> = self.region(region, c).iter().collect();
                 let k = (self.int(num, c).max(0) as usize).min(from.len());

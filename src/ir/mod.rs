@@ -611,6 +611,9 @@ pub enum RegionFn {
     /// `(sites Random [region] [num:n])`: `n` (1 by default; at most the region's size)
     /// different sites of the region drawn at random (chance: see [`crate::engine::State::set_chance`]).
     Random(Box<RegionFn>, Box<IntFn>),
+    /// The union, over the sites of the first region, of the second evaluated at each
+    /// (`(site)` is the site): `(sites Direction from:<region> ..)`.
+    UnionOver(Box<RegionFn>, Box<RegionFn>),
 }
 
 pub use crate::engine::board::BoardRegion;
@@ -1734,6 +1737,7 @@ impl<'a> Node<'a> {
                 RegionFn::Difference(a, b) => out.extend([Region(a), Region(b)]),
                 RegionFn::Filter(a, b) => out.extend([Region(a), Bool(b)]),
                 RegionFn::Random(a, b) => out.extend([Region(a), Int(b)]),
+                RegionFn::UnionOver(a, b) => out.extend([Region(a), Region(b)]),
                 RegionFn::Cached(_, inner) => out.push(Region(inner)),
                 RegionFn::InHands { container, .. } => out.extend(container.as_deref().map(Int)),
                 RegionFn::Group(g) => {
