@@ -934,6 +934,15 @@ impl Lowerer {
             ("surround", _) => self.surround(&c)?,
             ("enclose", _) => self.enclose(&c)?,
             ("trigger", _) => self.trigger(&c)?,
+            ("while", _) => {
+                let pos = c.positional();
+                MovesKind::While(
+                    Box::new(self.condition(nth(&pos, 0, c.span())?)?),
+                    Box::new(self.moves(nth(&pos, 1, c.span())?)?),
+                )
+            }
+            // (a message to a player: it changes nothing in the state)
+            ("note", _) => MovesKind::And(Vec::new()),
             ("flip", _) => {
                 self.board_site_type_only(&c, "flip on another site type than the board's")?;
                 let at = match c.named("loc").or(c.typed(self.reg, "int")) {
@@ -1284,6 +1293,15 @@ impl Lowerer {
             return Ok((Role::Mover, Some(self.int(nth(&pc.positional(), 0, pc.span())?)?)));
         }
         invalid("expected a player", c.span())
+    }
+
+    /// A player given by index: `(player n)` or a number.
+    fn player_index(&mut self, n: &Node) -> R<IntFn> {
+        if Self::head(n) != Some("player") {
+            return self.int(n);
+        }
+        let pc = self.call(n, "moves.player")?;
+        self.int(nth(&pc.positional(), 0, pc.span())?)
     }
 
     fn flag(&mut self, node: Option<&Node>) -> R<bool> {
@@ -1756,6 +1774,7 @@ impl Lowerer {
                 IntFn::Max(Box::new(IntsFn::List(vec![x.clone(), IntFn::Neg(Box::new(x))])))
             }
             "%" => IntFn::Mod(b(self, nth(&pos, 0, c.span())?)?, b(self, nth(&pos, 1, c.span())?)?),
+            "ints.math.^" => IntFn::Pow(b(self, nth(&pos, 0, c.span())?)?, b(self, nth(&pos, 1, c.span())?)?),
             "ints.math.if" => IntFn::If(
                 Box::new(self.boolean(nth(&pos, 0, c.span())?)?),
                 b(self, nth(&pos, 1, c.span())?)?,
@@ -1909,6 +1928,28 @@ impl Lowerer {
                 })
             }
             "values.values" => Ok(IntsFn::Remembered(self.remembered_list(&c))),
+            "sizes" => Ok(IntsFn::SizesGroups(Box::new(self.sizes_group(&c)?))),
+            "intArray.math.union" | "intArray.math.intersection" => {
+                let all = flatten(&c.positional())
+                    .into_iter()
+                    .map(|n| self.ints(n))
+                    .collect::<R<Vec<_>>>()?;
+                Ok(match c.id {
+                    "intArray.math.union" => IntsFn::Union(all),
+                    _ => IntsFn::Intersection(all),
+                })
+            }
+            "intArray.math.difference" => {
+                let pos = c.positional();
+                let a = Box::new(self.ints(nth(&pos, 0, c.span())?)?);
+                let b = nth(&pos, 1, c.span())?;
+                let t = self.reg.id("int").expect("declared");
+                Ok(if self.ck.matches(b, &ParamType::Sym(t)) {
+                    IntsFn::Without(a, Box::new(self.int(b)?))
+                } else {
+                    IntsFn::Difference(a, Box::new(self.ints(b)?))
+                })
+            }
             other => unsupported(format!("({} ..)", Self::head(node).unwrap_or(other)), c.span()),
         }
     }
@@ -2357,11 +2398,26 @@ impl Lowerer {
                             None => self.sites_more(&c)?,
                         }
                     }
-                    Some("Group") => RegionFn::Group(Box::new(self.group_at(&c, false)?)),
+                    Some("Group") => self.sites_group(&c)?,
                     Some("Occupied") => {
-                        let role = match c.named("by").map(|n| &n.kind) {
-                            Some(NodeKind::Atom(_)) => self.role(req(c.named("by"), &c)?)?,
-                            _ => return unsupported("sites Occupied by a player index", c.span()),
+                        let role = match c.named("by") {
+                            Some(n) if matches!(n.kind, NodeKind::Atom(_)) => self.role(n)?,
+                            Some(n) => match self.player_index(n)? {
+                                IntFn::Const(p) if (0..=16).contains(&p) => Role::Player(p as u8),
+                                // (a computed player: the occupied sites that player's piece tops)
+                                p if c.named("container").is_none() && c.named("component").is_none() => {
+                                    return Ok(RegionFn::Filter(
+                                        Box::new(RegionFn::Occupied {
+                                            role: Role::All,
+                                            component: None,
+                                            top: true,
+                                        }),
+                                        Box::new(BoolFn::Eq(Box::new(IntFn::Who(Box::new(IntFn::Site))), Box::new(p))),
+                                    ));
+                                }
+                                _ => return unsupported("sites Occupied by a player index", c.span()),
+                            },
+                            None => return unsupported("sites Occupied by a player index", c.span()),
                         };
                         // (the board is what the region is of by default; another container is
                         // named, or given by its index)

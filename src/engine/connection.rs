@@ -102,6 +102,13 @@ impl GameDef {
     /// (read with `to` the site), grown through `dirs` from each such site not yet in one,
     /// in site order.
     pub(super) fn count_groups(&self, k: &Groups, c: &Ctx) -> i32 {
+        let mut count = 0;
+        self.groups(k, c, |_| count += 1);
+        count
+    }
+
+    /// The size of each group (of at least `min` sites), in the order of their lowest sites.
+    pub(super) fn groups(&self, k: &Groups, c: &Ctx, mut found: impl FnMut(usize)) {
         let n = self.n();
         let min = self.int(&k.min, c);
         let mut c2 = *c;
@@ -114,7 +121,6 @@ impl GameDef {
         // may overlap, as in Ludii)
         let mut checked = vec![false; n];
         let mut in_group = vec![false; n];
-        let mut count = 0;
         let mut group = Vec::new();
         let mut near = SmallVec::new();
         for from in 0..n {
@@ -137,14 +143,13 @@ impl GameDef {
                 i += 1;
             }
             if group.len() as i32 >= min {
-                count += 1;
+                found(group.len());
             }
             for &t in &group {
                 checked[t as usize] = true;
                 in_group[t as usize] = false;
             }
         }
-        count
     }
 }
 

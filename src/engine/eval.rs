@@ -302,6 +302,7 @@ impl GameDef {
                     self.int(a, c).wrapping_rem(b)
                 }
             }
+            IntFn::Pow(a, b) => (self.int(a, c) as f64).powf(self.int(b, c) as f64) as i32,
             IntFn::Neg(a) => self.int(a, c).wrapping_neg(),
             IntFn::SizeArray(l) => self.ints(l, c).len() as i32,
             IntFn::Sum(l) => {
@@ -423,6 +424,53 @@ impl GameDef {
             IntsFn::Remembered(list) => c.s.remembered_in(*list).collect(),
             IntsFn::Sites(r) => self.region(r, c).iter().collect(),
             IntsFn::If(b, x, y) => self.ints(if self.boolean(b, c) { x } else { y }, c),
+            IntsFn::SizesGroups(g) => {
+                let mut sizes = Vec::new();
+                self.groups(g, c, |n| sizes.push(n as i32));
+                sizes
+            }
+            IntsFn::Union(v) => {
+                let mut out = v.first().map_or_else(Vec::new, |a| self.ints(a, c));
+                for b in &v[1.min(v.len())..] {
+                    for x in self.ints(b, c) {
+                        if !out.contains(&x) {
+                            out.push(x);
+                        }
+                    }
+                }
+                out
+            }
+            IntsFn::Intersection(v) => match v.as_slice() {
+                [a, b] => {
+                    let a = self.ints(a, c);
+                    let mut b = self.ints(b, c);
+                    b.retain(|x| a.contains(x));
+                    b
+                }
+                [first, rest @ ..] => {
+                    let mut out = self.ints(first, c);
+                    for b in rest {
+                        let b = self.ints(b, c);
+                        out.retain(|x| b.contains(x));
+                    }
+                    out
+                }
+                [] => Vec::new(),
+            },
+            IntsFn::Difference(a, b) => {
+                let b = self.ints(b, c);
+                let mut a = self.ints(a, c);
+                a.retain(|x| !b.contains(x));
+                a
+            }
+            IntsFn::Without(a, x) => {
+                let x = self.int(x, c);
+                let mut a = self.ints(a, c);
+                if let Some(i) = a.iter().position(|&y| y == x) {
+                    a.remove(i);
+                }
+                a
+            }
             IntsFn::Results { from, to, value } => {
                 let mut out = Vec::new();
                 for f in self.region(from, c).iter() {

@@ -1124,6 +1124,7 @@ impl GameDef {
                 c,
                 out,
             ),
+            MovesKind::While(cond, body) => self.gen_while(cond, body, c, out),
             MovesKind::Select { from, to } => self.gen_select(from, to, c, out),
             MovesKind::Sow(w) => self.gen_sow(w, c, out),
             MovesKind::Roll => self.gen_roll(c, out),

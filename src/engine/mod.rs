@@ -28,6 +28,10 @@ mod text;
 
 pub use api::{Game, Layout, LoadError, Move, PieceView, SiteView, State};
 
+/// The most rounds a `(while ..)` runs (Ludii's bound on its iterations): a condition the
+/// moves never falsify stops there.
+pub const MAX_WHILE_ROUNDS: usize = 10_000;
+
 /// A file of Ludii's corpus (`path` under `lud/`), loaded with `sel`, for unit tests.
 #[cfg(test)]
 fn corpus_game(path: &str, sel: &crate::expand::Selections) -> Game {

@@ -1014,6 +1014,37 @@ impl GameDef {
         }
     }
 
+    /// `(while cond body)` (see [`MovesKind::While`]).
+    pub(super) fn gen_while(&self, cond: &BoolFn, body: &Moves, c: &Ctx, out: &mut Vec<MoveData>) {
+        let mut s2 = self.scratch(c);
+        let mut all = Done::new();
+        for _ in 0..super::MAX_WHILE_ROUNDS {
+            let mut moves = take_list();
+            {
+                let cache = Cache::fresh();
+                let mut c2 = *c;
+                c2.s = &s2;
+                c2.cache = &cache;
+                if !self.boolean(cond, &c2) {
+                    give_list(moves);
+                    break;
+                }
+                self.gen(body, &mut c2, &mut moves);
+            }
+            for m in &moves {
+                let mut done = Done::new();
+                self.execute_collect(&mut s2, m, &mut done);
+                all.extend(done);
+            }
+            give_list(moves);
+        }
+        release(s2);
+        if !all.is_empty() {
+            let actions = self.push_move(out, c, -1, -1);
+            actions.extend(all);
+        }
+    }
+
     /// B of `(do pre next:B)`, generated on a copy of the state to which the pre-moves were
     /// applied; each B move carries the pre-moves' actions first.
     fn gen_after(&self, pre_moves: &[MoveData], b: &Moves, c: &Ctx, out: &mut Vec<MoveData>) -> SmallVec<[Done; 1]> {

@@ -155,6 +155,8 @@ pub enum IntFn {
     Mul(Vec<IntFn>),
     Div(Box<IntFn>, Box<IntFn>),
     Mod(Box<IntFn>, Box<IntFn>),
+    /// `(^ a b)`: Java's double power, cast back (saturating).
+    Pow(Box<IntFn>, Box<IntFn>),
     Neg(Box<IntFn>),
     /// Sum of an int list (`(+ list)`).
     Sum(Box<IntsFn>),
@@ -210,6 +212,17 @@ pub enum IntsFn {
     Sites(Box<RegionFn>),
     /// `(if c A B)`: one list or the other.
     If(Box<BoolFn>, Box<IntsFn>, Box<IntsFn>),
+    /// `(sizes Group ..)`: the size of each group (of at least `min` sites), in the order
+    /// their lowest sites come.
+    SizesGroups(Box<Groups>),
+    /// `(union A B ..)`: the first list, then each value of the others not yet in it.
+    Union(Vec<IntsFn>),
+    /// `(intersection A B)`: B's values found in A; of more: the first's found in all others.
+    Intersection(Vec<IntsFn>),
+    /// `(difference A B)`: A without any value of B.
+    Difference(Box<IntsFn>, Box<IntsFn>),
+    /// `(difference A n)`: A without its first `n`.
+    Without(Box<IntsFn>, Box<IntFn>),
 }
 
 /// Boolean functions.
@@ -873,6 +886,10 @@ pub struct SlideTracks {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum MovesKind {
+    /// `(while cond moves)`: while the condition holds (on the state the moves so far
+    /// leave), every move generated is applied; one move doing them all (none if none),
+    /// at most [`crate::engine::MAX_WHILE_ROUNDS`] rounds.
+    While(Box<BoolFn>, Box<Moves>),
     Add {
         piece: Option<PieceFn>,
         /// The added piece's local state (`(piece "X" state:..)`).
@@ -1595,7 +1612,8 @@ impl<'a> Node<'a> {
                 | IntFn::Random(a, b)
                 | IntFn::CoordAt(a, b)
                 | IntFn::Div(a, b)
-                | IntFn::Mod(a, b) => out.extend([Int(a), Int(b)]),
+                | IntFn::Mod(a, b)
+                | IntFn::Pow(a, b) => out.extend([Int(a), Int(b)]),
                 IntFn::Ahead { site, steps, .. } => out.extend([Int(site), Int(steps)]),
                 IntFn::Add(v) | IntFn::Mul(v) => out.extend(v.iter().map(Int)),
                 IntFn::Sum(l) | IntFn::Min(l) | IntFn::Max(l) | IntFn::SizeArray(l) => out.push(Ints(l)),
@@ -1635,6 +1653,10 @@ impl<'a> Node<'a> {
                 IntsFn::Remembered(_) => {}
                 IntsFn::Sites(r) => out.push(Region(r)),
                 IntsFn::If(b, x, y) => out.extend([Bool(b), Ints(x), Ints(y)]),
+                IntsFn::SizesGroups(g) => out.extend([Bool(&g.cond), Int(&g.min)]),
+                IntsFn::Union(v) | IntsFn::Intersection(v) => out.extend(v.iter().map(Ints)),
+                IntsFn::Difference(a, b) => out.extend([Ints(a), Ints(b)]),
+                IntsFn::Without(a, b) => out.extend([Ints(a), Int(b)]),
                 IntsFn::Results { from, to, value } => out.extend([Region(from), Region(to), Int(value)]),
             },
             Bool(f) => match f {

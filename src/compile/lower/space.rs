@@ -146,14 +146,35 @@ impl Lowerer {
     /// `([siteType] [at:] [direction] [if:])`, from `(last To)` by default, through
     /// `Adjacent` sites by default.
     pub(super) fn group_at(&mut self, c: &Call, same_what_and_cond: bool) -> R<GroupAt> {
-        self.board_site_type_only(c, "a group on another site type than the board's")?;
-        if c.named("isVisible").is_some() || c.named("from").is_some() {
-            return unsupported("sites Group from: or isVisible:", c.span());
+        if c.named("from").is_some() {
+            return unsupported("a group from: a region here", c.span());
         }
         let at = match c.named("at") {
             Some(n) => self.int(n)?,
             None => IntFn::LastTo,
         };
+        self.group_from(c, same_what_and_cond, at)
+    }
+
+    /// `(sites Group ..)`: the group at a site, or (`from:` a region) the union of the
+    /// groups at its sites.
+    pub(super) fn sites_group(&mut self, c: &Call) -> R<RegionFn> {
+        match c.named("from") {
+            Some(f) => {
+                let from = self.region_or_site(f)?;
+                let each = RegionFn::Group(Box::new(self.group_from(c, false, IntFn::Site)?));
+                Ok(RegionFn::UnionOver(Box::new(from), Box::new(each)))
+            }
+            None => Ok(RegionFn::Group(Box::new(self.group_at(c, false)?))),
+        }
+    }
+
+    /// A group's spec, grown from `at`.
+    fn group_from(&mut self, c: &Call, same_what_and_cond: bool, at: IntFn) -> R<GroupAt> {
+        self.board_site_type_only(c, "a group on another site type than the board's")?;
+        if c.named("isVisible").is_some() {
+            return unsupported("sites Group isVisible:", c.span());
+        }
         let dirs = match c.typed(self.reg, "direction") {
             Some(d) => self.move_directions(Some(d))?,
             None => vec![crate::engine::board::Direction::Rel(
@@ -182,5 +203,27 @@ impl Lowerer {
             None => IntFn::Const(0),
         };
         Ok(IntFn::CountGroups(Box::new(Groups { dirs, cond, min })))
+    }
+
+    /// `(sizes Group [dirs] [role | of:p] [if:] [min:])`: the groups of a player's pieces
+    /// (of every piece: all players', by default), or of the sites a condition holds at.
+    pub(super) fn sizes_group(&mut self, c: &Call) -> R<Groups> {
+        self.board_site_type_only(c, "sizes Group on another site type than the board's")?;
+        let dirs = self.move_directions(c.typed(self.reg, "direction"))?;
+        let who = Box::new(IntFn::Who(Box::new(IntFn::To)));
+        let cond = match (c.named("if"), c.named("of"), c.typed(self.reg, "roleType")) {
+            (Some(n), ..) => self.condition(n)?,
+            (None, Some(n), _) => BoolFn::Eq(who, Box::new(self.int(n)?)),
+            (None, None, Some(r)) => match self.role(r)? {
+                Role::All | Role::Shared => BoolFn::IsOccupied(Box::new(IntFn::To)),
+                role => BoolFn::IsPlayer(role, who),
+            },
+            (None, None, None) => BoolFn::IsOccupied(Box::new(IntFn::To)),
+        };
+        let min = match c.named("min") {
+            Some(n) => self.int(n)?,
+            None => IntFn::Const(0),
+        };
+        Ok(Groups { dirs, cond, min })
     }
 }
