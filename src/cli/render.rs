@@ -350,7 +350,7 @@ fn draw_start(
     let name = file.display().to_string();
     // (a match starts with its first subgame; a subgame that is a match is refused below)
     if let (true, Ok(Some(subgames))) = (match_allowed, Game::match_subgames(&name, &text, selections)) {
-        let Some((sub, option)) = subgames.first() else {
+        let Some(crate::compile::Subgame { name: sub, option }) = subgames.first() else {
             eprintln!("error: {name}: the match names no subgame");
             return Err(ExitCode::from(1));
         };

@@ -244,9 +244,15 @@ pub fn lower_layout(game: &Node) -> R<(BoardSpec, SiteType, Vec<ContainerIr>)> {
     Ok((spec, site_type, l.containers))
 }
 
-/// The subgames of a checked `(match ..)` tree, in order: each its name and the option
-/// it is played with (None: the tree is not a match).
-pub fn match_subgames(game: &Node) -> Option<Vec<(String, Option<String>)>> {
+/// A subgame of a match: the name of its description and the option it is played with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Subgame {
+    pub name: String,
+    pub option: Option<String>,
+}
+
+/// The subgames of a checked `(match ..)` tree, in order (None: the tree is not a match).
+pub fn match_subgames(game: &Node) -> Option<Vec<Subgame>> {
     let NodeKind::Call { head, args, .. } = &game.kind else {
         return None;
     };
@@ -272,7 +278,11 @@ pub fn match_subgames(game: &Node) -> Option<Vec<(String, Option<String>)>> {
         }
     }
     out.sort_by_key(|(at, ..)| *at);
-    Some(out.into_iter().map(|(_, name, option)| (name, option)).collect())
+    Some(
+        out.into_iter()
+            .map(|(_, name, option)| Subgame { name, option })
+            .collect(),
+    )
 }
 
 /// Lower only the board of a checked `(game ..)` tree: its graph and site type, whatever

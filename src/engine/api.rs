@@ -87,7 +87,7 @@ impl Game {
         name: &str,
         text: &str,
         selections: &Selections,
-    ) -> Result<Option<Vec<(String, Option<String>)>>, LoadError> {
+    ) -> Result<Option<Vec<crate::compile::Subgame>>, LoadError> {
         super::game::match_subgames(name, text, selections)
     }
 

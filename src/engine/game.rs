@@ -159,7 +159,7 @@ pub fn match_subgames(
     name: &str,
     text: &str,
     selections: &Selections,
-) -> Result<Option<Vec<(String, Option<String>)>>, LoadError> {
+) -> Result<Option<Vec<crate::compile::Subgame>>, LoadError> {
     let checked = check_source(name, text, selections)?;
     match checked.game.as_ref() {
         Some(node) if !checked.has_errors() => Ok(crate::compile::match_subgames(node)),
