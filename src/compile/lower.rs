@@ -1940,10 +1940,16 @@ impl Lowerer {
             "values.values" => Ok(IntsFn::Remembered(self.remembered_list(&c))),
             "sizes" => Ok(IntsFn::SizesGroups(Box::new(self.sizes_group(&c)?))),
             "intArray.math.union" | "intArray.math.intersection" => {
-                let all = flatten(&c.positional())
-                    .into_iter()
-                    .map(|n| self.ints(n))
-                    .collect::<R<Vec<_>>>()?;
+                // ({A B ..}: a list of arrays; A B: two arrays, either a list of numbers)
+                let pos = c.positional();
+                let arrays: Vec<&Node> = match pos.as_slice() {
+                    [one] => match &one.kind {
+                        NodeKind::List(items) => items.iter().collect(),
+                        _ => pos.clone(),
+                    },
+                    _ => pos.clone(),
+                };
+                let all = arrays.into_iter().map(|n| self.ints(n)).collect::<R<Vec<_>>>()?;
                 Ok(match c.id {
                     "intArray.math.union" => IntsFn::Union(all),
                     _ => IntsFn::Intersection(all),

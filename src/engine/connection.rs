@@ -409,3 +409,52 @@ mod tests {
         assert_eq!(ranking[1], 2.0, "player 1 runs out of moves and loses");
     }
 }
+
+#[cfg(test)]
+mod array_tests {
+    use crate::engine::Game;
+    use crate::expand::Selections;
+
+    /// The scores the start rules give: int arrays of group sizes, combined.
+    fn scores(p1: &str, p2: &str) -> Vec<i32> {
+        let text = format!(
+            r#"(game "Sizes" (players 2) (equipment {{ (board (square 4)) (piece "Disc" Each) }})
+            (rules (start {{ (place "Disc1" {{0 1 5 15}}) (place "Disc2" {{10 11}})
+                (set Score P1 {p1}) (set Score P2 {p2}) }})
+                (play (move Pass)) (end (if (no Moves Mover) (result Mover Loss)))))"#
+        );
+        let game = Game::load("sizes", &text, &Selections::default()).expect("loads");
+        let s = game.initial_state();
+        s.scores()[1..=2].to_vec()
+    }
+
+    /// Player 1's groups are 0-1-5 (adjacent on a square board counts diagonals) and 15;
+    /// player 2's is 10-11; all pieces together are one group (5 and 10 touch corners).
+    #[test]
+    fn group_sizes_combine_as_ludii_combines_int_arrays() {
+        // the second-largest group: one occurrence of the largest removed
+        assert_eq!(
+            scores(
+                "(max (difference (sizes Group P1) (max (sizes Group P1))))",
+                "(count Groups)"
+            ),
+            [1, 1]
+        );
+        // a union keeps the first array and adds the others' new values
+        assert_eq!(
+            scores(
+                "(max (union (sizes Group P1) (sizes Group P2)))",
+                "(min (union {(sizes Group P2) {9}}))"
+            ),
+            [3, 2]
+        );
+        // an intersection keeps the second's values found in the first; ^ is a power
+        assert_eq!(
+            scores(
+                "(+ (^ 2 3) (max (intersection (sizes Group P1) {1 2 3})))",
+                "(min (difference {4 5 2} (sizes Group P2)))"
+            ),
+            [11, 4]
+        );
+    }
+}
