@@ -317,8 +317,11 @@ impl Lowerer {
             Some(_) => true,
             None => false,
         };
-        if c.typed(self.reg, "effect.step").is_some() || c.named("newRotation").is_some() || other_type {
-            return unsupported("count Steps with a step move, rotation or another site type", c.span());
+        if c.named("newRotation").is_some() || other_type {
+            return unsupported("count Steps with a rotation or another site type", c.span());
+        }
+        if let Some(step) = c.typed(self.reg, "effect.step") {
+            return self.count_steps_by(c, step);
         }
         let rel = match c.typed(self.reg, "relationType").map(|n| &n.kind) {
             Some(NodeKind::Atom(a)) => match Relation::from_name(a) {
@@ -346,6 +349,27 @@ impl Lowerer {
         self.distance_requests.push(rel);
         self.distance_relation = crate::engine::board::distance_relation_for_game(self.distance_requests.clone());
         Ok(IntFn::CountSteps(Box::new(self.int(a)?), Box::new(self.int(b)?)))
+    }
+
+    /// `(count Steps (step ..) from to)` (see [`IntFn::CountStepsBy`]).
+    fn count_steps_by(&mut self, c: &Call, step: &Node) -> R<IntFn> {
+        let sc = self.call(step, "effect.step")?;
+        let (_, dirs, to) = self.step_parts(&sc, "step", false)?;
+        let cond = to.cond.unwrap_or(BoolFn::IsEmpty(Box::new(IntFn::To)));
+        let ends: Vec<&Node> = c
+            .positional()
+            .into_iter()
+            .filter(|n| !std::ptr::eq(*n, step) && !matches!(&n.kind, NodeKind::Atom(a) if a == "Steps" || Relation::from_name(a).is_some() || crate::engine::board::SiteType::from_name(a).is_some()))
+            .collect();
+        let [a, b] = ends.as_slice() else {
+            return invalid("count Steps needs where from and where to", c.span());
+        };
+        Ok(IntFn::CountStepsBy(Box::new(StepsBy {
+            dirs,
+            cond,
+            from: self.int(a)?,
+            to: self.region_or_site(b)?,
+        })))
     }
 
     /// `(ahead s [steps:k] [dir])`.
@@ -422,7 +446,7 @@ impl Lowerer {
                     pos.get(2).map(|n| self.sites_of_ints(n)).transpose()?.map(Box::new),
                 ))
             }
-            _ => unsupported(format!("(sites ({} ..))", Self::head(n).unwrap_or(c.id)), c.span()),
+            _ => Ok(RegionFn::Ints(Box::new(self.ints(n)?))),
         }
     }
 }

@@ -107,6 +107,50 @@ impl GameDef {
         count
     }
 
+    /// See [`IntFn::CountStepsBy`]: a search by rings, as Ludii's.
+    pub(super) fn count_steps_by(&self, k: &StepsBy, c: &Ctx) -> i32 {
+        const INFINITY: i32 = 1_000_000_000;
+        let n = self.n();
+        let from = self.int(&k.from, c);
+        let targets = self.region(&k.to, c);
+        if from < 0 || targets.len() == 0 {
+            return 0;
+        }
+        if from as usize >= n {
+            return INFINITY;
+        }
+        if targets.contains(from) {
+            return 0;
+        }
+        let mut seen = vec![false; n];
+        seen[from as usize] = true;
+        let mut ring = vec![from as u32];
+        let mut near = SmallVec::new();
+        let mut steps = 0;
+        while !ring.is_empty() {
+            steps += 1;
+            let mut next = Vec::new();
+            for &f in &ring {
+                near.clear();
+                self.around_site(f as i32, &k.dirs, &mut near);
+                let mut c2 = *c;
+                c2.from = f as i32;
+                for &t in &near {
+                    c2.to = t as i32;
+                    if !seen[t as usize] && self.boolean(&k.cond, &c2) {
+                        seen[t as usize] = true;
+                        next.push(t);
+                    }
+                }
+            }
+            if next.iter().any(|&t| targets.contains(t as i32)) {
+                return steps;
+            }
+            ring = next;
+        }
+        INFINITY
+    }
+
     /// The size of each group (of at least `min` sites), in the order of their lowest sites.
     pub(super) fn groups(&self, k: &Groups, c: &Ctx, mut found: impl FnMut(usize)) {
         let n = self.n();
@@ -455,6 +499,14 @@ mod array_tests {
                 "(min (difference {4 5 2} (sizes Group P2)))"
             ),
             [11, 4]
+        );
+        // a difference takes away one occurrence per value: 3 1, less 1 1, is 3
+        assert_eq!(
+            scores(
+                "(size Array (difference (sizes Group P1) {1 1}))",
+                "(max (difference (sizes Group P1) {1 1}))"
+            ),
+            [1, 3]
         );
     }
 }

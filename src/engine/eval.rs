@@ -247,6 +247,7 @@ impl GameDef {
             }
             IntFn::MapEntry { name, key } => self.map_entry(*name, self.int(key, c)),
             IntFn::CountGroups(g) => self.count_groups(g, c),
+            IntFn::CountStepsBy(k) => self.count_steps_by(k, c),
             IntFn::SizeGroup(g) => self.group_at(g, c, &mut Region::new(self.n())).len() as i32,
             IntFn::CountLiberties(g) => self.liberties(g, c, false),
             IntFn::SizeTerritory(p, dir) => self.size_territory(p, *dir, c),
@@ -458,9 +459,12 @@ impl GameDef {
                 [] => Vec::new(),
             },
             IntsFn::Difference(a, b) => {
-                let b = self.ints(b, c);
                 let mut a = self.ints(a, c);
-                a.retain(|x| !b.contains(x));
+                for x in self.ints(b, c) {
+                    if let Some(i) = a.iter().position(|&y| y == x) {
+                        a.remove(i);
+                    }
+                }
                 a
             }
             IntsFn::Without(a, x) => {
@@ -1334,6 +1338,15 @@ impl GameDef {
                 for (i, st) in c.s.sites.iter().enumerate() {
                     if st.iter().any(|p| p.what as i32 == what) {
                         r.insert(i as i32);
+                    }
+                }
+                r
+            }
+            RegionFn::Ints(values) => {
+                let mut r = Region::new(n);
+                for v in self.ints(values, c) {
+                    if (0..n as i32).contains(&v) {
+                        r.insert(v);
                     }
                 }
                 r

@@ -112,6 +112,10 @@ pub enum IntFn {
     /// `(face site)`: the face shown by the die at `site`, -1 if none.
     Face(Box<IntFn>),
     CountSteps(Box<IntFn>, Box<IntFn>),
+    /// `(count Steps (step dirs (to if:C)) from R)`: the fewest such steps (each to a site
+    /// `C` holds at, `to` the site) from `from` to a site of `R`: 0 from one of them,
+    /// Ludii's Infinity when none is reached.
+    CountStepsBy(Box<StepsBy>),
     CentrePoint,
     /// The site labelled `names[k]` (`"A4"`), -1 if none: resolved when the game is loaded.
     Coord(u16),
@@ -219,7 +223,8 @@ pub enum IntsFn {
     Union(Vec<IntsFn>),
     /// `(intersection A B)`: B's values found in A; of more: the first's found in all others.
     Intersection(Vec<IntsFn>),
-    /// `(difference A B)`: A without any value of B.
+    /// `(difference A B)`: A without, for each value of B, its first occurrence (Ludii's
+    /// `removeAll` on int lists removes one occurrence per value given).
     Difference(Box<IntsFn>, Box<IntsFn>),
     /// `(difference A n)`: A without its first `n`.
     Without(Box<IntsFn>, Box<IntFn>),
@@ -327,6 +332,15 @@ pub struct Groups {
     /// Which sites belong to groups (`to` the site; default: occupied).
     pub cond: BoolFn,
     pub min: IntFn,
+}
+
+/// The parts of an [`IntFn::CountStepsBy`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepsBy {
+    pub dirs: Vec<Direction>,
+    pub cond: BoolFn,
+    pub from: IntFn,
+    pub to: RegionFn,
 }
 
 /// `(is Connected [number] [at:] [dirs] regions|role)` (Ludii's `IsConnected`).
@@ -627,6 +641,8 @@ pub enum RegionFn {
     /// The union, over the sites of the first region, of the second evaluated at each
     /// (`(site)` is the site): `(sites Direction from:<region> ..)`.
     UnionOver(Box<RegionFn>, Box<RegionFn>),
+    /// `(sites <ints>)`: the values that are sites.
+    Ints(Box<IntsFn>),
 }
 
 pub use crate::engine::board::BoardRegion;
@@ -1589,6 +1605,7 @@ impl<'a> Node<'a> {
                 | IntFn::Face(a)
                 | IntFn::RowColumn(_, a) => out.push(Int(a)),
                 IntFn::CountGroups(g) => out.extend([Bool(&g.cond), Int(&g.min)]),
+                IntFn::CountStepsBy(k) => out.extend([Bool(&k.cond), Int(&k.from), Region(&k.to)]),
                 IntFn::SizeTerritory(p, _) => out.push(Int(p)),
                 IntFn::SizeGroup(g) | IntFn::CountLiberties(g) => {
                     out.push(Int(&g.at));
@@ -1760,6 +1777,7 @@ impl<'a> Node<'a> {
                 RegionFn::Filter(a, b) => out.extend([Region(a), Bool(b)]),
                 RegionFn::Random(a, b) => out.extend([Region(a), Int(b)]),
                 RegionFn::UnionOver(a, b) => out.extend([Region(a), Region(b)]),
+                RegionFn::Ints(a) => out.push(Ints(a)),
                 RegionFn::Cached(_, inner) => out.push(Region(inner)),
                 RegionFn::InHands { container, .. } => out.extend(container.as_deref().map(Int)),
                 RegionFn::Group(g) => {
