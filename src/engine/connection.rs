@@ -113,7 +113,7 @@ impl GameDef {
         let n = self.n();
         let from = self.int(&k.from, c);
         let targets = self.region(&k.to, c);
-        if from < 0 || targets.len() == 0 {
+        if from < 0 || targets.is_empty() {
             return 0;
         }
         if from as usize >= n {
