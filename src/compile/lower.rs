@@ -1254,6 +1254,7 @@ impl Lowerer {
                 MovesKind::Roll
             }
             ("operators.foreach.forEach", Some("Site")) => self.for_each_site(&c)?,
+            ("operators.foreach.forEach", Some("Group")) => self.for_each_group(&c)?,
             ("operators.foreach.forEach", Some("Player")) => {
                 MovesKind::ForEachPlayer(Box::new(self.moves(req(c.typed(self.reg, "moves"), &c)?)?))
             }

@@ -1,7 +1,8 @@
-//! Connections of space games: `(is Connected ..)` and `(count Groups ..)`, as Ludii's
-//! `IsConnected` and `CountGroups`.
+//! Connections of space games: `(is Connected ..)`, `(count Groups ..)`, `(sizes Group ..)`,
+//! `(forEach Group ..)` and `(count Steps ..)` by a step move, as Ludii's.
 
 use super::game::{Ctx, GameDef};
+use super::moves::MoveData;
 use super::region::Region;
 use crate::ir::*;
 use smallvec::SmallVec;
@@ -153,6 +154,30 @@ impl GameDef {
 
     /// The size of each group (of at least `min` sites), in the order of their lowest sites.
     pub(super) fn groups(&self, k: &Groups, c: &Ctx, mut found: impl FnMut(usize)) {
+        self.group_sites(k, c, |g| found(g.len()));
+    }
+
+    /// `(forEach Group ..)` (see [`MovesKind::ForEachGroup`]).
+    pub(super) fn gen_for_each_group(&self, k: &Groups, body: &Moves, c: &Ctx, out: &mut Vec<MoveData>) {
+        let mut sets = Vec::new();
+        self.group_sites(k, c, |g| sets.push(g.to_vec()));
+        for g in sets {
+            let mut r = Region::new(self.n());
+            for t in g {
+                r.insert(t as i32);
+            }
+            let mut c2 = Ctx {
+                group: Some(&r),
+                from: -1,
+                to: -1,
+                ..*c
+            };
+            self.gen(body, &mut c2, out);
+        }
+    }
+
+    /// The sites of each group (of at least `min` sites), in the order of their lowest sites.
+    fn group_sites(&self, k: &Groups, c: &Ctx, mut found: impl FnMut(&[u32])) {
         let n = self.n();
         let min = self.int(&k.min, c);
         let mut c2 = *c;
@@ -187,7 +212,7 @@ impl GameDef {
                 i += 1;
             }
             if group.len() as i32 >= min {
-                found(group.len());
+                found(&group);
             }
             for &t in &group {
                 checked[t as usize] = true;
@@ -508,5 +533,40 @@ mod array_tests {
             ),
             [1, 3]
         );
+    }
+}
+
+#[cfg(test)]
+mod for_each_group_tests {
+    use crate::engine::Game;
+    use crate::expand::Selections;
+
+    /// Mono's scoring: every odd group of the mover's costs a point and is marked (state
+    /// 1), every even one unmarked; `(sites)` is the group at hand.
+    #[test]
+    fn each_group_is_scored_and_marked_in_turn() {
+        let text = r#"(game "FG" (players 2) (equipment { (board (square 3)) (piece "Disc" Each) })
+ (rules (play (move Add (to (sites Empty)) (then (and (set Score Mover 0) (forEach Group Orthogonal if:(is Mover (who at:(to))) (if (is Odd (count Sites in:(sites))) (and (addScore Mover -1) (forEach Site (sites) (set State at:(site) 1))) (forEach Site (sites) (set State at:(site) 0))))))))
+ (end (if (is Full) (result Mover Win)))))"#;
+        let game = Game::load("fg", text, &Selections::default()).expect("loads");
+        let mut s = game.initial_state();
+        // player 1 at 0, player 2 at 8, player 1 at 2: two odd groups, then at 1: one even
+        for (site, want) in [
+            (0, "0=Disc1~s1|m2|s-1,0"),
+            (8, "0=Disc1~s1 8=Disc2~s1|m1|s-1,-1"),
+            (2, "0=Disc1~s1 2=Disc1~s1 8=Disc2~s1|m2|s-2,-1"),
+        ] {
+            let m = game
+                .legal_moves(&s)
+                .into_iter()
+                .find(|m| {
+                    let mut next = s.clone();
+                    game.apply(&mut next, m);
+                    next.site(site).height > 0 && s.site(site).height == 0
+                })
+                .expect("a move there");
+            game.apply(&mut s, &m);
+            assert_eq!(game.state_text(&s), want);
+        }
     }
 }

@@ -1342,6 +1342,7 @@ impl GameDef {
                 }
                 r
             }
+            RegionFn::CurrentGroup => c.group.cloned().unwrap_or_else(|| Region::new(n)),
             RegionFn::Ints(values) => {
                 let mut r = Region::new(n);
                 for v in self.ints(values, c) {

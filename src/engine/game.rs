@@ -426,6 +426,7 @@ impl Ctx<'_> {
             next: self.next,
             prev: self.prev,
             player: self.player,
+            group: None,
         }
     }
 
@@ -491,6 +492,8 @@ pub(super) struct Ctx<'a> {
     pub(super) prev: u8,
     /// The player an end rule's `(forEach ..)` is at (-1: none).
     pub(super) player: i32,
+    /// The group a `(forEach Group ..)` is at (`(sites)`).
+    pub(super) group: Option<&'a super::region::Region>,
 }
 
 impl GameDef {
@@ -525,6 +528,7 @@ impl GameDef {
             next: s.next,
             prev: s.prev,
             player: -1,
+            group: None,
         }
     }
 

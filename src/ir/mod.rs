@@ -643,6 +643,8 @@ pub enum RegionFn {
     UnionOver(Box<RegionFn>, Box<RegionFn>),
     /// `(sites <ints>)`: the values that are sites.
     Ints(Box<IntsFn>),
+    /// `(sites)`: the group a `(forEach Group ..)` is at (none elsewhere).
+    CurrentGroup,
 }
 
 pub use crate::engine::board::BoardRegion;
@@ -1110,6 +1112,13 @@ pub enum MovesKind {
         max: IntFn,
         body: Box<Moves>,
     },
+    /// `(forEach Group [dirs] [if:C] moves)`: the moves of each group (of the mover's
+    /// pieces, or of the sites `C` holds at, `to` the site), generated with `(sites)` that
+    /// group.
+    ForEachGroup {
+        groups: Box<Groups>,
+        body: Box<Moves>,
+    },
     ForEachSite {
         region: RegionFn,
         body: Box<Moves>,
@@ -1493,6 +1502,7 @@ pub mod purity {
                 | RegionFn::Between { .. }
                 | RegionFn::Distance { .. }
                 | RegionFn::Filter(..)
+                | RegionFn::CurrentGroup
                 | RegionFn::To(_)
                 | RegionFn::From(_),
             ) => false,
@@ -1525,7 +1535,9 @@ pub mod deps {
     pub const SITE: u8 = 8;
     pub const VALUE: u8 = 16;
     pub const LEVEL: u8 = 32;
-    pub const ALL: u8 = 63;
+    /// The group a `(forEach Group ..)` is at (`(sites)`).
+    pub const GROUP: u8 = 64;
+    pub const ALL: u8 = 127;
 
     /// The iterator variables a function of any kind reads.
     pub fn node(n: Node) -> u8 {
@@ -1552,6 +1564,9 @@ pub mod deps {
                 from, stop, distance, ..
             }) => int(from) | stop.as_ref().map_or(0, |b| boolean(b) & !TO) | distance.as_ref().map_or(0, |d| int(d)),
             Node::Region(RegionFn::Filter(a, b)) => region(a) | (boolean(b) & !SITE),
+            Node::Region(RegionFn::CurrentGroup) => GROUP,
+            Node::Region(RegionFn::UnionOver(a, b)) => region(a) | (region(b) & !SITE),
+            Node::Int(IntFn::CountStepsBy(k)) => int(&k.from) | region(&k.to) | (boolean(&k.cond) & !(FROM | TO)),
             Node::Bool(BoolFn::AllSites(a, b)) => region(a) | (boolean(b) & !SITE),
             _ => n.children().into_iter().fold(0, |m, x| m | node(x)),
         }
@@ -1796,6 +1811,7 @@ impl<'a> Node<'a> {
                 | RegionFn::Geometry(_)
                 | RegionFn::Equipment { .. }
                 | RegionFn::Remembered(_)
+                | RegionFn::CurrentGroup
                 | RegionFn::To(_)
                 | RegionFn::From(_) => {}
             },

@@ -207,6 +207,8 @@ impl Lowerer {
                     [n] if matches!(n.kind, NodeKind::List(_)) => {
                         RegionFn::Sites(flatten(&[*n]).into_iter().map(|i| self.site(i)).collect::<R<_>>()?)
                     }
+                    // (the group a `(forEach Group ..)` is at)
+                    [] => RegionFn::CurrentGroup,
                     _ => return unsupported("this form of sites", c.span()),
                 }
             }

@@ -1,6 +1,6 @@
 //! Lowering of the connection ludemes of space games: `is Connected`, `count Groups`.
 
-use super::{unsupported, Call, Lowerer, R};
+use super::{req, unsupported, Call, Lowerer, R};
 use crate::engine::board::{BoardRegion, Dir};
 use crate::ir::*;
 use crate::syntax::NodeKind;
@@ -225,5 +225,24 @@ impl Lowerer {
             None => IntFn::Const(0),
         };
         Ok(Groups { dirs, cond, min })
+    }
+
+    /// `(forEach Group [dirs] [if:] moves)` (see [`MovesKind::ForEachGroup`]).
+    pub(super) fn for_each_group(&mut self, c: &Call) -> R<MovesKind> {
+        self.board_site_type_only(c, "forEach Group on another site type than the board's")?;
+        let dirs = self.move_directions(c.typed(self.reg, "direction"))?;
+        let cond = match c.named("if") {
+            Some(n) => self.condition(n)?,
+            None => BoolFn::IsPlayer(Role::Mover, Box::new(IntFn::Who(Box::new(IntFn::To)))),
+        };
+        let body = Box::new(self.moves(req(c.typed(self.reg, "moves"), c)?)?);
+        Ok(MovesKind::ForEachGroup {
+            groups: Box::new(Groups {
+                dirs,
+                cond,
+                min: IntFn::Const(0),
+            }),
+            body,
+        })
     }
 }
