@@ -121,7 +121,7 @@ pub struct Lowerer {
     components: Vec<Component>,
     thens: Vec<Moves>,
     names: Vec<String>,
-    uses_all_passed: bool,
+    not_all_pass: bool,
     reads_after_consequents: bool,
     uses_cycles: bool,
     meta_swap: bool,
@@ -333,7 +333,7 @@ impl Lowerer {
             }],
             thens: Vec::new(),
             names: Vec::new(),
-            uses_all_passed: false,
+            not_all_pass: false,
             reads_after_consequents: false,
             uses_cycles: false,
             meta_swap: false,
@@ -547,7 +547,7 @@ impl Lowerer {
             thens: std::mem::take(&mut self.thens),
             names: std::mem::take(&mut self.names),
             scores: self.scores,
-            uses_all_passed: self.uses_all_passed,
+            not_all_pass: self.not_all_pass,
             reads_after_consequents: self.reads_after_consequents,
             uses_cycles: self.uses_cycles,
             meta_swap: self.meta_swap,
@@ -2041,7 +2041,7 @@ impl Lowerer {
             "was" => BoolFn::WasPass,
             "booleans.all.all" => match c.word(self.reg) {
                 Some("Passed") => {
-                    self.uses_all_passed = true;
+                    self.not_all_pass = true;
                     BoolFn::AllPassed
                 }
                 Some(w @ ("DiceUsed" | "DiceEqual")) => {

@@ -164,7 +164,7 @@ impl GameDef {
             }
             self.end_rules_of(s, rules);
             // (not in a game with dice, as Ludii's `NotAllPass`)
-            if !s.over && !self.ir.uses_all_passed && self.ir.dice.is_empty() && all_passed(s, self.num_players) {
+            if !s.over && !self.ir.not_all_pass && self.ir.dice.is_empty() && all_passed(s, self.num_players) {
                 self.draw_all(s);
             }
         }

@@ -1428,8 +1428,9 @@ pub struct GameIr {
     pub names: Vec<String>,
     /// Whether the game keeps scores (Ludii's `requiresScore`).
     pub scores: bool,
-    /// Whether `(all Passed)` appears anywhere.
-    pub uses_all_passed: bool,
+    /// Ludii's `NotAllPass`: no draw when every player has passed in turn (the game reads
+    /// `(all Passed)` itself, or says `(meta (passEnd NoEnd))`).
+    pub not_all_pass: bool,
     /// Whether `(is Cycle)` appears anywhere (positions are then remembered).
     pub uses_cycles: bool,
     /// The meta rule `(swap)`: the second player may swap sides on the game's second move.

@@ -79,6 +79,14 @@ impl Lowerer {
                         Some(k) => return unsupported(format!("meta (no Repeat {k})"), rule.span()),
                     });
                 }
+                "passEnd" => match rule.positional().iter().find_map(|n| match &n.kind {
+                    NodeKind::Atom(a) => Some(a.as_str()),
+                    _ => None,
+                }) {
+                    Some("NoEnd") => self.not_all_pass = true,
+                    Some("Draw") => {}
+                    _ => return invalid("passEnd needs NoEnd or Draw", rule.span()),
+                },
                 id => return unsupported(format!("meta ({})", Self::head(it).unwrap_or(id)), rule.span()),
             }
         }
