@@ -2509,9 +2509,6 @@ impl Lowerer {
                         })?;
                         let (s, r) = self.site_or_region(target)?;
                         let sites = r.unwrap_or_else(|| RegionFn::Site(Box::new(s.unwrap_or(IntFn::Const(-1)))));
-                        if c.named("distance").is_some() {
-                            return unsupported("sites Around with distance:", c.span());
-                        }
                         let dirs = match c.typed(self.reg, "absoluteDirection") {
                             Some(d) => self.directions(Some(d))?,
                             None => vec![Direction::Rel(Relation::Adjacent)],
@@ -2530,11 +2527,20 @@ impl Lowerer {
                             (None, None) => None,
                         };
                         let include_self = self.flag(c.named("includeSelf"))?;
-                        RegionFn::Around {
-                            sites: Box::new(sites),
-                            dirs,
-                            cond,
-                            include_self,
+                        match c.named("distance") {
+                            Some(d) => RegionFn::AroundAt {
+                                sites: Box::new(sites),
+                                dirs,
+                                cond,
+                                include_self,
+                                distance: Box::new(self.int(d)?),
+                            },
+                            None => RegionFn::Around {
+                                sites: Box::new(sites),
+                                dirs,
+                                cond,
+                                include_self,
+                            },
                         }
                     }
                     Some("LineOfSight" | "Distance" | "Between" | "To" | "From") | None => self.sites_more(&c)?,

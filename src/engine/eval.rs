@@ -1113,34 +1113,17 @@ impl GameDef {
                     }
                     return r;
                 }
-                let centres = self.region(sites, c);
-                let mut r = Region::new(n);
-                for s in centres.iter() {
-                    for d in dirs {
-                        for radial in self.board.radials(s as u32, *d) {
-                            let Some(&t) = radial.get(1) else { continue };
-                            let ok = match cond {
-                                None => true,
-                                Some(b) => {
-                                    let mut c2 = *c;
-                                    c2.from = s;
-                                    c2.to = t as i32;
-                                    self.boolean(b, &c2)
-                                }
-                            };
-                            if ok {
-                                r.insert(t as i32);
-                            }
-                        }
-                    }
-                }
-                // the sites around are without the sites themselves, or with them all
-                if *include_self {
-                    r.union_with(&centres);
-                } else {
-                    r.subtract(&centres);
-                }
-                r
+                self.around_at(sites, dirs, cond.as_deref(), *include_self, 1, c)
+            }
+            RegionFn::AroundAt {
+                sites,
+                dirs,
+                cond,
+                include_self,
+                distance,
+            } => {
+                let d = self.int(distance, c).max(0) as usize;
+                self.around_at(sites, dirs, cond.as_deref(), *include_self, d, c)
             }
             RegionFn::Geometry(slot) => self
                 .geometry
@@ -1425,6 +1408,47 @@ impl GameDef {
                 self.region_query(f, c)
             }
         }
+    }
+
+    /// The sites `distance` steps along each radial from each site of `sites` in `dirs`
+    /// (those `cond` holds at, `from` the site and `to` the one reached), without the sites
+    /// themselves, or with them all (`include_self`).
+    fn around_at(
+        &self,
+        sites: &RegionFn,
+        dirs: &[Direction],
+        cond: Option<&BoolFn>,
+        include_self: bool,
+        distance: usize,
+        c: &Ctx,
+    ) -> Region {
+        let centres = self.region(sites, c);
+        let mut r = Region::new(self.n());
+        for s in centres.iter() {
+            for d in dirs {
+                for radial in self.board.radials(s as u32, *d) {
+                    let Some(&t) = radial.get(distance) else { continue };
+                    let ok = match cond {
+                        None => true,
+                        Some(b) => {
+                            let mut c2 = *c;
+                            c2.from = s;
+                            c2.to = t as i32;
+                            self.boolean(b, &c2)
+                        }
+                    };
+                    if ok {
+                        r.insert(t as i32);
+                    }
+                }
+            }
+        }
+        if include_self {
+            r.union_with(&centres);
+        } else {
+            r.subtract(&centres);
+        }
+        r
     }
 
     // ------------------------------------------------------------------ generation

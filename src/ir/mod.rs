@@ -645,6 +645,15 @@ pub enum RegionFn {
     Ints(Box<IntsFn>),
     /// `(sites)`: the group a `(forEach Group ..)` is at (none elsewhere).
     CurrentGroup,
+    /// `(sites Around .. distance:d)`: as [`RegionFn::Around`], with the site `d` steps
+    /// along each radial instead of the next one.
+    AroundAt {
+        sites: Box<RegionFn>,
+        dirs: Vec<Direction>,
+        cond: Option<Box<BoolFn>>,
+        include_self: bool,
+        distance: Box<IntFn>,
+    },
 }
 
 pub use crate::engine::board::BoardRegion;
@@ -1494,7 +1503,7 @@ pub mod purity {
             Node::Ints(IntsFn::Results { .. }) => false,
             Node::Region(RegionFn::Cached(..)) => true,
             // conditions of these read iterators they bind themselves, or the outer ones
-            Node::Region(RegionFn::Around { cond: Some(_), .. }) => false,
+            Node::Region(RegionFn::Around { cond: Some(_), .. } | RegionFn::AroundAt { cond: Some(_), .. }) => false,
             // moves may read any iterator; a condition at each site may read the outer ones
             Node::Bool(BoolFn::CanMove(_) | BoolFn::AllSites(..) | BoolFn::IsLine(_) | BoolFn::IsPattern(_)) => false,
             Node::Region(
@@ -1558,7 +1567,8 @@ pub mod deps {
             Node::Bool(BoolFn::NoMoves(_) | BoolFn::CanMove(_) | BoolFn::IsLine(_) | BoolFn::IsPattern(_))
             | Node::Region(RegionFn::To(_) | RegionFn::From(_)) => ALL,
             Node::Region(RegionFn::Cached(..)) => 0,
-            Node::Region(RegionFn::Around { sites, cond, .. }) => {
+            Node::Region(RegionFn::Around { sites, cond, .. })
+            | Node::Region(RegionFn::AroundAt { sites, cond, .. }) => {
                 region(sites) | cond.as_ref().map_or(0, |b| boolean(b) & !(FROM | TO))
             }
             Node::Region(RegionFn::Direction {
@@ -1794,6 +1804,12 @@ impl<'a> Node<'a> {
                 RegionFn::Random(a, b) => out.extend([Region(a), Int(b)]),
                 RegionFn::UnionOver(a, b) => out.extend([Region(a), Region(b)]),
                 RegionFn::Ints(a) => out.push(Ints(a)),
+                RegionFn::AroundAt {
+                    sites, cond, distance, ..
+                } => {
+                    out.extend([Region(sites), Int(distance)]);
+                    out.extend(cond.as_deref().map(Bool));
+                }
                 RegionFn::Cached(_, inner) => out.push(Region(inner)),
                 RegionFn::InHands { container, .. } => out.extend(container.as_deref().map(Int)),
                 RegionFn::Group(g) => {
