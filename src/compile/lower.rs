@@ -725,11 +725,31 @@ impl Lowerer {
             Some(_) => vec![nth(&pos, 0, c.span())?],
             None => vec![],
         };
+        self.start_rules(items)
+    }
+
+    /// Start rules, in order.
+    fn start_rules(&mut self, items: Vec<&Node>) -> R<Vec<StartRule>> {
         let mut out = Vec::new();
         for it in items {
             let sc = self.call(it, "startRule")?;
             match (sc.id, sc.word(self.reg)) {
                 ("deductionPuzzle.set", _) => out.extend(self.puzzle_set(&sc)?),
+                ("forEach.forEach", Some("Value")) => {
+                    let (Some(min), Some(max)) = (sc.named("min"), sc.named("max")) else {
+                        return unsupported("a start forEach Value without min: and max:", sc.span());
+                    };
+                    let body = sc
+                        .positional()
+                        .into_iter()
+                        .filter(|n| !matches!(&n.kind, NodeKind::Atom(a) if a == "Value"))
+                        .collect();
+                    out.push(StartRule::ForEachValue {
+                        min: self.int(min)?,
+                        max: self.int(max)?,
+                        body: self.start_rules(body)?,
+                    });
+                }
                 ("start.set.set", Some("Score")) => {
                     let role = match sc.typed(self.reg, "roleType") {
                         Some(r) => self.role(r)?,

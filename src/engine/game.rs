@@ -543,7 +543,7 @@ impl GameDef {
         let mut s = self.blank_state();
         s.chance = chance.seed;
         self.place_dice(&mut s);
-        self.run_start_rules(&mut s, &mut chance);
+        self.run_start_rules(&self.ir.start, &mut s, &mut chance, -1);
         if self.ir.no_repeat.is_some() {
             s.hash = s.position_hash();
             s.seen.push(s.hash);
@@ -620,11 +620,15 @@ impl GameDef {
     fn start_sites<'f>(
         &self,
         s: &StateData,
+        value: i32,
         sites: impl IntoIterator<Item = &'f IntFn>,
         region: Option<&RegionFn>,
     ) -> Vec<i32> {
         let cache = Cache::fresh();
-        let ctx = self.ctx(s, &cache);
+        let ctx = Ctx {
+            value,
+            ..self.ctx(s, &cache)
+        };
         let mut out: Vec<i32> = sites.into_iter().map(|i| self.int(i, &ctx)).collect();
         if let Some(r) = region {
             out.extend(self.region(r, &ctx).iter());
@@ -632,9 +636,31 @@ impl GameDef {
         out
     }
 
-    fn run_start_rules(&self, s: &mut StateData, chance: &mut StartChance) {
-        for rule in &self.ir.start {
+    /// The start rules `rules`, `at` the value of the start `(forEach Value ..)` they are in.
+    fn run_start_rules(&self, rules: &[StartRule], s: &mut StateData, chance: &mut StartChance, at: i32) {
+        for rule in rules {
             match rule {
+                StartRule::ForEachValue { min, max, body } => {
+                    let (a, b) = (
+                        self.int(
+                            min,
+                            &Ctx {
+                                value: at,
+                                ..self.ctx(s, &Cache::fresh())
+                            },
+                        ),
+                        self.int(
+                            max,
+                            &Ctx {
+                                value: at,
+                                ..self.ctx(s, &Cache::fresh())
+                            },
+                        ),
+                    );
+                    for v in a..=b.min(a.saturating_add(super::MAX_START_VALUES)) {
+                        self.run_start_rules(body, s, chance, v);
+                    }
+                }
                 StartRule::PlaceRandom {
                     items,
                     region,
@@ -642,25 +668,39 @@ impl GameDef {
                     fields,
                 } => {
                     for &what in items {
-                        let mut sites = self.start_sites(s, [], Some(region));
+                        let mut sites = self.start_sites(s, at, [], Some(region));
                         sites.retain(|&t| s.stack(t as usize).is_some_and(|st| st.is_empty()));
                         // (a random count, reproducing a record: as many as it shows)
                         let n = match chance.observed.is_some() && draws_at_random(Node::Int(count)) {
                             true => i32::MAX,
-                            false => self.int(count, &self.ctx(s, &Cache::fresh())),
+                            false => self.int(
+                                count,
+                                &Ctx {
+                                    value: at,
+                                    ..self.ctx(s, &Cache::fresh())
+                                },
+                            ),
                         };
                         for _ in 0..n {
-                            let Some(k) = chance.pick_site(s, &sites, what, self.given(s, fields, None)) else {
+                            let Some(k) = chance.pick_site(s, &sites, what, self.given(s, at, fields, None)) else {
                                 break;
                             };
                             let t = sites.remove(k);
-                            let given = self.given(s, fields, chance.shown(s, t));
+                            let given = self.given(s, at, fields, chance.shown(s, t));
                             self.place_start(s, t, what, 1, given);
                         }
                     }
                 }
                 StartRule::PlaceRandomStack { items, site, fields } => {
-                    let ctx_int = |f: &IntFn, s: &StateData| self.int(f, &self.ctx(s, &Cache::fresh()));
+                    let ctx_int = |f: &IntFn, s: &StateData| {
+                        self.int(
+                            f,
+                            &Ctx {
+                                value: at,
+                                ..self.ctx(s, &Cache::fresh())
+                            },
+                        )
+                    };
                     let t = ctx_int(site, s);
                     let mut pieces: Vec<u16> = Vec::new();
                     for (what, n) in items {
@@ -669,14 +709,26 @@ impl GameDef {
                     }
                     while !pieces.is_empty() {
                         let what = pieces.remove(chance.pick_piece(s, t, &pieces));
-                        let given = self.given(s, fields, chance.shown(s, t));
+                        let given = self.given(s, at, fields, chance.shown(s, t));
                         self.place_start(s, t, what, 1, given);
                     }
                 }
-                StartRule::PlaceStack { .. } => self.place_stack(s, rule, chance),
+                StartRule::PlaceStack { .. } => self.place_stack(s, rule, chance, at),
                 StartRule::SetScore { role, value } => {
-                    let v = self.int(value, &self.ctx(s, &Cache::default()));
-                    for player in self.players_of(*role, &self.ctx(s, &Cache::default())) {
+                    let v = self.int(
+                        value,
+                        &Ctx {
+                            value: at,
+                            ..self.ctx(s, &Cache::fresh())
+                        },
+                    );
+                    for player in self.players_of(
+                        *role,
+                        &Ctx {
+                            value: at,
+                            ..self.ctx(s, &Cache::fresh())
+                        },
+                    ) {
                         s.scores[player as usize] = v;
                         push_history(s, MoveRecord::start(-1));
                     }
@@ -687,7 +739,7 @@ impl GameDef {
                     region,
                     unique,
                 } => {
-                    let values = self.start_sites(s, value.as_ref(), region.as_ref());
+                    let values = self.start_sites(s, at, value.as_ref(), region.as_ref());
                     for v in values.into_iter().filter(|&v| v >= 0) {
                         if !*unique || !s.remembered.contains(&(*list, v)) {
                             s.remembered.push((*list, v));
@@ -696,8 +748,14 @@ impl GameDef {
                     push_history(s, MoveRecord::start(-1));
                 }
                 StartRule::SetCount { count, site, region } => {
-                    let targets = self.start_sites(s, site.as_ref(), region.as_ref());
-                    let n = self.int(count, &self.ctx(s, &Cache::default()));
+                    let targets = self.start_sites(s, at, site.as_ref(), region.as_ref());
+                    let n = self.int(
+                        count,
+                        &Ctx {
+                            value: at,
+                            ..self.ctx(s, &Cache::fresh())
+                        },
+                    );
                     let what = (self.ir.components.len() - 1) as u16;
                     for t in targets {
                         if what == 0 {
@@ -728,7 +786,7 @@ impl GameDef {
                     count,
                     fields,
                 } => {
-                    let given = self.given(s, fields, None);
+                    let given = self.given(s, at, fields, None);
                     self.place_in_container(s, name, container, *count, given)
                 }
                 StartRule::Place {
@@ -741,11 +799,19 @@ impl GameDef {
                     let targets = match region {
                         // (on sites drawn at random: the draws are the start's own)
                         Some(RegionFn::Random(from, num)) => {
-                            let mut from = self.start_sites(s, [], Some(from));
-                            let mut targets = self.start_sites(s, sites, None);
-                            let k = self.int(num, &self.ctx(s, &Cache::fresh())).max(0) as usize;
+                            let mut from = self.start_sites(s, at, [], Some(from));
+                            let mut targets = self.start_sites(s, at, sites, None);
+                            let k = self
+                                .int(
+                                    num,
+                                    &Ctx {
+                                        value: at,
+                                        ..self.ctx(s, &Cache::fresh())
+                                    },
+                                )
+                                .max(0) as usize;
                             for _ in 0..k {
-                                let Some(i) = chance.pick_site(s, &from, *component, self.given(s, fields, None))
+                                let Some(i) = chance.pick_site(s, &from, *component, self.given(s, at, fields, None))
                                 else {
                                     break;
                                 };
@@ -753,10 +819,10 @@ impl GameDef {
                             }
                             targets
                         }
-                        _ => self.start_sites(s, sites, region.as_ref()),
+                        _ => self.start_sites(s, at, sites, region.as_ref()),
                     };
                     for t in targets {
-                        let given = self.given(s, fields, chance.shown(s, t));
+                        let given = self.given(s, at, fields, chance.shown(s, t));
                         self.place_start(s, t, *component, (*count).max(1) as u32, given);
                     }
                 }
@@ -765,7 +831,7 @@ impl GameDef {
     }
 
     /// `(place Stack ..)` (see [`StartRule::PlaceStack`]).
-    fn place_stack(&self, s: &mut StateData, rule: &StartRule, chance: &StartChance) {
+    fn place_stack(&self, s: &mut StateData, rule: &StartRule, chance: &StartChance, at: i32) {
         let StartRule::PlaceStack {
             components,
             sites,
@@ -776,7 +842,7 @@ impl GameDef {
         else {
             return;
         };
-        for (k, t) in self.start_sites(s, sites, region.as_ref()).into_iter().enumerate() {
+        for (k, t) in self.start_sites(s, at, sites, region.as_ref()).into_iter().enumerate() {
             let pieces: Vec<u16> = match components.as_slice() {
                 [one] => {
                     let n = counts.get(k).or(counts.first()).copied().unwrap_or(1);
@@ -785,7 +851,7 @@ impl GameDef {
                 many => many.to_vec(),
             };
             for what in pieces {
-                let given = self.given(s, fields, chance.shown(s, t));
+                let given = self.given(s, at, fields, chance.shown(s, t));
                 self.place_start(s, t, what, 1, given);
             }
         }
@@ -813,9 +879,12 @@ impl GameDef {
 
     /// The fields a start placement gives, evaluated now; one drawn at random is the one a
     /// recorded start shows (`shown`), when one is reproduced.
-    fn given(&self, s: &StateData, f: &Placed, shown: Option<&Piece>) -> Given {
+    fn given(&self, s: &StateData, value: i32, f: &Placed, shown: Option<&Piece>) -> Given {
         let cache = Cache::fresh();
-        let ctx = self.ctx(s, &cache);
+        let ctx = Ctx {
+            value,
+            ..self.ctx(s, &cache)
+        };
         let eval = |f: &IntFn, recorded: Option<i32>| match recorded {
             Some(v) if draws_at_random(Node::Int(f)) => v,
             _ => self.int(f, &ctx),

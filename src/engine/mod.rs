@@ -32,6 +32,9 @@ pub use api::{Game, Layout, LoadError, Move, PieceView, SiteView, State};
 /// moves never falsify stops there.
 pub const MAX_WHILE_ROUNDS: usize = 10_000;
 
+/// The most values past the first a start rule's `(forEach Value ..)` runs through.
+pub const MAX_START_VALUES: i32 = 100_000;
+
 /// A file of Ludii's corpus (`path` under `lud/`), loaded with `sel`, for unit tests.
 #[cfg(test)]
 fn corpus_game(path: &str, sel: &crate::expand::Selections) -> Game {

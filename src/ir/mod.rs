@@ -1290,6 +1290,13 @@ pub enum StartRule {
         site: IntFn,
         fields: Placed,
     },
+    /// `(forEach Value min:a max:b rule)` as a start rule: the rule once per value, in
+    /// order, `(value)` that value (at most [`crate::engine::MAX_START_VALUES`] + 1 of them).
+    ForEachValue {
+        min: IntFn,
+        max: IntFn,
+        body: Vec<StartRule>,
+    },
     SetScore {
         role: Role,
         value: IntFn,
