@@ -165,3 +165,37 @@ fn board_prints_ludiis_sites_and_containers() {
     assert_eq!(svg.matches("<polygon").count(), 32);
     assert_eq!(svg.matches(r#"class="site""#).count(), 25);
 }
+
+/// A match draws its first subgame's start, the subgame's description found in a folder
+/// near the match's (here a sibling of its parent, as Ludii's library keeps them).
+#[test]
+fn render_of_a_match_draws_its_first_subgame() {
+    let root = std::env::temp_dir().join(format!("ludeme-cli-match-{}", std::process::id()));
+    let (games, subs) = (root.join("games/series"), root.join("subgames/series"));
+    std::fs::create_dir_all(&games).unwrap();
+    std::fs::create_dir_all(&subs).unwrap();
+    let m = games.join("Series.lud");
+    std::fs::write(
+        &m,
+        "(match \"Series\" (players 2) (games {(subgame \"First\" next:1) (subgame \"Second\" next:0)}) (end (if (>= (matchScore P1) 2) (result P1 Win))))",
+    )
+    .unwrap();
+    let first = GAME
+        .replace("(square 3)", "(square 5)")
+        .replace("\"Tiny\"", "\"First\"");
+    std::fs::write(subs.join("First.lud"), &first).unwrap();
+    std::fs::write(subs.join("Second.lud"), GAME).unwrap();
+    let svg = root.join("out.svg");
+    let out = ludeme().arg("render").arg(&m).arg("--svg").arg(&svg).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(
+        drawn.matches("data-site=").count(),
+        25,
+        "the 5x5 board of the first subgame"
+    );
+    std::fs::remove_file(subs.join("First.lud")).unwrap();
+    let out = ludeme().arg("render").arg(&m).arg("--svg").arg(&svg).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("First.lud"));
+}
