@@ -259,30 +259,27 @@ pub fn match_subgames(game: &Node) -> Option<Vec<Subgame>> {
     if head != "match" {
         return None;
     }
-    let mut out = Vec::new();
-    let mut todo: Vec<&Node> = args.iter().collect();
-    while let Some(n) = todo.pop() {
-        match &n.kind {
-            NodeKind::Call { head, args, .. } if head == "subgame" => {
-                let mut strings = args.iter().filter_map(|a| match &a.kind {
-                    NodeKind::Str(s) => Some(s.clone()),
-                    _ => None,
-                });
-                if let Some(name) = strings.next() {
-                    out.push((n.span.start, name, strings.next()));
-                }
-            }
-            NodeKind::Call { head, args, .. } if head == "games" => todo.extend(args),
-            NodeKind::List(items) => todo.extend(items),
-            _ => {}
-        }
-    }
-    out.sort_by_key(|(at, ..)| *at);
-    Some(
-        out.into_iter()
-            .map(|(_, name, option)| Subgame { name, option })
-            .collect(),
-    )
+    let games = args.iter().filter(|a| Lowerer::head(a) == Some("games"));
+    let subgames = games.flat_map(|g| match &g.kind {
+        NodeKind::Call { args, .. } => flatten(&args.iter().collect::<Vec<_>>()),
+        _ => Vec::new(),
+    });
+    let out = subgames.filter_map(|n| {
+        let NodeKind::Call { head, args, .. } = &n.kind else {
+            return None;
+        };
+        let mut strings = args.iter().filter_map(|a| match &a.kind {
+            NodeKind::Str(s) => Some(s.clone()),
+            _ => None,
+        });
+        (head == "subgame").then(|| {
+            Some(Subgame {
+                name: strings.next()?,
+                option: strings.next(),
+            })
+        })?
+    });
+    Some(out.collect())
 }
 
 /// Lower only the board of a checked `(game ..)` tree: its graph and site type, whatever
@@ -1981,11 +1978,12 @@ impl Lowerer {
                 let a = Box::new(self.ints(nth(&pos, 0, c.span())?)?);
                 let b = nth(&pos, 1, c.span())?;
                 let t = self.reg.id("int").expect("declared");
-                Ok(if self.ck.matches(b, &ParamType::Sym(t)) {
-                    IntsFn::Without(a, Box::new(self.int(b)?))
+                let b = if self.ck.matches(b, &ParamType::Sym(t)) {
+                    IntsFn::List(vec![self.int(b)?])
                 } else {
-                    IntsFn::Difference(a, Box::new(self.ints(b)?))
-                })
+                    self.ints(b)?
+                };
+                Ok(IntsFn::Difference(a, Box::new(b)))
             }
             other => unsupported(format!("({} ..)", Self::head(node).unwrap_or(other)), c.span()),
         }

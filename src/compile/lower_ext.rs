@@ -98,9 +98,11 @@ impl Lowerer {
             }
         }
         if let Some(site) = site {
-            let counts = match c.named("count").map(|n| &n.kind) {
-                Some(NodeKind::List(ns)) => ns.iter().map(|n| self.int(n)).collect::<R<Vec<_>>>()?,
-                Some(_) => vec![self.int(c.named("count").expect("matched"))?],
+            let counts = match c.named("count") {
+                Some(n) => match &n.kind {
+                    NodeKind::List(ns) => ns.iter().map(|n| self.int(n)).collect::<R<Vec<_>>>()?,
+                    _ => vec![self.int(n)?],
+                },
                 None => vec![],
             };
             let items = items

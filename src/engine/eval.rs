@@ -431,8 +431,11 @@ impl GameDef {
                 sizes
             }
             IntsFn::Union(v) => {
-                let mut out = v.first().map_or_else(Vec::new, |a| self.ints(a, c));
-                for b in &v[1.min(v.len())..] {
+                let Some((first, rest)) = v.split_first() else {
+                    return Vec::new();
+                };
+                let mut out = self.ints(first, c);
+                for b in rest {
                     for x in self.ints(b, c) {
                         if !out.contains(&x) {
                             out.push(x);
@@ -467,14 +470,7 @@ impl GameDef {
                 }
                 a
             }
-            IntsFn::Without(a, x) => {
-                let x = self.int(x, c);
-                let mut a = self.ints(a, c);
-                if let Some(i) = a.iter().position(|&y| y == x) {
-                    a.remove(i);
-                }
-                a
-            }
+
             IntsFn::Results { from, to, value } => {
                 let mut out = Vec::new();
                 for f in self.region(from, c).iter() {

@@ -223,11 +223,9 @@ pub enum IntsFn {
     Union(Vec<IntsFn>),
     /// `(intersection A B)`: B's values found in A; of more: the first's found in all others.
     Intersection(Vec<IntsFn>),
-    /// `(difference A B)`: A without, for each value of B, its first occurrence (Ludii's
-    /// `removeAll` on int lists removes one occurrence per value given).
+    /// `(difference A B)` (B a list, or one value): A without, for each value of B, its
+    /// first occurrence (Ludii's `removeAll` on int lists removes one per value given).
     Difference(Box<IntsFn>, Box<IntsFn>),
-    /// `(difference A n)`: A without its first `n`.
-    Without(Box<IntsFn>, Box<IntFn>),
 }
 
 /// Boolean functions.
@@ -1706,7 +1704,6 @@ impl<'a> Node<'a> {
                 IntsFn::SizesGroups(g) => out.extend([Bool(&g.cond), Int(&g.min)]),
                 IntsFn::Union(v) | IntsFn::Intersection(v) => out.extend(v.iter().map(Ints)),
                 IntsFn::Difference(a, b) => out.extend([Ints(a), Ints(b)]),
-                IntsFn::Without(a, b) => out.extend([Ints(a), Int(b)]),
                 IntsFn::Results { from, to, value } => out.extend([Region(from), Region(to), Int(value)]),
             },
             Bool(f) => match f {
