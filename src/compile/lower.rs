@@ -2175,6 +2175,7 @@ impl Lowerer {
             }
             "Line" => self.is_line(c)?,
             "Pattern" => self.is_pattern(c)?,
+            "Threatened" => self.is_threatened(c)?,
             "Within" => {
                 let what = bi(self, nth(&ints, 0, c.span())?)?;
                 if let Some(r) = c.named("in") {

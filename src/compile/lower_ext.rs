@@ -382,15 +382,9 @@ impl Lowerer {
             Some(n) => self.int(n)?,
             None => IntFn::Const(1),
         };
-        // (a direction function is resolved where it is evaluated; Ludii reads a bare
-        // relative direction here its own way)
+        // (relative directions and direction functions are resolved where it is evaluated,
+        // for the piece at the site)
         let dirs = self.move_directions(c.typed(self.reg, "direction"))?;
-        if dirs
-            .iter()
-            .any(|d| matches!(d, crate::engine::board::Direction::Relative(_)))
-        {
-            return unsupported("relative directions in a region", c.span());
-        }
         let [dir] = dirs.as_slice() else {
             return unsupported("ahead with several directions", c.span());
         };

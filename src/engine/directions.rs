@@ -200,25 +200,33 @@ impl GameDef {
     }
 
     fn resolve(&self, r: RelDir, f: Dir, supported: u16, c: &Ctx, out: &mut Dirs) {
-        let sup = |d: Dir| supported >> d as u16 & 1 != 0;
         if let RelDir::SameDirection | RelDir::OppositeDirection = r {
             let (last_from, last_to) = c.s.history.last().map_or((-1, -1), |m| (m.from, m.to));
             let (a, b) = match r {
                 RelDir::SameDirection => (last_from, last_to),
                 _ => (last_to, last_from),
             };
-            if a < 0 || a as usize >= self.n() || b < 0 {
-                return;
-            }
-            let found = Dir::ALL.into_iter().filter(|&d| sup(d)).find(|&d| {
-                self.board
-                    .radials(a as u32, Direction::Compass(d))
-                    .any(|radial| radial[1..].contains(&(b as u32)))
-            });
-            out.extend(found.map(Direction::Compass));
+            out.extend(self.direction_towards(a, b));
             return;
         }
         Self::resolve_facing(r, f, supported, out)
+    }
+
+    /// The first supported compass direction with a radial from `a` through `b`.
+    pub(super) fn direction_towards(&self, a: i32, b: i32) -> Option<Direction> {
+        if a < 0 || a as usize >= self.n() || b < 0 {
+            return None;
+        }
+        let supported = self.board.supported_bits(Relation::Adjacent);
+        Dir::ALL
+            .into_iter()
+            .filter(|&d| supported >> d as u16 & 1 != 0)
+            .find(|&d| {
+                self.board
+                    .radials(a as u32, Direction::Compass(d))
+                    .any(|radial| radial[1..].contains(&(b as u32)))
+            })
+            .map(Direction::Compass)
     }
 
     /// A relative direction other than `SameDirection` and `OppositeDirection` for facing

@@ -493,7 +493,26 @@ impl GameDef {
     /// `(ahead ..)` from site `s` (not negative): the site `steps` along `dir` (a direction
     /// function: the first direction it gives here; none: `s` itself).
     pub(super) fn site_ahead(&self, s: i32, steps: i32, dir: super::board::Direction, c: &Ctx) -> i32 {
-        let d = if dir.is_relative() {
+        use super::board::{Direction, RelDir};
+        let d = if let Direction::Relative(r @ (RelDir::SameDirection | RelDir::OppositeDirection)) = dir {
+            // the direction of the move being made (`from` to `to`), else of the last move
+            let last = c.s.history.last();
+            let from = if c.from >= 0 {
+                c.from
+            } else {
+                last.map_or(-1, |m| m.from)
+            };
+            let to = if c.to >= 0 { c.to } else { last.map_or(-1, |m| m.to) };
+            let (a, b) = if r == RelDir::SameDirection {
+                (from, to)
+            } else {
+                (to, from)
+            };
+            match self.direction_towards(a, b) {
+                Some(d) => d,
+                None => return s,
+            }
+        } else if dir.is_relative() {
             let mut buf = super::directions::Dirs::new();
             match self.abs_dirs(std::slice::from_ref(&dir), s, c, &mut buf).first() {
                 Some(&d) => d,
@@ -647,6 +666,7 @@ impl GameDef {
                 self.boolean(b, &c2)
             }),
             BoolFn::CanMove(m) => self.has_moves(m, &mut c.clone()),
+            BoolFn::IsThreatened(t) => self.is_threatened(t, c),
             BoolFn::If(a, b, d) => {
                 if self.boolean(a, c) {
                     self.boolean(b, c)

@@ -25,6 +25,7 @@ mod sowing;
 mod state;
 mod statics;
 mod text;
+mod threat;
 
 pub use api::{Game, Layout, LoadError, Move, PieceView, SiteView, State};
 

@@ -295,6 +295,9 @@ pub enum BoolFn {
     AllSites(Box<RegionFn>, Box<BoolFn>),
     /// `(can Move M)`: whether M gives a move here.
     CanMove(Box<Moves>),
+    /// `(is Threatened ..)`: can an enemy of a piece's owner move to its site (see
+    /// [`Threat`])?
+    IsThreatened(Box<Threat>),
     If(Box<BoolFn>, Box<BoolFn>, Box<BoolFn>),
     /// A condition of a move, region or rule, the same as its inner function: the engine
     /// compiles `GameIr::conds[slot]` (a copy of it) once at load and evaluates that.
@@ -381,6 +384,19 @@ pub struct Loop {
     pub colour: IntFn,
     /// The players whose pieces may be enclosed (none: any site but the loop's pieces).
     pub surround: Option<Vec<Role>>,
+}
+
+/// `(is Threatened [what] [at:|in:] [moves])`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Threat {
+    /// The component asked about (`(id "King" Mover)`); None: the piece at each site.
+    pub what: Option<IntFn>,
+    /// The site asked about (`at:`); with neither this nor `region`: `what`'s first site on
+    /// the board, or every occupied site.
+    pub site: Option<IntFn>,
+    pub region: Option<RegionFn>,
+    /// The moves that threaten; None: each enemy's moves in its current phase.
+    pub moves: Option<Moves>,
 }
 
 /// `(is Line len [dirs] [through:] [who|what:|whats:] [exact:] [contiguous:] [if:])`.
@@ -1510,7 +1526,13 @@ pub mod purity {
             // conditions of these read iterators they bind themselves, or the outer ones
             Node::Region(RegionFn::Around { cond: Some(_), .. } | RegionFn::AroundAt { cond: Some(_), .. }) => false,
             // moves may read any iterator; a condition at each site may read the outer ones
-            Node::Bool(BoolFn::CanMove(_) | BoolFn::AllSites(..) | BoolFn::IsLine(_) | BoolFn::IsPattern(_)) => false,
+            Node::Bool(
+                BoolFn::CanMove(_)
+                | BoolFn::IsThreatened(_)
+                | BoolFn::AllSites(..)
+                | BoolFn::IsLine(_)
+                | BoolFn::IsPattern(_),
+            ) => false,
             Node::Region(
                 RegionFn::Direction { .. }
                 | RegionFn::LineOfSight { .. }
@@ -1569,7 +1591,13 @@ pub mod deps {
                 region(from) | (region(to) & !FROM) | (int(value) & !(FROM | TO))
             }
             // generates moves: reads everything the rules may read
-            Node::Bool(BoolFn::NoMoves(_) | BoolFn::CanMove(_) | BoolFn::IsLine(_) | BoolFn::IsPattern(_))
+            Node::Bool(
+                BoolFn::NoMoves(_)
+                | BoolFn::CanMove(_)
+                | BoolFn::IsThreatened(_)
+                | BoolFn::IsLine(_)
+                | BoolFn::IsPattern(_),
+            )
             | Node::Region(RegionFn::To(_) | RegionFn::From(_)) => ALL,
             Node::Region(RegionFn::Cached(..)) => 0,
             Node::Region(RegionFn::Around { sites, cond, .. })
@@ -1751,6 +1779,10 @@ impl<'a> Node<'a> {
                     }
                 }
                 BoolFn::IsLoop(k) => out.extend([Int(&k.start), Int(&k.colour)]),
+                BoolFn::IsThreatened(t) => {
+                    out.extend(t.what.iter().chain(t.site.iter()).map(Int));
+                    out.extend(t.region.iter().map(Region));
+                }
                 BoolFn::HasLiberty(g) => {
                     out.push(Int(&g.at));
                     out.extend(g.cond.iter().map(Bool));
@@ -1852,7 +1884,7 @@ pub fn draws_at_random(n: Node) -> bool {
 pub fn reads_last_from(n: Node) -> bool {
     match n {
         Node::Int(IntFn::LastFrom)
-        | Node::Bool(BoolFn::NoMoves(_) | BoolFn::CanMove(_))
+        | Node::Bool(BoolFn::NoMoves(_) | BoolFn::CanMove(_) | BoolFn::IsThreatened(_))
         | Node::Region(RegionFn::To(_) | RegionFn::From(_)) => true,
         _ => n.children().into_iter().any(reads_last_from),
     }

@@ -1,5 +1,5 @@
-//! Lowering of captures by flanking and surrounding (`custodial`, `surround`) and of
-//! `trigger`.
+//! Lowering of captures by flanking and surrounding (`custodial`, `surround`), of
+//! `trigger`, and of the threat of capture (`is Threatened`).
 
 use super::{req, unsupported, Call, Lowerer, R};
 use crate::engine::board::{Direction, Relation};
@@ -117,5 +117,27 @@ impl Lowerer {
             None => self.int(req(c.typed(self.reg, "int"), c)?)?,
         };
         Ok(MovesKind::Trigger(p))
+    }
+
+    /// `(is Threatened [what] [at:s | in:R] [moves])`: whether an enemy could move to the
+    /// piece's site.
+    pub(super) fn is_threatened(&mut self, c: &Call) -> R<BoolFn> {
+        self.board_site_type_only(c, "is Threatened on another site type than the board's")?;
+        let what = c.typed(self.reg, "int").map(|n| self.int(n)).transpose()?;
+        let site = c.named("at").map(|n| self.int(n)).transpose()?;
+        let region = match c.named("in").or_else(|| c.typed(self.reg, "sites")) {
+            Some(n) => Some(self.region(n)?),
+            None => None,
+        };
+        let moves = match c.typed(self.reg, "moves") {
+            Some(n) => Some(self.moves(n)?),
+            None => None,
+        };
+        Ok(BoolFn::IsThreatened(Box::new(Threat {
+            what,
+            site,
+            region,
+            moves,
+        })))
     }
 }

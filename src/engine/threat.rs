@@ -1,0 +1,185 @@
+//! `(is Threatened ..)`: whether an enemy of a piece's owner could move to its site, as
+//! Ludii asks it: the enemy's moves are generated (each enemy as the mover, the owner as the
+//! previous player) and one ending at the site is looked for. While they are generated, a
+//! threat asked again is false and an `ifAfterwards` that only asks for no threat is not
+//! checked (Ludii's "auto fail" of the nested question), so the question never recurses.
+
+use super::game::{Ctx, GameDef};
+use super::requirement::{give_list, take_list};
+use crate::ir::{BoolFn, Threat};
+use std::cell::Cell;
+
+thread_local! {
+    /// Whether an enemy's moves are being generated for a threat on this thread.
+    static PROBING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether a threat is being looked for (its enemy moves are being generated).
+pub(super) fn probing() -> bool {
+    PROBING.with(Cell::get)
+}
+
+/// Sets [`PROBING`] while alive (reset when dropped, whatever happens in between).
+struct Probe;
+
+impl Probe {
+    fn start() -> Probe {
+        PROBING.with(|p| p.set(true));
+        Probe
+    }
+}
+
+impl Drop for Probe {
+    fn drop(&mut self) {
+        PROBING.with(|p| p.set(false));
+    }
+}
+
+/// Whether an `ifAfterwards` condition holds without being asked while a threat is looked
+/// for: `(not (is Threatened ..))` (Ludii's `autoSucceeds`).
+pub(super) fn holds_while_probing(cond: &BoolFn) -> bool {
+    match cond.uncompiled() {
+        BoolFn::Not(b) => matches!(b.uncompiled(), BoolFn::IsThreatened(_)),
+        _ => false,
+    }
+}
+
+impl GameDef {
+    pub(super) fn is_threatened(&self, t: &Threat, c: &Ctx) -> bool {
+        if probing() {
+            return false;
+        }
+        let what = match &t.what {
+            Some(w) => {
+                let w = self.int(w, c);
+                if w < 1 {
+                    return false;
+                }
+                Some(w)
+            }
+            None => None,
+        };
+        let mut sites: smallvec::SmallVec<[i32; 8]> = smallvec::SmallVec::new();
+        match (&t.site, &t.region, what) {
+            (Some(s), _, _) => sites.push(self.int(s, c)),
+            (None, Some(r), _) => sites.extend(self.region(r, c).iter()),
+            (None, None, Some(w)) => sites.push(self.first_site_of(w, c)),
+            (None, None, None) => sites.extend(
+                (0..self.n())
+                    .filter(|&s| c.s.stack(s).is_some_and(|st| !st.is_empty()))
+                    .map(|s| s as i32),
+            ),
+        }
+        for site in sites {
+            if site < 0 || site as usize >= c.s.sites.len() {
+                continue;
+            }
+            match what {
+                Some(w) => {
+                    if self.enemy_reaches(t, self.owner_of(w), site, None, c) {
+                        return true;
+                    }
+                }
+                None => {
+                    let w = c.s.sites[site as usize].last().map_or(0, |p| p.what as i32);
+                    if w <= 0 {
+                        continue;
+                    }
+                    if c.next == 0 || c.next > self.num_players {
+                        return false;
+                    }
+                    let owner = self.owner_of(w);
+                    if self.enemy_reaches(t, owner, site, Some(owner), c) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    fn owner_of(&self, what: i32) -> u8 {
+        self.ir.components.get(what as usize).map_or(0, |k| k.owner)
+    }
+
+    /// The lowest board site holding component `what` at any level (-1: none), as Ludii's
+    /// `(where what)`.
+    fn first_site_of(&self, what: i32, c: &Ctx) -> i32 {
+        (0..self.n())
+            .find(|&s| c.s.stack(s).is_some_and(|st| st.iter().any(|p| p.what as i32 == what)))
+            .map_or(-1, |s| s as i32)
+    }
+
+    /// Whether a move of an enemy of `owner` ends at `site` (`next`: the player to set as
+    /// the next one, else as it is).
+    fn enemy_reaches(&self, t: &Threat, owner: u8, site: i32, next: Option<u8>, c: &Ctx) -> bool {
+        if owner == 0 || owner > self.num_players {
+            return false;
+        }
+        let _probe = Probe::start();
+        let mut list = take_list();
+        let mut found = false;
+        for enemy in (1..=self.num_players).filter(|&p| p != owner) {
+            let mut c2 = *c;
+            c2.mover = enemy;
+            c2.prev = owner;
+            if let Some(n) = next {
+                c2.next = n;
+            }
+            let moves = t.moves.as_ref().unwrap_or_else(|| self.play_of(enemy, c.s));
+            list.clear();
+            self.gen(moves, &mut c2, &mut list);
+            if list.iter().any(|m| m.to == site) {
+                found = true;
+                break;
+            }
+        }
+        give_list(list);
+        found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::Game;
+    use crate::expand::Selections;
+
+    /// Where the king at site 0 of a 3×3 board may step, with a rook at site 5 (it takes on
+    /// sites 3, 4, 2 and 8) when `rook` is true, the step kept if `keep` holds afterwards.
+    fn king_steps(keep: &str, rook: bool) -> Vec<i32> {
+        let rook = if rook { r#"(place "Rook2" 5)"# } else { "" };
+        let text = format!(
+            r#"(game "Check" (players 2)
+              (equipment {{ (board (square 3)) (piece "King" Each) (piece "Rook" Each) }})
+              (rules (start {{ (place "King1" 0) {rook} }})
+                (play (if (is Mover P1)
+                    (do (forEach Piece "King" (move Step (to if:(is Empty (to))))) ifAfterwards:{keep})
+                    (forEach Piece "Rook"
+                        (move Slide Orthogonal (to if:(is Enemy (who at:(to))) (apply (remove (to))))))))
+                (end (if (no Moves Mover) (result Mover Loss)))))"#
+        );
+        let game = Game::load("check", &text, &Selections::default()).expect("loads");
+        let s = game.initial_state();
+        let mut to: Vec<i32> = game.legal_moves(&s).iter().map(|m| m.inner.to).collect();
+        to.sort();
+        to
+    }
+
+    #[test]
+    fn a_king_may_not_step_where_an_enemy_moves() {
+        let safe = r#"(not (is Threatened (id "King" Mover)))"#;
+        assert_eq!(king_steps(safe, true), [1], "the rook sweeps its row: 3 and 4");
+        assert_eq!(king_steps(safe, false), [1, 3, 4], "nothing threatens");
+        // the threat asked of one site
+        // (no step: the engine's forced pass, to no site)
+        let none = [-1];
+        assert_eq!(
+            king_steps(r#"(not (is Threatened (id "King" Mover) at:4))"#, true),
+            none
+        );
+        assert_eq!(king_steps(r#"(is Threatened (id "King" Mover) at:2)"#, true), [1, 3, 4]);
+        // of every piece on the board (the king steps to empty sites only: no threat to the rook)
+        assert_eq!(king_steps("(not (is Threatened))", true), [1]);
+        assert_eq!(king_steps("(is Threatened)", true), [3, 4]);
+    }
+}
