@@ -1881,6 +1881,7 @@ impl Lowerer {
                 };
                 IntFn::HandSite(Box::new(player), Box::new(index))
             }
+            "where" => self.where_site(&c)?,
             "board.id" => {
                 let name = match (pos.first().map(|n| &n.kind), c.typed(self.reg, "roleType")) {
                     (Some(NodeKind::Str(s)), _) => s.clone(),
@@ -2270,7 +2271,7 @@ impl Lowerer {
 
     /// Per owner (index), the first component whose name holds `name` and that the owner
     /// owns (-1: none): what `(id "Name" role)` and a promotion to a named piece read.
-    fn named_by_owner(&self, name: &str) -> Vec<i32> {
+    pub(super) fn named_by_owner(&self, name: &str) -> Vec<i32> {
         (0..self.components.len().max(18))
             .map(|p| {
                 self.components

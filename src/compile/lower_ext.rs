@@ -395,6 +395,51 @@ impl Lowerer {
         })
     }
 
+    /// `(where [Level] <what> [state:] [at:] [fromTop:])`, the piece named by a component
+    /// index, or by a name (any component whose name contains it) and its owner's role.
+    pub(super) fn where_site(&mut self, c: &Call) -> R<IntFn> {
+        self.board_site_type_only(c, "where on another site type than the board's")?;
+        let pos = c.positional();
+        let what = match pos
+            .iter()
+            .find(|n| !matches!(&n.kind, NodeKind::Atom(a) if a == "Level"))
+        {
+            Some(n) => match &n.kind {
+                NodeKind::Str(name) => {
+                    let by_player = self.named_by_owner(name);
+                    match c.typed(self.reg, "roleType") {
+                        Some(r) => IntFn::Id {
+                            role: self.role(r)?,
+                            by_player,
+                        },
+                        None => return unsupported("where of a piece by a player's number", c.span()),
+                    }
+                }
+                _ => self.int(n)?,
+            },
+            None => return invalid("where what?", c.span()),
+        };
+        let state = match c.named("state") {
+            Some(n) => Some(Box::new(self.int(n)?)),
+            None => None,
+        };
+        Ok(match c.named("at") {
+            Some(at) => IntFn::WhereLevel {
+                what: Box::new(what),
+                at: Box::new(self.int(at)?),
+                state,
+                from_top: match c.named("fromTop") {
+                    Some(n) => self.flag(Some(n))?,
+                    None => true,
+                },
+            },
+            None => IntFn::Where {
+                what: Box::new(what),
+                state,
+            },
+        })
+    }
+
     /// `(sites Direction from:s [dirs] [included:] [stop:] [stopIncluded:] [distance:])`.
     pub(super) fn sites_direction(&mut self, c: &Call) -> R<RegionFn> {
         self.board_site_type_only(c, "sites Direction on another site type than the board's")?;

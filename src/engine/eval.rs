@@ -277,6 +277,30 @@ impl GameDef {
                 *last,
                 c,
             ),
+            IntFn::Where { what, state } => {
+                let state = state.as_ref().map(|x| self.int(x, c));
+                self.where_site(self.int(what, c), state, c)
+            }
+            IntFn::WhereLevel {
+                what,
+                at,
+                state,
+                from_top,
+            } => {
+                let (what, at) = (self.int(what, c), self.int(at, c));
+                let state = state.as_ref().map(|x| self.int(x, c));
+                if what <= 0 || at < 0 || at as usize >= self.n() {
+                    return -1;
+                }
+                let stack = c.s.stack(at as usize).map_or(&[][..], |st| &st[..]);
+                let holds = |p: &super::state::Piece| p.what as i32 == what && state.is_none_or(|x| p.state == x);
+                let level = if *from_top {
+                    stack.iter().rposition(holds)
+                } else {
+                    stack.iter().position(holds)
+                };
+                level.map_or(-1, |l| l as i32)
+            }
             IntFn::Ahead { site, steps, dir } => {
                 let s = self.int(site, c);
                 if s < 0 {
@@ -522,6 +546,24 @@ impl GameDef {
             dir
         };
         self.board.ahead(s as u32, steps.max(0) as usize, d) as i32
+    }
+
+    /// `(where what)`: the lowest board site holding component `what` at any level (with
+    /// local state `state`, when given); -1 where none does. (Ludii scans its own list of
+    /// the owner's pieces when the piece is named: the same site for a piece of which there
+    /// is one, as a king.)
+    pub(super) fn where_site(&self, what: i32, state: Option<i32>, c: &Ctx) -> i32 {
+        if what <= 0 {
+            return -1;
+        }
+        (0..self.n())
+            .find(|&s| {
+                c.s.stack(s).is_some_and(|st| {
+                    st.iter()
+                        .any(|p| p.what as i32 == what && state.is_none_or(|x| p.state == x))
+                })
+            })
+            .map_or(-1, |s| s as i32)
     }
 
     pub(super) fn boolean(&self, f: &BoolFn, c: &Ctx) -> bool {

@@ -63,7 +63,7 @@ impl GameDef {
         match (&t.site, &t.region, what) {
             (Some(s), _, _) => sites.push(self.int(s, c)),
             (None, Some(r), _) => sites.extend(self.region(r, c).iter()),
-            (None, None, Some(w)) => sites.push(self.first_site_of(w, c)),
+            (None, None, Some(w)) => sites.push(self.where_site(w, None, c)),
             (None, None, None) => sites.extend(
                 (0..self.n())
                     .filter(|&s| c.s.stack(s).is_some_and(|st| !st.is_empty()))
@@ -100,14 +100,6 @@ impl GameDef {
 
     fn owner_of(&self, what: i32) -> u8 {
         self.ir.components.get(what as usize).map_or(0, |k| k.owner)
-    }
-
-    /// The lowest board site holding component `what` at any level (-1: none), as Ludii's
-    /// `(where what)`.
-    fn first_site_of(&self, what: i32, c: &Ctx) -> i32 {
-        (0..self.n())
-            .find(|&s| c.s.stack(s).is_some_and(|st| st.iter().any(|p| p.what as i32 == what)))
-            .map_or(-1, |s| s as i32)
     }
 
     /// Whether a move of an enemy of `owner` ends at `site` (`next`: the player to set as

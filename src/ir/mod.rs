@@ -180,6 +180,20 @@ pub enum IntFn {
         role: Role,
         by_player: Vec<i32>,
     },
+    /// `(where what [state:])`: the lowest board site holding component `what` at any level
+    /// (with local state `state`, when given); -1 where none does.
+    Where {
+        what: Box<IntFn>,
+        state: Option<Box<IntFn>>,
+    },
+    /// `(where Level what at:s [state:] [fromTop:])`: the first level of site `s` holding
+    /// `what` (with local state `state`), from the top or from the bottom; -1 where none.
+    WhereLevel {
+        what: Box<IntFn>,
+        at: Box<IntFn>,
+        state: Option<Box<IntFn>>,
+        from_top: bool,
+    },
     If(Box<BoolFn>, Box<IntFn>, Box<IntFn>),
     /// An expensive function remembered while the iterator variables it reads (`deps`) and
     /// the roles stay the same; `slot` indexes the evaluation cache.
@@ -1691,6 +1705,14 @@ impl<'a> Node<'a> {
                 | IntFn::Mod(a, b)
                 | IntFn::Pow(a, b) => out.extend([Int(a), Int(b)]),
                 IntFn::Ahead { site, steps, .. } => out.extend([Int(site), Int(steps)]),
+                IntFn::Where { what, state } => {
+                    out.push(Int(what));
+                    out.extend(state.iter().map(|x| Int(x)));
+                }
+                IntFn::WhereLevel { what, at, state, .. } => {
+                    out.extend([Int(what), Int(at)]);
+                    out.extend(state.iter().map(|x| Int(x)));
+                }
                 IntFn::Add(v) | IntFn::Mul(v) => out.extend(v.iter().map(Int)),
                 IntFn::Sum(l) | IntFn::Min(l) | IntFn::Max(l) | IntFn::SizeArray(l) => out.push(Ints(l)),
                 IntFn::If(b, x, y) => out.extend([Bool(b), Int(x), Int(y)]),
