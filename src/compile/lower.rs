@@ -1272,6 +1272,7 @@ impl Lowerer {
             }
             ("operators.foreach.forEach", Some("Site")) => self.for_each_site(&c)?,
             ("operators.foreach.forEach", Some("Group")) => self.for_each_group(&c)?,
+            ("operators.foreach.forEach", Some("Direction")) => self.for_each_direction(&c)?,
             ("operators.foreach.forEach", Some("Player")) => {
                 MovesKind::ForEachPlayer(Box::new(self.moves(req(c.typed(self.reg, "moves"), &c)?)?))
             }
@@ -2456,23 +2457,38 @@ impl Lowerer {
                             },
                             None => return unsupported("sites Occupied by a player index", c.span()),
                         };
+                        if c.named("on").is_some() {
+                            return unsupported("sites Occupied with on:", c.span());
+                        }
+                        // the component (`component:`), or each of a list (`components:`)
+                        let comps: Vec<Option<u16>> = match (c.named("component"), c.named("components")) {
+                            (_, Some(list)) => {
+                                let NodeKind::List(items) = &list.kind else {
+                                    return unsupported("sites Occupied components: not a list", c.span());
+                                };
+                                let mut v = Vec::new();
+                                for item in items {
+                                    match &item.kind {
+                                        NodeKind::Str(s) => v.push(Some(self.intern(s))),
+                                        _ => return unsupported("sites Occupied components: by index", c.span()),
+                                    }
+                                }
+                                v
+                            }
+                            (Some(n), None) => match &n.kind {
+                                NodeKind::Str(s) => vec![Some(self.intern(s))],
+                                _ => return unsupported("sites Occupied component: by index", c.span()),
+                            },
+                            (None, None) => vec![None],
+                        };
                         // (the board is what the region is of by default; another container is
                         // named, or given by its index)
                         // ("Hand": the players' own hands, as Ludii's name of every hand)
-                        if matches!(c.named("container").map(|n| &n.kind), Some(NodeKind::Str(h)) if h == "Hand") {
-                            let component = match c.named("component").map(|n| &n.kind) {
-                                Some(NodeKind::Str(s)) => Some(self.intern(s)),
-                                Some(_) => return unsupported("sites Occupied component: by index", c.span()),
-                                None => None,
-                            };
-                            return Ok(RegionFn::InHands {
-                                role,
-                                component,
-                                container: None,
-                            });
-                        }
+                        let in_hands =
+                            matches!(c.named("container").map(|n| &n.kind), Some(NodeKind::Str(h)) if h == "Hand");
                         let container = match c.named("container") {
                             None => None,
+                            Some(_) if in_hands => None,
                             Some(n) => match &n.kind {
                                 NodeKind::Str(name) if name == "Board" => Some(IntFn::Const(0)),
                                 NodeKind::Str(name) => match self.containers.iter().position(|k| k.name == *name) {
@@ -2482,40 +2498,47 @@ impl Lowerer {
                                 _ => Some(self.int(n)?),
                             },
                         };
-                        if c.named("components").is_some() || c.named("on").is_some() {
-                            return unsupported("sites Occupied with components: or on:", c.span());
-                        }
-                        let component = match c.named("component").map(|n| &n.kind) {
-                            Some(NodeKind::Str(s)) => Some(self.intern(s)),
-                            Some(_) => return unsupported("sites Occupied component: by index", c.span()),
-                            None => None,
-                        };
                         let top = match c.named("top") {
                             Some(n) => self.flag(Some(n))?,
                             None => true,
                         };
-                        let on_board = match (component, top) {
-                            (None, true) if role != Role::Iterated => {
-                                RegionFn::Owned(Owners::of_role(role, self.players))
-                            }
-                            _ => RegionFn::Occupied { role, component, top },
-                        };
-                        match container {
-                            // (no container named: the hands' sites too, as Ludii's)
-                            None if !self.containers.is_empty() => RegionFn::Union(vec![
-                                on_board,
-                                RegionFn::InHands {
+                        let mut parts = Vec::new();
+                        for component in comps {
+                            if in_hands {
+                                parts.push(RegionFn::InHands {
                                     role,
                                     component,
                                     container: None,
+                                });
+                                continue;
+                            }
+                            let on_board = match (component, top) {
+                                (None, true) if role != Role::Iterated => {
+                                    RegionFn::Owned(Owners::of_role(role, self.players))
+                                }
+                                _ => RegionFn::Occupied { role, component, top },
+                            };
+                            parts.push(match &container {
+                                // (no container named: the hands' sites too, as Ludii's)
+                                None if !self.containers.is_empty() => RegionFn::Union(vec![
+                                    on_board,
+                                    RegionFn::InHands {
+                                        role,
+                                        component,
+                                        container: None,
+                                    },
+                                ]),
+                                None | Some(IntFn::Const(0)) => on_board,
+                                Some(k) => RegionFn::InHands {
+                                    role,
+                                    component,
+                                    container: Some(Box::new(k.clone())),
                                 },
-                            ]),
-                            None | Some(IntFn::Const(0)) => on_board,
-                            Some(k) => RegionFn::InHands {
-                                role,
-                                component,
-                                container: Some(Box::new(k)),
-                            },
+                            });
+                        }
+                        match parts.len() {
+                            1 => parts.pop().expect("one part"),
+                            _ => RegionFn::Union(parts),
                         }
                     }
                     Some("Around") => {

@@ -74,17 +74,40 @@ impl GameDef {
     pub(super) fn abs_dirs<'a>(&self, dirs: &'a [Direction], site: i32, c: &Ctx, buf: &'a mut Dirs) -> &'a [Direction] {
         // (a list of directions is all absolute or all relative: Ludii's grammar allows no mix)
         match dirs.first() {
-            Some(d) if d.is_relative() => self.resolve_all(dirs, site, c, buf),
+            Some(d) if d.is_relative() => self.resolve_all(dirs, site, self.facing_at(site, c), c, buf),
+            _ => dirs,
+        }
+    }
+
+    /// [`Self::abs_dirs`] for a piece facing `facing` (turned by the rotation of the piece
+    /// at `site`).
+    pub(super) fn abs_dirs_facing<'a>(
+        &self,
+        dirs: &'a [Direction],
+        site: i32,
+        facing: Dir,
+        c: &Ctx,
+        buf: &'a mut Dirs,
+    ) -> &'a [Direction] {
+        match dirs.first() {
+            Some(d) if d.is_relative() => self.resolve_all(dirs, site, facing, c, buf),
             _ => dirs,
         }
     }
 
     /// [`Self::abs_dirs`] of a list with relative directions.
     #[inline(never)]
-    fn resolve_all<'a>(&self, dirs: &[Direction], site: i32, c: &Ctx, buf: &'a mut Dirs) -> &'a [Direction] {
+    fn resolve_all<'a>(
+        &self,
+        dirs: &[Direction],
+        site: i32,
+        facing: Dir,
+        c: &Ctx,
+        buf: &'a mut Dirs,
+    ) -> &'a [Direction] {
         buf.clear();
         let supported = self.board.supported_bits(Relation::Adjacent);
-        let mut facing = self.facing_at(site, c);
+        let mut facing = facing;
         // a rotated piece faces its direction turned FR once per step of rotation
         let rotation =
             c.s.sites

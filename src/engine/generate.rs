@@ -1126,6 +1126,7 @@ impl GameDef {
             ),
             MovesKind::While(cond, body) => self.gen_while(cond, body, c, out),
             MovesKind::ForEachGroup { groups, body } => self.gen_for_each_group(groups, body, c, out),
+            MovesKind::ForEachDirection(k) => self.gen_for_each_direction(k, c, out),
             MovesKind::Select { from, to } => self.gen_select(from, to, c, out),
             MovesKind::Sow(w) => self.gen_sow(w, c, out),
             MovesKind::Roll => self.gen_roll(c, out),

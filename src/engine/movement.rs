@@ -442,3 +442,97 @@ impl GameDef {
         }
     }
 }
+
+impl GameDef {
+    /// `(forEach Direction ..)` (see [`EachDirection`]).
+    pub(super) fn gen_for_each_direction(&self, k: &EachDirection, c: &Ctx, out: &mut Vec<MoveData>) {
+        let from = k.from.as_ref().map_or(c.from, |f| self.int(f, c));
+        // (no moves without a piece at the `from` being moved from, as in Ludii)
+        if from < 0 || from as usize >= self.n() || c.from < 0 || Self::top(c.s, c.from).is_none() {
+            return;
+        }
+        let (min, max) = (self.int(&k.min, c), self.int(&k.max, c));
+        // relative directions face from `from` towards `to` where a step leads there
+        let facing = (c.to >= 0)
+            .then(|| self.step_direction(c.from, c.to))
+            .flatten()
+            .unwrap_or_else(|| self.facing_at(c.from, c));
+        let mut buf = super::directions::Dirs::new();
+        let dirs = self.abs_dirs_facing(&k.dirs, from, facing, c, &mut buf);
+        let mut c2 = *c;
+        for &d in dirs {
+            for radial in self.board.radials(from as u32, d) {
+                for (i, &t) in radial.iter().enumerate().skip(1) {
+                    let i = i as i32;
+                    if i > max {
+                        break;
+                    }
+                    (c2.from, c2.between) = (c.from, c.between);
+                    if let (Some(b), true) = (&k.between, min > 1 && i < min) {
+                        c2.between = t as i32;
+                        if !self.boolean(b, &c2) {
+                            break;
+                        }
+                    }
+                    c2.to = t as i32;
+                    if !k.to.as_ref().is_none_or(|b| self.boolean(b, &c2)) {
+                        break;
+                    }
+                    if i >= min {
+                        self.gen(&k.body, &mut c2, out);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The last supported compass direction in which a step from `a` reaches `b`.
+    fn step_direction(&self, a: i32, b: i32) -> Option<Dir> {
+        if a < 0 || a as usize >= self.n() {
+            return None;
+        }
+        let supported = self.board.supported_bits(Relation::All);
+        Dir::ALL
+            .into_iter()
+            .filter(|&d| supported >> d as u16 & 1 != 0)
+            .filter(|&d| {
+                self.board
+                    .steps_in(a as u32, Direction::Compass(d))
+                    .contains(&(b as u32))
+            })
+            .last()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::Game;
+    use crate::expand::Selections;
+
+    /// The sites the mover's piece at the centre of a 5×5 board (site 12) may move to.
+    fn targets(players: &str, piece: &str, play: &str) -> Vec<i32> {
+        let text = format!(
+            r#"(game "Dirs" (players {players})
+              (equipment {{ (board (square 5)) (piece "Man" Each {play}) }})
+              (rules (start (place "{piece}" 12))
+                (play (forEach Piece)) (end (if (no Moves Mover) (result Mover Loss)))))"#
+        );
+        let game = Game::load("dirs", &text, &Selections::default()).expect("loads");
+        let s = game.initial_state();
+        let mut to: Vec<i32> = game.legal_moves(&s).iter().map(|m| m.inner.to).collect();
+        to.sort();
+        to
+    }
+
+    #[test]
+    fn for_each_direction_turns_with_the_step_before() {
+        // one step forward, then forward-left and forward-right of that step: a knight's
+        // move, facing the way the step went
+        let knight = "(forEach Direction Forward (to if:(is Empty (to)) (apply (forEach Direction (from (to)) (directions {FR FL}) (move (from) (to))))))";
+        assert_eq!(targets("{(player N) (player S)}", "Man1", knight), [21, 23]);
+        assert_eq!(targets("{(player S) (player N)}", "Man1", knight), [1, 3]);
+        // the sites at distances 2 to 3 in each orthogonal direction
+        let far = "(forEach Direction Orthogonal (between (range 2 3)) (move (from) (to)))";
+        assert_eq!(targets("2", "Man1", far), [2, 10, 14, 22]);
+    }
+}

@@ -400,6 +400,22 @@ pub struct Loop {
     pub surround: Option<Vec<Role>>,
 }
 
+/// `(forEach Direction ..)`, Ludii's `ForEachDirection`: from a site (the `from` being
+/// moved from by default), along each radial in the directions (relative ones facing from
+/// `from` towards `to` when `to` is set, else as the piece at `from` faces), the sites at
+/// distances `min..=max`: at each, with `to` there, the body's moves, while `to`'s condition
+/// holds (the sites before `min` must pass `between`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EachDirection {
+    pub from: Option<IntFn>,
+    pub dirs: Vec<Direction>,
+    pub min: IntFn,
+    pub max: IntFn,
+    pub between: Option<BoolFn>,
+    pub to: Option<BoolFn>,
+    pub body: Moves,
+}
+
 /// `(is Threatened [what] [at:|in:] [moves])`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Threat {
@@ -1149,6 +1165,9 @@ pub enum MovesKind {
         max: IntFn,
         body: Box<Moves>,
     },
+    /// `(forEach Direction [from] [dirs] [between] (to if:C (apply M)) | M)` (see
+    /// [`EachDirection`]).
+    ForEachDirection(Box<EachDirection>),
     /// `(forEach Group [dirs] [if:C] moves)`: the moves of each group (of the mover's
     /// pieces, or of the sites `C` holds at, `to` the site), generated with `(sites)` that
     /// group.

@@ -1,5 +1,5 @@
 //! Lowering of the moves along lines and walks: `(move Slide ..)`, `(move Leap ..)`,
-//! `(move Shoot ..)` (and their non-decision forms).
+//! `(move Shoot ..)` (and their non-decision forms), `(forEach Direction ..)`.
 
 use super::{invalid, unsupported, Call, Lowerer, R};
 use crate::ir::*;
@@ -137,6 +137,46 @@ impl Lowerer {
             to_cond,
             decision: c.id == "move",
         })
+    }
+
+    /// `(forEach Direction [from] [dirs] [between] (to if:C (apply M)) | M)`.
+    pub(super) fn for_each_direction(&mut self, c: &Call) -> R<MovesKind> {
+        self.board_site_type_only(c, "forEach Direction on another site type than the board's")?;
+        let from = self.site_of_from(c)?;
+        let dirs = self.move_directions(c.typed(self.reg, "direction"))?;
+        let (mut min, mut max, mut between) = (IntFn::Const(1), IntFn::Const(1), None);
+        if let Some(b) = c.typed(self.reg, "moves.between") {
+            let bc = self.call(b, "moves.between")?;
+            if let Some(r) = bc.typed(self.reg, "range") {
+                let (a, z) = self.range(r)?;
+                min = a.unwrap_or(IntFn::Const(1));
+                max = z.unwrap_or(IntFn::Const(1));
+            }
+            between = self.between(b, true)?.0;
+        }
+        let (to, body) = match (c.typed(self.reg, "moves.to"), c.typed(self.reg, "moves")) {
+            (Some(t), _) => {
+                let p = self.place(t, "moves.to")?;
+                if p.region.is_some() || p.site.is_some() || p.apply_if.is_some() {
+                    return unsupported("forEach Direction to a place", c.span());
+                }
+                (p.cond, p.apply.map(|m| *m))
+            }
+            (None, Some(m)) => (None, Some(self.moves(m)?)),
+            (None, None) => (None, None),
+        };
+        let Some(body) = body else {
+            return unsupported("forEach Direction without moves", c.span());
+        };
+        Ok(MovesKind::ForEachDirection(Box::new(EachDirection {
+            from,
+            dirs,
+            min,
+            max,
+            between,
+            to,
+            body,
+        })))
     }
 
     /// A `(from ..)` that can only be a site (None: not given).
