@@ -1529,10 +1529,14 @@ impl Lowerer {
             }
             NodeKind::Call { head, args, .. } if head == "directions" => {
                 let mut out = Vec::new();
+                // relative directions among the Adjacent steps' (Ludii's default) or another
+                // relation's
+                let mut of = Relation::Adjacent;
                 for a in args {
                     match (a.label_name(), &a.kind) {
-                        // relative directions among the Adjacent steps' (Ludii's default)
-                        (Some("of"), NodeKind::Atom(r)) if r == "Adjacent" => {}
+                        (Some("of"), NodeKind::Atom(r)) if Relation::from_name(r).is_some() => {
+                            of = Relation::from_name(r).expect("a relation");
+                        }
                         (Some(_), _) => return unsupported("directions of:/bySite:", a.span.clone()),
                         (None, NodeKind::List(items)) => {
                             for i in items {
@@ -1542,6 +1546,9 @@ impl Lowerer {
                         (None, NodeKind::Atom(_)) => out.extend(self.move_directions(Some(a))?),
                         _ => return unsupported("this form of directions", node.span.clone()),
                     }
+                }
+                if of != Relation::Adjacent && out.iter().any(|d| d.is_relative()) {
+                    return self.dir_fn(DirFn::Of(of, out), node);
                 }
                 Ok(out)
             }

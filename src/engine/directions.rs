@@ -161,6 +161,15 @@ impl GameDef {
                             .map(Direction::Compass),
                     );
                 }
+                DirFn::Of(rel, ds) => {
+                    let among = self.board.supported_bits(*rel);
+                    for &d in ds {
+                        match d {
+                            Direction::Relative(r) => self.resolve(r, facing, among, c, out),
+                            d => self.push_resolved(d, site, facing, supported, c, out),
+                        }
+                    }
+                }
                 DirFn::If(cond, a, b) => {
                     for &d in if self.boolean(cond, c) { a } else { b } {
                         self.push_resolved(d, site, facing, supported, c, out);

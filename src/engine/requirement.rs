@@ -1092,18 +1092,15 @@ impl GameDef {
         c: &Ctx,
         memo: Option<&mut Memo>,
     ) -> bool {
+        let mut memo = memo;
         if super::threat::probing() {
             // (looking for a threat: Ludii checks no `(not (is Threatened ..))`, and keeps
             // no answer found meanwhile)
-            return super::threat::holds_while_probing(cond) || {
-                let _ = self.execute_trial(s2, m, c.s);
-                if s2.next == s2.mover {
-                    s2.next = s2.prev;
-                }
-                self.evaluate_afterwards(s2, cond, c, None)
-            };
+            if super::threat::holds_while_probing(cond) {
+                return true;
+            }
+            memo = None;
         }
-        let mut memo = memo;
         if let Some(memo) = memo.as_deref_mut() {
             if let Some(ok) = self.known_unapplied(s2, m, cond, c, memo) {
                 return ok;

@@ -1539,6 +1539,9 @@ pub enum DirFn {
         Vec<crate::engine::board::Direction>,
         Vec<crate::engine::board::Direction>,
     ),
+    /// `(directions {..} of:R)`: relative directions among the compass directions of
+    /// relation R's steps (not the Adjacent ones).
+    Of(Relation, Vec<crate::engine::board::Direction>),
 }
 
 /// Purity: does a function depend only on the state and the players' roles, not on the
