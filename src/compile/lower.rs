@@ -1864,6 +1864,7 @@ impl Lowerer {
                     )
                 }
                 Some("Turns") if c.positional().len() == 1 => IntFn::CountTurns,
+                Some("Active") if c.positional().len() == 1 => IntFn::CountActive,
                 Some("Pieces") => self.count_pieces(&c, "count")?,
                 Some("Pips") => self.count_pips(&c)?,
                 w => return unsupported(format!("count {}", w.unwrap_or("")), c.span()),
@@ -2195,6 +2196,13 @@ impl Lowerer {
                 } else {
                     return unsupported("is Within without in: or at:", c.span());
                 }
+            }
+            "Active" => {
+                let p = match c.typed(self.reg, "roleType") {
+                    Some(r) => IntFn::RolePlayer(self.role(r)?),
+                    None => self.int(nth(&ints, 0, c.span())?)?,
+                };
+                BoolFn::IsActive(Box::new(p))
             }
             "Triggered" => {
                 let p = match c.typed(self.reg, "roleType") {

@@ -196,6 +196,7 @@ impl GameDef {
             IntFn::PieceField(SiteField::State, x) => c.s.site_state(self.int(x, c)),
             IntFn::PieceField(field, x) => Self::top(c.s, self.int(x, c)).map_or(0, |p| p.field(*field)),
             IntFn::CountTurns => c.s.num_turn as i32,
+            IntFn::CountActive => (1..=self.num_players).filter(|&p| c.s.active >> p & 1 != 0).count() as i32,
             IntFn::CountPips(who) => self.count_pips(c.s, self.int(who, c)),
             IntFn::Face(site) => self.face(c.s, self.int(site, c)),
             IntFn::Coord(k) => self.coords.get(*k as usize).copied().unwrap_or(-1),
@@ -692,6 +693,10 @@ impl GameDef {
                     }
                 });
                 r
+            }
+            BoolFn::IsActive(p) => {
+                let p = self.int(p, c);
+                (1..32).contains(&p) && p <= self.num_players as i32 && c.s.active >> p & 1 != 0
             }
             BoolFn::IsTriggered(p) => {
                 let p = self.int(p, c);

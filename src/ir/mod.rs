@@ -170,6 +170,8 @@ pub enum IntFn {
     Max(Box<IntsFn>),
     LastTo,
     LastFrom,
+    /// `(count Active)`: the players still in the game.
+    CountActive,
     /// `(last To afterConsequence:True)`: the site of the last action of the last move, its
     /// consequents included.
     LastToAfter,
@@ -295,6 +297,8 @@ pub enum BoolFn {
     NoMoves(Role),
     /// `(is Triggered "event" player)`.
     IsTriggered(Box<IntFn>),
+    /// `(is Active p)`: player `p` is still in the game.
+    IsActive(Box<IntFn>),
     /// `(is Line n ..)`: a line of `n` pieces through a site (see [`LineSpec`]).
     IsLine(Box<LineSpec>),
     /// `(is Pattern {F R ..} ..)`: a turtle walk from a site meets the pieces given.
@@ -1759,6 +1763,7 @@ impl<'a> Node<'a> {
                 | IntFn::CountMovesThisTurn
                 | IntFn::BoardCount(_)
                 | IntFn::CountTurns
+                | IntFn::CountActive
                 | IntFn::CentrePoint
                 | IntFn::Coord(_)
                 | IntFn::LastTo
@@ -1797,6 +1802,7 @@ impl<'a> Node<'a> {
                 | BoolFn::IsFriend(a)
                 | BoolFn::IsEven(a)
                 | BoolFn::IsTriggered(a)
+                | BoolFn::IsActive(a)
                 | BoolFn::IsAnyDie(a)
                 | BoolFn::IsOdd(a) => out.push(Int(a)),
                 BoolFn::IsIn(a, r) | BoolFn::IsWithinRegion(a, r) => out.extend([Int(a), Region(r)]),
