@@ -1059,6 +1059,8 @@ impl Lowerer {
                 // `stack:True` moves the whole stack (`count:` of it); it makes the game a
                 // stacking one, where a counted move takes the top pieces in order.
                 self.stacking |= self.flag(c.named("stack"))?;
+                // (as does a level to move from, in Ludii)
+                self.stacking |= from.level.is_some();
                 if self.stacking && copy && count.is_some() {
                     return unsupported("move copy:True with count:", c.span());
                 }
@@ -1647,6 +1649,7 @@ impl Lowerer {
         Ok(match c.id {
             "mover" => IntFn::Mover,
             "next" => IntFn::Next,
+            "prev" if c.word(self.reg) == Some("MoverLastTurn") => IntFn::MoverLastTurn,
             "prev" => IntFn::Prev,
             "iterator.from" => IntFn::From,
             // (the pips of the die `forEach Die` is at are kept where values are: Ludii's

@@ -196,6 +196,13 @@ impl GameDef {
             IntFn::PieceField(SiteField::State, x) => c.s.site_state(self.int(x, c)),
             IntFn::PieceField(field, x) => Self::top(c.s, self.int(x, c)).map_or(0, |p| p.field(*field)),
             IntFn::CountTurns => c.s.num_turn as i32,
+            IntFn::MoverLastTurn => {
+                c.s.history
+                    .iter()
+                    .rev()
+                    .find(|m| m.mover != c.mover)
+                    .map_or(-1, |m| m.mover as i32)
+            }
             IntFn::CountActive => (1..=self.num_players).filter(|&p| c.s.active >> p & 1 != 0).count() as i32,
             IntFn::CountPips(who) => self.count_pips(c.s, self.int(who, c)),
             IntFn::Face(site) => self.face(c.s, self.int(site, c)),
@@ -1231,9 +1238,10 @@ impl GameDef {
             RegionFn::State(v) => {
                 let v = self.int(v, c);
                 let mut r = Region::new(n);
-                for (s, st) in c.s.sites.iter().enumerate().take(n) {
-                    if st.last().is_some_and(|p| p.state == v) {
-                        r.insert(s as i32);
+                // (an empty site's state too: the one left there, else 0)
+                for s in 0..n.min(c.s.sites.len()) as i32 {
+                    if c.s.site_state(s) == v {
+                        r.insert(s);
                     }
                 }
                 r

@@ -1059,6 +1059,10 @@ pub(super) fn push_history(s: &mut StateData, r: MoveRecord) {
 
 /// Ludii's `(all Passed)` over the recent history (see the semantics notes, 7.4).
 pub(super) fn all_passed(s: &StateData, num_players: u8) -> bool {
+    // (alone: the last move is a pass, as in Ludii)
+    if num_players == 1 {
+        return s.history.last().is_some_and(|m| m.pass);
+    }
     // (not before every player has had a move)
     if (s.num_moves as u64) < u64::from(num_players) {
         return false;

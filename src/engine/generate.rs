@@ -300,7 +300,9 @@ impl GameDef {
     ) -> bool {
         let player = self.role_player(role, c) as u8;
         let mut c1 = *c;
-        if player != c.mover && player != 0 {
+        // (the pieces of another player are moved with that player as the mover, not those
+        // of no player or shared, as in Ludii)
+        if player != c.mover && player != 0 && player <= self.num_players {
             c1.prev = c.mover;
             c1.next = c.mover;
             c1.mover = player;

@@ -172,6 +172,9 @@ pub enum IntFn {
     LastFrom,
     /// `(count Active)`: the players still in the game.
     CountActive,
+    /// `(prev MoverLastTurn)`: the mover of the latest move not made by the mover (-1:
+    /// none).
+    MoverLastTurn,
     /// `(last To afterConsequence:True)`: the site of the last action of the last move, its
     /// consequents included.
     LastToAfter,
@@ -1764,6 +1767,7 @@ impl<'a> Node<'a> {
                 | IntFn::BoardCount(_)
                 | IntFn::CountTurns
                 | IntFn::CountActive
+                | IntFn::MoverLastTurn
                 | IntFn::CentrePoint
                 | IntFn::Coord(_)
                 | IntFn::LastTo
