@@ -66,6 +66,19 @@ impl GameDef {
         self.gen(m, &mut c2, &mut tmp);
         for mv in &tmp {
             actions.extend_from_slice(&mv.actions);
+            if !mv.then.is_empty() {
+                // an effect's own consequents run right after its actions (Ludii nests the
+                // effect's move, consequents and all, in the move): what they do there is
+                // found now, on a copy of the state with the effect's actions applied
+                let mut s2 = self.scratch(c);
+                for a in &mv.actions {
+                    self.act(&mut s2, a, mv.mover);
+                }
+                let mut done = super::requirement::Done::new();
+                self.run_consequents(&mut s2, mv, Some(&mut done));
+                actions.extend_from_slice(&done);
+                super::requirement::release(s2);
+            }
         }
         super::requirement::give_list(tmp);
     }
@@ -1192,5 +1205,38 @@ fn remove_actions<A: smallvec::Array<Item = Action>>(t: i32, n: i32, level: Opti
         _ if n < 1 => {}
         Some(level) => actions.push(Action::RemoveAt { site, level, count }),
         None => actions.push(Action::Remove { site, count }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::Game;
+    use crate::expand::Selections;
+
+    #[test]
+    fn an_effects_own_consequents_run_with_it() {
+        // a capture whose removal scores (the removal's own `then`), before the piece lands
+        let text = r#"(game "Nested" (players 2)
+            (equipment { (board (rectangle 1 3)) (piece "Disc" Each) })
+            (rules (start { (place "Disc1" 0) (place "Disc2" 1) })
+              (play (forEach Piece (move Step E
+                  (to if:(not (is Friend (who at:(to))))
+                      (apply (if (is Enemy (who at:(to)))
+                          (remove (to) (then (addScore Mover (count Pieces Next))))))))))
+              (end (if (no Moves Mover) (result Mover Loss)))))"#;
+        let game = Game::load("nested", text, &Selections::default()).expect("loads");
+        let mut s = game.initial_state();
+        let moves = game.legal_moves(&s);
+        assert_eq!(moves.len(), 1, "one step east, onto the enemy");
+        game.apply(&mut s, &moves[0]);
+        // (counted once the enemy piece is gone: none left)
+        assert_eq!(s.scores()[1], 0);
+        assert_eq!(s.scores()[2], 0);
+        let text = text.replace("(count Pieces Next)", "7");
+        let game = Game::load("nested", &text, &Selections::default()).expect("loads");
+        let mut s = game.initial_state();
+        let moves = game.legal_moves(&s);
+        game.apply(&mut s, &moves[0]);
+        assert_eq!(s.scores()[1], 7, "the removal's consequent scores for the mover");
     }
 }
