@@ -279,6 +279,9 @@ impl GameDef {
     }
 
     fn act_on(&self, s: &mut StateData, a: &Action, mover: u8) {
+        if !self.loop_tracks.is_empty() {
+            self.follow_on_tracks(s, a);
+        }
         let kept = if s.loose_states.is_empty() {
             None
         } else {

@@ -270,6 +270,7 @@ impl GameDef {
                 self.int(player, c),
                 name.as_deref(),
                 self.int(steps, c),
+                c.s,
             ),
             IntFn::TrackFirst {
                 player,

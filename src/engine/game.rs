@@ -19,6 +19,10 @@ pub struct GameDef {
     pub ir: GameIr,
     /// The board's tracks (`ir.tracks`), built on it; no rule follows them yet.
     pub tracks: Vec<super::board::Track>,
+    /// The tracks that pass a site twice (not looped), each with the offset of its counts
+    /// in [`StateData::track_counts`]; and their total length.
+    pub(super) loop_tracks: Vec<(usize, usize)>,
+    pub(super) track_counts_len: usize,
     /// Per relation, per site: the first sites of its radials (what `sites Around` reads),
     /// distinct, as offsets into `around_sites`.
     pub(super) around_start: Vec<Vec<u32>>,
@@ -233,6 +237,8 @@ fn load_with(
         board,
         ir,
         tracks,
+        loop_tracks: Vec::new(),
+        track_counts_len: 0,
         around_start,
         around_sites,
         near_words,
@@ -261,6 +267,14 @@ fn load_with(
     g.sole_of_owner = std::iter::once(false)
         .chain(owners.iter().map(|o| owners.iter().filter(|x| *x == o).count() == 1))
         .collect();
+    // (Ludii follows pieces along a track that passes a site twice)
+    let comps = g.ir.components.len().max(1);
+    for (k, t) in g.tracks.iter().enumerate() {
+        if t.internal_loop && !t.looped {
+            g.loop_tracks.push((k, g.track_counts_len));
+            g.track_counts_len += t.sites.len() * comps;
+        }
+    }
     g.comp_facing =
         g.ir.components
             .iter()
@@ -544,6 +558,7 @@ impl GameDef {
         s.chance = chance.seed;
         self.place_dice(&mut s);
         self.run_start_rules(&self.ir.start, &mut s, &mut chance, -1);
+        self.init_track_counts(&mut s);
         if self.ir.no_repeat.is_some() {
             s.hash = s.position_hash();
             s.seen.push(s.hash);
@@ -580,6 +595,7 @@ impl GameDef {
             pending: SmallVec::new(),
             remembered: SmallVec::new(),
             loose_states: SmallVec::new(),
+            track_counts: vec![0; self.track_counts_len],
             propositions: SmallVec::new(),
             votes: SmallVec::new(),
             decided: -1,

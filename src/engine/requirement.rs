@@ -492,6 +492,9 @@ fn restore_small(dst: &mut StateData, base: &StateData, changed: Changed) {
     if dst.loose_states != base.loose_states {
         dst.loose_states.clone_from(&base.loose_states);
     }
+    if dst.track_counts != base.track_counts {
+        dst.track_counts.clone_from(&base.track_counts);
+    }
     if dst.history.len() == base.history.len() + 1 {
         dst.history.pop();
     } else {
@@ -520,6 +523,7 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
         to_clear,
         remembered,
         loose_states,
+        track_counts,
         propositions,
         votes,
         decided,
@@ -598,6 +602,9 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
     }
     if dst.loose_states != *loose_states {
         dst.loose_states.clone_from(loose_states);
+    }
+    if dst.track_counts != *track_counts {
+        dst.track_counts.clone_from(track_counts);
     }
     dst.stalemated = *stalemated;
     dst.active = *active;

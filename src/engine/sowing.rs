@@ -2,8 +2,10 @@
 
 use super::board::BoardRegion;
 use super::game::{Cache, Ctx, GameDef};
+use super::moves::Action;
 use super::state::StateData;
 use crate::ir::*;
+use smallvec::SmallVec;
 
 /// A map of the equipment, resolved on the board: its name and its pairs, sorted by key
 /// (a key given twice keeps its last value, as Ludii's hash map does).
@@ -561,7 +563,7 @@ impl GameDef {
     /// `(trackSite Move from: [player | "name"] steps:)`: the track is the first whose name
     /// contains the name and which is the player's, else the first whose name contains it,
     /// else (no name) the player's first, else the first of nobody's.
-    pub(super) fn track_move(&self, from: i32, pid: i32, name: Option<&str>, steps: i32) -> i32 {
+    pub(super) fn track_move(&self, from: i32, pid: i32, name: Option<&str>, steps: i32, st: &StateData) -> i32 {
         let found = match name {
             Some(name) => self
                 .tracks
@@ -581,7 +583,7 @@ impl GameDef {
         if n == 0 {
             return -1;
         }
-        let i = track.sites.iter().position(|&s| s == from).unwrap_or(n) + steps.max(0) as usize;
+        let i = self.track_index(track, from, pid, st).unwrap_or(n) + steps.max(0) as usize;
         match track.sites.get(i) {
             Some(&s) => s,
             None if track.looped => track.sites[i % n],
@@ -712,5 +714,223 @@ mod tests {
             }
         }
         assert!(backtracking > 0, "some game captures backtracking");
+    }
+}
+
+/// Following pieces along a track that passes a site twice, as Ludii's `OnTrackIndices`: at
+/// which of the site's indices a piece stands is known from the moves that brought it.
+impl GameDef {
+    /// The index of `site` on `track` where the piece at `site` stands: of a track that
+    /// passes the site twice, the first index holding the piece (that of the track's owner
+    /// in a stack, else the top one), else the site's first.
+    pub(super) fn track_index(
+        &self,
+        track: &super::board::Track,
+        site: i32,
+        pid: i32,
+        st: &StateData,
+    ) -> Option<usize> {
+        let first = track.sites.iter().position(|&s| s == site);
+        let Some(&(_, base)) = self
+            .loop_tracks
+            .iter()
+            .find(|(k, _)| std::ptr::eq(&self.tracks[*k], track))
+        else {
+            return first;
+        };
+        let stack = st.stack(site.max(0) as usize).filter(|_| site >= 0)?;
+        // the player's piece in a stack, else the top one; none: the site's first index
+        let Some(what) = stack
+            .iter()
+            .find(|p| p.who as i32 == pid)
+            .or(stack.last())
+            .map(|p| p.what)
+        else {
+            return first;
+        };
+        // (a piece the counts do not place is off the track)
+        track
+            .sites
+            .iter()
+            .enumerate()
+            .filter(|(_, &s)| s == site)
+            .map(|(i, _)| i)
+            .find(|&i| {
+                st.track_counts
+                    .get(self.track_slot(base, i, what))
+                    .is_some_and(|&n| n > 0)
+            })
+    }
+
+    /// The counts of the pieces standing where the start put them: each at its site's
+    /// first index.
+    pub(super) fn init_track_counts(&self, s: &mut StateData) {
+        if self.loop_tracks.is_empty() {
+            return;
+        }
+        // (the sites of every container: a track may start in a hand)
+        for site in 0..s.sites.len() + s.extra.len() {
+            let pieces: SmallVec<[(u16, u32); 4]> = s
+                .stack(site)
+                .map(|st| st.iter().map(|p| (p.what, p.count.max(1))).collect())
+                .unwrap_or_default();
+            for (what, n) in pieces {
+                self.track_add(s, what, self.added_on_tracks(n), site as u32);
+            }
+        }
+    }
+
+    /// Before `a` is applied to `s`: the counts it changes.
+    pub(super) fn follow_on_tracks(&self, s: &mut StateData, a: &Action) {
+        let top = |s: &StateData, site: u32| s.stack(site as usize).and_then(|st| st.last()).map(|p| p.what);
+        match *a {
+            Action::Add { site, what, count, .. } => self.track_add(s, what, self.added_on_tracks(count.max(1)), site),
+            Action::Remove { site, count } => {
+                let whats: SmallVec<[u16; 4]> = s
+                    .stack(site as usize)
+                    .map(|st| st.iter().rev().take(count as usize).map(|p| p.what).collect())
+                    .unwrap_or_default();
+                for w in whats {
+                    self.track_remove(s, w, site);
+                }
+            }
+            Action::RemoveAt { site, level, .. } => {
+                let w = s
+                    .stack(site as usize)
+                    .and_then(|st| st.get(level as usize).or(st.last()))
+                    .map(|p| p.what);
+                if let Some(w) = w {
+                    self.track_remove(s, w, site);
+                }
+            }
+            Action::Move { from, to, copy, .. } => {
+                if let Some(w) = top(s, from) {
+                    if copy {
+                        self.track_add(s, w, 1, to);
+                    } else {
+                        self.track_transfer(s, w, 1, from, to);
+                    }
+                }
+            }
+            Action::MoveN { from, to, count } => {
+                if let Some(w) = top(s, from) {
+                    self.track_transfer(s, w, count, from, to);
+                }
+            }
+            Action::MoveLevel { from, level, to } => {
+                let w = s
+                    .stack(from as usize)
+                    .and_then(|st| st.get(level as usize))
+                    .map(|p| p.what);
+                if let Some(w) = w {
+                    self.track_transfer(s, w, 1, from, to);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// How many an add of `n` pieces counts on a track: twice as many in a game with
+    /// stacks (Ludii counts an add onto a stack once as it stacks the piece, and once more
+    /// as it sets the site).
+    fn added_on_tracks(&self, n: u32) -> u32 {
+        if self.ir.stacking {
+            2 * n
+        } else {
+            n
+        }
+    }
+
+    /// The slot of (track `k`'s counts at `base`, index `i`, component `what`).
+    fn track_slot(&self, base: usize, i: usize, what: u16) -> usize {
+        base + i * self.ir.components.len().max(1) + what as usize
+    }
+
+    fn track_add(&self, s: &mut StateData, what: u16, n: u32, site: u32) {
+        for &(k, base) in &self.loop_tracks {
+            if let Some(i) = self.tracks[k].sites.iter().position(|&x| x == site as i32) {
+                let slot = self.track_slot(base, i, what);
+                if let Some(c) = s.track_counts.get_mut(slot) {
+                    *c = c.wrapping_add(n as i16);
+                }
+            }
+        }
+    }
+
+    fn track_remove(&self, s: &mut StateData, what: u16, site: u32) {
+        for &(k, base) in &self.loop_tracks {
+            for (i, _) in self.tracks[k]
+                .sites
+                .iter()
+                .enumerate()
+                .filter(|(_, &x)| x == site as i32)
+            {
+                let slot = self.track_slot(base, i, what);
+                if let Some(c) = s.track_counts.get_mut(slot) {
+                    *c = c.wrapping_sub(1);
+                }
+            }
+        }
+    }
+
+    /// `n` of `what` from `from` to `to`: from the first index of `from` holding it to the
+    /// first index of `to` after it (else `to`'s first); onto `to`'s first index when it
+    /// came from off the track.
+    fn track_transfer(&self, s: &mut StateData, what: u16, n: u32, from: u32, to: u32) {
+        let n = n as i16;
+        for &(k, base) in &self.loop_tracks {
+            let sites = &self.tracks[k].sites;
+            let at = |site: u32| {
+                sites
+                    .iter()
+                    .enumerate()
+                    .filter(move |(_, &x)| x == site as i32)
+                    .map(|(i, _)| i)
+            };
+            let first_to = at(to).next();
+            if at(from).next().is_none() {
+                if let Some(j) = first_to {
+                    let slot = self.track_slot(base, j, what);
+                    s.track_counts[slot] = s.track_counts[slot].wrapping_add(n);
+                }
+                continue;
+            }
+            let Some(i) = at(from).find(|&i| s.track_counts[self.track_slot(base, i, what)] > 0) else {
+                continue;
+            };
+            let slot = self.track_slot(base, i, what);
+            s.track_counts[slot] = s.track_counts[slot].wrapping_sub(n);
+            if let Some(j) = at(to).find(|&j| j > i).or(first_to) {
+                let slot = self.track_slot(base, j, what);
+                s.track_counts[slot] = s.track_counts[slot].wrapping_add(n);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod track_tests {
+    use crate::engine::Game;
+    use crate::expand::Selections;
+
+    #[test]
+    fn a_piece_on_a_track_through_a_site_twice_goes_on_from_where_it_is() {
+        // there and back: 0 1 2 3 2 1 0; at 2 the second time, the next site is 1
+        let text = r#"(game "Back" (players 1)
+            (equipment { (board (rectangle 1 4) (track "T" {0 1 2 3 2 1 0} P1 directed:True))
+              (piece "Disc" P1) })
+            (rules (start (place "Disc" 0))
+              (play (forEach Piece (move (from (from)) (to (trackSite Move from:(from) steps:1)))))
+              (end (if (no Moves Mover) (result Mover Win)))))"#;
+        let game = Game::load("back", text, &Selections::default()).expect("loads");
+        let mut s = game.initial_state();
+        let mut path = Vec::new();
+        for _ in 0..6 {
+            let moves = game.legal_moves(&s);
+            assert_eq!(moves.len(), 1);
+            path.push(moves[0].inner.to);
+            game.apply(&mut s, &moves[0]);
+        }
+        assert_eq!(path, [1, 2, 3, 2, 1, 0]);
     }
 }

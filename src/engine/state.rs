@@ -148,6 +148,11 @@ pub struct StateData {
     /// site's local state apart from its piece, so a `set State` on an empty site stays
     /// there, is read there, and the next piece sown or added onto it takes it.
     pub loose_states: SmallVec<[(u32, i32); 2]>,
+    /// Where along a track that passes a site twice each piece stands (Ludii's
+    /// `OnTrackIndices`): per such track ([`GameDef::loop_tracks`]), per index of the track,
+    /// per component, how many are there (as Ludii counts: a removal takes one from every
+    /// index of the site, so a count may fall below zero). Empty in other games.
+    pub track_counts: Vec<i16>,
     pub propositions: SmallVec<[u16; 2]>,
     /// Votes cast since the last decision (`(move Vote ..)`), and what the last complete
     /// vote decided (-1: nothing), until the next move.
