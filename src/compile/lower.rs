@@ -124,6 +124,7 @@ pub struct Lowerer {
     not_all_pass: bool,
     reads_after_consequents: bool,
     uses_cycles: bool,
+    uses_visited: bool,
     meta_swap: bool,
     no_repeat: Option<Repetition>,
     removes_at_end: bool,
@@ -333,6 +334,7 @@ impl Lowerer {
             not_all_pass: false,
             reads_after_consequents: false,
             uses_cycles: false,
+            uses_visited: false,
             meta_swap: false,
             no_repeat: None,
             removes_at_end: false,
@@ -547,6 +549,7 @@ impl Lowerer {
             not_all_pass: self.not_all_pass,
             reads_after_consequents: self.reads_after_consequents,
             uses_cycles: self.uses_cycles,
+            uses_visited: self.uses_visited,
             meta_swap: self.meta_swap,
             no_repeat: self.no_repeat,
             removes_at_end: self.removes_at_end,
@@ -2152,6 +2155,10 @@ impl Lowerer {
             "Enemy" => BoolFn::IsEnemy(bi(self, nth(&ints, 0, c.span())?)?),
             "Friend" => BoolFn::IsFriend(bi(self, nth(&ints, 0, c.span())?)?),
             "Even" => BoolFn::IsEven(bi(self, nth(&ints, 0, c.span())?)?),
+            "Visited" => {
+                self.uses_visited = true;
+                BoolFn::IsVisited(bi(self, nth(&ints, 0, c.span())?)?)
+            }
             "Odd" => BoolFn::IsOdd(bi(self, nth(&ints, 0, c.span())?)?),
             "AnyDie" => {
                 self.need_dice(c)?;

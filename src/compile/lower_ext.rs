@@ -289,6 +289,10 @@ impl Lowerer {
                 self.stacking = true;
                 Ok(IntFn::SizeStack(Box::new(self.int(at)?)))
             }
+            (Some("Stack"), None) if c.named("in").is_some() => {
+                self.stacking = true;
+                Ok(IntFn::SizeStacks(Box::new(self.region(req(c.named("in"), c)?)?)))
+            }
             (Some("Group"), _) => Ok(IntFn::SizeGroup(Box::new(self.group_at(c, false)?))),
             (Some("Array"), _) => Ok(IntFn::SizeArray(Box::new(
                 self.ints(super::req(c.typed(self.reg, "ints"), c)?)?,

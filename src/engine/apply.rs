@@ -175,6 +175,18 @@ impl GameDef {
         if !s.over && !self.ir.phases.is_empty() {
             self.next_phases(s);
         }
+        // (the sites this turn went through, while the mover moves again)
+        if self.ir.uses_visited && !s.over {
+            if s.mover != s.next {
+                s.visited.clear();
+            } else {
+                for x in [m.from, m.to] {
+                    if x >= 0 && !s.visited.contains(&(x as u32)) {
+                        s.visited.push(x as u32);
+                    }
+                }
+            }
+        }
         // 6. the turn change
         if s.over {
             s.prev = s.mover;

@@ -140,6 +140,11 @@ impl GameDef {
                 }
             }
             IntFn::CountSites(r) => self.count_region(r, c),
+            IntFn::SizeStacks(r) => self
+                .region(r, c)
+                .iter()
+                .map(|s| c.s.stack(s as usize).map_or(0, |st| st.len() as i32))
+                .sum(),
             IntFn::CountNear { site, rel, region } => self.count_near(site, *rel, region, c),
             IntFn::CountPieces(role, name, region) => {
                 let players: SmallVec<[u8; 4]> = match role {
@@ -702,6 +707,10 @@ impl GameDef {
                 });
                 r
             }
+            BoolFn::IsVisited(x) => {
+                let x = self.int(x, c);
+                x >= 0 && c.s.visited.contains(&(x as u32))
+            }
             BoolFn::IsActive(p) => {
                 let p = self.int(p, c);
                 (1..32).contains(&p) && p <= self.num_players as i32 && c.s.active >> p & 1 != 0
@@ -720,6 +729,24 @@ impl GameDef {
                 c2.site = site;
                 self.boolean(b, &c2)
             }),
+            BoolFn::CanMove(m) if self.ir.uses_visited => {
+                // (as if the last move's sites were visited already, as in Ludii)
+                let mut s2 = c.s.clone();
+                if let Some(last) = c.s.history.last() {
+                    for x in [last.from, last.to] {
+                        if x >= 0 && !s2.visited.contains(&(x as u32)) {
+                            s2.visited.push(x as u32);
+                        }
+                    }
+                }
+                let cache = super::game::Cache::fresh();
+                let mut c2 = Ctx {
+                    s: &s2,
+                    cache: &cache,
+                    ..*c
+                };
+                self.has_moves(m, &mut c2)
+            }
             BoolFn::CanMove(m) => self.has_moves(m, &mut c.clone()),
             BoolFn::IsThreatened(t) => self.is_threatened(t, c),
             BoolFn::If(a, b, d) => {

@@ -597,6 +597,7 @@ impl GameDef {
             loose_states: SmallVec::new(),
             track_counts: vec![0; self.track_counts_len],
             propositions: SmallVec::new(),
+            visited: SmallVec::new(),
             votes: SmallVec::new(),
             decided: -1,
             cycle: SmallVec::new(),

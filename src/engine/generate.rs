@@ -1240,3 +1240,32 @@ mod tests {
         assert_eq!(s.scores()[1], 7, "the removal's consequent scores for the mover");
     }
 }
+
+#[cfg(test)]
+mod visited_tests {
+    use crate::engine::Game;
+    use crate::expand::Selections;
+
+    #[test]
+    fn a_turn_does_not_go_back_through_the_sites_it_visited() {
+        let text = r#"(game "Walk" (players 2)
+            (equipment { (board (rectangle 1 5)) (piece "Disc" Each) })
+            (rules (start { (place "Disc1" 0) (place "Disc2" 4) })
+              (play (forEach Piece (move Step (directions {E W})
+                  (to if:(and (is Empty (to)) (not (is Visited (to)))))
+                  (then (if (is Mover P1) (moveAgain))))))
+              (end (if (no Moves Mover) (result Mover Loss)))))"#;
+        let game = Game::load("walk", text, &Selections::default()).expect("loads");
+        let mut s = game.initial_state();
+        let to = |g: &Game, s: &crate::engine::State| {
+            let mut v: Vec<i32> = g.legal_moves(s).iter().map(|m| m.inner.to).collect();
+            v.sort();
+            v
+        };
+        assert_eq!(to(&game, &s), [1]);
+        let m = game.legal_moves(&s)[0].clone();
+        game.apply(&mut s, &m);
+        // P1 again: back to 0 is a site of this turn
+        assert_eq!(to(&game, &s), [2]);
+    }
+}

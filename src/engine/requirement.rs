@@ -525,6 +525,7 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
         loose_states,
         track_counts,
         propositions,
+        visited,
         votes,
         decided,
         cycle,
@@ -592,6 +593,9 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
     }
     if dst.propositions != *propositions {
         dst.propositions.clone_from(propositions);
+    }
+    if dst.visited != *visited {
+        dst.visited.clone_from(visited);
     }
     if dst.votes != *votes {
         dst.votes.clone_from(votes);

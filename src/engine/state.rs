@@ -154,6 +154,9 @@ pub struct StateData {
     /// index of the site, so a count may fall below zero). Empty in other games.
     pub track_counts: Vec<i16>,
     pub propositions: SmallVec<[u16; 2]>,
+    /// The sites the moves of this turn so far went from and to (kept only where
+    /// `(is Visited ..)` asks).
+    pub visited: SmallVec<[u32; 4]>,
     /// Votes cast since the last decision (`(move Vote ..)`), and what the last complete
     /// vote decided (-1: nothing), until the next move.
     pub votes: SmallVec<[u16; 2]>,

@@ -85,6 +85,8 @@ pub enum IntFn {
     /// Component of the top piece at a site, 0 if empty.
     What(Box<IntFn>),
     SizeStack(Box<IntFn>),
+    /// `(size Stack in:R)`: the pieces stacked on the sites of R, all told.
+    SizeStacks(Box<RegionFn>),
     CountSites(Box<RegionFn>),
     /// `(count Sites in:(intersection (sites Around <site> <rel>) <region>))` where the region
     /// is cached for the state ([`RegionFn::Cached`]): a mask and a population count.
@@ -302,6 +304,8 @@ pub enum BoolFn {
     IsTriggered(Box<IntFn>),
     /// `(is Active p)`: player `p` is still in the game.
     IsActive(Box<IntFn>),
+    /// `(is Visited s)`: an earlier move of this turn went from or to `s`.
+    IsVisited(Box<IntFn>),
     /// `(is Line n ..)`: a line of `n` pieces through a site (see [`LineSpec`]).
     IsLine(Box<LineSpec>),
     /// `(is Pattern {F R ..} ..)`: a turtle walk from a site meets the pieces given.
@@ -1503,6 +1507,9 @@ pub struct GameIr {
     pub not_all_pass: bool,
     /// Whether `(is Cycle)` appears anywhere (positions are then remembered).
     pub uses_cycles: bool,
+    /// Whether `(is Visited ..)` appears anywhere (the sites a turn's moves went through
+    /// are then remembered, Ludii's `requiresVisited`).
+    pub uses_visited: bool,
     /// The meta rule `(swap)`: the second player may swap sides on the game's second move.
     pub meta_swap: bool,
     /// The meta rule `(no Repeat ..)`: no move may lead to a position seen before.
@@ -1721,7 +1728,10 @@ impl<'a> Node<'a> {
                     out.extend(player.iter().chain(from.iter()).map(|x| Int(x)));
                     out.extend(cond.iter().map(|x| Bool(x)));
                 }
-                IntFn::CountSites(r) | IntFn::CountIn(r, _) | IntFn::CountPieces(_, _, Some(r)) => out.push(Region(r)),
+                IntFn::CountSites(r)
+                | IntFn::SizeStacks(r)
+                | IntFn::CountIn(r, _)
+                | IntFn::CountPieces(_, _, Some(r)) => out.push(Region(r)),
                 IntFn::CountPieces(_, _, None) => {}
                 IntFn::CountNear { site, region, .. } => out.extend([Int(site), Region(region)]),
                 IntFn::CountSteps(a, b)
@@ -1807,6 +1817,7 @@ impl<'a> Node<'a> {
                 | BoolFn::IsEven(a)
                 | BoolFn::IsTriggered(a)
                 | BoolFn::IsActive(a)
+                | BoolFn::IsVisited(a)
                 | BoolFn::IsAnyDie(a)
                 | BoolFn::IsOdd(a) => out.push(Int(a)),
                 BoolFn::IsIn(a, r) | BoolFn::IsWithinRegion(a, r) => out.extend([Int(a), Region(r)]),
