@@ -2042,11 +2042,14 @@ impl Lowerer {
             ">=" => BoolFn::Ge(bi(self, nth(&pos, 0, c.span())?)?, bi(self, nth(&pos, 1, c.span())?)?),
             "=" | "!=" => {
                 let sites = self.reg.id("sites").expect("declared");
-                let is_region = self.ck.matches(nth(&pos, 0, c.span())?, &ParamType::Sym(sites))
-                    && !self.ck.matches(
-                        nth(&pos, 0, c.span())?,
-                        &ParamType::Sym(self.reg.id("int").expect("declared")),
-                    );
+                let int = self.reg.id("int").expect("declared");
+                // (regions where either side can only be one)
+                let mut is_region = false;
+                for k in 0..2 {
+                    let n = nth(&pos, k, c.span())?;
+                    is_region |= Self::head(n) == Some("sites")
+                        || self.ck.matches(n, &ParamType::Sym(sites)) && !self.ck.matches(n, &ParamType::Sym(int));
+                }
                 let b = if is_region {
                     BoolFn::RegionEq(
                         Box::new(self.region(nth(&pos, 0, c.span())?)?),
@@ -2454,6 +2457,7 @@ impl Lowerer {
                         RegionFn::Hand(Box::new(p))
                     }
                     None if c.typed(self.reg, "roleType").is_some()
+                        || c.typed(self.reg, "moves.player").is_some()
                         || (c.typed(self.reg, "string").is_some() && c.positional().len() == 1) =>
                     {
                         match self.sites_equipment(&c)? {

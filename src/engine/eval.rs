@@ -1274,8 +1274,11 @@ impl GameDef {
                 }
                 r
             }
-            RegionFn::Equipment { owner, name } => {
-                let player = owner.map(|o| self.role_player(o, c));
+            RegionFn::Equipment { owner, player, name } => {
+                let player = match player {
+                    Some(p) => Some(self.int(p, c)),
+                    None => owner.map(|o| self.role_player(o, c)),
+                };
                 let mut r = Region::new(n);
                 for def in &self.ir.regions {
                     let owner_ok = player.is_none_or(|p| def.owner as i32 == p);

@@ -32,8 +32,9 @@ impl GameDef {
             }
             RegionFn::Sites(v) => v.iter().all(int_static),
             RegionFn::Row(a) | RegionFn::Column(a) => int_static(a),
-            RegionFn::Equipment { owner, .. } => {
+            RegionFn::Equipment { owner, player, .. } => {
                 top && owner.is_none_or(|o| o != Role::Iterated)
+                    && player.as_deref().is_none_or(int_static)
                     && self.ir.regions.iter().all(|d| self.is_static_within(&d.region, false))
             }
             RegionFn::Track { player, from, to, .. } => {

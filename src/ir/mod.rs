@@ -660,9 +660,11 @@ pub enum RegionFn {
         steps: Box<IntFn>,
         dirs: Option<Vec<Direction>>,
     },
-    /// The union of the equipment's regions of an owner (the role's player) and a name.
+    /// The union of the equipment's regions of an owner (the role's player, or a player
+    /// computed: `player`) and a name.
     Equipment {
         owner: Option<Role>,
+        player: Option<Box<IntFn>>,
         name: Option<u16>,
     },
     /// The sites one step from a site in a relation, as its relation lists them (no

@@ -71,20 +71,21 @@ impl Lowerer {
             Some(r) => Some(self.role(r)?),
             None => None,
         };
-        if c.typed(self.reg, "moves.player").is_some() {
-            return unsupported("sites of a player index", c.span());
-        }
+        let player = match c.typed(self.reg, "moves.player") {
+            Some(p) => Some(Box::new(self.player_index(p)?)),
+            None => None,
+        };
         let name = match c.typed(self.reg, "string").map(|n| &n.kind) {
             Some(NodeKind::Str(s)) => Some(self.intern(s)),
             _ => None,
         };
-        if role.is_none() && name.is_none() {
+        if role.is_none() && player.is_none() && name.is_none() {
             return Ok(None);
         }
         self.board_site_type_only(c, "sites of a region on another site type than the board's")?;
         // a name no region has is a site's label (Ludii reads `(sites "J10")` as the list
         // of coordinates it also is)
-        if let (None, Some(k)) = (role, name) {
+        if let (None, None, Some(k)) = (role, &player, name) {
             let label = self.names[k as usize].clone();
             let coordinate = {
                 let digits = label.trim_start_matches(|ch: char| ch.is_ascii_uppercase());
@@ -98,7 +99,11 @@ impl Lowerer {
                 return Ok(Some(RegionFn::Sites(vec![IntFn::Coord(k)])));
             }
         }
-        Ok(Some(RegionFn::Equipment { owner: role, name }))
+        Ok(Some(RegionFn::Equipment {
+            owner: role,
+            player,
+            name,
+        }))
     }
 
     /// `(expand [R] [origin:s] [steps:n] [dirs] [type])`.
