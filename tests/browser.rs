@@ -350,11 +350,12 @@ fn options_undo_seats_records_and_other_games_work_in_the_page() {
             .map(|s| s.starts_with("Move 1: player 1")),
         Some(true)
     );
-    // a game the engine cannot run yet: said, and the game in play stays
-    let chess = corpus("board/war/replacement/checkmate/chess/Chess.lud");
+    // a game the engine cannot run yet (hidden information): said, and the game in play
+    // stays
+    let hidden = corpus("board/war/replacement/checkmate/chess/Kriegspiel (Chess).lud");
     tab.wait_for_element("#open-file")
         .unwrap()
-        .set_input_files(&[&chess])
+        .set_input_files(&[&hidden])
         .unwrap();
     wait_for(&tab, "!document.getElementById('error').hidden");
     let error = eval(&tab, "document.getElementById('error').textContent");

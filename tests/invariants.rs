@@ -39,9 +39,25 @@ fn random_sim_invariants(game: &Game, n_playouts: usize, seed: u64) -> SimReport
 
 /// [`random_sim_invariants`], applying every legal move in the first `fully_checked` playouts.
 fn random_sim_invariants_checking(game: &Game, n_playouts: usize, seed: u64, fully_checked: usize) -> SimReport {
+    random_sim_within(game, n_playouts, seed, fully_checked, None)
+}
+
+/// [`random_sim_invariants_checking`], no playout started after the first once `budget`
+/// has gone by (the corpus sample's bound on the CI's time: a slow game gets one playout).
+fn random_sim_within(
+    game: &Game,
+    n_playouts: usize,
+    seed: u64,
+    fully_checked: usize,
+    budget: Option<std::time::Duration>,
+) -> SimReport {
     let mut report = SimReport::default();
     let players = game.num_players();
+    let started = std::time::Instant::now();
     for i in 0..n_playouts {
+        if i > 0 && budget.is_some_and(|b| started.elapsed() > b) {
+            break;
+        }
         let mut rng = playout_rng(seed, i as u64);
         let mut state: State = game.initial_state();
         assert_eq!(state, game.initial_state(), "initial_state is deterministic");
@@ -365,9 +381,10 @@ fn corpus_games_keep_the_invariants() {
             continue;
         }
         let start = std::time::Instant::now();
-        let r = random_sim_invariants_checking(&game, 2, seed, 1);
+        let r = random_sim_within(&game, 2, seed, 1, Some(std::time::Duration::from_secs(3)));
         println!(
-            "{file}: {} decisions, longest {}, {} applications, {:.2} s",
+            "{file}: {} playouts, {} decisions, longest {}, {} applications, {:.2} s",
+            r.playouts,
             r.decisions,
             r.longest,
             r.moves_tried,

@@ -148,16 +148,8 @@ impl GameDef {
                     if f < 0 || f as usize >= self.n() || t < 0 {
                         return;
                     }
-                    let all = self.board.supported_bits(Relation::All);
                     out.extend(
-                        Dir::ALL
-                            .into_iter()
-                            .filter(|&d| all >> d as u16 & 1 != 0)
-                            .filter(|&d| {
-                                self.board
-                                    .radials(f as u32, Direction::Compass(d))
-                                    .any(|r| r[1..].contains(&(t as u32)))
-                            })
+                        self.directions_where(Relation::All, |d| self.radial_reaches(f, d, t))
                             .map(Direction::Compass),
                     );
                 }
@@ -249,16 +241,29 @@ impl GameDef {
         if a < 0 || a as usize >= self.n() || b < 0 {
             return None;
         }
-        let supported = self.board.supported_bits(Relation::Adjacent);
+        self.directions_where(Relation::Adjacent, |d| self.radial_reaches(a, d, b))
+            .next()
+            .map(Direction::Compass)
+    }
+
+    /// The compass directions relation `rel` uses on this board (clockwise from N) for which
+    /// `holds` does.
+    pub(super) fn directions_where<'a>(
+        &self,
+        rel: Relation,
+        mut holds: impl FnMut(Dir) -> bool + 'a,
+    ) -> impl Iterator<Item = Dir> + 'a {
+        let supported = self.board.supported_bits(rel);
         Dir::ALL
             .into_iter()
-            .filter(|&d| supported >> d as u16 & 1 != 0)
-            .find(|&d| {
-                self.board
-                    .radials(a as u32, Direction::Compass(d))
-                    .any(|radial| radial[1..].contains(&(b as u32)))
-            })
-            .map(Direction::Compass)
+            .filter(move |&d| supported >> d as u16 & 1 != 0 && holds(d))
+    }
+
+    /// Whether a radial from `a` (on the board) in direction `d` passes through `b`.
+    fn radial_reaches(&self, a: i32, d: Dir, b: i32) -> bool {
+        self.board
+            .radials(a as u32, Direction::Compass(d))
+            .any(|radial| radial[1..].contains(&(b as u32)))
     }
 
     /// A relative direction other than `SameDirection` and `OppositeDirection` for facing

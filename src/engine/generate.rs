@@ -1239,12 +1239,6 @@ mod tests {
         game.apply(&mut s, &moves[0]);
         assert_eq!(s.scores()[1], 7, "the removal's consequent scores for the mover");
     }
-}
-
-#[cfg(test)]
-mod visited_tests {
-    use crate::engine::Game;
-    use crate::expand::Selections;
 
     #[test]
     fn a_turn_does_not_go_back_through_the_sites_it_visited() {

@@ -491,16 +491,12 @@ impl GameDef {
         if a < 0 || a as usize >= self.n() {
             return None;
         }
-        let supported = self.board.supported_bits(Relation::All);
-        Dir::ALL
-            .into_iter()
-            .filter(|&d| supported >> d as u16 & 1 != 0)
-            .filter(|&d| {
-                self.board
-                    .steps_in(a as u32, Direction::Compass(d))
-                    .contains(&(b as u32))
-            })
-            .last()
+        self.directions_where(Relation::All, |d| {
+            self.board
+                .steps_in(a as u32, Direction::Compass(d))
+                .contains(&(b as u32))
+        })
+        .last()
     }
 }
 
