@@ -731,7 +731,7 @@ impl GameDef {
             }),
             BoolFn::CanMove(m) if self.ir.uses_visited => {
                 // (as if the last move's sites were visited already, as in Ludii)
-                let mut s2 = c.s.clone();
+                let mut s2 = self.scratch(c);
                 if let Some(last) = c.s.history.last() {
                     for x in [last.from, last.to] {
                         if x >= 0 && !s2.visited.contains(&(x as u32)) {
@@ -745,7 +745,9 @@ impl GameDef {
                     cache: &cache,
                     ..*c
                 };
-                self.has_moves(m, &mut c2)
+                let can = self.has_moves(m, &mut c2);
+                super::requirement::release(s2);
+                can
             }
             BoolFn::CanMove(m) => self.has_moves(m, &mut c.clone()),
             BoolFn::IsThreatened(t) => self.is_threatened(t, c),

@@ -1251,11 +1251,7 @@ mod tests {
               (end (if (no Moves Mover) (result Mover Loss)))))"#;
         let game = Game::load("walk", text, &Selections::default()).expect("loads");
         let mut s = game.initial_state();
-        let to = |g: &Game, s: &crate::engine::State| {
-            let mut v: Vec<i32> = g.legal_moves(s).iter().map(|m| m.inner.to).collect();
-            v.sort();
-            v
-        };
+        let to = crate::engine::legal_targets;
         assert_eq!(to(&game, &s), [1]);
         let m = game.legal_moves(&s)[0].clone();
         game.apply(&mut s, &m);

@@ -36,6 +36,14 @@ pub const MAX_WHILE_ROUNDS: usize = 10_000;
 /// The most values past the first a start rule's `(forEach Value ..)` runs through.
 pub const MAX_START_VALUES: i32 = 100_000;
 
+/// The sites the legal moves of `s` go to, in increasing order, for unit tests.
+#[cfg(test)]
+fn legal_targets(game: &Game, s: &State) -> Vec<i32> {
+    let mut to: Vec<i32> = game.legal_moves(s).iter().map(|m| m.inner.to).collect();
+    to.sort();
+    to
+}
+
 /// A file of Ludii's corpus (`path` under `lud/`), loaded with `sel`, for unit tests.
 #[cfg(test)]
 fn corpus_game(path: &str, sel: &crate::expand::Selections) -> Game {
