@@ -159,6 +159,8 @@ pub struct Lowerer {
     geometry: Vec<BoardRegion>,
     /// The board's site type (known once the board is lowered).
     site_type: SiteType,
+    /// Whether the board is `(boardless ..)`.
+    boardless: bool,
     /// The containers after the board.
     containers: Vec<ContainerIr>,
     /// The dice containers (see [`ContainerIr`]).
@@ -359,6 +361,7 @@ impl Lowerer {
             regions: Vec::new(),
             geometry: Vec::new(),
             site_type: SiteType::Cell,
+            boardless: false,
             containers: Vec::new(),
             dice: Vec::new(),
             requires_count: false,
@@ -2434,6 +2437,7 @@ impl Lowerer {
                     Some("Corners") => RegionFn::Corners,
                     Some("Perimeter") => RegionFn::Perimeter,
                     Some("Centre") => RegionFn::Centre,
+                    Some("Playable") => RegionFn::Playable { boardless: self.boardless },
                     Some("Pending") => RegionFn::Pending,
                     Some("Track") => self.sites_track(&c)?,
                     Some(w @ ("Top" | "Bottom" | "Left" | "Right" | "Outer" | "Inner")) => self.sites_simple(&c, w)?,

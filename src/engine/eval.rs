@@ -1371,6 +1371,25 @@ impl GameDef {
                 }
                 r
             }
+            RegionFn::Playable { boardless } => {
+                let mut r = Region::new(n);
+                if !boardless && c.s.num_moves == 0 {
+                    for &s in self.board.centre() {
+                        r.insert(s as i32);
+                    }
+                    return r;
+                }
+                for s in 0..n as u32 {
+                    let empty = c.s.sites[s as usize].is_empty();
+                    if empty
+                        && ((*boardless && self.board.centre().contains(&s))
+                            || self.board.relation(s, Relation::Adjacent).iter().any(|&t| !c.s.sites[t as usize].is_empty()))
+                    {
+                        r.insert(s as i32);
+                    }
+                }
+                r
+            }
             RegionFn::Centre => {
                 let mut r = Region::new(n);
                 for &s in self.board.centre() {

@@ -635,6 +635,10 @@ pub enum RegionFn {
     /// `(sites Start (piece ..))`: where the start rules put that component.
     Start(Box<IntFn>),
     Centre,
+    /// `(sites Playable)`: on a boardless board, the empty sites next to (Adjacent) an
+    /// occupied one, and the centre while empty; on a board, the centre before the first
+    /// move, then the empty sites next to an occupied one.
+    Playable { boardless: bool },
     /// `(sites Pending)`: the pending values as sites.
     Pending,
     /// `(if c A [B])`: A where the condition holds, else B (no sites without B).
@@ -1926,6 +1930,7 @@ impl<'a> Node<'a> {
                 | RegionFn::Corners
                 | RegionFn::Perimeter
                 | RegionFn::Centre
+                | RegionFn::Playable { .. }
                 | RegionFn::Pending
                 | RegionFn::ToClear
                 | RegionFn::Geometry(_)

@@ -674,6 +674,7 @@ impl Lowerer {
             None => None,
         };
         self.site_type = SiteType::Cell;
+        self.boardless = true;
         let spec = match c.word(self.reg) {
             Some("Square") => BoardSpec::Square(size.unwrap_or(41)),
             Some("Hexagonal") => BoardSpec::Hex(size.unwrap_or(21)),

@@ -125,7 +125,7 @@ impl Lowerer {
                     board = Some(self.mancala_board(item)?)
                 }
                 Some("piece") => moves.extend(self.piece(item, players)?),
-                Some("tile") if self.start_only => moves.extend(self.piece(item, players)?),
+                Some("tile") => moves.extend(self.piece(item, players)?),
                 Some("regions") => regions.push(item),
                 Some("hand") => self.hand(item, players)?,
                 Some("map") => self.map_item(item)?,
@@ -250,9 +250,23 @@ impl Lowerer {
     /// components and the moves node to lower for each, once all components are known.
     fn piece<'n>(&mut self, node: &'n Node, players: u8) -> R<Vec<(usize, &'n Node)>> {
         let c = self.call(node, "item")?;
-        // (for the start position alone, a tile is drawn as a piece)
-        if c.id != "component.piece" && !(self.start_only && c.id == "tile") {
+        // (a tile is a piece with a number of sides; one with a shape, a walk, is a large
+        // piece, and one with paths connects its sides: those are drawn as pieces for the
+        // start position alone)
+        if c.id != "component.piece" && c.id != "tile" {
             return unsupported(c.id, c.span());
+        }
+        if c.id == "tile" && !self.start_only {
+            let shaped = c.slots.iter().any(|(p, n)| {
+                let mut ty = &p.ty;
+                while let ParamType::Array(inner) = ty {
+                    ty = inner;
+                }
+                n.is_some() && matches!(ty, ParamType::Sym(s) if matches!(self.reg.symbol(*s).id, "stepType" | "path"))
+            });
+            if shaped {
+                return unsupported("tile with a walk or paths (a large piece)", c.span());
+            }
         }
         let base = match c.positional().first().map(|n| &n.kind) {
             Some(NodeKind::Str(s)) => s.clone(),
