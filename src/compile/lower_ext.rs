@@ -453,7 +453,8 @@ impl Lowerer {
             (Some(i), _) => (i, None),
             (_, r) => (IntFn::Site, r),
         };
-        let dirs = self.directions(c.typed(self.reg, "direction"))?;
+        // (relative and computed directions are resolved for the piece at `from`)
+        let dirs = self.move_directions(c.typed(self.reg, "direction"))?;
         let included = self.flag(c.named("included"))?;
         let stop = match c.named("stop") {
             Some(n) => Some(Box::new(self.boolean(n)?)),

@@ -2,6 +2,7 @@
 //! notes, 4.7 and 4.8), and `sites Direction`.
 
 use super::board::{cut_ray, Walk};
+use super::directions::Dirs;
 use super::compiled::tracked;
 use super::game::{Cache, Ctx, GameDef};
 use super::moves::{Action, MoveData};
@@ -1582,6 +1583,8 @@ impl GameDef {
             included: *included,
             distance: self.walk_limit(distance.as_deref(), c),
         };
+        let mut buf = Dirs::new();
+        let dirs = self.abs_dirs(dirs, s, c, &mut buf);
         let stops = self.stop_test(stop.as_deref(), c);
         self.board
             .sites_direction(s as u32, dirs, walk, stops, |_| *stop_included, emit);
@@ -1604,6 +1607,9 @@ impl GameDef {
         else {
             return None;
         };
+        if dirs.iter().any(|d| d.is_relative()) {
+            return None;
+        }
         let stops = match stop {
             None => 0,
             Some(b) => {
@@ -1914,10 +1920,9 @@ impl<'a> OneWay<'a> {
         else {
             return None;
         };
-        let [dir] = dirs.as_slice() else { return None };
-        if matches!(dir, Direction::Rel(_)) {
+        let [dir @ Direction::Compass(_)] = dirs.as_slice() else {
             return None;
-        }
+        };
         Some(OneWay {
             from,
             dir: *dir,

@@ -1660,6 +1660,12 @@ pub mod deps {
             | Node::Region(RegionFn::AroundAt { sites, cond, .. }) => {
                 region(sites) | cond.as_ref().map_or(0, |b| boolean(b) & !(FROM | TO))
             }
+            // (computed directions may read any iterator)
+            Node::Region(RegionFn::Direction { dirs, .. })
+                if dirs.iter().any(|d| matches!(d, crate::engine::board::Direction::Dynamic(_))) =>
+            {
+                ALL
+            }
             Node::Region(RegionFn::Direction {
                 from, stop, distance, ..
             }) => int(from) | stop.as_ref().map_or(0, |b| boolean(b) & !TO) | distance.as_ref().map_or(0, |d| int(d)),
