@@ -125,6 +125,7 @@ pub struct Lowerer {
     reads_after_consequents: bool,
     uses_cycles: bool,
     uses_visited: bool,
+    uses_last_to: bool,
     meta_swap: bool,
     no_repeat: Option<Repetition>,
     removes_at_end: bool,
@@ -337,6 +338,7 @@ impl Lowerer {
             reads_after_consequents: false,
             uses_cycles: false,
             uses_visited: false,
+            uses_last_to: false,
             meta_swap: false,
             no_repeat: None,
             removes_at_end: false,
@@ -553,6 +555,7 @@ impl Lowerer {
             reads_after_consequents: self.reads_after_consequents,
             uses_cycles: self.uses_cycles,
             uses_visited: self.uses_visited,
+            uses_last_to: self.uses_last_to,
             meta_swap: self.meta_swap,
             no_repeat: self.no_repeat,
             removes_at_end: self.removes_at_end,
@@ -976,6 +979,22 @@ impl Lowerer {
             }
             // (a message to a player: it changes nothing in the state)
             ("note", _) => MovesKind::And(Vec::new()),
+            ("push", _) => {
+                self.board_site_type_only(&c, "push on another site type than the board's")?;
+                let from = match c.typed(self.reg, "moves.from") {
+                    Some(f) => match self.place(f, "moves.from")? {
+                        Place {
+                            site: Some(site),
+                            region: None,
+                            ..
+                        } => site,
+                        _ => return unsupported("push from a region", f.span.clone()),
+                    },
+                    None => IntFn::LastTo,
+                };
+                let dirs = self.move_directions(c.typed(self.reg, "direction"))?;
+                MovesKind::Push { from, dirs }
+            }
             ("flip", _) => {
                 self.board_site_type_only(&c, "flip on another site type than the board's")?;
                 let at = match c.named("loc").or(c.typed(self.reg, "int")) {
@@ -2438,6 +2457,10 @@ impl Lowerer {
                     Some("Perimeter") => RegionFn::Perimeter,
                     Some("Centre") => RegionFn::Centre,
                     Some("Playable") => RegionFn::Playable { boardless: self.boardless },
+                    Some("LastTo") => {
+                        self.uses_last_to = true;
+                        RegionFn::LastTo
+                    }
                     Some("Pending") => RegionFn::Pending,
                     Some("Track") => self.sites_track(&c)?,
                     Some(w @ ("Top" | "Bottom" | "Left" | "Right" | "Outer" | "Inner")) => self.sites_simple(&c, w)?,

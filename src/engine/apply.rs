@@ -245,9 +245,12 @@ impl GameDef {
         if store {
             push_history(s, m.record());
         }
-        if store && (self.ir.reads_after_consequents || self.ir.removes_at_end) {
+        if store && (self.ir.reads_after_consequents || self.ir.removes_at_end || self.ir.uses_last_to) {
             let mut done = super::requirement::Done::new();
             self.run_consequents(s, m, Some(&mut done));
+            if self.ir.uses_last_to {
+                self.note_last_to(s, m, &done);
+            }
             if let (true, Some(site), Some(r)) = (
                 self.ir.reads_after_consequents,
                 Action::last_site(&done),
@@ -261,6 +264,35 @@ impl GameDef {
             return;
         }
         self.run_consequents(s, m, None);
+    }
+
+    /// `(sites LastTo)` after `m` (its consequents' actions `done`): its `to`, where its
+    /// actions went, and where its consequents' moves would go now (Ludii evaluates the
+    /// last move's consequents again when asked; the state does not change before then).
+    fn note_last_to(&self, s: &mut StateData, m: &MoveData, done: &[Action]) {
+        let n = self.n() as i32;
+        let mut sites: SmallVec<[u32; 4]> = SmallVec::new();
+        let mut note = |t: i32| {
+            if (0..n).contains(&t) && !sites.contains(&(t as u32)) {
+                sites.push(t as u32);
+            }
+        };
+        note(m.to);
+        for a in m.actions.iter().chain(done) {
+            note(a.site().map_or(-1, |t| t as i32));
+        }
+        for &t in &m.then {
+            let mut subs = super::requirement::take_list();
+            self.gen_for(&self.ir.thens[t as usize], s, m, &mut subs);
+            for sub in &subs {
+                note(sub.to);
+                for a in &sub.actions {
+                    note(a.site().map_or(-1, |t| t as i32));
+                }
+            }
+            super::requirement::give_list(subs);
+        }
+        s.last_to = sites;
     }
 
     pub(super) fn act(&self, s: &mut StateData, a: &Action, mover: u8) {

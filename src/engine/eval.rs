@@ -1390,6 +1390,13 @@ impl GameDef {
                 }
                 r
             }
+            RegionFn::LastTo => {
+                let mut r = Region::new(n);
+                for &t in &c.s.last_to {
+                    r.insert(t as i32);
+                }
+                r
+            }
             RegionFn::Centre => {
                 let mut r = Region::new(n);
                 for &s in self.board.centre() {

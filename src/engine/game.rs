@@ -598,6 +598,7 @@ impl GameDef {
             track_counts: vec![0; self.track_counts_len],
             propositions: SmallVec::new(),
             visited: SmallVec::new(),
+            last_to: SmallVec::new(),
             votes: SmallVec::new(),
             decided: -1,
             cycle: SmallVec::new(),

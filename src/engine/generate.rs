@@ -55,6 +55,46 @@ impl GameDef {
         &mut m.actions
     }
 
+    /// `(push from dirs)`: one move removing the piece at `from` and moving each piece of
+    /// the run after it one step on (the last off the board, if the run reaches its edge),
+    /// along each radial of the first direction the list gives at `from`.
+    fn gen_push(&self, from: &IntFn, dirs: &[super::board::Direction], c: &Ctx, out: &mut Vec<MoveData>) {
+        let f = self.int(from, c);
+        if f < 0 || f as usize >= self.n() {
+            return;
+        }
+        let mut buf = super::directions::Dirs::new();
+        let Some(&d) = self.abs_dirs(dirs, f, c, &mut buf).first() else {
+            return;
+        };
+        let what_at = |t: u32| c.s.sites[t as usize].last().map_or(0, |p| p.what);
+        let add = |site: u32, what: u16| Action::Add {
+            site,
+            what,
+            who: self.ir.components.get(what as usize).map_or(0, |k| k.owner),
+            count: 1,
+            state: -1,
+        };
+        for radial in self.board.radials(f as u32, d) {
+            let actions = self.push_move(out, c, f, f);
+            let mut carry = what_at(f as u32);
+            actions.push(Action::Remove { site: f as u32, count: 1 });
+            for &t in &radial[1..] {
+                let here = what_at(t);
+                if here != 0 {
+                    actions.push(Action::Remove { site: t, count: 1 });
+                }
+                if carry != 0 {
+                    actions.push(add(t, carry));
+                }
+                if here == 0 {
+                    break;
+                }
+                carry = here;
+            }
+        }
+    }
+
     /// The actions of the effects `m` generates now (for `apply` in a `to`/`between`), added
     /// to `actions`.
     pub(super) fn effect_actions(&self, m: &Moves, c: &Ctx, actions: &mut SmallVec<[Action; 2]>) {
@@ -817,6 +857,7 @@ impl GameDef {
                     });
                 }
             }
+            MovesKind::Push { from, dirs } => self.gen_push(from, dirs, c, out),
             MovesKind::Flip(at) => {
                 let t = self.int(at, c);
                 if let Some(p) = Self::top(c.s, t) {

@@ -527,6 +527,7 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
         track_counts,
         propositions,
         visited,
+        last_to,
         votes,
         decided,
         cycle,
@@ -597,6 +598,9 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
     }
     if dst.visited != *visited {
         dst.visited.clone_from(visited);
+    }
+    if dst.last_to != *last_to {
+        dst.last_to.clone_from(last_to);
     }
     if dst.votes != *votes {
         dst.votes.clone_from(votes);
@@ -1556,7 +1560,7 @@ impl GameDef {
     }
 
     /// The moves of `x`, generated on `s` for `m`'s consequents.
-    fn gen_for(&self, x: &Moves, s: &StateData, m: &MoveData, out: &mut Vec<MoveData>) {
+    pub(super) fn gen_for(&self, x: &Moves, s: &StateData, m: &MoveData, out: &mut Vec<MoveData>) {
         self.with_move_ctx(s, m, |c| self.gen(x, c, out));
     }
 

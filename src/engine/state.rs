@@ -157,6 +157,9 @@ pub struct StateData {
     /// The sites the moves of this turn so far went from and to (kept only where
     /// `(is Visited ..)` asks).
     pub visited: SmallVec<[u32; 4]>,
+    /// `(sites LastTo)`: the board sites the last move went to (kept only where the rules
+    /// ask, [`crate::ir::GameIr::uses_last_to`]).
+    pub last_to: SmallVec<[u32; 4]>,
     /// Votes cast since the last decision (`(move Vote ..)`), and what the last complete
     /// vote decided (-1: nothing), until the next move.
     pub votes: SmallVec<[u16; 2]>,

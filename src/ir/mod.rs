@@ -639,6 +639,10 @@ pub enum RegionFn {
     /// occupied one, and the centre while empty; on a board, the centre before the first
     /// move, then the empty sites next to an occupied one.
     Playable { boardless: bool },
+    /// `(sites LastTo)`: where the last move's actions went (its consequents' included),
+    /// and its consequents' moves would go now ([`crate::engine::StateData`] keeps them
+    /// when the rules ask).
+    LastTo,
     /// `(sites Pending)`: the pending values as sites.
     Pending,
     /// `(if c A [B])`: A where the condition holds, else B (no sites without B).
@@ -1096,6 +1100,14 @@ pub enum MovesKind {
     },
     /// `(flip site)`: the piece there takes the other state of its component's flips.
     Flip(IntFn),
+    /// `(push [from] dir)`: the piece at `from` and the run of occupied sites after it
+    /// (along each radial of the first direction the list gives there) each move one step
+    /// on, up to the first empty site; a piece pushed off the board is lost and `from` is
+    /// left empty. Only the component moves (its state, value and count are not kept).
+    Push {
+        from: IntFn,
+        dirs: Vec<crate::engine::board::Direction>,
+    },
     /// `(append M)`: one move made of all of M's moves (none if M gives none).
     Append(Box<Moves>),
     /// `(allCombinations A B)`: a move for each pair of a move of A and one of B.
@@ -1513,6 +1525,9 @@ pub struct GameIr {
     pub not_all_pass: bool,
     /// Whether `(is Cycle)` appears anywhere (positions are then remembered).
     pub uses_cycles: bool,
+    /// Whether `(sites LastTo)` appears anywhere (the sites of the last move's actions are
+    /// then kept).
+    pub uses_last_to: bool,
     /// Whether `(is Visited ..)` appears anywhere (the sites a turn's moves went through
     /// are then remembered, Ludii's `requiresVisited`).
     pub uses_visited: bool,
@@ -1937,6 +1952,7 @@ impl<'a> Node<'a> {
                 | RegionFn::Perimeter
                 | RegionFn::Centre
                 | RegionFn::Playable { .. }
+                | RegionFn::LastTo
                 | RegionFn::Pending
                 | RegionFn::ToClear
                 | RegionFn::Geometry(_)
