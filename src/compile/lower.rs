@@ -936,7 +936,8 @@ impl Lowerer {
         let word = c.word(self.reg);
         let kind = match (c.id, word) {
             ("move", Some("Pass")) | ("pass", _) => MovesKind::Pass,
-            ("move", Some("Add")) | ("effect.add", _) => {
+            // (a claim is an add without counts, stacks or effects: the grammar has none)
+            ("move", Some("Add" | "Claim")) | ("effect.add", _) => {
                 let (piece, state) = match c.typed(self.reg, "moves.piece") {
                     Some(p) => {
                         let state = match self.call(p, "moves.piece")?.named("state") {
@@ -1148,6 +1149,16 @@ impl Lowerer {
                     player: player.unwrap_or(IntFn::RolePlayer(role)),
                     value: self.value(req(c.typed(self.reg, "int"), &c)?)?,
                 }
+            }
+            ("move", Some("Set"))
+                if c.positional().iter().any(|n| matches!(&n.kind, NodeKind::Atom(a) if a == "NextPlayer")) =>
+            {
+                let p = match c.typed(self.reg, "moves.player") {
+                    Some(p) => p,
+                    None => return unsupported("move Set NextPlayer of a list", c.span()),
+                };
+                let pc = self.call(p, "moves.player")?;
+                MovesKind::SetNextPlayer(self.int(nth(&pc.positional(), 0, pc.span())?)?)
             }
             ("effect.set.set", Some("NextPlayer")) => {
                 let p = req(c.typed(self.reg, "moves.player"), &c)?;
