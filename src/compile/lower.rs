@@ -2310,11 +2310,10 @@ impl Lowerer {
     /// The pieces of `(count Pieces [role] [name])` and `(no Pieces ..)` (`what` names the
     /// ludeme in the refusal of the forms not run yet).
     fn count_pieces(&mut self, c: &Call, what: &str) -> R<IntFn> {
-        for name in ["if", "of"] {
-            if c.named(name).is_some() {
-                return unsupported(format!("{what} Pieces {name}:"), c.span());
-            }
+        if c.named("if").is_some() {
+            return unsupported(format!("{what} Pieces if:"), c.span());
         }
+        let of = c.named("of").map(|n| self.int(n)).transpose()?.map(Box::new);
         if c.typed(self.reg, "siteType").is_some() {
             return unsupported(format!("{what} Pieces of a site type"), c.span());
         }
@@ -2328,7 +2327,7 @@ impl Lowerer {
             _ => None,
         };
         let region = c.named("in").map(|n| self.region(n)).transpose()?.map(Box::new);
-        Ok(IntFn::CountPieces(role, name, region))
+        Ok(IntFn::CountPieces(role, name, region, of))
     }
 
     /// Per owner (index), the first component whose name holds `name` and that the owner

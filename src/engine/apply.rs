@@ -345,6 +345,8 @@ impl GameDef {
                 }
                 s.sync_site(*site as usize);
             }
+            // (-1 is Ludii's "undefined": setting a field to it leaves the field as it is)
+            Action::SetSite { value: -1, .. } => {}
             Action::SetSite { site, field, value } => match s.stack_mut(*site as usize) {
                 Some(st) if !st.is_empty() => {
                     if let Some(p) = st.last_mut() {

@@ -146,10 +146,14 @@ impl GameDef {
                 .map(|s| c.s.stack(s as usize).map_or(0, |st| st.len() as i32))
                 .sum(),
             IntFn::CountNear { site, rel, region } => self.count_near(site, *rel, region, c),
-            IntFn::CountPieces(role, name, region) => {
-                let players: SmallVec<[u8; 4]> = match role {
-                    Role::All => (0..=self.num_players + 1).collect(),
-                    r => self.players_of(*r, c),
+            IntFn::CountPieces(role, name, region, of) => {
+                let players: SmallVec<[u8; 4]> = match (role, of) {
+                    (_, Some(p)) => match u8::try_from(self.int(p, c)) {
+                        Ok(p) => smallvec::smallvec![p],
+                        Err(_) => return 0,
+                    },
+                    (Role::All, None) => (0..=self.num_players + 1).collect(),
+                    (r, None) => self.players_of(*r, c),
                 };
                 let within = region.as_ref().map(|r| self.region(r, c));
                 let mut n = 0;

@@ -97,8 +97,9 @@ pub enum IntFn {
     },
     /// Pieces on the board owned by the role's player(s), optionally of one component name.
     /// With a region (`in:`), only its sites count. `All` counts every owner's, the
-    /// neutral and shared ones' too (as Ludii).
-    CountPieces(Role, Option<u16>, Option<Box<RegionFn>>),
+    /// neutral and shared ones' too (as Ludii). With a player (`of:`), that player's
+    /// pieces instead of the role's.
+    CountPieces(Role, Option<u16>, Option<Box<RegionFn>>, Option<Box<IntFn>>),
     /// `(count Rows)`, `(count Columns)`, `(count Cells)`, `(count Vertices)`,
     /// `(count Edges)` of the board: `GameDef::board_counts[k]`, computed at load.
     BoardCount(u8),
@@ -1755,11 +1756,11 @@ impl<'a> Node<'a> {
                     out.extend(player.iter().chain(from.iter()).map(|x| Int(x)));
                     out.extend(cond.iter().map(|x| Bool(x)));
                 }
-                IntFn::CountSites(r)
-                | IntFn::SizeStacks(r)
-                | IntFn::CountIn(r, _)
-                | IntFn::CountPieces(_, _, Some(r)) => out.push(Region(r)),
-                IntFn::CountPieces(_, _, None) => {}
+                IntFn::CountSites(r) | IntFn::SizeStacks(r) | IntFn::CountIn(r, _) => out.push(Region(r)),
+                IntFn::CountPieces(_, _, r, of) => {
+                    out.extend(r.iter().map(|r| Region(r)));
+                    out.extend(of.iter().map(|p| Int(p)));
+                }
                 IntFn::CountNear { site, region, .. } => out.extend([Int(site), Region(region)]),
                 IntFn::CountSteps(a, b)
                 | IntFn::HandSite(a, b)
