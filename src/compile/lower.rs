@@ -331,6 +331,7 @@ impl Lowerer {
                 moves: None,
                 facing: None,
                 flips: None,
+                walks: Vec::new(),
             }],
             thens: Vec::new(),
             names: Vec::new(),

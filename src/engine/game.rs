@@ -54,6 +54,8 @@ pub struct GameDef {
     /// ([`GameDef::sow_in_place`]), static regions are tabled ([`GameDef::static_region`]).
     /// Off only in the test holding them equal to the evaluator.
     pub(super) fast_forms: bool,
+    /// Whether some component is a large piece ([`GameDef::is_large`]).
+    pub(super) has_large_pieces: bool,
     /// Per cached region slot, its values by role combination when it reads no state
     /// (computed when first asked).
     pub(super) static_regions: Vec<std::sync::OnceLock<Option<Vec<Region>>>>,
@@ -231,6 +233,7 @@ fn load_with(
             (0..board.num_sites()).all(|s| around(s).iter().all(|&t| around(t as usize).contains(&(s as u32))))
         })
         .collect();
+    let has_large_pieces = ir.components.iter().any(|k| !k.walks.is_empty());
     let mut g = GameDef {
         name: ir.name.clone(),
         num_players: ir.players,
@@ -255,6 +258,7 @@ fn load_with(
         coords: Vec::new(),
         maps: Vec::new(),
         fast_forms: true,
+        has_large_pieces,
         static_regions: Vec::new(),
         relative: Vec::new(),
         board_counts: [0; 5],

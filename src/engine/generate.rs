@@ -724,6 +724,9 @@ impl GameDef {
             MovesKind::Pass => self.push_move(out, c, -1, -1).push(Action::Pass),
             MovesKind::Add { to, .. } => {
                 let Some(add) = self.added(k, c) else { return };
+                if self.is_large(add.what as u16) {
+                    return self.gen_large_add(add, to, c, out);
+                }
                 if let Some(site) = &to.site {
                     // (a site of any container, as in the plain form)
                     let t = self.int(site, c);
@@ -944,9 +947,9 @@ impl GameDef {
                 let (from_cond, to_cond) = (self.cond(from.cond.as_ref()), self.cond(to.cond.as_ref()));
                 let apply_if = self.cond(to.apply_if.as_ref());
                 for f in origins {
-                    if Self::top(c.s, f).is_none() {
+                    let Some(&top) = Self::top(c.s, f) else {
                         continue;
-                    }
+                    };
                     let mut c1 = *c;
                     c1.from = f;
                     if !from_cond.holds(self, &c1) {
@@ -958,6 +961,10 @@ impl GameDef {
                         // `(to)` without a location: the iterator `to`
                         _ => smallvec::smallvec![c.to],
                     };
+                    if self.is_large(top.what) {
+                        self.gen_large_from_to(f, &targets, c, out);
+                        continue;
+                    }
                     // (a piece below the top of a stack moves alone: Ludii's `ActionMoveLevelFrom`)
                     let below_top = from.level.as_ref().map(|l| self.int(l, &c1)).filter(|&l| {
                         self.ir.stacking
@@ -1233,10 +1240,10 @@ impl GameDef {
 /// What an `Add` puts ([`GameDef::added`]).
 #[derive(Clone, Copy)]
 pub(super) struct Added {
-    what: i32,
-    who: u8,
-    count: i32,
-    state: i32,
+    pub(super) what: i32,
+    pub(super) who: u8,
+    pub(super) count: i32,
+    pub(super) state: i32,
 }
 
 /// `n` removals at `t` (of the top piece, or of the piece at `level`).

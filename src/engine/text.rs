@@ -7,7 +7,8 @@ use super::state::{Piece, StateData};
 impl GameDef {
     pub(super) fn site_text(&self, st: &[Piece]) -> String {
         let mut out = String::new();
-        for (i, p) in st.iter().enumerate() {
+        // (a cell a large piece covers holds component 0, which the text leaves out)
+        for (i, p) in st.iter().filter(|p| p.what != 0).enumerate() {
             if i > 0 {
                 out.push(',');
             }
@@ -92,7 +93,7 @@ impl GameDef {
             .iter()
             .chain(&s.extra)
             .enumerate()
-            .filter(|(_, st)| !st.is_empty())
+            .filter(|(_, st)| st.iter().any(|p| p.what != 0))
             .map(|(i, st)| format!("{i}={}", self.site_text(st)))
             .collect();
         parts.join(" ") + &self.tail(s)

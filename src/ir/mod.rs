@@ -1419,6 +1419,9 @@ pub struct Component {
     pub facing: Option<crate::engine::board::Dir>,
     /// `(flips a b)`: the two local states a flip swaps.
     pub flips: Option<(i32, i32)>,
+    /// A large piece's shapes (`(tile .. {F R F})`): turtle walks from the cell it stands
+    /// on; empty for a piece on one site.
+    pub walks: Vec<Vec<WalkStep>>,
 }
 
 /// A container after the board (a hand): its sites follow the board's and the containers'

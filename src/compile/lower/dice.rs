@@ -73,6 +73,7 @@ impl Lowerer {
                 moves: None,
                 facing: None,
                 flips: None,
+                walks: Vec::new(),
             });
         }
         Ok(DiceIr {

@@ -20,6 +20,7 @@ impl Lowerer {
                     moves: None,
                     facing: None,
                     flips: None,
+                    walks: Vec::new(),
                 });
             }
         }
@@ -256,16 +257,18 @@ impl Lowerer {
         if c.id != "component.piece" && c.id != "tile" {
             return unsupported(c.id, c.span());
         }
-        if c.id == "tile" && !self.start_only {
-            let shaped = c.slots.iter().any(|(p, n)| {
-                let mut ty = &p.ty;
-                while let ParamType::Array(inner) = ty {
-                    ty = inner;
+        let mut walks = Vec::new();
+        for (p, n) in &c.slots {
+            let (mut ty, Some(n)) = (&p.ty, n) else { continue };
+            while let ParamType::Array(inner) = ty {
+                ty = inner;
+            }
+            match ty {
+                ParamType::Sym(s) if self.reg.symbol(*s).id == "stepType" => walks = self.walks(n)?,
+                ParamType::Sym(s) if self.reg.symbol(*s).id == "path" && !self.start_only => {
+                    return unsupported("tile with paths", c.span())
                 }
-                n.is_some() && matches!(ty, ParamType::Sym(s) if matches!(self.reg.symbol(*s).id, "stepType" | "path"))
-            });
-            if shaped {
-                return unsupported("tile with a walk or paths (a large piece)", c.span());
+                _ => {}
             }
         }
         let base = match c.positional().first().map(|n| &n.kind) {
@@ -336,12 +339,34 @@ impl Lowerer {
                 moves: None,
                 facing,
                 flips,
+                walks: walks.clone(),
             });
             if let Some(m) = moves {
                 out.push((self.components.len() - 1, m));
             }
         }
         Ok(out)
+    }
+
+    /// Turtle walks (a leap's, a large piece's): `{F R F}` (one) or `{{F} {R F}}`.
+    pub(super) fn walks(&self, node: &Node) -> R<Vec<Vec<WalkStep>>> {
+        let step = |n: &Node| match &n.kind {
+            NodeKind::Atom(a) if a == "F" => Ok(WalkStep::F),
+            NodeKind::Atom(a) if a == "L" => Ok(WalkStep::L),
+            NodeKind::Atom(a) if a == "R" => Ok(WalkStep::R),
+            _ => unsupported("this step of a walk", n.span.clone()),
+        };
+        match &node.kind {
+            NodeKind::List(items) if items.iter().all(|i| matches!(i.kind, NodeKind::List(_))) => items
+                .iter()
+                .map(|w| match &w.kind {
+                    NodeKind::List(steps) => steps.iter().map(step).collect(),
+                    _ => invalid("expected a walk", w.span.clone()),
+                })
+                .collect(),
+            NodeKind::List(steps) => Ok(vec![steps.iter().map(step).collect::<R<_>>()?]),
+            _ => invalid("expected a walk", node.span.clone()),
+        }
     }
 
     /// `(regions [name] [owner] sites)`: a region of the equipment.

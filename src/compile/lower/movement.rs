@@ -89,25 +89,7 @@ impl Lowerer {
                 message: "a leap needs its walks".into(),
                 span: c.span(),
             })?;
-        let NodeKind::List(items) = &walks_node.kind else {
-            return invalid("expected walks", walks_node.span.clone());
-        };
-        let mut walks = Vec::new();
-        for w in items {
-            let NodeKind::List(steps) = &w.kind else {
-                return invalid("expected a walk {F R ..}", w.span.clone());
-            };
-            let mut walk = Vec::new();
-            for s in steps {
-                walk.push(match &s.kind {
-                    NodeKind::Atom(a) if a == "F" => WalkStep::F,
-                    NodeKind::Atom(a) if a == "L" => WalkStep::L,
-                    NodeKind::Atom(a) if a == "R" => WalkStep::R,
-                    _ => return invalid("expected F, L or R", s.span.clone()),
-                });
-            }
-            walks.push(walk);
-        }
+        let walks = self.walks(walks_node)?;
         let forward = self.flag(c.named("forward"))?;
         let rotations = match c.named("rotations") {
             Some(n) => self.flag(Some(n))?,
