@@ -1171,9 +1171,8 @@ impl Lowerer {
                 ));
             }
             ("effect.set.set", Some(w @ ("State" | "Value" | "Count"))) => {
-                if c.named("level").is_some() || c.typed(self.reg, "siteType").is_some() {
-                    return unsupported(format!("set {w} with a level or site type"), c.span());
-                }
+                self.board_site_type_only(&c, "set State, Value or Count on another site type than the board's")?;
+                let level = c.named("level").map(|n| self.int(n)).transpose()?;
                 let field = match w {
                     "State" => SiteField::State,
                     "Value" => SiteField::Value,
@@ -1181,7 +1180,12 @@ impl Lowerer {
                 };
                 let at = self.int(req(c.named("at"), &c)?)?;
                 let value = self.value(req(c.typed(self.reg, "int"), &c)?)?;
-                MovesKind::SetSite { field, at, value }
+                MovesKind::SetSite {
+                    field,
+                    at,
+                    value,
+                    level,
+                }
             }
             ("move", Some("Promote")) | ("promote", _) => self.promote(&c)?,
             ("effect.set.set", Some("Counter")) => MovesKind::SetCounter(match c.typed(self.reg, "int") {
@@ -1964,6 +1968,10 @@ impl Lowerer {
                 }
                 Some("To") => IntFn::LastTo,
                 Some("From") => IntFn::LastFrom,
+                // (the level the decision's action names for its piece, ground level unless
+                // given, as no move the engine runs gives one: Ludii's level of a move to
+                // the top of a stack is 0 too)
+                Some("LevelTo") if c.named("afterConsequence").is_none() => IntFn::Const(0),
                 w => return unsupported(format!("last {}", w.unwrap_or("")), c.span()),
             },
             "centrePoint" => IntFn::CentrePoint,

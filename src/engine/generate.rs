@@ -849,14 +849,27 @@ impl GameDef {
                     }
                 }
             }
-            MovesKind::SetSite { field, at, value } => {
+            MovesKind::SetSite {
+                field,
+                at,
+                value,
+                level,
+            } => {
                 let t = self.int(at, c);
                 if t >= 0 && c.s.stack(t as usize).is_some() {
                     let value = self.int(value, c);
+                    let level = match level {
+                        Some(l) if self.ir.stacking => match u32::try_from(self.int(l, c)) {
+                            Ok(l) => l,
+                            Err(_) => return,
+                        },
+                        _ => super::moves::TOP,
+                    };
                     self.push_move(out, c, t, t).push(Action::SetSite {
                         site: t as u32,
                         field: *field,
                         value,
+                        level,
                     });
                 }
             }
@@ -876,6 +889,7 @@ impl GameDef {
                             site: t as u32,
                             field: SiteField::State,
                             value: state,
+                            level: super::moves::TOP,
                         });
                     }
                 }

@@ -147,6 +147,7 @@ impl GameDef {
                     site: t as u32,
                     field: SiteField::State,
                     value: st,
+                    level: super::moves::TOP,
                 });
                 for &x in cells.iter().skip(1) {
                     actions.push(Action::Add {

@@ -4,6 +4,9 @@ use smallvec::SmallVec;
 
 pub use crate::ir::SiteField;
 
+/// The level of [`Action::SetSite`] meaning the top piece.
+pub const TOP: u32 = u32::MAX;
+
 /// One elementary change of state.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Action {
@@ -23,11 +26,13 @@ pub enum Action {
         what: u16,
         who: u8,
     },
-    /// Set a field (local state, value, count, rotation) of the top piece at `site`.
+    /// Set a field (local state, value, count, rotation) of the piece at `level` of `site`
+    /// ([`TOP`]: the top piece).
     SetSite {
         site: u32,
         field: SiteField,
         value: i32,
+        level: u32,
     },
     /// Remove the top piece of `site`, `count` times over.
     Remove {

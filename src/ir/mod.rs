@@ -1098,6 +1098,8 @@ pub enum MovesKind {
         field: SiteField,
         at: IntFn,
         value: IntFn,
+        /// `level:` (in a stacking game): the piece there instead of the top one.
+        level: Option<IntFn>,
     },
     /// `(flip site)`: the piece there takes the other state of its component's flips.
     Flip(IntFn),
