@@ -412,6 +412,13 @@ fn unsupported<T>(what: impl Into<String>, span: Range<usize>) -> R<T> {
 impl Lowerer {
     /// A ludeme's `<siteType>` argument, where only the board's own site type is run (the
     /// same as none: Ludii's default): refused as `what` when it names another.
+    /// Whether `c` names a site type other than the board's (the board's own is the
+    /// default, as if none were named).
+    fn other_site_type(&self, c: &Call) -> bool {
+        c.typed(self.reg, "siteType")
+            .is_some_and(|t| !matches!(&t.kind, NodeKind::Atom(a) if SiteType::from_name(a) == Some(self.site_type)))
+    }
+
     fn board_site_type_only(&self, c: &Call, what: &str) -> R<()> {
         match c.typed(self.reg, "siteType") {
             Some(t) if !matches!(&t.kind, NodeKind::Atom(a) if SiteType::from_name(a) == Some(self.site_type)) => {
@@ -1731,7 +1738,7 @@ impl Lowerer {
                 let (role, player) = self.player_or_role(&c)?;
                 IntFn::Score(Box::new(player.unwrap_or(IntFn::RolePlayer(role))))
             }
-            "who" | "what" | "state" if c.typed(self.reg, "siteType").is_none() && c.named("level").is_some() => {
+            "who" | "what" | "state" if !self.other_site_type(&c) && c.named("level").is_some() => {
                 let field = match c.id {
                     "who" => LevelField::Who,
                     "what" => LevelField::What,
@@ -1757,14 +1764,14 @@ impl Lowerer {
                     Box::new(IntFn::Const(0)),
                 )
             }
-            "who" | "what" | "size" if c.typed(self.reg, "siteType").is_some() || c.named("level").is_some() => {
+            "who" | "what" | "size" if self.other_site_type(&c) || c.named("level").is_some() => {
                 return unsupported(
                     format!("({} ..) with a site type or level", Self::head(node).unwrap_or("")),
                     c.span(),
                 )
             }
             "who" => IntFn::Who(b(self, req(c.named("at"), &c)?)?),
-            "topLevel" if c.typed(self.reg, "siteType").is_none() => {
+            "topLevel" if !self.other_site_type(&c) => {
                 // the top level of a stack: its height less one, 0 when empty (and always 0
                 // in a game without stacks, where a site holds at most one piece)
                 let h = IntFn::SizeStack(b(self, req(c.named("at"), &c)?)?);
@@ -1773,7 +1780,7 @@ impl Lowerer {
                     IntFn::Const(0),
                 ])))
             }
-            "state" | "rotation" if c.named("level").is_none() && c.typed(self.reg, "siteType").is_none() => {
+            "state" | "rotation" if c.named("level").is_none() && !self.other_site_type(&c) => {
                 let field = if c.id == "state" {
                     SiteField::State
                 } else {
@@ -1784,7 +1791,7 @@ impl Lowerer {
             "value"
                 if c.word(self.reg) == Some("Piece")
                     && c.named("level").is_none()
-                    && c.typed(self.reg, "siteType").is_none() =>
+                    && !self.other_site_type(&c) =>
             {
                 IntFn::PieceField(SiteField::Value, b(self, req(c.named("at"), &c)?)?)
             }
@@ -1911,6 +1918,10 @@ impl Lowerer {
                 Some("Active") if c.positional().len() == 1 => IntFn::CountActive,
                 Some("Pieces") => self.count_pieces(&c, "count")?,
                 Some("Pips") => self.count_pips(&c)?,
+                Some("Value") => IntFn::CountValue(
+                    b(self, req(c.typed(self.reg, "int"), &c)?)?,
+                    Box::new(self.ints(req(c.named("in"), &c)?)?),
+                ),
                 w => return unsupported(format!("count {}", w.unwrap_or("")), c.span()),
             },
             "dice.face" => {

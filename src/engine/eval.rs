@@ -348,6 +348,10 @@ impl GameDef {
             IntFn::Pow(a, b) => (self.int(a, c) as f64).powf(self.int(b, c) as f64) as i32,
             IntFn::Neg(a) => self.int(a, c).wrapping_neg(),
             IntFn::SizeArray(l) => self.ints(l, c).len() as i32,
+            IntFn::CountValue(v, l) => {
+                let v = self.int(v, c);
+                self.ints(l, c).iter().filter(|&&x| x == v).count() as i32
+            }
             IntFn::Sum(l) => {
                 if let Some(n) = self.count_owned_pairs(l, c) {
                     return n;

@@ -169,6 +169,8 @@ pub enum IntFn {
     Sum(Box<IntsFn>),
     /// `(size Array list)`: the length of an int list.
     SizeArray(Box<IntsFn>),
+    /// `(count Value v in:list)`: how many entries of the list equal v.
+    CountValue(Box<IntFn>, Box<IntsFn>),
     Min(Box<IntsFn>),
     Max(Box<IntsFn>),
     LastTo,
@@ -1787,6 +1789,10 @@ impl<'a> Node<'a> {
                 }
                 IntFn::Add(v) | IntFn::Mul(v) => out.extend(v.iter().map(Int)),
                 IntFn::Sum(l) | IntFn::Min(l) | IntFn::Max(l) | IntFn::SizeArray(l) => out.push(Ints(l)),
+                IntFn::CountValue(v, l) => {
+                    out.push(Int(v));
+                    out.push(Ints(l));
+                }
                 IntFn::If(b, x, y) => out.extend([Bool(b), Int(x), Int(y)]),
                 IntFn::Memo { inner, .. } | IntFn::MemoSite { inner, .. } | IntFn::Compiled(_, inner) => {
                     out.push(Int(inner))

@@ -292,11 +292,14 @@ impl Lowerer {
             }
         }
         // (`maxState:` only sizes Ludii's storage of local states: the states the rules set
-        // stay below it)
-        for name in ["maxCount", "maxValue"] {
-            if let Some(n) = c.named(name).filter(|_| !self.start_only) {
-                return unsupported(format!("piece {name}:"), n.span.clone());
+        // stay below it; `maxValue:` likewise, up to Ludii's least storage of values, 1024)
+        if let Some(n) = c.named("maxValue") {
+            if self.const_int(n)? > 1024 && !self.start_only {
+                return unsupported("piece maxValue: above 1024", n.span.clone());
             }
+        }
+        if let Some(n) = c.named("maxCount").filter(|_| !self.start_only) {
+            return unsupported("piece maxCount:", n.span.clone());
         }
         let facing = match c.typed(self.reg, "directionFacing").map(|n| &n.kind) {
             Some(NodeKind::Atom(a)) => match Dir::from_name(a) {
