@@ -1313,7 +1313,7 @@ impl Lowerer {
             }
             ("remember", _) | ("forget", _) | ("propose", _) | ("select", _) => self.state_moves(&c)?,
             ("move", Some("Select" | "Propose" | "Vote")) | ("vote", _) => self.state_moves(&c)?,
-            ("move" | "swap.swap", Some("Swap" | "Players")) => self.swap_players(&c)?,
+            ("move" | "swap.swap", Some("Swap" | "Players" | "Pieces")) => self.swap_players(&c)?,
             ("sow", _) => self.sow(&c)?,
             ("firstMoveOnTrack", _) => self.first_move_on_track(&c)?,
             ("roll", _) => {

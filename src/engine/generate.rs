@@ -1081,6 +1081,29 @@ impl GameDef {
                         .extend([Action::SwapPlayers(a as u8, b as u8), Action::SetNext(c.mover)]);
                 }
             }
+            MovesKind::SwapPieces(a, b) => {
+                let (a, b) = (self.int(a, c), self.int(b, c));
+                let on = |t: i32| t >= 0 && c.s.stack(t as usize).is_some();
+                if on(a) && on(b) && Self::top(c.s, a).is_some() {
+                    let what = Self::top(c.s, b).map_or(0, |p| p.what);
+                    let actions = self.push_move(out, c, a, b);
+                    actions.push(Action::Move {
+                        from: a as u32,
+                        to: b as u32,
+                        count: 1,
+                        copy: false,
+                    });
+                    if what != 0 {
+                        actions.push(Action::Add {
+                            site: a as u32,
+                            what,
+                            who: self.ir.components.get(what as usize).map_or(0, |k| k.owner),
+                            count: 1,
+                            state: -1,
+                        });
+                    }
+                }
+            }
             MovesKind::ForgetAll(list) => {
                 // (the list without a name stands for every list)
                 let of = |l: u16| *list == UNNAMED || l == *list;

@@ -1176,6 +1176,9 @@ pub enum MovesKind {
     /// `(move Swap Players a b)` / `(swap Players a b)`: the agents playing players `a`
     /// and `b` change places; the mover moves again (Ludii's swap, the pie rule's move).
     SwapPlayers(IntFn, IntFn),
+    /// `(swap Pieces a b)`: the pieces at a and b change places (a's moves onto b, b's
+    /// component is added at a, as read before the move).
+    SwapPieces(IntFn, IntFn),
     Propose(u16),
     /// `(move Vote "s")`: the mover votes for `s`.
     Vote(u16),

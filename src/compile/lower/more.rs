@@ -41,11 +41,27 @@ impl Lowerer {
     /// `(move Swap Players a b)`, `(swap Players a b)`: each player by number or role.
     pub(super) fn swap_players(&mut self, c: &Call) -> R<MovesKind> {
         let mut players = Vec::new();
+        let pieces = c.positional().iter().any(|n| matches!(&n.kind, NodeKind::Atom(a) if a == "Pieces"));
+        if pieces {
+            // `(swap Pieces [a] [b])`: the last move's sites by default
+            let mut sites = Vec::new();
+            for n in c.positional() {
+                match &n.kind {
+                    _ if Self::head(n) == Some("then") => {}
+                    NodeKind::Atom(a) if a == "Swap" || a == "Pieces" => {}
+                    _ => sites.push(self.int(n)?),
+                }
+            }
+            let mut sites = sites.into_iter();
+            return Ok(MovesKind::SwapPieces(
+                sites.next().unwrap_or(IntFn::LastFrom),
+                sites.next().unwrap_or(IntFn::LastTo),
+            ));
+        }
         for n in c.positional() {
             match &n.kind {
                 _ if Self::head(n) == Some("then") => {}
                 NodeKind::Atom(a) if a == "Swap" || a == "Players" => {}
-                NodeKind::Atom(a) if a == "Pieces" => return unsupported("swap Pieces", c.span()),
                 NodeKind::Atom(_) => players.push(IntFn::RolePlayer(self.role(n)?)),
                 _ => players.push(self.int(n)?),
             }
