@@ -2174,6 +2174,10 @@ impl Lowerer {
         Ok(match word {
             "Empty" => BoolFn::IsEmpty(bi(self, nth(&ints, 0, c.span())?)?),
             "Connected" => self.is_connected(c)?,
+            "Blocked" => match self.is_connected(c)? {
+                BoolFn::IsConnected(k) => BoolFn::IsBlocked(k),
+                _ => return unsupported("this form of is Blocked", c.span()),
+            },
             "Loop" => self.is_loop(c)?,
             // (any site of the region related to the site: the relations are symmetric)
             "Related" => {

@@ -24,17 +24,7 @@ impl GameDef {
             _ => return false,
         };
         let player = k.player.as_ref().map(|p| self.int(p, c));
-        let mut regions: SmallVec<[Region; 4]> = match &k.regions {
-            Some(v) => v.iter().map(|r| self.region(r, c)).collect(),
-            None => self
-                .ir
-                .regions
-                .iter()
-                .filter(|d| player.is_some_and(|p| d.owner as i32 == p))
-                .flat_map(|d| d.parts.iter())
-                .map(|r| self.region(r, c))
-                .collect(),
-        };
+        let mut regions = self.connection_regions(k, player, c);
         if k.each_site {
             let sites: Vec<i32> = regions.iter().flat_map(|r| r.iter()).collect();
             regions = sites
@@ -97,6 +87,70 @@ impl GameDef {
             }
         }
         false
+    }
+
+    /// The regions of `is Connected` or `is Blocked`: those given, else the parts of
+    /// `player`'s regions of the equipment.
+    fn connection_regions(&self, k: &Connected, player: Option<i32>, c: &Ctx) -> SmallVec<[Region; 4]> {
+        match &k.regions {
+            Some(v) => v.iter().map(|r| self.region(r, c)).collect(),
+            None => self
+                .ir
+                .regions
+                .iter()
+                .filter(|d| player.is_some_and(|p| d.owner as i32 == p))
+                .flat_map(|d| d.parts.iter())
+                .map(|r| self.region(r, c))
+                .collect(),
+        }
+    }
+
+    /// `(is Blocked ..)` (Ludii's `IsBlocked`): from each site of the first region that
+    /// holds no enemy piece, the sites reached through `dirs` over empty sites and the
+    /// player's (the mover's by default) touch fewer than `number` regions (all of them
+    /// by default), the first counting.
+    pub(super) fn is_blocked(&self, k: &Connected, c: &Ctx) -> bool {
+        let player = k.player.as_ref().map_or(c.mover as i32, |p| self.int(p, c));
+        let regions = self.connection_regions(k, Some(player), c);
+        let Some((first, others)) = regions.split_first() else {
+            return true;
+        };
+        let wanted = k.number.as_ref().map_or(regions.len() as i32, |x| self.int(x, c));
+        let open = |t: u32| c.s.sites[t as usize].last().is_none_or(|p| p.who as i32 == player);
+        let mut near = SmallVec::new();
+        for s in first.iter() {
+            if wanted <= 1 {
+                return false;
+            }
+            if !open(s as u32) {
+                continue;
+            }
+            let (mut reached, mut counted) = (1, 0u64);
+            let mut visited = Region::new(self.n());
+            visited.insert(s);
+            let mut todo: SmallVec<[u32; 64]> = smallvec::smallvec![s as u32];
+            while let Some(x) = todo.pop() {
+                near.clear();
+                self.around_site(x as i32, &k.dirs, &mut near);
+                for &t in &near {
+                    if visited.contains(t as i32) || !open(t) {
+                        continue;
+                    }
+                    visited.insert(t as i32);
+                    for (j, r) in others.iter().enumerate().take(64) {
+                        if counted >> j & 1 == 0 && r.contains(t as i32) {
+                            counted |= 1 << j;
+                            reached += 1;
+                            if reached >= wanted {
+                                return false;
+                            }
+                        }
+                    }
+                    todo.push(t);
+                }
+            }
+        }
+        true
     }
 
     /// `(count Groups ..)`: the groups of at least `min` sites where the condition holds

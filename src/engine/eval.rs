@@ -730,6 +730,7 @@ impl GameDef {
             BoolFn::IsLine(l) => self.is_line(l, c),
             BoolFn::IsPattern(p) => self.is_pattern(p, c),
             BoolFn::IsConnected(k) => self.is_connected(k, c),
+            BoolFn::IsBlocked(k) => self.is_blocked(k, c),
             BoolFn::IsLoop(k) => self.is_loop(k, c),
             BoolFn::HasLiberty(g) => self.liberties(g, c, true) > 0,
             BoolFn::AllSites(r, b) => self.region(r, c).iter().all(|site| {

@@ -315,6 +315,10 @@ pub enum BoolFn {
     IsPattern(Box<Pattern>),
     /// `(is Connected ..)`: the group of the piece at `at` touches enough of the regions.
     IsConnected(Box<Connected>),
+    /// `(is Blocked ..)` (the arguments of `is Connected`): no site of the first region
+    /// reaches enough of the others through sites that are empty or the player's (`at:`
+    /// is not read).
+    IsBlocked(Box<Connected>),
     /// `(is Loop ..)`: the piece at a site closes a loop (see [`Loop`]).
     IsLoop(Box<Loop>),
     /// `(> (count Liberties ..) 0)`: the group has a liberty (the walk stops at the first).
@@ -1864,7 +1868,7 @@ impl<'a> Node<'a> {
                 | BoolFn::IsOdd(a) => out.push(Int(a)),
                 BoolFn::IsIn(a, r) | BoolFn::IsWithinRegion(a, r) => out.extend([Int(a), Region(r)]),
                 BoolFn::AllSites(r, b) => out.extend([Region(r), Bool(b)]),
-                BoolFn::IsConnected(k) => {
+                BoolFn::IsConnected(k) | BoolFn::IsBlocked(k) => {
                     out.push(Int(&k.at));
                     out.extend(k.number.iter().chain(k.player.iter()).map(Int));
                     out.extend(k.regions.iter().flatten().map(Region));
