@@ -2146,6 +2146,7 @@ impl Lowerer {
                     Box::new(self.region(req(c.typed(self.reg, "sites"), &c)?)?),
                     Box::new(self.condition(req(c.named("if"), &c)?)?),
                 ),
+                Some("Groups") => self.all_groups(&c)?,
                 w => return unsupported(format!("all {}", w.unwrap_or("")), c.span()),
             },
             "booleans.no.no" => match c.word(self.reg) {

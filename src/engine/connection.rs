@@ -230,6 +230,21 @@ impl GameDef {
         }
     }
 
+    /// `(all Groups ..)` (see [`BoolFn::AllGroups`]): the groups are found first, then
+    /// tested in order.
+    pub(super) fn all_groups(&self, k: &Groups, test: &BoolFn, c: &Ctx) -> bool {
+        let mut sets = Vec::new();
+        self.group_sites(k, c, |g| sets.push(g.to_vec()));
+        sets.iter().all(|g| {
+            let mut r = Region::new(self.n());
+            for &t in g {
+                r.insert(t as i32);
+            }
+            let c2 = Ctx { group: Some(&r), ..*c };
+            self.boolean(test, &c2)
+        })
+    }
+
     /// The sites of each group (of at least `min` sites), in the order of their lowest sites.
     fn group_sites(&self, k: &Groups, c: &Ctx, mut found: impl FnMut(&[u32])) {
         let n = self.n();

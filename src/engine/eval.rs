@@ -731,6 +731,7 @@ impl GameDef {
             BoolFn::IsPattern(p) => self.is_pattern(p, c),
             BoolFn::IsConnected(k) => self.is_connected(k, c),
             BoolFn::IsBlocked(k) => self.is_blocked(k, c),
+            BoolFn::AllGroups(g, b) => self.all_groups(g, b, c),
             BoolFn::IsLoop(k) => self.is_loop(k, c),
             BoolFn::HasLiberty(g) => self.liberties(g, c, true) > 0,
             BoolFn::AllSites(r, b) => self.region(r, c).iter().all(|site| {

@@ -319,6 +319,9 @@ pub enum BoolFn {
     /// reaches enough of the others through sites that are empty or the player's (`at:`
     /// is not read).
     IsBlocked(Box<Connected>),
+    /// `(all Groups [dirs] [of:B] if:C)`: every group (of the sites where B holds, `to`
+    /// the site; the mover's by default) passes C, read with `(sites)` the group.
+    AllGroups(Box<Groups>, Box<BoolFn>),
     /// `(is Loop ..)`: the piece at a site closes a loop (see [`Loop`]).
     IsLoop(Box<Loop>),
     /// `(> (count Liberties ..) 0)`: the group has a liberty (the walk stops at the first).
@@ -1616,6 +1619,7 @@ pub mod purity {
                 BoolFn::CanMove(_)
                 | BoolFn::IsThreatened(_)
                 | BoolFn::AllSites(..)
+                | BoolFn::AllGroups(..)
                 | BoolFn::IsLine(_)
                 | BoolFn::IsPattern(_),
             ) => false,
@@ -1704,6 +1708,7 @@ pub mod deps {
             Node::Region(RegionFn::UnionOver(a, b)) => region(a) | (region(b) & !SITE),
             Node::Int(IntFn::CountStepsBy(k)) => int(&k.from) | region(&k.to) | (boolean(&k.cond) & !(FROM | TO)),
             Node::Bool(BoolFn::AllSites(a, b)) => region(a) | (boolean(b) & !SITE),
+            Node::Bool(BoolFn::AllGroups(g, b)) => (boolean(&g.cond) & !(FROM | TO)) | int(&g.min) | (boolean(b) & !GROUP),
             _ => n.children().into_iter().fold(0, |m, x| m | node(x)),
         }
     }
@@ -1868,6 +1873,7 @@ impl<'a> Node<'a> {
                 | BoolFn::IsOdd(a) => out.push(Int(a)),
                 BoolFn::IsIn(a, r) | BoolFn::IsWithinRegion(a, r) => out.extend([Int(a), Region(r)]),
                 BoolFn::AllSites(r, b) => out.extend([Region(r), Bool(b)]),
+                BoolFn::AllGroups(g, b) => out.extend([Bool(&g.cond), Int(&g.min), Bool(b)]),
                 BoolFn::IsConnected(k) | BoolFn::IsBlocked(k) => {
                     out.push(Int(&k.at));
                     out.extend(k.number.iter().chain(k.player.iter()).map(Int));

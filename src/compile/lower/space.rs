@@ -227,6 +227,25 @@ impl Lowerer {
         Ok(Groups { dirs, cond, min })
     }
 
+    /// `(all Groups [dirs] [of:B] if:C)` (see [`BoolFn::AllGroups`]).
+    pub(super) fn all_groups(&mut self, c: &Call) -> R<BoolFn> {
+        self.board_site_type_only(c, "all Groups on another site type than the board's")?;
+        let dirs = self.move_directions(c.typed(self.reg, "direction"))?;
+        let cond = match c.named("of") {
+            Some(n) => self.condition(n)?,
+            None => BoolFn::IsPlayer(Role::Mover, Box::new(IntFn::Who(Box::new(IntFn::To)))),
+        };
+        let test = self.condition(req(c.named("if"), c)?)?;
+        Ok(BoolFn::AllGroups(
+            Box::new(Groups {
+                dirs,
+                cond,
+                min: IntFn::Const(0),
+            }),
+            Box::new(test),
+        ))
+    }
+
     /// `(forEach Group [dirs] [if:] moves)` (see [`MovesKind::ForEachGroup`]).
     pub(super) fn for_each_group(&mut self, c: &Call) -> R<MovesKind> {
         self.board_site_type_only(c, "forEach Group on another site type than the board's")?;
