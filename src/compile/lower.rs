@@ -2677,7 +2677,7 @@ impl Lowerer {
                             },
                         }
                     }
-                    Some("LineOfSight" | "Distance" | "Between" | "To" | "From") | None => self.sites_more(&c)?,
+                    Some("LineOfSight" | "Distance" | "Between" | "To" | "From" | "Pattern") | None => self.sites_more(&c)?,
                     Some("Random") => {
                         let region = match c.typed(self.reg, "sites") {
                             Some(n) => self.region(n)?,

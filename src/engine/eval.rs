@@ -1400,6 +1400,7 @@ impl GameDef {
                 }
                 r
             }
+            RegionFn::Pattern(p) => self.pattern_sites(p, c),
             RegionFn::LastTo => {
                 let mut r = Region::new(n);
                 for &t in &c.s.last_to {

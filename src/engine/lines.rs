@@ -3,6 +3,7 @@
 
 use super::board::{Dir, Direction, Relation};
 use super::game::{Ctx, GameDef};
+use super::region::Region;
 use crate::ir::*;
 use smallvec::SmallVec;
 
@@ -10,28 +11,47 @@ impl GameDef {
     /// `(is Pattern ..)` (see [`Pattern`]): the component at `from` and at each site the
     /// walk steps on are the ones asked for, in turn, for some starting direction.
     pub(super) fn is_pattern(&self, p: &Pattern, c: &Ctx) -> bool {
+        !self.pattern_walks(p, c, |_| false)
+    }
+
+    /// `(sites Pattern ..)`: the sites of every walk that matches.
+    pub(super) fn pattern_sites(&self, p: &Pattern, c: &Ctx) -> Region {
+        let mut r = Region::new(self.n());
+        self.pattern_walks(p, c, |sites| {
+            for &t in sites {
+                r.insert(t);
+            }
+            true
+        });
+        r
+    }
+
+    /// The walks of a pattern from its origin, one per orthogonal direction to start in,
+    /// each passed to `each` (its sites, the origin first) when it matches, while `each`
+    /// asks for more; false when `each` stopped them.
+    fn pattern_walks(&self, p: &Pattern, c: &Ctx, mut each: impl FnMut(&[i32]) -> bool) -> bool {
         let from = self.int(&p.from, c);
         if from < 0 || from as usize >= self.n() {
-            return false;
+            return true;
         }
         let what_at = |s: i32| Self::top(c.s, s).map_or(0, |pc| pc.what as i32);
         let whats: SmallVec<[i32; 4]> = if p.whats.is_empty() {
             match what_at(from) {
-                0 => return false,
+                0 => return true,
                 w => smallvec::smallvec![w],
             }
         } else {
             p.whats.iter().map(|w| self.int(w, c)).collect()
         };
         if what_at(from) != whats[0] {
-            return false;
+            return true;
         }
         let orth: SmallVec<[Dir; 16]> = self.board.supported_directions(Relation::Orthogonal).collect();
-        if orth.is_empty() {
-            return false;
-        }
+        let mut sites: SmallVec<[i32; 8]> = SmallVec::new();
         'start: for k in 0..orth.len() {
             let (mut at, mut dir, mut i) = (from, k, 1 % whats.len());
+            sites.clear();
+            sites.push(from);
             for step in &p.walk {
                 match *step {
                     PatternStep::Turn(t) => dir = (dir as isize + t as isize).rem_euclid(orth.len() as isize) as usize,
@@ -40,13 +60,16 @@ impl GameDef {
                             Some(&to) if what_at(to as i32) == whats[i] => at = to as i32,
                             _ => continue 'start,
                         }
+                        sites.push(at);
                         i = (i + 1) % whats.len();
                     }
                 }
             }
-            return true;
+            if !each(&sites) {
+                return false;
+            }
         }
-        false
+        true
     }
 
     /// `(is Line ..)` in a game without stacks.

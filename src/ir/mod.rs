@@ -653,6 +653,9 @@ pub enum RegionFn {
     /// and its consequents' moves would go now ([`crate::engine::StateData`] keeps them
     /// when the rules ask).
     LastTo,
+    /// `(sites Pattern ..)`: the sites of every walk of the pattern that matches (see
+    /// [`BoolFn::IsPattern`]).
+    Pattern(Box<Pattern>),
     /// `(sites Pending)`: the pending values as sites.
     Pending,
     /// `(if c A [B])`: A where the condition holds, else B (no sites without B).
@@ -1964,6 +1967,7 @@ impl<'a> Node<'a> {
                     out.extend(cond.as_deref().map(Bool));
                 }
                 RegionFn::Cached(_, inner) => out.push(Region(inner)),
+                RegionFn::Pattern(p) => out.extend(std::iter::once(&p.from).chain(&p.whats).map(Int)),
                 RegionFn::InHands { container, .. } => out.extend(container.as_deref().map(Int)),
                 RegionFn::Group(g) => {
                     out.push(Int(&g.at));

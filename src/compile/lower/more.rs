@@ -134,12 +134,13 @@ impl Lowerer {
 
     /// The region `(forEach R if:C)`.
     pub(super) fn region_for_each(&mut self, c: &Call) -> R<RegionFn> {
+        // `(forEach of:R X)`: the union of X at each site of R
+        if let (Some(of), Some(x)) = (c.named("of"), c.typed(self.reg, "sites")) {
+            return Ok(RegionFn::UnionOver(Box::new(self.region(of)?), Box::new(self.region(x)?)));
+        }
         let (Some(r), Some(cond)) = (c.typed(self.reg, "sites"), c.named("if")) else {
             return unsupported("this form of forEach (region)", c.span());
         };
-        if c.named("of").is_some() {
-            return unsupported("forEach of:", c.span());
-        }
         let r = self.region(r)?;
         let cond = self.condition(cond)?;
         Ok(RegionFn::Filter(Box::new(r), Box::new(cond)))
@@ -236,6 +237,7 @@ impl Lowerer {
                     _ => return unsupported("this form of sites", c.span()),
                 }
             }
+            Some("Pattern") => RegionFn::Pattern(Box::new(self.pattern(c)?)),
             Some(w) => return unsupported(format!("sites {w}"), c.span()),
         })
     }

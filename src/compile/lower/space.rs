@@ -8,7 +8,12 @@ use crate::syntax::NodeKind;
 impl Lowerer {
     /// `(is Pattern {F R L ..} [siteType] [from:] [what: | whats:])`.
     pub(super) fn is_pattern(&mut self, c: &Call) -> R<BoolFn> {
-        self.board_site_type_only(c, "is Pattern on another site type than the board's")?;
+        Ok(BoolFn::IsPattern(Box::new(self.pattern(c)?)))
+    }
+
+    /// The walk, origin and components of `(is Pattern ..)` or `(sites Pattern ..)`.
+    pub(super) fn pattern(&mut self, c: &Call) -> R<Pattern> {
+        self.board_site_type_only(c, "a pattern on another site type than the board's")?;
         let Some(NodeKind::List(steps)) = c
             .positional()
             .into_iter()
@@ -42,7 +47,7 @@ impl Lowerer {
         } else {
             Vec::new()
         };
-        Ok(BoolFn::IsPattern(Box::new(Pattern { walk, from, whats })))
+        Ok(Pattern { walk, from, whats })
     }
 
     /// `(is Connected [n] [siteType] [at:] [direction] ({regions} | role))`.
