@@ -1159,7 +1159,9 @@ impl Lowerer {
                 }
             }
             ("move", Some("Set"))
-                if c.positional().iter().any(|n| matches!(&n.kind, NodeKind::Atom(a) if a == "NextPlayer")) =>
+                if c.positional()
+                    .iter()
+                    .any(|n| matches!(&n.kind, NodeKind::Atom(a) if a == "NextPlayer")) =>
             {
                 let p = match c.typed(self.reg, "moves.player") {
                     Some(p) => p,
@@ -1788,11 +1790,7 @@ impl Lowerer {
                 };
                 IntFn::PieceField(field, b(self, req(c.named("at"), &c)?)?)
             }
-            "value"
-                if c.word(self.reg) == Some("Piece")
-                    && c.named("level").is_none()
-                    && !self.other_site_type(&c) =>
-            {
+            "value" if c.word(self.reg) == Some("Piece") && c.named("level").is_none() && !self.other_site_type(&c) => {
                 IntFn::PieceField(SiteField::Value, b(self, req(c.named("at"), &c)?)?)
             }
             "size" => self.size(&c)?,
@@ -2486,12 +2484,20 @@ impl Lowerer {
                 let word = c.word(self.reg);
                 match word {
                     Some("Direction") => self.sites_direction(&c)?,
-                    Some("Empty") => RegionFn::Empty,
+                    Some("Empty") => match c.typed(self.reg, "int") {
+                        Some(k) => match self.int(k)? {
+                            IntFn::Const(0) => RegionFn::Empty,
+                            k => RegionFn::EmptyIn(Box::new(k)),
+                        },
+                        None => RegionFn::Empty,
+                    },
                     Some("Board") => RegionFn::Board,
                     Some("Corners") => RegionFn::Corners,
                     Some("Perimeter") => RegionFn::Perimeter,
                     Some("Centre") => RegionFn::Centre,
-                    Some("Playable") => RegionFn::Playable { boardless: self.boardless },
+                    Some("Playable") => RegionFn::Playable {
+                        boardless: self.boardless,
+                    },
                     Some("LastTo") => {
                         self.uses_last_to = true;
                         RegionFn::LastTo
@@ -2677,7 +2683,9 @@ impl Lowerer {
                             },
                         }
                     }
-                    Some("LineOfSight" | "Distance" | "Between" | "To" | "From" | "Pattern") | None => self.sites_more(&c)?,
+                    Some("LineOfSight" | "Distance" | "Between" | "To" | "From" | "Pattern") | None => {
+                        self.sites_more(&c)?
+                    }
                     Some("Random") => {
                         let region = match c.typed(self.reg, "sites") {
                             Some(n) => self.region(n)?,

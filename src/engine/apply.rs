@@ -348,16 +348,17 @@ impl GameDef {
             // (-1 is Ludii's "undefined": setting a field to it leaves the field as it is)
             // (a level below the top: that piece's field, as given)
             Action::SetSite {
-                site, field, value, level,
+                site,
+                field,
+                value,
+                level,
             } if *level != super::moves::TOP => {
                 if let Some(p) = s.stack_mut(*site as usize).and_then(|st| st.get_mut(*level as usize)) {
                     p.set_field(*field, *value);
                 }
             }
             Action::SetSite { value: -1, .. } => {}
-            Action::SetSite {
-                site, field, value, ..
-            } => match s.stack_mut(*site as usize) {
+            Action::SetSite { site, field, value, .. } => match s.stack_mut(*site as usize) {
                 Some(st) if !st.is_empty() => {
                     if let Some(p) = st.last_mut() {
                         p.set_field(*field, *value);

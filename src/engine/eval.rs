@@ -1110,6 +1110,23 @@ impl GameDef {
         let n = self.n();
         match f {
             RegionFn::Board => Region::full(n),
+            RegionFn::EmptyIn(k) => {
+                let k = self.int(k, c);
+                if k == 0 {
+                    return self.region(&RegionFn::Empty, c);
+                }
+                let mut r = Region::new(n);
+                // (Ludii's container k is our k - 1: ours number the containers after the board)
+                if k > 0 && (k as usize) <= self.ir.containers.len() {
+                    let from = self.container_from[k as usize - 1] as i32;
+                    for i in 0..self.ir.containers[k as usize - 1].sites as i32 {
+                        if c.s.stack((from + i) as usize).is_some_and(|st| st.is_empty()) {
+                            r.insert(from + i);
+                        }
+                    }
+                }
+                r
+            }
             RegionFn::Empty => {
                 // every occupied site's top piece has an owner in the table
                 let mut r = Region::full(n);
@@ -1393,7 +1410,11 @@ impl GameDef {
                     let empty = c.s.sites[s as usize].is_empty();
                     if empty
                         && ((*boardless && self.board.centre().contains(&s))
-                            || self.board.relation(s, Relation::Adjacent).iter().any(|&t| !c.s.sites[t as usize].is_empty()))
+                            || self
+                                .board
+                                .relation(s, Relation::Adjacent)
+                                .iter()
+                                .any(|&t| !c.s.sites[t as usize].is_empty()))
                     {
                         r.insert(s as i32);
                     }

@@ -78,7 +78,10 @@ impl GameDef {
         for radial in self.board.radials(f as u32, d) {
             let actions = self.push_move(out, c, f, f);
             let mut carry = what_at(f as u32);
-            actions.push(Action::Remove { site: f as u32, count: 1 });
+            actions.push(Action::Remove {
+                site: f as u32,
+                count: 1,
+            });
             for &t in &radial[1..] {
                 let here = what_at(t);
                 if here != 0 {

@@ -22,7 +22,10 @@ impl GameDef {
     /// Whether component `what` is a large piece.
     #[inline]
     pub(super) fn is_large(&self, what: u16) -> bool {
-        self.ir.components.get(what as usize).is_some_and(|k| !k.walks.is_empty())
+        self.ir
+            .components
+            .get(what as usize)
+            .is_some_and(|k| !k.walks.is_empty())
     }
 
     /// How many orientations a large piece is tried in.

@@ -130,19 +130,32 @@ impl GameDef {
             }
             false
         };
-        self.line_along(locn as u32, &self.distinct_radials(locn as u32, &l.dirs), len, walk)
+        self.line_along(
+            locn as u32,
+            &self.distinct_radials(locn as u32, &l.dirs),
+            &l.dirs,
+            len,
+            walk,
+        )
     }
 
     /// Whether a line through `locn` reaches `len`: counting the site itself, then along
     /// each radial with `walk` (which counts on and says whether `len` was reached on the
     /// way), then on along each of its opposites.
-    fn line_along(&self, locn: u32, radials: &[&[u32]], len: i32, walk: impl Fn(&[u32], &mut i32) -> bool) -> bool {
+    fn line_along(
+        &self,
+        locn: u32,
+        radials: &[&[u32]],
+        dirs: &[Direction],
+        len: i32,
+        walk: impl Fn(&[u32], &mut i32) -> bool,
+    ) -> bool {
         for radial in radials {
             let mut count = 1;
             if walk(radial, &mut count) {
                 return true;
             }
-            let opposites = self.opposite_radials(locn, radial);
+            let opposites = self.opposite_radials(locn, radial, dirs);
             if opposites.is_empty() {
                 if count == len {
                     return true;
@@ -236,7 +249,7 @@ impl GameDef {
                 false
             };
             for radial in &radials {
-                let opposites = self.opposite_radials(locn as u32, radial);
+                let opposites = self.opposite_radials(locn as u32, radial, &l.dirs);
                 // flat, falling then rising, rising then falling
                 for (rise, back, check_back) in [(0, 0, true), (-1, 1, false), (1, -1, true)] {
                     let mut count = 0;
@@ -289,7 +302,7 @@ impl GameDef {
             }
             false
         };
-        self.line_along(locn as u32, &radials, len, walk)
+        self.line_along(locn as u32, &radials, &l.dirs, len, walk)
     }
 
     /// The components a line is made of: those given, else every component of `who`, else
@@ -322,12 +335,42 @@ impl GameDef {
         out
     }
 
-    /// The radials of a site opposite `r` (any direction).
-    fn opposite_radials(&self, s: u32, r: &[u32]) -> SmallVec<[&[u32]; 2]> {
-        self.board
-            .radials(s, Direction::Rel(Relation::All))
-            .filter(|o| o.len() >= 2 && self.opposite(s, r, o))
-            .collect()
+    /// The radial opposite `r` as Ludii keeps it (`Radial.opposites()`: at most one): the
+    /// first radial, in Ludii's order, of the same generic direction (Adjacent, Orthogonal,
+    /// ..) whose first step leaves `s` the opposite way; for a compass direction, the first
+    /// such radial of any compass direction, in Ludii's AbsoluteDirection order.
+    fn opposite_radials(&self, s: u32, r: &[u32], dirs: &[Direction]) -> SmallVec<[&[u32]; 2]> {
+        let ok = |o: &&[u32]| o.len() >= 2 && self.opposite(s, r, o);
+        for d in dirs {
+            let found = match d {
+                Direction::Compass(_) => [
+                    Dir::N,
+                    Dir::E,
+                    Dir::S,
+                    Dir::W,
+                    Dir::NE,
+                    Dir::SE,
+                    Dir::NW,
+                    Dir::SW,
+                    Dir::NNW,
+                    Dir::WNW,
+                    Dir::WSW,
+                    Dir::SSW,
+                    Dir::SSE,
+                    Dir::ESE,
+                    Dir::ENE,
+                    Dir::NNE,
+                ]
+                .iter()
+                .flat_map(|&k| self.board.radials(s, Direction::Compass(k)))
+                .find(ok),
+                _ => self.board.radials(s, *d).find(ok),
+            };
+            if let Some(o) = found {
+                return smallvec::smallvec![o];
+            }
+        }
+        SmallVec::new()
     }
 
     /// Whether two radials of site `s` leave it in opposite directions (within about 6°).

@@ -386,6 +386,28 @@ impl GameDef {
                 copy: false,
             });
         };
+        // Ludii (Hop.java): a least hurdle length of 0 also steps to each adjacent site in
+        // the directions that passes the `to` condition (no `to` effect; one move a site)
+        if min == 0 {
+            let mut seen: SmallVec<[i32; 8]> = SmallVec::new();
+            for d in dirs {
+                for &t in self.board.steps_in(f as u32, *d) {
+                    let t = t as i32;
+                    let mut c2 = c1;
+                    c2.to = t;
+                    if seen.contains(&t) || !go.holds(self, &c2) {
+                        continue;
+                    }
+                    seen.push(t);
+                    self.push_move(out, c, f, t).push(Action::Move {
+                        from: f as u32,
+                        to: t as u32,
+                        count,
+                        copy: false,
+                    });
+                }
+            }
+        }
         for d in dirs {
             for radial in self.board.radials(f as u32, *d) {
                 let mut c2 = c1;

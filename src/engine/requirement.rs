@@ -2,8 +2,8 @@
 //! notes, 4.7 and 4.8), and `sites Direction`.
 
 use super::board::{cut_ray, Walk};
-use super::directions::Dirs;
 use super::compiled::tracked;
+use super::directions::Dirs;
 use super::game::{Cache, Ctx, GameDef};
 use super::moves::{Action, MoveData};
 use super::state::StateData;

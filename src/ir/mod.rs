@@ -587,6 +587,9 @@ impl Owners {
 pub enum RegionFn {
     Board,
     Empty,
+    /// `(sites Empty k)` with a container index: the empty sites of container k (0: the
+    /// board's, as `Empty`; k >= 1 a hand's cells, at their global site numbers).
+    EmptyIn(Box<IntFn>),
     Occupied {
         role: Role,
         component: Option<u16>,
@@ -648,7 +651,9 @@ pub enum RegionFn {
     /// `(sites Playable)`: on a boardless board, the empty sites next to (Adjacent) an
     /// occupied one, and the centre while empty; on a board, the centre before the first
     /// move, then the empty sites next to an occupied one.
-    Playable { boardless: bool },
+    Playable {
+        boardless: bool,
+    },
     /// `(sites LastTo)`: where the last move's actions went (its consequents' included),
     /// and its consequents' moves would go now ([`crate::engine::StateData`] keeps them
     /// when the rules ask).
@@ -1699,7 +1704,9 @@ pub mod deps {
             }
             // (computed directions may read any iterator)
             Node::Region(RegionFn::Direction { dirs, .. })
-                if dirs.iter().any(|d| matches!(d, crate::engine::board::Direction::Dynamic(_))) =>
+                if dirs
+                    .iter()
+                    .any(|d| matches!(d, crate::engine::board::Direction::Dynamic(_))) =>
             {
                 ALL
             }
@@ -1711,7 +1718,9 @@ pub mod deps {
             Node::Region(RegionFn::UnionOver(a, b)) => region(a) | (region(b) & !SITE),
             Node::Int(IntFn::CountStepsBy(k)) => int(&k.from) | region(&k.to) | (boolean(&k.cond) & !(FROM | TO)),
             Node::Bool(BoolFn::AllSites(a, b)) => region(a) | (boolean(b) & !SITE),
-            Node::Bool(BoolFn::AllGroups(g, b)) => (boolean(&g.cond) & !(FROM | TO)) | int(&g.min) | (boolean(b) & !GROUP),
+            Node::Bool(BoolFn::AllGroups(g, b)) => {
+                (boolean(&g.cond) & !(FROM | TO)) | int(&g.min) | (boolean(b) & !GROUP)
+            }
             _ => n.children().into_iter().fold(0, |m, x| m | node(x)),
         }
     }
@@ -1969,6 +1978,7 @@ impl<'a> Node<'a> {
                 RegionFn::Cached(_, inner) => out.push(Region(inner)),
                 RegionFn::Pattern(p) => out.extend(std::iter::once(&p.from).chain(&p.whats).map(Int)),
                 RegionFn::InHands { container, .. } => out.extend(container.as_deref().map(Int)),
+                RegionFn::EmptyIn(k) => out.push(Int(k)),
                 RegionFn::Group(g) => {
                     out.push(Int(&g.at));
                     out.extend(g.cond.iter().map(Bool));

@@ -41,7 +41,10 @@ impl Lowerer {
     /// `(move Swap Players a b)`, `(swap Players a b)`: each player by number or role.
     pub(super) fn swap_players(&mut self, c: &Call) -> R<MovesKind> {
         let mut players = Vec::new();
-        let pieces = c.positional().iter().any(|n| matches!(&n.kind, NodeKind::Atom(a) if a == "Pieces"));
+        let pieces = c
+            .positional()
+            .iter()
+            .any(|n| matches!(&n.kind, NodeKind::Atom(a) if a == "Pieces"));
         if pieces {
             // `(swap Pieces [a] [b])`: the last move's sites by default
             let mut sites = Vec::new();
@@ -136,7 +139,10 @@ impl Lowerer {
     pub(super) fn region_for_each(&mut self, c: &Call) -> R<RegionFn> {
         // `(forEach of:R X)`: the union of X at each site of R
         if let (Some(of), Some(x)) = (c.named("of"), c.typed(self.reg, "sites")) {
-            return Ok(RegionFn::UnionOver(Box::new(self.region(of)?), Box::new(self.region(x)?)));
+            return Ok(RegionFn::UnionOver(
+                Box::new(self.region(of)?),
+                Box::new(self.region(x)?),
+            ));
         }
         let (Some(r), Some(cond)) = (c.typed(self.reg, "sites"), c.named("if")) else {
             return unsupported("this form of forEach (region)", c.span());
