@@ -364,10 +364,10 @@ impl GameDef {
                         p.set_field(*field, *value);
                     }
                 }
-                Some(_) if *field == SiteField::State && !self.ir.stacking => {
-                    s.loose_states.retain(|e| e.0 != *site);
+                Some(_) if matches!(field, SiteField::State | SiteField::Value) && !self.ir.stacking => {
+                    s.loose_states.retain(|e| !(e.0 == *site && e.1 == *field));
                     if *value != 0 {
-                        s.loose_states.push((*site, *value));
+                        s.loose_states.push((*site, *field, *value));
                     }
                 }
                 _ => {}
@@ -471,31 +471,40 @@ impl GameDef {
                 }
             }
         }
-        if let Some((site, state)) = kept {
+        for (site, field, v) in kept.into_iter().flatten() {
             if let Some(p) = s.stack_mut(site as usize).and_then(|st| st.last_mut()) {
-                p.state = state;
+                p.set_field(field, v);
             }
         }
         let _ = mover;
     }
 
-    /// Before an action puts a piece on an empty site that keeps a local state: the state
-    /// leaves the site's record; returned (with the site) where Ludii keeps the site's state
-    /// for the arriving piece (a seed sown, a counted move, an add without a state).
+    /// Before an action puts a piece on an empty site that keeps a local state or value:
+    /// they leave the site's record; returned (with the site) where Ludii keeps them for
+    /// the arriving piece: the state for a seed sown, a counted move or an add without a
+    /// state; the value for an add (a move brings its piece's own).
     #[cold]
-    fn take_loose_state(&self, s: &mut StateData, a: &Action) -> Option<(u32, i32)> {
-        let (site, keeps) = match *a {
-            Action::Seed { to, .. } | Action::MoveN { to, .. } => (to, true),
-            Action::Add { site, state, .. } => (site, state == -1),
-            Action::Move { to, .. } => (to, false),
+    fn take_loose_state(&self, s: &mut StateData, a: &Action) -> Option<SmallVec<[(u32, SiteField, i32); 2]>> {
+        let (site, keeps_state, keeps_value) = match *a {
+            Action::Seed { to, .. } | Action::MoveN { to, .. } => (to, true, false),
+            Action::Add { site, state, .. } => (site, state == -1, true),
+            Action::Move { to, .. } => (to, false, false),
             _ => return None,
         };
         if !s.stack(site as usize).is_some_and(|st| st.is_empty()) {
             return None;
         }
-        let i = s.loose_states.iter().position(|e| e.0 == site)?;
-        let (_, state) = s.loose_states.remove(i);
-        keeps.then_some((site, state))
+        let mut kept = SmallVec::new();
+        s.loose_states.retain(|&mut (t, field, v)| {
+            if t != site {
+                return true;
+            }
+            if (field == SiteField::State && keeps_state) || (field == SiteField::Value && keeps_value) {
+                kept.push((t, field, v));
+            }
+            false
+        });
+        Some(kept)
     }
 
     /// Record the position's hash for `(is Cycle)` (the sites, the variable and the phases;

@@ -202,7 +202,7 @@ impl GameDef {
                     LevelField::State => p.state,
                 })
             }
-            IntFn::PieceField(SiteField::State, x) => c.s.site_state(self.int(x, c)),
+            IntFn::PieceField(f @ (SiteField::State | SiteField::Value), x) => c.s.site_field(self.int(x, c), *f),
             IntFn::PieceField(field, x) => Self::top(c.s, self.int(x, c)).map_or(0, |p| p.field(*field)),
             IntFn::CountTurns => c.s.num_turn as i32,
             IntFn::MoverLastTurn => {

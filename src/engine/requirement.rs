@@ -308,7 +308,11 @@ fn position_key(
     }
     if !s.loose_states.is_empty() {
         k.push(s.loose_states.len() as i32);
-        k.extend(s.loose_states.iter().flat_map(|&(site, v)| [site as i32, v]));
+        k.extend(
+            s.loose_states
+                .iter()
+                .flat_map(|&(site, f, v)| [site as i32, f as i32, v]),
+        );
     }
     if changed & REMEMBERED != 0 {
         k.push(s.remembered.len() as i32);

@@ -144,10 +144,11 @@ pub struct StateData {
     /// Remembered values: (list, value) in the order remembered ([`crate::ir::UNNAMED`] is
     /// the list without a name).
     pub remembered: SmallVec<[(u16, i32); 4]>,
-    /// Local states of empty sites (site, state): in a game without stacks Ludii keeps a
-    /// site's local state apart from its piece, so a `set State` on an empty site stays
-    /// there, is read there, and the next piece sown or added onto it takes it.
-    pub loose_states: SmallVec<[(u32, i32); 2]>,
+    /// Local states and values of empty sites (site, field, value): in a game without
+    /// stacks Ludii keeps a site's local state and value apart from its piece, so a `set
+    /// State` or `set Value` on an empty site stays there, is read there, and the next piece
+    /// added onto it takes it (the state also the next seed sown or counted move).
+    pub loose_states: SmallVec<[(u32, crate::ir::SiteField, i32); 2]>,
     /// Where along a track that passes a site twice each piece stands (Ludii's
     /// `OnTrackIndices`): per such track ([`GameDef::loop_tracks`]), per index of the track,
     /// per component, how many are there (as Ludii counts: a removal takes one from every
@@ -228,8 +229,8 @@ impl StateData {
 
     /// The part of [`StateData::position_hash`] the local states of empty sites give.
     pub fn loose_states_hash(&self) -> u64 {
-        self.loose_states.iter().fold(0, |h, &(site, state)| {
-            h ^ mix(u64::from(site) << 32 ^ state as u32 as u64 ^ 0x5bd1_e995)
+        self.loose_states.iter().fold(0, |h, &(site, field, v)| {
+            h ^ mix(u64::from(site) << 32 ^ v as u32 as u64 ^ 0x5bd1_e995 ^ (field as u64) << 61)
         })
     }
 
@@ -375,10 +376,21 @@ impl StateData {
     /// The local state of a site: its top piece's, else the state left on the empty site.
     #[inline]
     pub fn site_state(&self, site: i32) -> i32 {
+        self.site_field(site, crate::ir::SiteField::State)
+    }
+
+    /// A field of a site: its top piece's, else the one left on the empty site (a state
+    /// or a value).
+    #[inline]
+    pub fn site_field(&self, site: i32, f: crate::ir::SiteField) -> i32 {
         match self.stack(site.max(0) as usize).filter(|_| site >= 0) {
             Some(st) => match st.last() {
-                Some(p) => p.state,
-                None => self.loose_states.iter().find(|e| e.0 == site as u32).map_or(0, |e| e.1),
+                Some(p) => p.field(f),
+                None => self
+                    .loose_states
+                    .iter()
+                    .find(|e| e.0 == site as u32 && e.1 == f)
+                    .map_or(0, |e| e.2),
             },
             None => 0,
         }
