@@ -1916,6 +1916,26 @@ impl Lowerer {
                 Some("Active") if c.positional().len() == 1 => IntFn::CountActive,
                 Some("Pieces") => self.count_pieces(&c, "count")?,
                 Some("Pips") => self.count_pips(&c)?,
+                Some("Stack") => {
+                    self.board_site_type_only(&c, "count Stack on another site type than the board's")?;
+                    let sites = match (c.named("at"), c.named("to")) {
+                        (Some(a), _) => RegionFn::Site(b(self, a)?),
+                        (_, Some(r)) => self.region(r)?,
+                        _ => return invalid("count Stack needs at: or to:", c.span()),
+                    };
+                    let from_top = matches!(
+                        c.typed(self.reg, "stackDirection").map(|n| &n.kind),
+                        Some(NodeKind::Atom(a)) if a == "FromTop"
+                    );
+                    let cond = c.named("if").map(|n| self.condition(n)).transpose()?;
+                    let stop = c.named("stop").map(|n| self.condition(n)).transpose()?;
+                    IntFn::CountStack(Box::new(StackCount {
+                        sites,
+                        from_top,
+                        cond: cond.unwrap_or(BoolFn::Const(true)),
+                        stop: stop.unwrap_or(BoolFn::Const(false)),
+                    }))
+                }
                 Some("Value") => IntFn::CountValue(
                     b(self, req(c.typed(self.reg, "int"), &c)?)?,
                     Box::new(self.ints(req(c.named("in"), &c)?)?),

@@ -348,6 +348,25 @@ impl GameDef {
             IntFn::Pow(a, b) => (self.int(a, c) as f64).powf(self.int(b, c) as f64) as i32,
             IntFn::Neg(a) => self.int(a, c).wrapping_neg(),
             IntFn::SizeArray(l) => self.ints(l, c).len() as i32,
+            IntFn::CountStack(k) => {
+                let mut n = 0;
+                let mut c2 = *c;
+                for t in self.region(&k.sites, c).iter() {
+                    let height = c.s.stack(t as usize).map_or(0, |st| st.len() as i32);
+                    if Self::top(c.s, t).is_none_or(|p| p.what == 0) {
+                        continue;
+                    }
+                    c2.to = t;
+                    for i in 0..height {
+                        c2.level = if k.from_top { height - 1 - i } else { i };
+                        if self.boolean(&k.stop, &c2) {
+                            break;
+                        }
+                        n += self.boolean(&k.cond, &c2) as i32;
+                    }
+                }
+                n
+            }
             IntFn::CountValue(v, l) => {
                 let v = self.int(v, c);
                 self.ints(l, c).iter().filter(|&&x| x == v).count() as i32

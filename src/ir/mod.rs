@@ -169,6 +169,10 @@ pub enum IntFn {
     Sum(Box<IntsFn>),
     /// `(size Array list)`: the length of an int list.
     SizeArray(Box<IntsFn>),
+    /// `(count Stack [FromTop] at:s|to:R [if:C] [stop:S])`: over the occupied sites, the
+    /// levels (from the bottom by default; `to` the site, `level` the level) where C holds,
+    /// each stack's count stopping at the first level where S holds.
+    CountStack(Box<StackCount>),
     /// `(count Value v in:list)`: how many entries of the list equal v.
     CountValue(Box<IntFn>, Box<IntsFn>),
     Min(Box<IntsFn>),
@@ -368,6 +372,15 @@ pub struct Groups {
     /// Which sites belong to groups (`to` the site; default: occupied).
     pub cond: BoolFn,
     pub min: IntFn,
+}
+
+/// The parts of an [`IntFn::CountStack`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct StackCount {
+    pub sites: RegionFn,
+    pub from_top: bool,
+    pub cond: BoolFn,
+    pub stop: BoolFn,
 }
 
 /// The parts of an [`IntFn::CountStepsBy`].
@@ -1718,6 +1731,7 @@ pub mod deps {
             Node::Region(RegionFn::UnionOver(a, b)) => region(a) | (region(b) & !SITE),
             Node::Int(IntFn::CountStepsBy(k)) => int(&k.from) | region(&k.to) | (boolean(&k.cond) & !(FROM | TO)),
             Node::Bool(BoolFn::AllSites(a, b)) => region(a) | (boolean(b) & !SITE),
+            Node::Int(IntFn::CountStack(k)) => region(&k.sites) | ((boolean(&k.cond) | boolean(&k.stop)) & !(TO | LEVEL)),
             Node::Bool(BoolFn::AllGroups(g, b)) => {
                 (boolean(&g.cond) & !(FROM | TO)) | int(&g.min) | (boolean(b) & !GROUP)
             }
@@ -1813,6 +1827,7 @@ impl<'a> Node<'a> {
                 }
                 IntFn::Add(v) | IntFn::Mul(v) => out.extend(v.iter().map(Int)),
                 IntFn::Sum(l) | IntFn::Min(l) | IntFn::Max(l) | IntFn::SizeArray(l) => out.push(Ints(l)),
+                IntFn::CountStack(k) => out.extend([Region(&k.sites), Bool(&k.cond), Bool(&k.stop)]),
                 IntFn::CountValue(v, l) => {
                     out.push(Int(v));
                     out.push(Ints(l));
