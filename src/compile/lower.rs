@@ -137,6 +137,8 @@ pub struct Lowerer {
     /// The regions of the [`RegionFn::Cached`] slots and the functions of the
     /// [`IntFn::MemoSite`] slots, by slot.
     cached_inners: Vec<RegionFn>,
+    /// The distinct directions of `is Line`s ([`GameIr::line_dirs`]).
+    line_dirs: Vec<Vec<Direction>>,
     memo_site_inners: Vec<IntFn>,
     /// The functions behind each [`IntFn::Memo`] slot: equal functions share one slot.
     memo_inners: Vec<IntFn>,
@@ -349,6 +351,7 @@ impl Lowerer {
             memo_ints: 0,
             memo_site_ints: 0,
             cached_inners: Vec::new(),
+            line_dirs: Vec::new(),
             memo_site_inners: Vec::new(),
             memo_inners: Vec::new(),
             conds: Vec::new(),
@@ -574,6 +577,7 @@ impl Lowerer {
             conds: std::mem::take(&mut self.conds),
             values: std::mem::take(&mut self.values),
             dir_fns: std::mem::take(&mut self.dir_fns),
+            line_dirs: std::mem::take(&mut self.line_dirs),
         })
     }
 

@@ -14,6 +14,7 @@ use super::game::{all_passed, Ctx, GameDef};
 use super::requirement::{OneWay, WhoCmp, WhoOp};
 use crate::ir::*;
 
+pub(super) mod line_table;
 pub(super) mod masks;
 pub(super) mod tracked;
 

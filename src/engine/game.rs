@@ -54,6 +54,8 @@ pub struct GameDef {
     /// ([`GameDef::sow_in_place`]), static regions are tabled ([`GameDef::static_region`]).
     /// Off only in the test holding them equal to the evaluator.
     pub(super) fast_forms: bool,
+    /// Per slot of [`GameIr::line_dirs`], the radials of each site in those directions.
+    pub(super) line_tables: Vec<super::compiled::line_table::LineTable>,
     /// Whether some component is a large piece ([`GameDef::is_large`]).
     pub(super) has_large_pieces: bool,
     /// Per cached region slot, its values by role combination when it reads no state
@@ -259,6 +261,7 @@ fn load_with(
         maps: Vec::new(),
         fast_forms: true,
         has_large_pieces,
+        line_tables: Vec::new(),
         static_regions: Vec::new(),
         relative: Vec::new(),
         board_counts: [0; 5],
@@ -333,6 +336,11 @@ fn load_with(
             })
             .collect();
     g.conds = super::compiled::Conds::compile(&g);
+    g.line_tables =
+        g.ir.line_dirs
+            .iter()
+            .map(|d| super::compiled::line_table::LineTable::build(&g, d))
+            .collect();
     g.start_positions = {
         let s = g.initial_state().inner;
         let mut by = vec![Region::new(g.n()); g.ir.components.len().max(1)];

@@ -130,6 +130,22 @@ impl GameDef {
             }
             false
         };
+        if let Some(table) = self.line_tables.get(l.table as usize).filter(|_| self.fast_forms) {
+            for (radial, opposite) in table.at(locn as u32) {
+                let mut count = 1;
+                if walk(radial, &mut count) {
+                    return true;
+                }
+                if opposite.is_empty() {
+                    if count == len {
+                        return true;
+                    }
+                } else if walk(opposite, &mut count) || count == len {
+                    return true;
+                }
+            }
+            return false;
+        }
         self.line_along(
             locn as u32,
             &self.distinct_radials(locn as u32, &l.dirs),
@@ -322,7 +338,7 @@ impl GameDef {
 
     /// The radials of a site in some directions, without the ones opposite an earlier one
     /// (clockwise from North).
-    fn distinct_radials(&self, s: u32, dirs: &[Direction]) -> SmallVec<[&[u32]; 8]> {
+    pub(super) fn distinct_radials(&self, s: u32, dirs: &[Direction]) -> SmallVec<[&[u32]; 8]> {
         let mut out: SmallVec<[&[u32]; 8]> = SmallVec::new();
         for d in dirs {
             for r in self.board.radials(s, *d) {
@@ -339,7 +355,7 @@ impl GameDef {
     /// first radial, in Ludii's order, of the same generic direction (Adjacent, Orthogonal,
     /// ..) whose first step leaves `s` the opposite way; for a compass direction, the first
     /// such radial of any compass direction, in Ludii's AbsoluteDirection order.
-    fn opposite_radials(&self, s: u32, r: &[u32], dirs: &[Direction]) -> SmallVec<[&[u32]; 2]> {
+    pub(super) fn opposite_radials(&self, s: u32, r: &[u32], dirs: &[Direction]) -> SmallVec<[&[u32]; 2]> {
         let ok = |o: &&[u32]| o.len() >= 2 && self.opposite(s, r, o);
         for d in dirs {
             let found = match d {

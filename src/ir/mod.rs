@@ -483,6 +483,9 @@ pub struct LineSpec {
     pub cond: Option<BoolFn>,
     /// In a game with stacks (Ludii's stacked form, [`StackedLine`]); `None` otherwise.
     pub stacked: Option<StackedLine>,
+    /// The slot of `dirs` in [`GameIr::line_dirs`] (the radials and opposites of each
+    /// site in those directions are tabled at load).
+    pub table: u32,
 }
 
 /// `(is Pattern walk [from:] [what: | whats:])`: from `from`, for some starting orthogonal
@@ -1594,6 +1597,8 @@ pub struct GameIr {
     pub values: Vec<IntFn>,
     /// The direction functions ([`crate::engine::board::Direction::Dynamic`]), by index.
     pub dir_fns: Vec<DirFn>,
+    /// The distinct directions of the `(is Line ..)`s ([`LineSpec::table`]).
+    pub line_dirs: Vec<Vec<Direction>>,
 }
 
 /// A direction function: directions that depend on the site, the piece or the position.
@@ -1731,7 +1736,9 @@ pub mod deps {
             Node::Region(RegionFn::UnionOver(a, b)) => region(a) | (region(b) & !SITE),
             Node::Int(IntFn::CountStepsBy(k)) => int(&k.from) | region(&k.to) | (boolean(&k.cond) & !(FROM | TO)),
             Node::Bool(BoolFn::AllSites(a, b)) => region(a) | (boolean(b) & !SITE),
-            Node::Int(IntFn::CountStack(k)) => region(&k.sites) | ((boolean(&k.cond) | boolean(&k.stop)) & !(TO | LEVEL)),
+            Node::Int(IntFn::CountStack(k)) => {
+                region(&k.sites) | ((boolean(&k.cond) | boolean(&k.stop)) & !(TO | LEVEL))
+            }
             Node::Bool(BoolFn::AllGroups(g, b)) => {
                 (boolean(&g.cond) & !(FROM | TO)) | int(&g.min) | (boolean(b) & !GROUP)
             }

@@ -204,7 +204,15 @@ impl Lowerer {
             (None, Some(_)) => return unsupported("is Line whats: of a computed list", c.span()),
             (None, None) => None,
         };
+        let table = match self.line_dirs.iter().position(|d| *d == dirs) {
+            Some(i) => i,
+            None => {
+                self.line_dirs.push(dirs.clone());
+                self.line_dirs.len() - 1
+            }
+        } as u32;
         Ok(BoolFn::IsLine(Box::new(LineSpec {
+            table,
             len,
             dirs,
             through,
