@@ -138,7 +138,7 @@ pub struct Lowerer {
     /// [`IntFn::MemoSite`] slots, by slot.
     cached_inners: Vec<RegionFn>,
     /// The distinct directions of `is Line`s ([`GameIr::line_dirs`]).
-    line_dirs: Vec<Vec<Direction>>,
+    line_dirs: Vec<(Vec<Direction>, bool)>,
     memo_site_inners: Vec<IntFn>,
     /// The functions behind each [`IntFn::Memo`] slot: equal functions share one slot.
     memo_inners: Vec<IntFn>,
@@ -2008,6 +2008,10 @@ impl Lowerer {
                 w => return unsupported(format!("last {}", w.unwrap_or("")), c.span()),
             },
             "centrePoint" => IntFn::CentrePoint,
+            "layer" => {
+                self.board_site_type_only(&c, "layer on another site type than the board's")?;
+                IntFn::Layer(Box::new(self.int(req(c.named("of"), &c)?)?))
+            }
             other => return unsupported(format!("({} ..)", Self::head(node).unwrap_or(other)), c.span()),
         })
     }
@@ -2196,6 +2200,13 @@ impl Lowerer {
         let bi = |l: &mut Self, n: &Node| -> R<Box<IntFn>> { Ok(Box::new(l.int(n)?)) };
         Ok(match word {
             "Empty" => BoolFn::IsEmpty(bi(self, nth(&ints, 0, c.span())?)?),
+            "Flat" => {
+                self.board_site_type_only(c, "is Flat on another site type than the board's")?;
+                BoolFn::IsFlat(match ints.first() {
+                    Some(n) => bi(self, n)?,
+                    None => Box::new(IntFn::To),
+                })
+            }
             "Connected" => self.is_connected(c)?,
             "Blocked" => match self.is_connected(c)? {
                 BoolFn::IsConnected(k) => BoolFn::IsBlocked(k),

@@ -367,6 +367,13 @@ impl GameDef {
                 }
                 n
             }
+            IntFn::Layer(s) => {
+                let t = self.int(s, c);
+                self.layers
+                    .get(t.max(0) as usize)
+                    .filter(|_| t >= 0)
+                    .map_or(0, |&l| l as i32)
+            }
             IntFn::CountValue(v, l) => {
                 let v = self.int(v, c);
                 self.ints(l, c).iter().filter(|&&x| x == v).count() as i32
@@ -750,6 +757,19 @@ impl GameDef {
             BoolFn::IsPattern(p) => self.is_pattern(p, c),
             BoolFn::IsConnected(k) => self.is_connected(k, c),
             BoolFn::IsBlocked(k) => self.is_blocked(k, c),
+            BoolFn::IsFlat(s) => {
+                let t = self.int(s, c);
+                match self.layers.get(t.max(0) as usize).filter(|_| t >= 0) {
+                    None => t >= 0 && (t as usize) < self.n(),
+                    Some(0) => true,
+                    Some(&l) => self
+                        .board
+                        .relation(t as u32, Relation::All)
+                        .iter()
+                        .filter(|&&x| self.layers[x as usize] + 1 == l)
+                        .all(|&x| !c.s.sites[x as usize].is_empty()),
+                }
+            }
             BoolFn::AllGroups(g, b) => self.all_groups(g, b, c),
             BoolFn::IsLoop(k) => self.is_loop(k, c),
             BoolFn::HasLiberty(g) => self.liberties(g, c, true) > 0,

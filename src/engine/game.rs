@@ -54,6 +54,8 @@ pub struct GameDef {
     /// ([`GameDef::sow_in_place`]), static regions are tabled ([`GameDef::static_region`]).
     /// Off only in the test holding them equal to the evaluator.
     pub(super) fast_forms: bool,
+    /// Per site of a layered board (`(square n pyramidal:True)`), its layer; else empty.
+    pub(super) layers: Vec<u8>,
     /// Per slot of [`GameIr::line_dirs`], the radials of each site in those directions.
     pub(super) line_tables: Vec<super::compiled::line_table::LineTable>,
     /// Whether some component is a large piece ([`GameDef::is_large`]).
@@ -262,6 +264,7 @@ fn load_with(
         fast_forms: true,
         has_large_pieces,
         line_tables: Vec::new(),
+        layers: Vec::new(),
         static_regions: Vec::new(),
         relative: Vec::new(),
         board_counts: [0; 5],
@@ -296,8 +299,22 @@ fn load_with(
             .collect();
     g.relative = g.relative_table();
     {
+        // (a layer L stands L / sqrt 2 above the ground; the rows and columns of a layered
+        // board are the ground's)
+        if g.board.graph().z.len() == g.n() {
+            g.layers = g
+                .board
+                .graph()
+                .z
+                .iter()
+                .map(|z| (z * std::f64::consts::SQRT_2).round() as u8)
+                .collect();
+        }
         let distinct = |f: &dyn Fn(u32) -> u32| {
-            let mut v: Vec<u32> = (0..g.n() as u32).map(f).collect();
+            let mut v: Vec<u32> = (0..g.n() as u32)
+                .filter(|&s| g.layers.get(s as usize).is_none_or(|&l| l == 0))
+                .map(f)
+                .collect();
             v.sort_unstable();
             v.dedup();
             v.len() as i32
@@ -336,10 +353,11 @@ fn load_with(
             })
             .collect();
     g.conds = super::compiled::Conds::compile(&g);
+
     g.line_tables =
         g.ir.line_dirs
             .iter()
-            .map(|d| super::compiled::line_table::LineTable::build(&g, d))
+            .map(|(d, same_layer)| super::compiled::line_table::LineTable::build(&g, d, *same_layer))
             .collect();
     g.start_positions = {
         let s = g.initial_state().inner;

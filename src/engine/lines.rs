@@ -7,6 +7,9 @@ use super::region::Region;
 use crate::ir::*;
 use smallvec::SmallVec;
 
+/// A radial's sites, origin first (see [`GameDef::line_radials`]).
+pub(super) type Radial = SmallVec<[u32; 8]>;
+
 impl GameDef {
     /// `(is Pattern ..)` (see [`Pattern`]): the component at `from` and at each site the
     /// walk steps on are the ones asked for, in turn, for some starting direction.
@@ -130,29 +133,23 @@ impl GameDef {
             }
             false
         };
-        if let Some(table) = self.line_tables.get(l.table as usize).filter(|_| self.fast_forms) {
-            for (radial, opposite) in table.at(locn as u32) {
-                let mut count = 1;
-                if walk(radial, &mut count) {
-                    return true;
+        // each radial, then its opposite (none: the count so far must be the length)
+        let reaches = |(radial, opposite): (&[u32], &[u32])| {
+            let mut count = 1;
+            walk(radial, &mut count)
+                || if opposite.is_empty() {
+                    count == len
+                } else {
+                    walk(opposite, &mut count) || count == len
                 }
-                if opposite.is_empty() {
-                    if count == len {
-                        return true;
-                    }
-                } else if walk(opposite, &mut count) || count == len {
-                    return true;
-                }
-            }
-            return false;
+        };
+        match self.line_tables.get(l.table as usize).filter(|_| self.fast_forms) {
+            Some(table) => table.at(locn as u32).any(reaches),
+            None => self
+                .line_radials(locn as u32, &l.dirs, l.same_layer)
+                .iter()
+                .any(|(r, o)| reaches((r, o))),
         }
-        self.line_along(
-            locn as u32,
-            &self.distinct_radials(locn as u32, &l.dirs),
-            &l.dirs,
-            len,
-            walk,
-        )
     }
 
     /// Whether a line through `locn` reaches `len`: counting the site itself, then along
@@ -334,6 +331,56 @@ impl GameDef {
             }
             (None, None) => smallvec::smallvec![at_site],
         }
+    }
+
+    /// The radials a line through `s` is counted along, each with the one Ludii keeps as its
+    /// opposite (empty: none); with `same_layer` on a layered board, the straight lines of
+    /// steps within the layer of `s`, clockwise from North (a radial of the board may pass
+    /// through another layer between two sites of this one).
+    pub(super) fn line_radials(&self, s: u32, dirs: &[Direction], same_layer: bool) -> Vec<(Radial, Radial)> {
+        if !same_layer || self.layers.is_empty() {
+            return self
+                .distinct_radials(s, dirs)
+                .into_iter()
+                .map(|r| {
+                    let o = self.opposite_radials(s, r, dirs).first().copied().unwrap_or(&[]);
+                    (Radial::from_slice(r), Radial::from_slice(o))
+                })
+                .collect();
+        }
+        let layer = self.layers[s as usize];
+        let in_layer = |t: u32, d: Dir| {
+            self.board
+                .steps(t, d)
+                .iter()
+                .copied()
+                .find(|&x| self.layers[x as usize] == layer)
+        };
+        let all: SmallVec<[(Dir, Radial); 8]> = Dir::ALL
+            .into_iter()
+            .filter_map(|d| {
+                let mut r = Radial::new();
+                r.push(s);
+                let mut at = s;
+                while let Some(t) = in_layer(at, d).filter(|t| !r.contains(t)) {
+                    r.push(t);
+                    at = t;
+                }
+                (r.len() >= 2).then_some((d, r))
+            })
+            .collect();
+        let mut out: Vec<(Radial, Radial)> = Vec::new();
+        for (_, r) in &all {
+            if out.iter().any(|(e, _)| e == r || self.opposite(s, e, r)) {
+                continue;
+            }
+            let o = all
+                .iter()
+                .find(|(_, o)| self.opposite(s, r, o))
+                .map_or(Radial::new(), |(_, o)| o.clone());
+            out.push((r.clone(), o));
+        }
+        out
     }
 
     /// The radials of a site in some directions, without the ones opposite an earlier one

@@ -173,6 +173,8 @@ pub enum IntFn {
     /// levels (from the bottom by default; `to` the site, `level` the level) where C holds,
     /// each stack's count stopping at the first level where S holds.
     CountStack(Box<StackCount>),
+    /// `(layer of:s)`: the layer of a site of a layered board (0: the ground).
+    Layer(Box<IntFn>),
     /// `(count Value v in:list)`: how many entries of the list equal v.
     CountValue(Box<IntFn>, Box<IntsFn>),
     Min(Box<IntsFn>),
@@ -319,6 +321,9 @@ pub enum BoolFn {
     IsPattern(Box<Pattern>),
     /// `(is Connected ..)`: the group of the piece at `at` touches enough of the regions.
     IsConnected(Box<Connected>),
+    /// `(is Flat [site])`: on a layered board, every site below it (its supports) is
+    /// occupied (always on the ground layer).
+    IsFlat(Box<IntFn>),
     /// `(is Blocked ..)` (the arguments of `is Connected`): no site of the first region
     /// reaches enough of the others through sites that are empty or the player's (`at:`
     /// is not read).
@@ -483,9 +488,12 @@ pub struct LineSpec {
     pub cond: Option<BoolFn>,
     /// In a game with stacks (Ludii's stacked form, [`StackedLine`]); `None` otherwise.
     pub stacked: Option<StackedLine>,
-    /// The slot of `dirs` in [`GameIr::line_dirs`] (the radials and opposites of each
-    /// site in those directions are tabled at load).
+    /// The slot of `dirs` and `same_layer` in [`GameIr::line_dirs`] (the radials and
+    /// opposites of each site in those directions are tabled at load).
     pub table: u32,
+    /// `SameLayer`: along the radials (of all directions) that stay in the site's layer of
+    /// a layered board.
+    pub same_layer: bool,
 }
 
 /// `(is Pattern walk [from:] [what: | whats:])`: from `from`, for some starting orthogonal
@@ -1598,7 +1606,7 @@ pub struct GameIr {
     /// The direction functions ([`crate::engine::board::Direction::Dynamic`]), by index.
     pub dir_fns: Vec<DirFn>,
     /// The distinct directions of the `(is Line ..)`s ([`LineSpec::table`]).
-    pub line_dirs: Vec<Vec<Direction>>,
+    pub line_dirs: Vec<(Vec<Direction>, bool)>,
 }
 
 /// A direction function: directions that depend on the site, the piece or the position.
@@ -1834,6 +1842,7 @@ impl<'a> Node<'a> {
                 }
                 IntFn::Add(v) | IntFn::Mul(v) => out.extend(v.iter().map(Int)),
                 IntFn::Sum(l) | IntFn::Min(l) | IntFn::Max(l) | IntFn::SizeArray(l) => out.push(Ints(l)),
+                IntFn::Layer(a) => out.push(Int(a)),
                 IntFn::CountStack(k) => out.extend([Region(&k.sites), Bool(&k.cond), Bool(&k.stop)]),
                 IntFn::CountValue(v, l) => {
                     out.push(Int(v));
@@ -1903,6 +1912,7 @@ impl<'a> Node<'a> {
                 | BoolFn::IsTriggered(a)
                 | BoolFn::IsActive(a)
                 | BoolFn::IsVisited(a)
+                | BoolFn::IsFlat(a)
                 | BoolFn::IsAnyDie(a)
                 | BoolFn::IsOdd(a) => out.push(Int(a)),
                 BoolFn::IsIn(a, r) | BoolFn::IsWithinRegion(a, r) => out.extend([Int(a), Region(r)]),

@@ -182,7 +182,11 @@ impl Lowerer {
             None
         };
         let len = self.int(req(c.typed(self.reg, "int"), c)?)?;
+        let same_layer = matches!(c.typed(self.reg, "absoluteDirection").map(|n| &n.kind), Some(NodeKind::Atom(a)) if a == "SameLayer");
         let dirs = match c.typed(self.reg, "absoluteDirection") {
+            _ if same_layer => vec![crate::engine::board::Direction::Rel(
+                crate::engine::board::Relation::All,
+            )],
             Some(d) => self.directions(Some(d))?,
             None => vec![crate::engine::board::Direction::Rel(
                 crate::engine::board::Relation::Adjacent,
@@ -204,15 +208,17 @@ impl Lowerer {
             (None, Some(_)) => return unsupported("is Line whats: of a computed list", c.span()),
             (None, None) => None,
         };
-        let table = match self.line_dirs.iter().position(|d| *d == dirs) {
+        let key = (dirs.clone(), same_layer);
+        let table = match self.line_dirs.iter().position(|d| *d == key) {
             Some(i) => i,
             None => {
-                self.line_dirs.push(dirs.clone());
+                self.line_dirs.push(key);
                 self.line_dirs.len() - 1
             }
         } as u32;
         Ok(BoolFn::IsLine(Box::new(LineSpec {
             table,
+            same_layer,
             len,
             dirs,
             through,

@@ -5,7 +5,7 @@
 //! opposite. Both depend on the board and the directions alone, but finding them compares
 //! the radials' angles each time; here they are found once per site, for each distinct list
 //! of directions the rules' lines use. The test below holds the table equal to what
-//! [`GameDef::distinct_radials`] and [`GameDef::opposite_radials`] give.
+//! [`GameDef::line_radials`] gives.
 
 use super::super::board::Direction;
 use super::super::game::GameDef;
@@ -23,17 +23,15 @@ pub(in crate::engine) struct LineTable {
 }
 
 impl LineTable {
-    pub(in crate::engine) fn build(g: &GameDef, dirs: &[Direction]) -> LineTable {
+    pub(in crate::engine) fn build(g: &GameDef, dirs: &[Direction], same_layer: bool) -> LineTable {
         let mut t = LineTable::default();
         for s in 0..g.n() as u32 {
             t.start.push(t.entries.len() as u32);
-            for r in g.distinct_radials(s, dirs) {
+            for (r, o) in g.line_radials(s, dirs, same_layer) {
                 let a = t.sites.len() as u32;
-                t.sites.extend_from_slice(r);
+                t.sites.extend_from_slice(&r);
                 let b = t.sites.len() as u32;
-                if let Some(o) = g.opposite_radials(s, r, dirs).first() {
-                    t.sites.extend_from_slice(o);
-                }
+                t.sites.extend_from_slice(&o);
                 t.entries.push([a, b, b, t.sites.len() as u32]);
             }
         }
@@ -67,22 +65,17 @@ mod tests {
             "board/space/line/Yavalath.lud",
             "board/space/line/Xonin Shatar (Complex).lud",
             "board/space/line/Gomoku.lud",
+            "board/space/line/Spline.lud",
         ] {
             let game = super::super::super::corpus_game(path, &Selections::default());
             let g = &game.inner;
             assert!(!g.ir.line_dirs.is_empty(), "{path}");
-            for (dirs, table) in g.ir.line_dirs.iter().zip(&g.line_tables) {
+            for ((dirs, same_layer), table) in g.ir.line_dirs.iter().zip(&g.line_tables) {
                 for s in 0..g.n() as u32 {
                     let found: Vec<(Vec<u32>, Vec<u32>)> = g
-                        .distinct_radials(s, dirs)
+                        .line_radials(s, dirs, *same_layer)
                         .into_iter()
-                        .map(|r| {
-                            let o = g
-                                .opposite_radials(s, r, dirs)
-                                .first()
-                                .map_or(Vec::new(), |o| o.to_vec());
-                            (r.to_vec(), o)
-                        })
+                        .map(|(r, o)| (r.to_vec(), o.to_vec()))
                         .collect();
                     let tabled: Vec<(Vec<u32>, Vec<u32>)> =
                         table.at(s).map(|(r, o)| (r.to_vec(), o.to_vec())).collect();
