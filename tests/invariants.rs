@@ -29,6 +29,8 @@ struct SimReport {
     longest: usize,
     /// Applications of legal moves tried besides the chosen one.
     moves_tried: usize,
+    /// Playouts stopped unfinished at the time cap (ten times the budget).
+    capped: usize,
 }
 
 /// Play `n_playouts` random games of `game` (playout i seeded as the `playout` command seeds it)
@@ -43,7 +45,9 @@ fn random_sim_invariants_checking(game: &Game, n_playouts: usize, seed: u64, ful
 }
 
 /// [`random_sim_invariants_checking`], no playout started after the first once `budget`
-/// has gone by (the corpus sample's bound on the CI's time: a slow game gets one playout).
+/// has gone by, every legal move applied only until then (a sample after), and a playout
+/// still unfinished after ten budgets left there (the corpus sample's bound on the CI's
+/// time: a slow game gets one playout, a very slow one part of one).
 fn random_sim_within(
     game: &Game,
     n_playouts: usize,
@@ -63,6 +67,11 @@ fn random_sim_within(
         assert_eq!(state, game.initial_state(), "initial_state is deterministic");
         let mut length = 0;
         while !state.is_over() {
+            // (a game so slow that ten budgets pass is left unfinished: its decisions so
+            // far were checked)
+            if budget.is_some_and(|b| started.elapsed() > 10 * b) {
+                break;
+            }
             let at = || {
                 format!(
                     "playout {i} (seed {seed}), decision {length}: {}",
@@ -104,8 +113,9 @@ fn random_sim_within(
                 );
             }
 
-            // Every legal move (or a sample) applies without panicking and counts one decision.
-            let tried: Vec<usize> = if i < fully_checked {
+            // Every legal move (or a sample) applies without panicking and counts one decision
+            // (a sample too once a game's budget is spent: its playout still runs to the end).
+            let tried: Vec<usize> = if i < fully_checked && budget.is_none_or(|b| started.elapsed() <= b) {
                 (0..moves.len()).collect()
             } else {
                 (0..SAMPLED_PER_DECISION)
@@ -132,6 +142,11 @@ fn random_sim_within(
             game.apply(&mut twin, &moves[k]);
             assert_eq!(state, twin, "playout {i}, decision {length}: the clone diverged");
             length += 1;
+        }
+        if !state.is_over() {
+            report.capped += 1;
+            report.decisions += length;
+            break;
         }
         let ranking = state.ranking();
         assert_eq!(ranking.len(), players + 1, "playout {i}: ranking {ranking:?}");
@@ -383,8 +398,9 @@ fn corpus_games_keep_the_invariants() {
         let start = std::time::Instant::now();
         let r = random_sim_within(&game, 2, seed, 1, Some(std::time::Duration::from_secs(3)));
         println!(
-            "{file}: {} playouts, {} decisions, longest {}, {} applications, {:.2} s",
+            "{file}: {} playouts ({} stopped at the time cap), {} decisions, longest {}, {} applications, {:.2} s",
             r.playouts,
+            r.capped,
             r.decisions,
             r.longest,
             r.moves_tried,
