@@ -234,39 +234,31 @@ impl Lowerer {
 
     /// `(all Groups [dirs] [of:B] if:C)` (see [`BoolFn::AllGroups`]).
     pub(super) fn all_groups(&mut self, c: &Call) -> R<BoolFn> {
-        self.board_site_type_only(c, "all Groups on another site type than the board's")?;
-        let dirs = self.move_directions(c.typed(self.reg, "direction"))?;
-        let cond = match c.named("of") {
-            Some(n) => self.condition(n)?,
-            None => BoolFn::IsPlayer(Role::Mover, Box::new(IntFn::Who(Box::new(IntFn::To)))),
-        };
+        let groups = self.groups_of(c, "all Groups", "of")?;
         let test = self.condition(req(c.named("if"), c)?)?;
-        Ok(BoolFn::AllGroups(
-            Box::new(Groups {
-                dirs,
-                cond,
-                min: IntFn::Const(0),
-            }),
-            Box::new(test),
-        ))
+        Ok(BoolFn::AllGroups(groups, Box::new(test)))
     }
 
     /// `(forEach Group [dirs] [if:] moves)` (see [`MovesKind::ForEachGroup`]).
     pub(super) fn for_each_group(&mut self, c: &Call) -> R<MovesKind> {
-        self.board_site_type_only(c, "forEach Group on another site type than the board's")?;
+        let groups = self.groups_of(c, "forEach Group", "if")?;
+        let body = Box::new(self.moves(req(c.typed(self.reg, "moves"), c)?)?);
+        Ok(MovesKind::ForEachGroup { groups, body })
+    }
+
+    /// The groups of `all Groups` and `forEach Group`: through the directions, of the sites
+    /// where the condition named `member` holds (`to` the site), the mover's by default.
+    fn groups_of(&mut self, c: &Call, what: &str, member: &str) -> R<Box<Groups>> {
+        self.board_site_type_only(c, &format!("{what} on another site type than the board's"))?;
         let dirs = self.move_directions(c.typed(self.reg, "direction"))?;
-        let cond = match c.named("if") {
+        let cond = match c.named(member) {
             Some(n) => self.condition(n)?,
             None => BoolFn::IsPlayer(Role::Mover, Box::new(IntFn::Who(Box::new(IntFn::To)))),
         };
-        let body = Box::new(self.moves(req(c.typed(self.reg, "moves"), c)?)?);
-        Ok(MovesKind::ForEachGroup {
-            groups: Box::new(Groups {
-                dirs,
-                cond,
-                min: IntFn::Const(0),
-            }),
-            body,
-        })
+        Ok(Box::new(Groups {
+            dirs,
+            cond,
+            min: IntFn::Const(0),
+        }))
     }
 }
