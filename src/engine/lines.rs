@@ -133,8 +133,24 @@ impl GameDef {
             }
             false
         };
-        // each radial, then its opposite (none: the count so far must be the length)
-        let reaches = |(radial, opposite): (&[u32], &[u32])| {
+        match self.line_tables.get(l.table as usize).filter(|_| self.fast_forms) {
+            Some(table) => Self::line_along(table.at(locn as u32), len, walk),
+            None => {
+                let radials = self.line_radials(locn as u32, &l.dirs, l.same_layer);
+                Self::line_along(radials.iter().map(|(r, o)| (&r[..], &o[..])), len, walk)
+            }
+        }
+    }
+
+    /// Whether a line reaches `len` along some radial and its opposite (empty: none):
+    /// counting the site itself, then along the radial with `walk` (which counts on and says
+    /// whether `len` was reached on the way), then on along the opposite.
+    fn line_along<'a>(
+        pairs: impl IntoIterator<Item = (&'a [u32], &'a [u32])>,
+        len: i32,
+        walk: impl Fn(&[u32], &mut i32) -> bool,
+    ) -> bool {
+        pairs.into_iter().any(|(radial, opposite)| {
             let mut count = 1;
             walk(radial, &mut count)
                 || if opposite.is_empty() {
@@ -142,47 +158,7 @@ impl GameDef {
                 } else {
                     walk(opposite, &mut count) || count == len
                 }
-        };
-        match self.line_tables.get(l.table as usize).filter(|_| self.fast_forms) {
-            Some(table) => table.at(locn as u32).any(reaches),
-            None => self
-                .line_radials(locn as u32, &l.dirs, l.same_layer)
-                .iter()
-                .any(|(r, o)| reaches((r, o))),
-        }
-    }
-
-    /// Whether a line through `locn` reaches `len`: counting the site itself, then along
-    /// each radial with `walk` (which counts on and says whether `len` was reached on the
-    /// way), then on along each of its opposites.
-    fn line_along(
-        &self,
-        locn: u32,
-        radials: &[&[u32]],
-        dirs: &[Direction],
-        len: i32,
-        walk: impl Fn(&[u32], &mut i32) -> bool,
-    ) -> bool {
-        for radial in radials {
-            let mut count = 1;
-            if walk(radial, &mut count) {
-                return true;
-            }
-            let opposites = self.opposite_radials(locn, radial, dirs);
-            if opposites.is_empty() {
-                if count == len {
-                    return true;
-                }
-                continue;
-            }
-            for opp in opposites {
-                let mut n = count;
-                if walk(opp, &mut n) || n == len {
-                    return true;
-                }
-            }
-        }
-        false
+        })
     }
 
     /// `(is Line ..)` in a game with stacks, as Ludii's stacked form reads it: the
@@ -315,7 +291,13 @@ impl GameDef {
             }
             false
         };
-        self.line_along(locn as u32, &radials, &l.dirs, len, walk)
+        let opposite = |r: &[u32]| {
+            self.opposite_radials(locn as u32, r, &l.dirs)
+                .first()
+                .copied()
+                .unwrap_or(&[])
+        };
+        Self::line_along(radials.iter().map(|&r| (r, opposite(r))), len, walk)
     }
 
     /// The components a line is made of: those given, else every component of `who`, else
