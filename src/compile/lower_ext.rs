@@ -141,6 +141,8 @@ impl Lowerer {
         let mut region = None;
         for n in nodes {
             match &n.kind {
+                // (the site type, checked by the caller)
+                NodeKind::Atom(a) if SiteType::from_name(a).is_some() => {}
                 NodeKind::Str(label) => sites.push(IntFn::Coord(self.intern(label))),
                 NodeKind::List(items) => {
                     for i in items {
