@@ -151,6 +151,34 @@ pub fn board_body(game: &Game, state: &State) -> (f64, f64, String) {
     }
     let last = state.last_move();
     let kinds = game.piece_kinds();
+    // a site's top piece, with its count or the height of its stack
+    let piece = |out: &mut String, v: crate::engine::SiteView, x: f64, y: f64| {
+        if v.height == 0 {
+            return;
+        }
+        let kind = game.piece_kind(v.top_component);
+        let _ = writeln!(
+            out,
+            "{}",
+            piece_shape(
+                kinds.get(kind).copied().unwrap_or(""),
+                kind,
+                x,
+                y,
+                unit * 0.32,
+                fill(v.top_owner)
+            )
+        );
+        let count = if v.height > 1 { v.height } else { v.top_count as usize };
+        if count > 1 || game.counts_seeds() {
+            let _ = writeln!(
+                out,
+                r##"<text x="{x:.1}" y="{:.1}" font-family="sans-serif" font-size="{:.0}" font-weight="bold" fill="#fff" text-anchor="middle" pointer-events="none">{count}</text>"##,
+                y + unit * 0.12,
+                unit * 0.34
+            );
+        }
+    };
     let site = |out: &mut String, i: usize, x: f64, y: f64, shape: &str, label: &str| {
         let is_last = last.is_some_and(|(f, t)| f == i as i32 || t == i as i32);
         let class = if is_last { "site last" } else { "site" };
@@ -161,31 +189,7 @@ pub fn board_body(game: &Game, state: &State) -> (f64, f64, String) {
             r##"stroke="#8a7a5c" stroke-width="1.5""##
         };
         let _ = writeln!(out, "{}", shape.replace("STROKE", &format!(r#"class="cell" {stroke}"#)));
-        let v = super::view::shown(state.site(i), filler);
-        if v.height > 0 {
-            let kind = game.piece_kind(v.top_component);
-            let _ = writeln!(
-                out,
-                "{}",
-                piece_shape(
-                    kinds.get(kind).copied().unwrap_or(""),
-                    kind,
-                    x,
-                    y,
-                    unit * 0.32,
-                    fill(v.top_owner)
-                )
-            );
-            let count = if v.height > 1 { v.height } else { v.top_count as usize };
-            if count > 1 || game.counts_seeds() {
-                let _ = writeln!(
-                    out,
-                    r##"<text x="{x:.1}" y="{:.1}" font-family="sans-serif" font-size="{:.0}" font-weight="bold" fill="#fff" text-anchor="middle" pointer-events="none">{count}</text>"##,
-                    y + unit * 0.12,
-                    unit * 0.34
-                );
-            }
-        }
+        piece(out, super::view::shown(state.site(i), filler), x, y);
         if !label.is_empty() {
             let _ = writeln!(
                 out,
@@ -217,6 +221,13 @@ pub fn board_body(game: &Game, state: &State) -> (f64, f64, String) {
             )
         };
         site(&mut out, i, x, y, &shape, game.site_label(i));
+    }
+    // pieces on sites of another type than the board's (a start position's), over the board
+    for (t, i, xy, v) in state.typed_sites(game) {
+        let (x, y) = at(xy);
+        let _ = writeln!(out, r#"<g class="typed-site" data-type="{t:?}" data-index="{i}">"#);
+        piece(&mut out, v, x, y);
+        out.push_str("</g>\n");
     }
     for (row, (name, from, count)) in hands.iter().enumerate() {
         let y = board_h + unit * (0.6 + 1.2 * row as f64);

@@ -7,6 +7,11 @@ use super::*;
 impl Lowerer {
     /// `(place "Name" [sites] [{sites}] [site] [count:n])` as a start rule.
     pub(super) fn start_place(&mut self, c: &Call) -> R<StartRule> {
+        if self.start_only {
+            if let Some(t) = self.other_type_of(c) {
+                return self.start_place_on(c, t);
+            }
+        }
         self.board_site_type_only(c, "place on another site type than the board's")?;
         let pos = c.positional();
         let name = match pos.first().map(|n| &n.kind) {
@@ -50,6 +55,65 @@ impl Lowerer {
             count,
             fields,
         })
+    }
+
+    /// The site type a call names when it is another than the board's.
+    fn other_type_of(&self, c: &Call) -> Option<SiteType> {
+        match &c.typed(self.reg, "siteType")?.kind {
+            NodeKind::Atom(a) => SiteType::from_name(a).filter(|&t| t != self.site_type),
+            _ => None,
+        }
+    }
+
+    /// `(place "Name" Type sites [count:n])` on another site type than the board's, the sites
+    /// given as numbers or labels, one by one, in a list or in `(sites {..})` (see
+    /// [`StartRule::PlaceOn`]).
+    fn start_place_on(&mut self, c: &Call, site_type: SiteType) -> R<StartRule> {
+        let pos = c.positional();
+        let name = match pos.first().map(|n| &n.kind) {
+            Some(NodeKind::Str(s)) => s.clone(),
+            _ => return invalid("place needs a component name", c.span()),
+        };
+        let component = self.component_named(&name, c.span())?;
+        let mut sites = Vec::new();
+        for n in pos[1..].iter().copied().chain(c.named("coord")) {
+            self.site_refs(n, &mut sites)?;
+        }
+        let count = match c.named("count") {
+            Some(n) => self.const_int(n)?,
+            None => 1,
+        };
+        Ok(StartRule::PlaceOn {
+            site_type,
+            component,
+            sites,
+            count,
+        })
+    }
+
+    /// The sites a node names by number or label (one, a list, or `(sites {..})`), added
+    /// to `out`; a site type word names none.
+    fn site_refs(&mut self, n: &Node, out: &mut Vec<SiteRef>) -> R<()> {
+        match &n.kind {
+            NodeKind::Atom(a) if SiteType::from_name(a).is_some() => {}
+            NodeKind::Str(label) => out.push(SiteRef::Label(label.clone())),
+            NodeKind::List(items) => {
+                for i in items {
+                    self.site_refs(i, out)?;
+                }
+            }
+            NodeKind::Call { head, args, .. } if head == "sites" && args.len() == 1 => self.site_refs(&args[0], out)?,
+            _ => match self.const_int(n) {
+                Ok(i) => out.push(SiteRef::Index(i)),
+                Err(_) => {
+                    return unsupported(
+                        "place on another site type than the board's, by a region",
+                        n.span.clone(),
+                    )
+                }
+            },
+        }
+        Ok(())
     }
 
     /// The component of this full name (`Disc1`).

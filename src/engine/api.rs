@@ -342,6 +342,30 @@ pub struct PieceView {
 }
 
 impl State {
+    /// The occupied sites of another type than the board's that a start position puts
+    /// pieces on ([`crate::ir::StartRule::PlaceOn`]), each with its type, number,
+    /// coordinates (in the board's frame) and what it holds.
+    pub fn typed_sites(&self, game: &Game) -> Vec<(super::board::SiteType, u32, (f64, f64), SiteView)> {
+        let mut out = Vec::new();
+        for (t, sites) in &self.inner.typed {
+            let Some(b) = game.inner.typed_boards.iter().find(|b| b.site_type() == *t) else {
+                continue;
+            };
+            for (i, st) in sites.iter().enumerate() {
+                if let Some(p) = st.last() {
+                    let view = SiteView {
+                        height: st.len(),
+                        top_owner: p.who as usize,
+                        top_count: p.count,
+                        top_component: p.what as usize,
+                    };
+                    out.push((*t, i as u32, b.xy(i as u32), view));
+                }
+            }
+        }
+        out
+    }
+
     /// What a site holds.
     pub fn site(&self, site: usize) -> SiteView {
         let Some(st) = self.inner.stack(site) else {

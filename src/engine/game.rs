@@ -19,6 +19,9 @@ pub struct GameDef {
     pub ir: GameIr,
     /// The board's tracks (`ir.tracks`), built on it; no rule follows them yet.
     pub tracks: Vec<super::board::Track>,
+    /// The board seen as another site type than its own, for each such type a start rule
+    /// places pieces on ([`StartRule::PlaceOn`]: start positions only).
+    pub typed_boards: Vec<Board>,
     /// The tracks that pass a site twice (not looped), each with the offset of its counts
     /// in [`StateData::track_counts`]; and their total length.
     pub(super) loop_tracks: Vec<(usize, usize)>,
@@ -224,6 +227,15 @@ fn load_with(
         .iter()
         .map(|t| board.track(t))
         .collect::<Result<Vec<_>, _>>()?;
+    let mut typed_boards: Vec<Board> = Vec::new();
+    for r in &ir.start {
+        if let StartRule::PlaceOn { site_type, .. } = r {
+            if !typed_boards.iter().any(|b| b.site_type() == *site_type) {
+                // (the same graph, built as the board's own site type asks, seen as another)
+                typed_boards.push(Board::from_graph(board.graph(), *site_type)?);
+            }
+        }
+    }
     let (around_start, around_sites) = around_tables(&board);
     let first_name = |name: &str| ir.names.iter().position(|n| n == name).map_or(u16::MAX, |i| i as u16);
     let base_name = ir.components.iter().map(|k| first_name(&k.base)).collect();
@@ -244,6 +256,7 @@ fn load_with(
         board,
         ir,
         tracks,
+        typed_boards,
         loop_tracks: Vec::new(),
         track_counts_len: 0,
         around_start,
@@ -611,6 +624,7 @@ impl GameDef {
         StateData {
             sites: vec![SmallVec::new(); self.n()],
             extra: vec![SmallVec::new(); self.total_sites - self.n()],
+            typed: Vec::new(),
             owned: StateData::empty_owned(self.n(), owners),
             scores: SmallVec::from_elem(0, p + 1),
             mover: 1,
@@ -837,6 +851,12 @@ impl GameDef {
                     let given = self.given(s, at, fields, None);
                     self.place_in_container(s, name, container, *count, given)
                 }
+                StartRule::PlaceOn {
+                    site_type,
+                    component,
+                    sites,
+                    count,
+                } => self.place_on(s, *site_type, *component, sites, *count),
                 StartRule::Place {
                     component,
                     sites,
@@ -874,6 +894,36 @@ impl GameDef {
                         self.place_start(s, t, *component, (*count).max(1) as u32, given);
                     }
                 }
+            }
+        }
+    }
+
+    /// `(place "Name" Type sites)` on another site type than the board's (see
+    /// [`StartRule::PlaceOn`]): sites that type lacks are left out.
+    fn place_on(&self, s: &mut StateData, site_type: SiteType, what: u16, sites: &[SiteRef], count: i32) {
+        let Some(board) = self.typed_boards.iter().find(|b| b.site_type() == site_type) else {
+            return;
+        };
+        let who = self.ir.components.get(what as usize).map_or(0, |k| k.owner);
+        let k = match s.typed.iter().position(|(t, _)| *t == site_type) {
+            Some(k) => k,
+            None => {
+                s.typed.push((site_type, vec![SmallVec::new(); board.num_sites()]));
+                s.typed.len() - 1
+            }
+        };
+        for r in sites {
+            let site = match r {
+                SiteRef::Index(i) => usize::try_from(*i).ok(),
+                SiteRef::Label(l) => board.site_of_label(l).map(|i| i as usize),
+            };
+            if let Some(st) = site.and_then(|i| s.typed[k].1.get_mut(i)) {
+                st.push(Piece {
+                    what,
+                    who,
+                    count: count.max(1) as u32,
+                    ..Piece::default()
+                });
             }
         }
     }

@@ -548,6 +548,7 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
         losers,
         phase,
         extra,
+        typed,
         history,
         history_truncated,
         // (changed only between decisions, never by a move's actions: nothing to restore)
@@ -634,6 +635,9 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
     dst.losers = *losers;
     if dst.extra != *extra {
         dst.extra.clone_from(extra);
+    }
+    if dst.typed != *typed {
+        dst.typed.clone_from(typed);
     }
     if dst.phase != *phase {
         dst.phase.clone_from(phase);

@@ -117,6 +117,10 @@ pub struct StateData {
     pub sites: Vec<Stack>,
     /// The sites of the containers after the board (hands), numbered on from the board's.
     pub extra: Vec<Stack>,
+    /// Pieces on the board's sites of another type than its own, by type (set by start
+    /// rules of start positions only, [`crate::ir::StartRule::PlaceOn`]; empty in a game
+    /// the engine runs).
+    pub typed: Vec<(crate::engine::board::SiteType, Vec<Stack>)>,
     /// Per owner (0 neutral, then the players), the sites whose top piece it owns, as bit
     /// words ([`StateData::owned_words`]): a function of `sites`, kept up to date by every
     /// change of a site ([`StateData::sync_site`]).

@@ -1376,6 +1376,13 @@ pub struct Placed {
     pub rotation: IntFn,
 }
 
+/// A site named in a description: by its number, or by its label (`"E3"`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum SiteRef {
+    Index(i32),
+    Label(String),
+}
+
 /// A start rule.
 #[derive(Clone, Debug, PartialEq)]
 pub enum StartRule {
@@ -1412,6 +1419,16 @@ pub enum StartRule {
         items: Vec<(u16, IntFn)>,
         site: IntFn,
         fields: Placed,
+    },
+    /// `(place "Name" Type sites)` on another site type than the board's, for drawing a
+    /// start position only (the engine plays on the board's site type alone, and refuses
+    /// such a rule in a game it runs): `count` of the component on each site of that type,
+    /// given by number or label.
+    PlaceOn {
+        site_type: crate::engine::board::SiteType,
+        component: u16,
+        sites: Vec<SiteRef>,
+        count: i32,
     },
     /// `(forEach Value min:a max:b rule)` as a start rule: the rule once per value, in
     /// order, `(value)` that value (at most [`crate::engine::MAX_START_VALUES`] + 1 of them).
