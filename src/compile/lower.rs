@@ -30,6 +30,7 @@ mod dice;
 mod equipment;
 #[path = "lower_ext.rs"]
 mod ext;
+mod graphs;
 mod more;
 mod movement;
 mod regions;
@@ -802,6 +803,10 @@ impl Lowerer {
                         unique,
                     });
                 }
+                ("start.set.set", Some("Cost")) => out.push(self.start_set_cost(&sc)?),
+                ("start.set.set", None) if sc.typed(self.reg, "roleType").is_some() => {
+                    out.extend(self.start_set_role(&sc)?);
+                }
                 ("start.set.set", Some("Count")) => {
                     self.board_site_type_only(&sc, "set Count on another site type than the board's")?;
                     self.requires_count = true;
@@ -1140,6 +1145,26 @@ impl Lowerer {
                     level,
                     decision: c.id == "move",
                 }
+            }
+            ("addScore", _) if matches!(c.positional().first().map(|n| &n.kind), Some(NodeKind::List(_))) => {
+                // (`{roles} {scores}`: each role adds its score, pairs up to the shorter list)
+                let pos = c.positional();
+                let (Some(NodeKind::List(who)), Some(NodeKind::List(values))) =
+                    (pos.first().map(|n| &n.kind), pos.get(1).map(|n| &n.kind))
+                else {
+                    return invalid("addScore needs a list of players and a list of scores", c.span());
+                };
+                self.scores = true;
+                let mut adds = Vec::new();
+                for (w, v) in who.iter().zip(values) {
+                    let (role, player) = match &w.kind {
+                        NodeKind::Atom(a) if classify_atom(a) == Atom::Word => (self.role(w)?, None),
+                        _ => (Role::Mover, Some(self.player_index(w)?)),
+                    };
+                    let value = self.value(v)?;
+                    adds.push(Moves::new(MovesKind::AddScore { role, player, value }, None));
+                }
+                MovesKind::And(adds)
             }
             ("effect.set.set", Some("Score")) | ("addScore", _) => {
                 let (role, player) = self.player_or_role(&c)?;
@@ -1736,6 +1761,7 @@ impl Lowerer {
             }
             "level" => IntFn::Level,
             "counter" => IntFn::Counter,
+            "cost" => self.cost(&c)?,
             "var" => match pos.first().map(|n| &n.kind) {
                 Some(NodeKind::Str(s)) => IntFn::NamedVar(self.intern(s)),
                 _ => IntFn::Var,
@@ -2289,6 +2315,7 @@ impl Lowerer {
             }
             "Line" => self.is_line(c)?,
             "Pattern" => self.is_pattern(c)?,
+            "Tree" | "SpanningTree" | "RegularGraph" => self.is_graph(c, word)?,
             "Threatened" => self.is_threatened(c)?,
             "Within" => {
                 let what = bi(self, nth(&ints, 0, c.span())?)?;
@@ -2589,8 +2616,12 @@ impl Lowerer {
                             },
                             None => return unsupported("sites Occupied by a player index", c.span()),
                         };
-                        if c.named("on").is_some() {
-                            return unsupported("sites Occupied with on:", c.span());
+                        // (`on:` the board's site type is every site the engine keeps)
+                        if let Some(on) = c.named("on") {
+                            if !matches!(&on.kind, NodeKind::Atom(a) if SiteType::from_name(a) == Some(self.site_type))
+                            {
+                                return unsupported("sites Occupied on another site type than the board's", c.span());
+                            }
                         }
                         // the component (`component:`), or each of a list (`components:`)
                         let comps: Vec<Option<u16>> = match (c.named("component"), c.named("components")) {
@@ -2718,7 +2749,7 @@ impl Lowerer {
                             },
                         }
                     }
-                    Some("LineOfSight" | "Distance" | "Between" | "To" | "From" | "Pattern") | None => {
+                    Some("LineOfSight" | "Distance" | "Between" | "To" | "From" | "Pattern" | "Crossing") | None => {
                         self.sites_more(&c)?
                     }
                     Some("Random") => {

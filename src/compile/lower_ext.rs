@@ -58,7 +58,7 @@ impl Lowerer {
     }
 
     /// The site type a call names when it is another than the board's.
-    fn other_type_of(&self, c: &Call) -> Option<SiteType> {
+    pub(super) fn other_type_of(&self, c: &Call) -> Option<SiteType> {
         match &c.typed(self.reg, "siteType")?.kind {
             NodeKind::Atom(a) => SiteType::from_name(a).filter(|&t| t != self.site_type),
             _ => None,
@@ -75,8 +75,13 @@ impl Lowerer {
             _ => return invalid("place needs a component name", c.span()),
         };
         let component = self.component_named(&name, c.span())?;
+        self.place_on(c, site_type, component, &pos[1..])
+    }
+
+    /// [`StartRule::PlaceOn`] of `component` on the sites `nodes` (and `coord:`) name.
+    pub(super) fn place_on(&mut self, c: &Call, site_type: SiteType, component: u16, nodes: &[&Node]) -> R<StartRule> {
         let mut sites = Vec::new();
-        for n in pos[1..].iter().copied().chain(c.named("coord")) {
+        for n in nodes.iter().copied().chain(c.named("coord")) {
             self.site_refs(n, &mut sites)?;
         }
         let count = match c.named("count") {
@@ -93,7 +98,7 @@ impl Lowerer {
 
     /// The sites a node names by number or label (one, a list, or `(sites {..})`), added
     /// to `out`; a site type word names none.
-    fn site_refs(&mut self, n: &Node, out: &mut Vec<SiteRef>) -> R<()> {
+    pub(super) fn site_refs(&mut self, n: &Node, out: &mut Vec<SiteRef>) -> R<()> {
         match &n.kind {
             NodeKind::Atom(a) if SiteType::from_name(a).is_some() => {}
             NodeKind::Str(label) => out.push(SiteRef::Label(label.clone())),
@@ -117,7 +122,7 @@ impl Lowerer {
     }
 
     /// The component of this full name (`Disc1`).
-    fn component_named(&self, name: &str, span: Range<usize>) -> R<u16> {
+    pub(super) fn component_named(&self, name: &str, span: Range<usize>) -> R<u16> {
         match self.components.iter().position(|k| k.name == name) {
             Some(i) => Ok(i as u16),
             None => invalid(format!("no component named \"{name}\""), span),
@@ -190,7 +195,7 @@ impl Lowerer {
     }
 
     /// A start placement's `state:`, `value:` and `rotation:`.
-    fn placed(&mut self, c: &Call) -> R<Placed> {
+    pub(super) fn placed(&mut self, c: &Call) -> R<Placed> {
         let mut field = |name: &str| c.named(name).map_or(Ok(IntFn::Const(0)), |n| self.int(n));
         Ok(Placed {
             state: field("state")?,
@@ -200,7 +205,7 @@ impl Lowerer {
     }
 
     /// The sites of a start `place`: labels, numbers, lists of either, a region, `coord:`.
-    fn start_place_sites(&mut self, nodes: &[&Node], c: &Call) -> R<(Vec<IntFn>, Option<RegionFn>)> {
+    pub(super) fn start_place_sites(&mut self, nodes: &[&Node], c: &Call) -> R<(Vec<IntFn>, Option<RegionFn>)> {
         let mut sites = Vec::new();
         let mut region = None;
         for n in nodes {

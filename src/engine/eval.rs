@@ -123,6 +123,7 @@ impl GameDef {
             IntFn::Level => c.level,
             IntFn::Var => c.s.var,
             IntFn::Counter => c.s.counter,
+            IntFn::Cost(r) => self.cost_of(&self.region(r, c)),
             IntFn::NamedVar(k) => c.s.vars.iter().find(|(n, _)| n == k).map(|(_, v)| *v).unwrap_or(-1),
             IntFn::RolePlayer(r) => self.role_player(*r, c),
             IntFn::Score(p) => {
@@ -636,6 +637,7 @@ impl GameDef {
             BoolFn::And(v) => v.iter().all(|x| self.boolean(x, c)),
             BoolFn::Or(v) => v.iter().any(|x| self.boolean(x, c)),
             BoolFn::Xor(a, b) => self.boolean(a, c) != self.boolean(b, c),
+            BoolFn::IsGraph(g) => self.is_graph(g, c),
             BoolFn::Eq(a, b) => self.int(a, c) == self.int(b, c),
             BoolFn::Ne(a, b) => self.int(a, c) != self.int(b, c),
             BoolFn::Lt(a, b) => self.int(a, c) < self.int(b, c),
@@ -1149,6 +1151,7 @@ impl GameDef {
         let n = self.n();
         match f {
             RegionFn::Board => Region::full(n),
+            RegionFn::Crossing(at, role) => self.crossing(at, *role, c),
             RegionFn::EmptyIn(k) => {
                 let k = self.int(k, c);
                 if k == 0 {

@@ -22,6 +22,8 @@ pub struct GameDef {
     /// The board seen as another site type than its own, for each such type a start rule
     /// places pieces on ([`StartRule::PlaceOn`]: start positions only).
     pub typed_boards: Vec<Board>,
+    /// Per site, its cost (`(set Cost ..)` in the start rules, in order; 0 unless set).
+    pub(super) costs: Vec<i32>,
     /// The tracks that pass a site twice (not looped), each with the offset of its counts
     /// in [`StateData::track_counts`]; and their total length.
     pub(super) loop_tracks: Vec<(usize, usize)>,
@@ -257,6 +259,7 @@ fn load_with(
         ir,
         tracks,
         typed_boards,
+        costs: Vec::new(),
         loop_tracks: Vec::new(),
         track_counts_len: 0,
         around_start,
@@ -285,6 +288,18 @@ fn load_with(
         total_sites: 0,
         id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
     };
+    for r in &g.ir.start {
+        if let StartRule::SetCost { sites, cost } = r {
+            for &s in sites {
+                if let Ok(s) = usize::try_from(s) {
+                    if s < g.n() {
+                        g.costs.resize(g.n(), 0);
+                        g.costs[s] = *cost;
+                    }
+                }
+            }
+        }
+    }
     g.then_sites = g.ir.thens.iter().map(|t| t.board_sites(&g.ir.thens)).collect();
     let owners: Vec<u8> = g.ir.components.iter().skip(1).map(|k| k.owner).collect();
     g.sole_of_owner = std::iter::once(false)
@@ -851,6 +866,8 @@ impl GameDef {
                     let given = self.given(s, at, fields, None);
                     self.place_in_container(s, name, container, *count, given)
                 }
+                // (in the table of costs since the game loaded)
+                StartRule::SetCost { .. } => {}
                 StartRule::PlaceOn {
                     site_type,
                     component,

@@ -13,6 +13,7 @@ mod directions;
 mod eval;
 mod game;
 mod generate;
+mod graphs;
 mod large;
 mod lines;
 mod movement;

@@ -42,6 +42,9 @@ pub enum IntFn {
     Var,
     /// `(counter)`: the moves made since the start or the last `(set Counter)`.
     Counter,
+    /// `(cost at:s)` / `(cost in:R)`: the sum of the sites' costs (set by the start rules,
+    /// [`StartRule::SetCost`]; 0 unless set).
+    Cost(Box<RegionFn>),
     NamedVar(u16),
     /// The player a role denotes (`(id P1)`-like uses, `Mover` where an int is wanted).
     RolePlayer(Role),
@@ -297,6 +300,8 @@ pub enum BoolFn {
     IsDecided(u16),
     /// `(is Cycle)`: the last n² positions (n players) repeat the n² before them twice.
     IsCycle,
+    /// `(is Tree ..)`, `(is SpanningTree ..)`, `(is RegularGraph ..)` on the board's edges.
+    IsGraph(Box<GraphTest>),
     IsEven(Box<IntFn>),
     IsOdd(Box<IntFn>),
     AllPassed,
@@ -752,6 +757,9 @@ pub enum RegionFn {
     Ints(Box<IntsFn>),
     /// `(sites)`: the group a `(forEach Group ..)` is at (none elsewhere).
     CurrentGroup,
+    /// `(sites Crossing at:e role)` on a board of edges: the edges of the role's pieces (any
+    /// piece for `All`/`Shared`) whose segments cross edge `e` inside both (not at an end).
+    Crossing(Box<IntFn>, Role),
     /// `(sites Around .. distance:d)`: as [`RegionFn::Around`], with the site `d` steps
     /// along each radial instead of the next one.
     AroundAt {
@@ -1376,6 +1384,30 @@ pub struct Placed {
     pub rotation: IntFn,
 }
 
+/// A test of the graph the board's edges holding the pieces of a player form (Ludii's
+/// `is Tree`, `is SpanningTree`, `is RegularGraph`): false when the last move has no `to`.
+/// The edges taken are those holding component `who` (Ludii compares the component with
+/// the player's number; for `Neutral`, 0, the component at the last `to`, else 1).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GraphTest {
+    pub kind: GraphKind,
+    pub who: IntFn,
+    /// `RegularGraph`'s `k:` (the degree asked; else the first vertex with an edge's).
+    pub k: Option<IntFn>,
+    pub odd: bool,
+    pub even: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GraphKind {
+    /// No cycle.
+    Tree,
+    /// No cycle, and one edge fewer than the board has vertices.
+    SpanningTree,
+    /// Every vertex of the board has the same number of distinct neighbours.
+    Regular,
+}
+
 /// A site named in a description: by its number, or by its label (`"E3"`).
 #[derive(Clone, Debug, PartialEq)]
 pub enum SiteRef {
@@ -1429,6 +1461,12 @@ pub enum StartRule {
         component: u16,
         sites: Vec<SiteRef>,
         count: i32,
+    },
+    /// `(set Cost c at:s)` / `to:{..}`: the sites' cost is `c` (costs are the board's,
+    /// never changed in play: the game keeps them in a table built when it loads).
+    SetCost {
+        sites: Vec<i32>,
+        cost: i32,
     },
     /// `(forEach Value min:a max:b rule)` as a start rule: the rule once per value, in
     /// order, `(value)` that value (at most [`crate::engine::MAX_START_VALUES`] + 1 of them).
@@ -1860,6 +1898,7 @@ impl<'a> Node<'a> {
                 IntFn::Add(v) | IntFn::Mul(v) => out.extend(v.iter().map(Int)),
                 IntFn::Sum(l) | IntFn::Min(l) | IntFn::Max(l) | IntFn::SizeArray(l) => out.push(Ints(l)),
                 IntFn::Layer(a) => out.push(Int(a)),
+                IntFn::Cost(r) => out.push(Region(r)),
                 IntFn::CountStack(k) => out.extend([Region(&k.sites), Bool(&k.cond), Bool(&k.stop)]),
                 IntFn::CountValue(v, l) => {
                     out.push(Int(v));
@@ -1957,6 +1996,7 @@ impl<'a> Node<'a> {
                     }
                 }
                 BoolFn::IsLoop(k) => out.extend([Int(&k.start), Int(&k.colour)]),
+                BoolFn::IsGraph(g) => out.extend(std::iter::once(&g.who).chain(&g.k).map(Int)),
                 BoolFn::IsThreatened(t) => {
                     out.extend(t.what.iter().chain(t.site.iter()).map(Int));
                     out.extend(t.region.iter().map(Region));
@@ -1982,6 +2022,7 @@ impl<'a> Node<'a> {
             },
             Region(f) => match f {
                 RegionFn::Sites(v) => out.extend(v.iter().map(Int)),
+                RegionFn::Crossing(a, _) => out.push(Int(a)),
                 RegionFn::Site(a)
                 | RegionFn::Start(a)
                 | RegionFn::Hand(a)

@@ -138,6 +138,20 @@ impl Lowerer {
             }
         }
         self.puzzle_components();
+        if self.components.len() == 1 && dice.is_empty() {
+            // (with no piece at all, Ludii gives each player a ball)
+            for p in 1..=players {
+                self.components.push(Component {
+                    name: format!("Ball{p}"),
+                    base: "Ball".into(),
+                    owner: p,
+                    moves: None,
+                    facing: None,
+                    flips: None,
+                    walks: Vec::new(),
+                });
+            }
+        }
         self.dice_containers(dice, players);
         let moves = if self.start_only { Vec::new() } else { moves };
         for (component, node) in moves {

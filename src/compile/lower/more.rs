@@ -244,6 +244,7 @@ impl Lowerer {
                 }
             }
             Some("Pattern") => RegionFn::Pattern(Box::new(self.pattern(c)?)),
+            Some("Crossing") => self.sites_crossing(c)?,
             Some(w) => return unsupported(format!("sites {w}"), c.span()),
         })
     }
