@@ -803,6 +803,15 @@ impl Lowerer {
                         unique,
                     });
                 }
+                ("start.deal", Some("Dominoes")) => {
+                    let n = sc
+                        .positional()
+                        .into_iter()
+                        .find(|n| !matches!(&n.kind, NodeKind::Atom(a) if a == "Dominoes"));
+                    out.push(StartRule::DealDominoes {
+                        count: n.map(|n| self.const_int(n)).transpose()?.unwrap_or(1),
+                    })
+                }
                 ("start.set.set", Some("Cost")) => out.push(self.start_set_cost(&sc)?),
                 ("start.set.set", None) if sc.typed(self.reg, "roleType").is_some() => {
                     out.extend(self.start_set_role(&sc)?);

@@ -107,7 +107,42 @@ impl Lowerer {
                     self.site_refs(i, out)?;
                 }
             }
-            NodeKind::Call { head, args, .. } if head == "sites" && args.len() == 1 => self.site_refs(&args[0], out)?,
+            NodeKind::Call { head, args, .. } if head == "union" => {
+                for a in args {
+                    self.site_refs(a, out)?;
+                }
+            }
+            NodeKind::Call { head, args, .. } if head == "sites" => {
+                use crate::engine::board::BoardRegion as B;
+                let word = |k: usize| match args.get(k).map(|a| &a.kind) {
+                    Some(NodeKind::Atom(a)) => Some(a.as_str()),
+                    _ => None,
+                };
+                let typed = args.len() == 1 || (args.len() == 2 && word(1).and_then(SiteType::from_name).is_some());
+                let r = match word(0) {
+                    Some("Board") => SiteRef::All,
+                    Some("Outer") => SiteRef::Geometry(B::Outer),
+                    Some("Inner") => SiteRef::Geometry(B::Inner),
+                    Some("Top") => SiteRef::Geometry(B::Top),
+                    Some("Bottom") => SiteRef::Geometry(B::Bottom),
+                    Some("Left") => SiteRef::Geometry(B::Left),
+                    Some("Right") => SiteRef::Geometry(B::Right),
+                    _ if args.len() == 1 => return self.site_refs(&args[0], out),
+                    _ => {
+                        return unsupported(
+                            "place on another site type than the board's, by this region",
+                            n.span.clone(),
+                        )
+                    }
+                };
+                if !typed {
+                    return unsupported(
+                        "place on another site type than the board's, by this region",
+                        n.span.clone(),
+                    );
+                }
+                out.push(r);
+            }
             _ => match self.const_int(n) {
                 Ok(i) => out.push(SiteRef::Index(i)),
                 Err(_) => {

@@ -225,6 +225,7 @@ impl Game {
                     r,
                     crate::ir::StartRule::PlaceRandom { .. }
                         | crate::ir::StartRule::PlaceRandomStack { .. }
+                        | crate::ir::StartRule::DealDominoes { .. }
                         | crate::ir::StartRule::Place {
                             region: Some(crate::ir::RegionFn::Random(..)),
                             ..

@@ -868,6 +868,7 @@ impl GameDef {
                 }
                 // (in the table of costs since the game loaded)
                 StartRule::SetCost { .. } => {}
+                StartRule::DealDominoes { count } => self.deal_dominoes(s, *count, chance),
                 StartRule::PlaceOn {
                     site_type,
                     component,
@@ -929,18 +930,56 @@ impl GameDef {
                 s.typed.len() - 1
             }
         };
+        let mut targets: Vec<usize> = Vec::new();
         for r in sites {
-            let site = match r {
-                SiteRef::Index(i) => usize::try_from(*i).ok(),
-                SiteRef::Label(l) => board.site_of_label(l).map(|i| i as usize),
-            };
-            if let Some(st) = site.and_then(|i| s.typed[k].1.get_mut(i)) {
+            match r {
+                SiteRef::Index(i) => targets.extend(usize::try_from(*i).ok()),
+                SiteRef::Label(l) => targets.extend(board.site_of_label(l).map(|i| i as usize)),
+                SiteRef::All => targets.extend(0..board.num_sites()),
+                SiteRef::Geometry(g) => targets.extend(board.geometry_region(*g).into_iter().map(|i| i as usize)),
+            }
+        }
+        // (a site named twice, as by a union, gets one piece)
+        let mut done = vec![false; board.num_sites()];
+        for t in targets {
+            if std::mem::replace(done.get_mut(t).unwrap_or(&mut true), true) {
+                continue;
+            }
+            if let Some(st) = s.typed[k].1.get_mut(t) {
                 st.push(Piece {
                     what,
                     who,
                     count: count.max(1) as u32,
                     ..Piece::default()
                 });
+            }
+        }
+    }
+
+    /// `(deal Dominoes n)` (see [`StartRule::DealDominoes`]).
+    fn deal_dominoes(&self, s: &mut StateData, count: i32, chance: &mut StartChance) {
+        let p = self.num_players as usize;
+        let hands: Vec<usize> = (0..self.ir.containers.len())
+            .filter(|&k| self.ir.containers[k].name.starts_with("Hand"))
+            .map(|k| self.container_from[k] as usize)
+            .collect();
+        if hands.len() != p || p == 0 {
+            return;
+        }
+        let mut to_deal: Vec<u16> = (1..self.ir.components.len() as u16).collect();
+        for k in 0..(2 * count.max(0)) as usize {
+            if to_deal.is_empty() {
+                break;
+            }
+            let t = (hands[k % p] + k / p) as i32;
+            let what = to_deal.remove(chance.pick_piece(s, t, &to_deal));
+            if s.stack(t as usize).is_some() {
+                let given = Given {
+                    state: 0,
+                    value: 0,
+                    rotation: 0,
+                };
+                self.place_start(s, t, what, 1, given);
             }
         }
     }
@@ -1338,6 +1377,35 @@ mod tests {
         for t in &texts {
             assert_eq!(g.state_text(&g.initial_state_like(t)), *t);
         }
+    }
+
+    /// `(deal Dominoes 7)` gives each of two hands 7 distinct dominoes of the 28, the seed
+    /// deciding which; pieces set on another site type than the board's are kept apart.
+    #[test]
+    fn dominoes_are_dealt_and_pieces_set_on_edges() {
+        let text = r#"(game "D" (players 2) (equipment { (board (square 2)) (hand Each size:21) (dominoes) })
+            (rules (start { (deal Dominoes 7) (set Shared Edge (sites {0 3})) (place "Domino00" Vertex 4) })
+            (play (move Pass)) (end (if (is Full) (result Mover Win)))))"#;
+        let g = Game::load_start("d", text, &Selections::default()).expect("its start loads");
+        assert!(g.has_chance());
+        let texts: Vec<String> = (0..4).map(|seed| g.state_text(&g.initial_state_seeded(seed))).collect();
+        for t in &texts {
+            let mut dominoes: Vec<&str> = t.split([' ', '|', '=']).filter(|e| e.starts_with("Domino")).collect();
+            assert_eq!(dominoes.len(), 14, "{t}");
+            dominoes.sort();
+            dominoes.dedup();
+            assert_eq!(dominoes.len(), 14, "distinct: {t}");
+        }
+        assert!(texts.iter().any(|t| *t != texts[0]), "the seed decides: {texts:?}");
+        let typed: Vec<_> = g
+            .initial_state()
+            .typed_sites(&g)
+            .into_iter()
+            .map(|(t, i, _, v)| (format!("{t:?}"), i, v.top_component))
+            .collect();
+        // (the first shared component, in the order the rules set them)
+        let want = [("Edge", 0, 1), ("Edge", 3, 1), ("Vertex", 4, 1)].map(|(t, i, w)| (t.to_string(), i, w));
+        assert_eq!(typed, want);
     }
 
     /// A random stack holds every piece once and the record gives its order.

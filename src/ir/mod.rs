@@ -1408,11 +1408,15 @@ pub enum GraphKind {
     Regular,
 }
 
-/// A site named in a description: by its number, or by its label (`"E3"`).
+/// Sites named in a description, of a site type the engine does not play on: one by its
+/// number or its label (`"E3"`), every site (`(sites Board Edge)`), or those of a region of
+/// the board's geometry (`(sites Outer Edge)`).
 #[derive(Clone, Debug, PartialEq)]
 pub enum SiteRef {
     Index(i32),
     Label(String),
+    All,
+    Geometry(crate::engine::board::BoardRegion),
 }
 
 /// A start rule.
@@ -1467,6 +1471,12 @@ pub enum StartRule {
     SetCost {
         sites: Vec<i32>,
         cost: i32,
+    },
+    /// `(deal Dominoes n)`: `n` dominoes drawn at random for each of two deals to the
+    /// players' hands in turn (as Ludii deals: `2n` in all, the k-th to hand `k mod
+    /// players`, site `k div players`); nothing unless every player has a hand.
+    DealDominoes {
+        count: i32,
     },
     /// `(forEach Value min:a max:b rule)` as a start rule: the rule once per value, in
     /// order, `(value)` that value (at most [`crate::engine::MAX_START_VALUES`] + 1 of them).

@@ -64,6 +64,30 @@ impl Lowerer {
         Ok(out)
     }
 
+    /// `(dominoes [upTo:n])`: a shared component `Dominoij` for each pair of pips `i <= j
+    /// <= n` (6 by default), in that order.
+    fn dominoes(&mut self, item: &Node, players: u8) -> R<()> {
+        let c = self.call(item, "dominoes")?;
+        let up_to = c.named("upTo").map(|n| self.const_int(n)).transpose()?.unwrap_or(6);
+        if !(0..=20).contains(&up_to) {
+            return invalid("dominoes have 0 to 20 pips a side", c.span());
+        }
+        for i in 0..=up_to {
+            for j in i..=up_to {
+                self.components.push(Component {
+                    name: format!("Domino{i}{j}"),
+                    base: "Domino".into(),
+                    owner: players + 1,
+                    moves: None,
+                    facing: None,
+                    flips: None,
+                    walks: Vec::new(),
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// `(players n)` or `(players {(player N) ..})`: the number of players; their facing
     /// directions go to `self.facing`.
     pub(super) fn players(&mut self, node: &Node) -> R<u8> {
@@ -131,6 +155,8 @@ impl Lowerer {
                 Some("hand") => self.hand(item, players)?,
                 Some("map") => self.map_item(item)?,
                 Some("dice") => {}
+                // (dominoes are large pieces: their start in a hand alone is drawn for now)
+                Some("dominoes") if self.start_only => self.dominoes(item, players)?,
                 // (a puzzle's hints place nothing: the start alone leaves them out)
                 Some("hints") if self.start_only => {}
                 Some(other) => return unsupported(other, item.span.clone()),

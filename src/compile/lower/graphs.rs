@@ -69,7 +69,7 @@ impl Lowerer {
             .into_iter()
             .map(|r| match r {
                 SiteRef::Index(i) => Ok(i),
-                SiteRef::Label(_) => unsupported("set Cost by label", c.span()),
+                _ => unsupported("set Cost by label or region", c.span()),
             })
             .collect::<R<_>>()?;
         Ok(StartRule::SetCost { sites, cost })
