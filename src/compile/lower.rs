@@ -183,6 +183,9 @@ pub struct Lowerer {
     puzzle_values: Option<(i32, u16)>,
     /// The range of a puzzle's values, until its components are made.
     puzzle_range: Option<(i32, i32)>,
+    /// Whether the description sets teams anywhere (a game with teams); each player's team.
+    team_game: bool,
+    teams: Vec<u8>,
 }
 
 /// Lower a checked `(game ..)` tree.
@@ -363,6 +366,8 @@ impl Lowerer {
             start_only: false,
             puzzle_values: None,
             puzzle_range: None,
+            team_game: false,
+            teams: Vec::new(),
             distance_requests: Vec::new(),
             facing: Vec::new(),
             regions: Vec::new(),
@@ -433,6 +438,18 @@ impl Lowerer {
     }
 }
 
+/// Whether a description sets teams anywhere (`(set Team ..)`): Ludii's game with teams.
+fn sets_teams(node: &Node) -> bool {
+    match &node.kind {
+        NodeKind::Call { head, args, .. } => {
+            (head == "set" && matches!(args.first().map(|a| &a.kind), Some(NodeKind::Atom(a)) if a == "Team"))
+                || args.iter().any(sets_teams)
+        }
+        NodeKind::List(items) => items.iter().any(sets_teams),
+        _ => false,
+    }
+}
+
 fn invalid<T>(message: impl Into<String>, span: Range<usize>) -> R<T> {
     Err(LowerError::Invalid {
         message: message.into(),
@@ -492,6 +509,11 @@ impl Lowerer {
         })?;
         let players = self.players(players_node)?;
         self.players = players;
+        // (roles by team mean what they do from the first rule on: teams are known first)
+        self.team_game = sets_teams(node);
+        if self.team_game {
+            self.teams = (0..=players).collect();
+        }
         if c.typed(self.reg, "mode").is_some() && !self.start_only {
             return unsupported("mode", c.span());
         }
@@ -557,6 +579,7 @@ impl Lowerer {
             components: std::mem::take(&mut self.components),
             stacking,
             start,
+            teams: std::mem::take(&mut self.teams),
             play,
             end,
             phases,
@@ -730,6 +753,11 @@ impl Lowerer {
             "NonMover" => Role::NonMover,
             "Enemy" => Role::Enemy,
             "Friend" => Role::Friend,
+            "Ally" => Role::Ally,
+            "TeamMover" => Role::TeamMover,
+            t if t.starts_with("Team") && t[4..].parse::<u8>().is_ok_and(|k| (1..=16).contains(&k)) => {
+                Role::Team(t[4..].parse().unwrap_or(1))
+            }
             "Player" => Role::Iterated,
             p if p.starts_with('P') && p[1..].parse::<u8>().is_ok() => Role::Player(p[1..].parse().unwrap_or(1)),
             other => return unsupported(format!("role {other}"), node.span.clone()),
@@ -812,6 +840,7 @@ impl Lowerer {
                         count: n.map(|n| self.const_int(n)).transpose()?.unwrap_or(1),
                     })
                 }
+                ("start.set.set", Some("Team")) => self.set_team(&sc)?,
                 ("start.set.set", Some("Cost")) => out.push(self.start_set_cost(&sc)?),
                 ("start.set.set", None) if sc.typed(self.reg, "roleType").is_some() => {
                     out.extend(self.start_set_role(&sc)?);
@@ -2685,7 +2714,7 @@ impl Lowerer {
                                 continue;
                             }
                             let on_board = match (component, top) {
-                                (None, true) if role != Role::Iterated => {
+                                (None, true) if role != Role::Iterated && !(self.team_game && role.by_team()) => {
                                     RegionFn::Owned(Owners::of_role(role, self.players))
                                 }
                                 _ => RegionFn::Occupied { role, component, top },

@@ -187,8 +187,8 @@ impl GameDef {
                 }
             }
         }
-        // 6. the turn change
-        if s.over {
+        // 6. the turn change (also after a team's win, which leaves the losers in)
+        if s.over && s.active == 0 {
             s.prev = s.mover;
         } else {
             s.prev = s.mover;
@@ -651,6 +651,48 @@ impl GameDef {
             s.over = true;
         };
         match r {
+            EndResult::Result(role @ (Role::TeamMover | Role::Team(_)), outcome) => {
+                let t = {
+                    let cache = Cache::fresh();
+                    self.role_player(*role, &self.ctx(s, &cache)) as usize
+                };
+                // (skipped when the player numbered as the team is out, as in Ludii)
+                if t == 0 || t > n || !active(s, t) {
+                    return;
+                }
+                match outcome {
+                    // every member wins, with the first free rank; when the players still in
+                    // are of one team, they lose with the rank after the winners' and the game
+                    // is over, though they stay in (Ludii's team win)
+                    Outcome::Win => {
+                        let members: SmallVec<[usize; 4]> =
+                            (1..=n).filter(|&p| self.team(p as u8) as usize == t).collect();
+                        let mut rank = 1.0;
+                        while (1..=n).any(|q| s.ranking[q] == rank) {
+                            rank += 1.0;
+                        }
+                        for &p in &members {
+                            s.active &= !(1 << p);
+                            s.ranking[p] = rank;
+                            s.winners += 1;
+                        }
+                        let left: SmallVec<[usize; 4]> = (1..=n).filter(|&q| active(s, q)).collect();
+                        if let Some(&first) = left.first() {
+                            if left.iter().all(|&q| self.team(q as u8) == self.team(first as u8)) {
+                                for &q in &left {
+                                    s.ranking[q] = rank + members.len() as f64;
+                                }
+                                s.over = true;
+                            }
+                        } else {
+                            end_all(s);
+                        }
+                    }
+                    // (a team's loss or draw does nothing in Ludii)
+                    Outcome::Loss | Outcome::Draw => {}
+                    Outcome::Tie => self.apply_result(s, &EndResult::Result(Role::All, Outcome::Tie), losses),
+                }
+            }
             EndResult::Result(role, outcome) => {
                 let all = matches!(role, Role::All);
                 let p = {

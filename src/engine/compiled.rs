@@ -924,14 +924,11 @@ fn boolean(g: &GameDef, f: &BoolFn) -> BoolC {
         }
         BoolFn::IsFriend(w) => {
             let w = int(g, w);
-            Box::new(move |g, c| w(g, c) == c.mover as i32)
+            Box::new(move |g, c| g.is_friend(w(g, c), c.mover))
         }
         BoolFn::IsEnemy(w) => {
             let w = int(g, w);
-            Box::new(move |g, c| {
-                let w = w(g, c);
-                w > 0 && w != c.mover as i32 && w <= g.num_players as i32
-            })
+            Box::new(move |g, c| g.is_enemy(w(g, c), c.mover))
         }
         BoolFn::IsEven(x) | BoolFn::IsOdd(x) => {
             let even = matches!(f, BoolFn::IsEven(_));
@@ -1000,7 +997,11 @@ impl TopTest {
             RegionFn::Cached(_, inner) => self.add(g, inner)?,
             RegionFn::Board => {}
             RegionFn::Owned(o) => self.owned_by(OwnerTable::new(g, *o)),
-            RegionFn::Occupied { role, component, top } if (*top || !g.ir.stacking) && *role != Role::Iterated => {
+            RegionFn::Occupied { role, component, top }
+                if (*top || !g.ir.stacking)
+                    && *role != Role::Iterated
+                    && !(role.by_team() && !g.ir.teams.is_empty()) =>
+            {
                 self.owned_by(OwnerTable::new(g, Owners::of_role(*role, g.num_players)));
                 if let Some(k) = component {
                     let named = self.named.get_or_insert_with(|| vec![true; g.ir.components.len()]);

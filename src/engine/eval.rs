@@ -698,11 +698,8 @@ impl GameDef {
                         .is_some_and(|st| st.iter().any(|p| p.what as i32 == what))
             }
             BoolFn::IsPlayer(role, w) => self.int(w, c) == self.role_player(*role, c),
-            BoolFn::IsEnemy(w) => {
-                let w = self.int(w, c);
-                w > 0 && w != c.mover as i32 && w <= self.num_players as i32
-            }
-            BoolFn::IsFriend(w) => self.int(w, c) == c.mover as i32,
+            BoolFn::IsEnemy(w) => self.is_enemy(self.int(w, c), c.mover),
+            BoolFn::IsFriend(w) => self.is_friend(self.int(w, c), c.mover),
             BoolFn::IsPrevMover => c.prev == c.mover,
             BoolFn::IsPending => !c.s.pending.is_empty(),
             BoolFn::IsProposed(k) => c.s.propositions.contains(k),

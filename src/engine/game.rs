@@ -1135,7 +1135,20 @@ impl GameDef {
     #[inline]
     pub(super) fn role_has(&self, role: Role, who: u8, c: &Ctx) -> bool {
         let n = self.num_players;
+        if role.by_team() && !self.ir.teams.is_empty() {
+            let player = (1..=n).contains(&who);
+            let ours = player && self.team(who) == self.team(c.mover);
+            return match role {
+                Role::Enemy => player && !ours,
+                Role::Ally => ours && who != c.mover,
+                Role::Team(k) => player && self.team(who) == k,
+                _ => ours,
+            };
+        }
         match role {
+            Role::Ally => false,
+            Role::TeamMover => who == c.mover,
+            Role::Team(k) => who == k,
             Role::Mover | Role::Friend => who == c.mover,
             Role::Next => who == c.next,
             Role::Prev => who == c.prev,
@@ -1158,7 +1171,13 @@ impl GameDef {
     /// The players a role denotes in this context.
     pub(super) fn players_of(&self, role: Role, c: &Ctx) -> SmallVec<[u8; 4]> {
         let n = self.num_players;
+        if role.by_team() && !self.ir.teams.is_empty() {
+            return (1..=n).filter(|&p| self.role_has(role, p, c)).collect();
+        }
         match role {
+            Role::Ally => SmallVec::new(),
+            Role::TeamMover => smallvec::smallvec![c.mover],
+            Role::Team(k) => smallvec::smallvec![k],
             Role::Mover => smallvec::smallvec![c.mover],
             Role::Next => smallvec::smallvec![c.next],
             Role::Prev => smallvec::smallvec![c.prev],
@@ -1181,8 +1200,36 @@ impl GameDef {
             Role::Shared => self.num_players as i32 + 1,
             Role::Player(p) => p as i32,
             Role::Iterated => c.player,
+            // (a team's number)
+            Role::TeamMover => self.team(c.mover) as i32,
+            Role::Team(k) => k as i32,
             _ => c.mover as i32,
         }
+    }
+
+    /// A player's team: its own number in a game without teams.
+    #[inline]
+    pub(super) fn team(&self, p: u8) -> u8 {
+        self.ir.teams.get(p as usize).copied().unwrap_or(p)
+    }
+
+    /// `(is Enemy w)`: a player of another team than the mover's (in a game with teams, any
+    /// owner but none and the mover's team), else a player other than the mover.
+    #[inline]
+    pub(super) fn is_enemy(&self, w: i32, mover: u8) -> bool {
+        if self.ir.teams.is_empty() {
+            return w > 0 && w != mover as i32 && w <= self.num_players as i32;
+        }
+        w != 0 && !(w > 0 && w <= self.num_players as i32 && self.team(w as u8) == self.team(mover))
+    }
+
+    /// `(is Friend w)`: a player of the mover's team (the mover, in a game without teams).
+    #[inline]
+    pub(super) fn is_friend(&self, w: i32, mover: u8) -> bool {
+        if self.ir.teams.is_empty() {
+            return w == mover as i32;
+        }
+        w > 0 && w <= self.num_players as i32 && self.team(w as u8) == self.team(mover)
     }
 
     pub(super) fn top(s: &StateData, site: i32) -> Option<&Piece> {
@@ -1406,6 +1453,28 @@ mod tests {
         // (the first shared component, in the order the rules set them)
         let want = [("Edge", 0, 1), ("Edge", 3, 1), ("Vertex", 4, 1)].map(|(t, i, w)| (t.to_string(), i, w));
         assert_eq!(typed, want);
+    }
+
+    /// Teams: `Enemy` and `is Friend` follow them, and a team's win ranks every member
+    /// first and the other team next (by the winners' number), which stays in while the
+    /// game is over, the turn passing on as after any move.
+    #[test]
+    fn a_team_wins_together() {
+        let text = r#"(game "T" (players 4) (equipment { (board (square 3)) (piece "Disc" Each) })
+            (rules (start { (set Team 1 {P1 P3}) (set Team 2 {P2 P4}) (place "Disc3" 0) (place "Disc2" 1) })
+            (play (move Add (to (sites Empty))))
+            (end (if (and (= 1 (count Pieces Enemy)) (is Friend (who at:0))) (result TeamMover Win)))))"#;
+        let g = Game::load("t", text, &Selections::default()).expect("loads");
+        let mut s = g.initial_state();
+        let m = g.legal_moves(&s).into_iter().next().expect("a move");
+        g.apply(&mut s, &m);
+        assert!(s.is_over());
+        assert_eq!(s.ranking(), [0.0, 1.0, 3.0, 1.0, 3.0]);
+        assert_eq!(
+            s.mover(),
+            2,
+            "the losers stay in, and the turn passes to the next of them"
+        );
     }
 
     /// A random stack holds every piece once and the record gives its order.

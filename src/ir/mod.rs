@@ -18,10 +18,27 @@ pub enum Role {
     /// A fixed player, 1-based.
     Player(u8),
     NonMover,
+    /// In a game with teams ([`GameIr::teams`]), the players of other teams than the
+    /// mover's (`Enemy`), of the mover's (`Friend`, `TeamMover`), of the mover's but the
+    /// mover (`Ally`), of team k (`Team(k)`); without teams, the others, the mover, the
+    /// mover, none, and player k.
     Enemy,
     Friend,
+    Ally,
+    TeamMover,
+    Team(u8),
     /// `Player`: the player an end rule's `(forEach ..)` is at (`(player)`).
     Iterated,
+}
+
+impl Role {
+    /// Whether the players the role denotes depend on the teams, in a game with teams.
+    pub fn by_team(self) -> bool {
+        matches!(
+            self,
+            Role::Enemy | Role::Friend | Role::Ally | Role::TeamMover | Role::Team(_)
+        )
+    }
 }
 
 /// Integer functions.
@@ -548,7 +565,9 @@ impl Owners {
     pub fn of_role(role: Role, players: u8) -> Owners {
         let all = ((1u32 << (players as u32 + 1)) - 1) & !1;
         let (fixed, roles, except_roles) = match role {
-            Role::Mover | Role::Friend => (0, Self::MOVER, 0),
+            Role::Mover | Role::Friend | Role::TeamMover => (0, Self::MOVER, 0),
+            Role::Ally => (0, 0, 0),
+            Role::Team(k) => (1u32.checked_shl(k as u32).unwrap_or(0), 0, 0),
             Role::Next => (0, Self::NEXT, 0),
             Role::Prev => (0, Self::PREV, 0),
             Role::Neutral => (1, 0, 0),
@@ -1624,6 +1643,10 @@ pub struct GameIr {
     pub components: Vec<Component>,
     pub stacking: bool,
     pub start: Vec<StartRule>,
+    /// In a game with teams (one that sets teams, `(set Team k {..})`, anywhere), each
+    /// player's team by player (index 0 unused; a player no rule names is team p alone):
+    /// set by the start rules, fixed after. Empty in a game without teams.
+    pub teams: Vec<u8>,
     pub play: Moves,
     pub end: Vec<EndRule>,
     /// The phases (none when the rules have a single play): the moves of a player come from

@@ -54,6 +54,33 @@ impl Lowerer {
         }))
     }
 
+    /// `(set Team k {roles})` as a start rule: each player named joins team k.
+    pub(super) fn set_team(&mut self, c: &Call) -> R<()> {
+        let pos = c.positional();
+        let k = match pos
+            .iter()
+            .find(|n| !matches!(&n.kind, NodeKind::Atom(a) if a == "Team"))
+        {
+            Some(n) => self.const_int(n)?,
+            None => return invalid("set Team needs a team", c.span()),
+        };
+        let Some(NodeKind::List(roles)) = pos.iter().map(|n| &n.kind).find(|k| matches!(k, NodeKind::List(_))) else {
+            return invalid("set Team needs a list of players", c.span());
+        };
+        for r in roles {
+            match self.role(r)? {
+                Role::Player(p) if (1..=self.players).contains(&p) => {
+                    if let Some(t) = self.teams.get_mut(p as usize) {
+                        *t = k.clamp(0, 255) as u8;
+                    }
+                }
+                Role::Player(_) => {}
+                _ => return unsupported("set Team of a role other than a player", r.span.clone()),
+            }
+        }
+        Ok(())
+    }
+
     /// `(set Cost c [type] at:s | to:{..})` as a start rule (on the board's site type).
     pub(super) fn start_set_cost(&mut self, c: &Call) -> R<StartRule> {
         self.board_site_type_only(c, "set Cost on another site type than the board's")?;
