@@ -998,9 +998,7 @@ impl TopTest {
             RegionFn::Board => {}
             RegionFn::Owned(o) => self.owned_by(OwnerTable::new(g, *o)),
             RegionFn::Occupied { role, component, top }
-                if (*top || !g.ir.stacking)
-                    && *role != Role::Iterated
-                    && !(role.by_team() && !g.ir.teams.is_empty()) =>
+                if (*top || !g.ir.stacking) && *role != Role::Iterated && !g.by_team(*role) =>
             {
                 self.owned_by(OwnerTable::new(g, Owners::of_role(*role, g.num_players)));
                 if let Some(k) = component {

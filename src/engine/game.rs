@@ -1135,7 +1135,7 @@ impl GameDef {
     #[inline]
     pub(super) fn role_has(&self, role: Role, who: u8, c: &Ctx) -> bool {
         let n = self.num_players;
-        if role.by_team() && !self.ir.teams.is_empty() {
+        if self.by_team(role) {
             let player = (1..=n).contains(&who);
             let ours = player && self.team(who) == self.team(c.mover);
             return match role {
@@ -1171,7 +1171,7 @@ impl GameDef {
     /// The players a role denotes in this context.
     pub(super) fn players_of(&self, role: Role, c: &Ctx) -> SmallVec<[u8; 4]> {
         let n = self.num_players;
-        if role.by_team() && !self.ir.teams.is_empty() {
+        if self.by_team(role) {
             return (1..=n).filter(|&p| self.role_has(role, p, c)).collect();
         }
         match role {
@@ -1205,6 +1205,12 @@ impl GameDef {
             Role::Team(k) => k as i32,
             _ => c.mover as i32,
         }
+    }
+
+    /// Whether the players a role denotes are those of teams (in a game with teams).
+    #[inline]
+    pub(super) fn by_team(&self, role: Role) -> bool {
+        role.by_team() && !self.ir.teams.is_empty()
     }
 
     /// A player's team: its own number in a game without teams.
