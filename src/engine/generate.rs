@@ -982,11 +982,14 @@ impl GameDef {
                         self.gen_large_from_to(f, &targets, c, out);
                         continue;
                     }
-                    // (a piece below the top of a stack moves alone: Ludii's `ActionMoveLevelFrom`)
+                    // (the piece at a level given moves alone, that piece whatever an effect
+                    // puts on its stack first: Ludii's `ActionMoveLevelFrom`)
                     let below_top = from.level.as_ref().map(|l| self.int(l, &c1)).filter(|&l| {
                         self.ir.stacking
                             && l >= 0
-                            && c.s.stack(f as usize).is_some_and(|st| (l as usize) + 1 < st.len())
+                            && c.s.stack(f as usize).is_some_and(|st| {
+                                (l as usize) + 1 < st.len() || ((l as usize) < st.len() && count.is_none() && !*copy)
+                            })
                     });
                     let action = |t: i32| match below_top {
                         Some(level) => Action::MoveLevel {
