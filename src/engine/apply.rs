@@ -401,6 +401,8 @@ impl GameDef {
                 }
             }
             Action::Seed { from, to } => self.seed(s, *from as usize, *to as usize),
+            // (onto its own site, a piece stays at its level, as in Ludii)
+            &Action::MoveLevel { from, to, .. } if from == to => {}
             &Action::MoveLevel { from, level, to } => {
                 let (f, t) = (from as usize, to as usize);
                 let piece = s
