@@ -438,14 +438,14 @@ impl Lowerer {
     }
 }
 
-/// Whether a description sets teams anywhere (`(set Team ..)`): Ludii's game with teams.
-fn sets_teams(node: &Node) -> bool {
+/// Whether a tree holds a call `(head word ..)` anywhere.
+pub(super) fn holds_call(node: &Node, head: &str, word: &str) -> bool {
     match &node.kind {
-        NodeKind::Call { head, args, .. } => {
-            (head == "set" && matches!(args.first().map(|a| &a.kind), Some(NodeKind::Atom(a)) if a == "Team"))
-                || args.iter().any(sets_teams)
+        NodeKind::Call { head: h, args, .. } => {
+            (h == head && matches!(args.first().map(|a| &a.kind), Some(NodeKind::Atom(a)) if a == word))
+                || args.iter().any(|a| holds_call(a, head, word))
         }
-        NodeKind::List(items) => items.iter().any(sets_teams),
+        NodeKind::List(items) => items.iter().any(|a| holds_call(a, head, word)),
         _ => false,
     }
 }
@@ -510,7 +510,7 @@ impl Lowerer {
         let players = self.players(players_node)?;
         self.players = players;
         // (roles by team mean what they do from the first rule on: teams are known first)
-        self.team_game = sets_teams(node);
+        self.team_game = holds_call(node, "set", "Team");
         if self.team_game {
             self.teams = (0..=players).collect();
         }

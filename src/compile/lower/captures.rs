@@ -84,22 +84,11 @@ impl Lowerer {
             None => vec![Direction::Rel(Relation::Adjacent)],
         };
         let exceptions = c.named("numException").map(|n| self.int(n)).transpose()?;
-        // (whether the condition asks `is Empty` anywhere)
-        fn asks_empty(n: &crate::syntax::Node) -> bool {
-            match &n.kind {
-                NodeKind::Call { head, args, .. } => {
-                    (head == "is" && matches!(args.first().map(|a| &a.kind), Some(NodeKind::Atom(a)) if a == "Empty"))
-                        || args.iter().any(asks_empty)
-                }
-                NodeKind::List(items) => items.iter().any(asks_empty),
-                _ => false,
-            }
-        }
         let targets_empty = c
             .typed(self.reg, "moves.between")
             .and_then(|b| self.call(b, "moves.between").ok())
             .and_then(|bc| bc.named("if"))
-            .is_some_and(asks_empty);
+            .is_some_and(|n| super::holds_call(n, "is", "Empty"));
         Ok(MovesKind::Enclose {
             from,
             dirs,
