@@ -1820,17 +1820,33 @@ impl Lowerer {
                     b(self, req(c.named("level"), &c)?)?,
                 )
             }
-            "what"
+            "what" | "size" | "topLevel"
                 if c.named("level").is_none()
+                    && (c.id != "size" || (c.word(self.reg) == Some("Stack") && c.named("in").is_none()))
                     && self.site_type != SiteType::Cell
                     && matches!(c.typed(self.reg, "siteType").map(|n| &n.kind), Some(NodeKind::Atom(a)) if a == "Cell") =>
             {
                 // a cell of a board of vertices or edges: only a hand's site holds one
                 let at = self.int(req(c.named("at"), &c)?)?;
                 let vertices_or_edges = IntFn::BoardCount(if self.site_type == SiteType::Vertex { 3 } else { 4 });
+                let read = match c.id {
+                    "what" => IntFn::What(Box::new(at.clone())),
+                    "size" => {
+                        self.stacking = true;
+                        IntFn::SizeStack(Box::new(at.clone()))
+                    }
+                    // (its height less one, 0 when empty)
+                    _ => IntFn::Max(Box::new(IntsFn::List(vec![
+                        IntFn::Sub(
+                            Box::new(IntFn::SizeStack(Box::new(at.clone()))),
+                            Box::new(IntFn::Const(1)),
+                        ),
+                        IntFn::Const(0),
+                    ]))),
+                };
                 IntFn::If(
-                    Box::new(BoolFn::Ge(Box::new(at.clone()), Box::new(vertices_or_edges))),
-                    Box::new(IntFn::What(Box::new(at))),
+                    Box::new(BoolFn::Ge(Box::new(at), Box::new(vertices_or_edges))),
+                    Box::new(read),
                     Box::new(IntFn::Const(0)),
                 )
             }
