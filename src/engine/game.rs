@@ -940,11 +940,9 @@ impl GameDef {
             }
         }
         // (a site named twice, as by a union, gets one piece)
-        let mut done = vec![false; board.num_sites()];
+        targets.sort_unstable();
+        targets.dedup();
         for t in targets {
-            if std::mem::replace(done.get_mut(t).unwrap_or(&mut true), true) {
-                continue;
-            }
             if let Some(st) = s.typed[k].1.get_mut(t) {
                 st.push(Piece {
                     what,
