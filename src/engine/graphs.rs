@@ -42,7 +42,7 @@ impl GameDef {
                 let mut parent: Vec<u32> = (0..vertices as u32).collect();
                 let mut count = 0;
                 // (Ludii joins the edges from the last one down)
-                for e in selected.collect::<Vec<_>>().into_iter().rev() {
+                for e in selected.rev() {
                     let [a, b] = edges[e];
                     let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
                     if ra == rb {
