@@ -4,15 +4,45 @@
 
 mod common;
 
+use ludeme::engine::playout::{outcome_of, playout_rng, Outcome, PlayoutResult, Rules};
 use ludeme::engine::{Game, LoadError};
 use ludeme::expand::Selections;
 use std::collections::BTreeMap;
+
+/// A random playout move by move (the engine's general way), as `playout` plays it.
+fn by_moves(game: &Game, rng: &mut dyn rand::RngCore, max: usize) -> PlayoutResult {
+    let mut state = Rules::initial_state_drawn(game, rng);
+    let mut length = 0;
+    loop {
+        if state.is_over() {
+            return PlayoutResult {
+                outcome: outcome_of(state.ranking()),
+                length,
+            };
+        }
+        if length >= max {
+            return PlayoutResult {
+                outcome: Outcome::Capped,
+                length,
+            };
+        }
+        let Some(mv) = game.random_move(&state, rng) else {
+            return PlayoutResult {
+                outcome: Outcome::Stuck,
+                length,
+            };
+        };
+        game.apply(&mut state, &mv);
+        length += 1;
+    }
+}
 
 #[test]
 fn every_valid_corpus_game_loads_or_names_what_is_missing() {
     let verdicts = common::jsonl("ludii/lud-verdicts.jsonl");
     let (mut loaded, mut refused, mut panicked) = (0, 0, Vec::new());
     let mut missing: BTreeMap<String, usize> = BTreeMap::new();
+    let mut with_form = Vec::new();
     for v in verdicts.iter().filter(|v| v["ok"].as_bool() == Some(true)) {
         let file = v["file"].as_str().unwrap();
         let text = std::fs::read_to_string(common::shared(&format!("ludii/lud/{file}"))).unwrap();
@@ -21,12 +51,27 @@ fn every_valid_corpus_game_loads_or_names_what_is_missing() {
                 // the initial position and its moves must be computable too
                 let s = game.initial_state();
                 let _ = game.legal_moves(&s);
-                Ok(())
+                // a playout form plays the playouts of the general engine, seed for seed
+                if game.fast_playout(&mut playout_rng(0, 0), 0).is_some() {
+                    for i in 0..40 {
+                        let cap = if i % 4 == 3 { i as usize } else { 10_000 };
+                        let fast = game.fast_playout(&mut playout_rng(9, i), cap);
+                        let slow = by_moves(&game, &mut playout_rng(9, i), cap);
+                        assert_eq!(fast, Some(slow), "{file}: playout {i} by its playout form");
+                    }
+                    return Ok(true);
+                }
+                Ok(false)
             }
             Err(e) => Err(e),
         });
         match result {
-            Ok(Ok(())) => loaded += 1,
+            Ok(Ok(form)) => {
+                loaded += 1;
+                if form {
+                    with_form.push(file.to_string());
+                }
+            }
             Ok(Err(LoadError::Unsupported { ludeme, .. })) => {
                 refused += 1;
                 *missing.entry(ludeme).or_default() += 1;
@@ -41,8 +86,14 @@ fn every_valid_corpus_game_loads_or_names_what_is_missing() {
     for (n, l) in top.iter().take(15) {
         println!("  {n:4}  {l}");
     }
+    println!("{} games have a playout form: {with_form:?}", with_form.len());
     assert!(panicked.is_empty(), "panics while loading: {panicked:?}");
     assert!(loaded >= 3, "only {loaded} games load");
+    assert!(
+        with_form.len() >= 3,
+        "only {} games have a playout form",
+        with_form.len()
+    );
 }
 
 /// The edited corpus files of `../shared/ludii/check-cases/` that `check` accepts: each

@@ -173,6 +173,24 @@ impl Game {
         super::requirement::give_list(moves.into_iter().map(|m| m.inner).collect());
     }
 
+    /// A whole random playout from the start by the game's playout form, where it has one
+    /// (a placement game on bit words: `compiled/placement.rs`); None otherwise. The same
+    /// result and length as playing it move by move with the same generator.
+    pub fn fast_playout(
+        &self,
+        rng: &mut dyn rand::RngCore,
+        max_decisions: usize,
+    ) -> Option<super::playout::PlayoutResult> {
+        let g = &self.inner;
+        if !g.fast_forms {
+            return None;
+        }
+        let form = g
+            .placement
+            .get_or_init(|| super::compiled::placement::Placement::build(g));
+        form.as_ref().map(|f| f.playout(g, rng, max_decisions))
+    }
+
     /// Apply a legal move: its actions, consequents, end rules and the turn change.
     pub fn apply(&self, state: &mut State, mv: &Move) {
         self.inner.apply(state, mv)

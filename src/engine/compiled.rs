@@ -16,6 +16,7 @@ use crate::ir::*;
 
 pub(super) mod line_table;
 pub(super) mod masks;
+pub(super) mod placement;
 pub(super) mod tracked;
 
 pub(super) type BoolC = Box<dyn Fn(&GameDef, &Ctx) -> bool + Send + Sync>;

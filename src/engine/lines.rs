@@ -145,7 +145,7 @@ impl GameDef {
     /// Whether a line reaches `len` along some radial and its opposite (empty: none):
     /// counting the site itself, then along the radial with `walk` (which counts on and says
     /// whether `len` was reached on the way), then on along the opposite.
-    fn line_along<'a>(
+    pub(super) fn line_along<'a>(
         pairs: impl IntoIterator<Item = (&'a [u32], &'a [u32])>,
         len: i32,
         walk: impl Fn(&[u32], &mut i32) -> bool,

@@ -48,6 +48,12 @@ pub trait Rules: Sync {
         self.recycle(moves);
         Some(mv)
     }
+    /// A whole random playout played by a fast form of the game, where it has one (None:
+    /// play it move by move). It must give what [`playout`] would give move by move, with
+    /// the same calls on `rng`.
+    fn fast_playout(&self, _rng: &mut dyn rand::RngCore, _max_decisions: usize) -> Option<PlayoutResult> {
+        None
+    }
     /// Whether the game is over.
     fn is_over(&self, state: &Self::State) -> bool;
     /// Ludii's ranking once over (index 0 unused; 1.0 is the winner).
@@ -81,6 +87,9 @@ impl Rules for Game {
     }
     fn random_move(&self, state: &State, rng: &mut dyn rand::RngCore) -> Option<Move> {
         Game::random_move(self, state, rng)
+    }
+    fn fast_playout(&self, rng: &mut dyn rand::RngCore, max_decisions: usize) -> Option<PlayoutResult> {
+        Game::fast_playout(self, rng, max_decisions)
     }
     fn is_over(&self, state: &State) -> bool {
         state.is_over()
@@ -268,6 +277,9 @@ pub fn playout_rng(seed: u64, index: u64) -> ChaCha8Rng {
 /// Play one game from the start with uniformly random legal moves (uniform over the engine's
 /// list, duplicates included), at most `max_decisions` decisions.
 pub fn playout<G: Rules + ?Sized>(game: &G, rng: &mut impl Rng, max_decisions: usize) -> PlayoutResult {
+    if let Some(r) = game.fast_playout(rng, max_decisions) {
+        return r;
+    }
     let mut state = game.initial_state_drawn(rng);
     let mut length = 0;
     loop {

@@ -1,0 +1,460 @@
+//! A fast form of random playouts: placement games played on bit words.
+//!
+//! A two-player game whose only move is to add the mover's piece on an empty board site
+//! (`(move Add (to (sites Empty)))`, perhaps with the meta rule `(swap)`), from an empty
+//! board, whose end rules are lines through the last placement (`(is Line n)` in its plain
+//! form) and connections of the mover's regions (`(is Connected Mover)`), is played out here
+//! without the general state: each player's sites are bit words, a line is counted along the
+//! tabled radials of the site placed, and connections are kept by a union-find whose groups
+//! know which of their owner's regions they touch.
+//!
+//! The playout is the general one exactly: the moves are listed in the engine's order (the
+//! swap first, then the empty sites in increasing order), drawn with the same calls on the
+//! generator, passes are forced where no site is left and every player passing in turn is a
+//! draw, and results are given as `apply_result` gives them. So a seeded playout gives the
+//! same result and length with or without this form; the test below holds them equal.
+
+use super::super::board::Direction;
+use super::super::game::{Cache, GameDef};
+use super::super::playout::{Outcome as Played, PlayoutResult};
+use crate::ir::*;
+use rand::{Rng, RngCore};
+
+/// The most words of sites (64 each) a board may need.
+const MAX_WORDS: usize = 8;
+
+/// What an end rule tests.
+#[derive(Debug)]
+enum Test {
+    /// `(is Line len)` along the radials of this line table.
+    Line { len: i32, table: usize },
+    /// `(is Connected Mover)`: the mover's group at the last site touches all its regions.
+    Connected,
+}
+
+/// A placement game's playout form (see the module's doc).
+#[derive(Debug)]
+pub(in crate::engine) struct Placement {
+    n: usize,
+    words: usize,
+    swap: bool,
+    /// The end rules in order: the test, and who the result is for (the mover or the next
+    /// player) with its outcome.
+    ends: Vec<(Test, bool, Outcome)>,
+    /// For connections: each site's neighbours (symmetric) as ranges of `near`.
+    near_start: Vec<u32>,
+    near: Vec<u16>,
+    /// Per player (index 0 unused), per site: the bits of the player's regions it lies in;
+    /// and how many regions the player has.
+    touch: [Vec<u32>; 3],
+    wanted: [u32; 3],
+}
+
+/// A playout's position.
+struct Play {
+    own: [[u64; MAX_WORDS]; 3],
+    empty: [u64; MAX_WORDS],
+    empties: usize,
+    /// Union-find over the sites (connection games only): each site's parent (a root is its
+    /// own), and per root the regions its group touches.
+    parent: Vec<u16>,
+    reach: Vec<u32>,
+}
+
+impl Placement {
+    /// The form for `g`, where its rules have the shape (None otherwise).
+    pub(in crate::engine) fn build(g: &GameDef) -> Option<Placement> {
+        let ir = &g.ir;
+        let n = g.n();
+        let plain = g.num_players == 2
+            && n > 0
+            && n <= MAX_WORDS * 64
+            && ir.phases.is_empty()
+            && ir.start.is_empty()
+            && ir.dice.is_empty()
+            && ir.containers.is_empty()
+            && ir.teams.is_empty()
+            && !ir.stacking
+            && !ir.requires_count
+            && ir.no_repeat.is_none()
+            && !ir.not_all_pass
+            && !ir.removes_at_end
+            && !g.has_large_pieces;
+        if !plain || ir.play.then.is_some() {
+            return None;
+        }
+        let MovesKind::Add {
+            piece: None,
+            state: None,
+            to,
+            count: None,
+            stack: false,
+            decision: true,
+        } = &ir.play.kind
+        else {
+            return None;
+        };
+        let plain_to = matches!(to.region, Some(RegionFn::Empty))
+            && to.site.is_none()
+            && to.cond.is_none()
+            && to.apply.is_none()
+            && to.apply_if.is_none()
+            && to.level.is_none();
+        if !plain_to {
+            return None;
+        }
+        // each player adds its own piece, the only component it owns
+        let s = g.blank_state();
+        let cache = Cache::default();
+        for p in 1..=2u8 {
+            let mut c = g.ctx(&s, &cache);
+            (c.mover, c.next, c.prev) = (p, 3 - p, 3 - p);
+            let add = g.added(&ir.play.kind, &c)?;
+            let sole = g.sole_of_owner.get(add.what as usize).copied().unwrap_or(false);
+            if add.who != p || !sole || add.count != 1 || add.state != -1 {
+                return None;
+            }
+        }
+        let mut form = Placement {
+            n,
+            words: n.div_ceil(64),
+            swap: ir.meta_swap,
+            ends: Vec::new(),
+            near_start: Vec::new(),
+            near: Vec::new(),
+            touch: Default::default(),
+            wanted: [0; 3],
+        };
+        let mut connection: Option<&Connected> = None;
+        for rule in &ir.end {
+            let (None, true, Some(EndResult::Result(role, outcome))) =
+                (rule.for_each, rule.subs.is_empty(), &rule.result)
+            else {
+                return None;
+            };
+            let mover = match role {
+                Role::Mover => true,
+                Role::Next => false,
+                _ => return None,
+            };
+            if !matches!(outcome, Outcome::Win | Outcome::Loss | Outcome::Draw) {
+                return None;
+            }
+            let cond = match &rule.cond {
+                BoolFn::Compiled(_, inner) => &**inner,
+                b => b,
+            };
+            let test = match cond {
+                BoolFn::IsLine(l) => {
+                    let simple = l.through.is_none()
+                        && l.through_any.is_none()
+                        && l.whats.is_none()
+                        && l.who.is_none()
+                        && l.exact.is_none()
+                        && l.contiguous.is_none()
+                        && l.cond.is_none()
+                        && l.stacked.is_none();
+                    let IntFn::Const(len) = l.len else { return None };
+                    if !simple || (l.table as usize) >= g.line_tables.len() {
+                        return None;
+                    }
+                    Test::Line {
+                        len,
+                        table: l.table as usize,
+                    }
+                }
+                BoolFn::IsConnected(k) => {
+                    let simple = matches!(k.at, IntFn::LastTo)
+                        && k.number.is_none()
+                        && k.regions.is_none()
+                        && matches!(k.player, Some(IntFn::Mover | IntFn::RolePlayer(Role::Mover)))
+                        && !k.skip_empty
+                        && !k.each_site
+                        && k.dirs
+                            .iter()
+                            .all(|d| matches!(d, Direction::Rel(_) | Direction::Compass(_)));
+                    if !simple || connection.is_some_and(|c| c.dirs != k.dirs) {
+                        return None;
+                    }
+                    connection = Some(k);
+                    Test::Connected
+                }
+                _ => return None,
+            };
+            form.ends.push((test, mover, *outcome));
+        }
+        if let Some(k) = connection {
+            form.connect(g, k)?;
+        }
+        Some(form)
+    }
+
+    /// The tables of `(is Connected Mover)`: neighbours (which must be symmetric, as a
+    /// union-find's groups are) and each player's regions (which must be static).
+    fn connect(&mut self, g: &GameDef, k: &Connected) -> Option<()> {
+        let n = self.n;
+        let mut near = smallvec::SmallVec::new();
+        let mut lists: Vec<Vec<u16>> = Vec::with_capacity(n);
+        for s in 0..n {
+            near.clear();
+            g.around_site(s as i32, &k.dirs, &mut near);
+            lists.push(near.iter().map(|&t| t as u16).collect());
+        }
+        let symmetric = (0..n).all(|s| lists[s].iter().all(|&t| lists[t as usize].contains(&(s as u16))));
+        if !symmetric {
+            return None;
+        }
+        for l in &lists {
+            self.near_start.push(self.near.len() as u32);
+            self.near.extend_from_slice(l);
+        }
+        self.near_start.push(self.near.len() as u32);
+        let s = g.blank_state();
+        let cache = Cache::default();
+        for p in 1..=2u8 {
+            let parts: Vec<&RegionFn> =
+                g.ir.regions
+                    .iter()
+                    .filter(|d| d.owner == p)
+                    .flat_map(|d| d.parts.iter())
+                    .collect();
+            if parts.len() > 32 || !parts.iter().all(|r| g.is_static_region(r)) {
+                return None;
+            }
+            let mut c = g.ctx(&s, &cache);
+            (c.mover, c.next, c.prev) = (p, 3 - p, 3 - p);
+            let mut touch = vec![0u32; n];
+            for (j, r) in parts.iter().enumerate() {
+                for t in g.region(r, &c).iter() {
+                    if let Some(x) = touch.get_mut(t as usize) {
+                        *x |= 1 << j;
+                    }
+                }
+            }
+            self.touch[p as usize] = touch;
+            self.wanted[p as usize] = parts.len() as u32;
+        }
+        Some(())
+    }
+
+    /// One random playout from the start, at most `max` decisions (as
+    /// [`super::super::playout::playout`] plays it).
+    pub(in crate::engine) fn playout(&self, g: &GameDef, rng: &mut dyn RngCore, max: usize) -> PlayoutResult {
+        let connects = !self.near_start.is_empty();
+        let mut play = Play {
+            own: [[0; MAX_WORDS]; 3],
+            empty: [0; MAX_WORDS],
+            empties: self.n,
+            parent: if connects {
+                (0..self.n as u16).collect()
+            } else {
+                Vec::new()
+            },
+            reach: if connects { vec![0; self.n] } else { Vec::new() },
+        };
+        for (i, w) in play.empty[..self.words].iter_mut().enumerate() {
+            let left = self.n - i * 64;
+            *w = if left >= 64 { !0 } else { (1u64 << left) - 1 };
+        }
+        let (mut mover, mut length, mut passes) = (1u8, 0usize, 0u32);
+        loop {
+            if length >= max {
+                return PlayoutResult {
+                    outcome: Played::Capped,
+                    length,
+                };
+            }
+            let offer = self.swap && length == 1;
+            let total = usize::from(offer) + play.empties;
+            length += 1;
+            if total == 0 {
+                // a forced pass (drawn from a list of one, as the engine draws it)
+                let _: i32 = rng.gen_range(0..1);
+                passes += 1;
+                if passes >= 2 {
+                    return PlayoutResult {
+                        outcome: Played::Draw,
+                        length,
+                    };
+                }
+                mover = 3 - mover;
+                continue;
+            }
+            let i = rng.gen_range(0..total);
+            passes = 0;
+            if offer && i == 0 {
+                // the players swap sides: the board stays and the same player moves on
+                continue;
+            }
+            let site = select(&play.empty[..self.words], i - usize::from(offer));
+            play.place(self, mover, site);
+            for (test, for_mover, outcome) in &self.ends {
+                let holds = match *test {
+                    Test::Line { len, table } => {
+                        let own = &play.own[mover as usize];
+                        let has = |t: u32| own[t as usize / 64] >> (t % 64) & 1 != 0;
+                        let walk = |radial: &[u32], count: &mut i32| -> bool {
+                            for &t in &radial[1..] {
+                                if !has(t) {
+                                    break;
+                                }
+                                *count += 1;
+                                if *count == len {
+                                    return true;
+                                }
+                            }
+                            false
+                        };
+                        GameDef::line_along(g.line_tables[table].at(site as u32), len, walk)
+                    }
+                    Test::Connected => {
+                        let wanted = self.wanted[mover as usize];
+                        let root = play.find(site);
+                        wanted > 0 && play.reach[root].count_ones() == wanted
+                    }
+                };
+                if holds {
+                    let player = if *for_mover { mover } else { 3 - mover } as usize;
+                    let outcome = match outcome {
+                        Outcome::Win => Played::Win(player),
+                        Outcome::Loss => Played::Win(3 - player),
+                        _ => Played::Draw,
+                    };
+                    return PlayoutResult { outcome, length };
+                }
+            }
+            mover = 3 - mover;
+        }
+    }
+}
+
+impl Play {
+    /// `mover`'s piece placed on `site`, its group joined with its neighbours' of the same
+    /// player.
+    #[inline]
+    fn place(&mut self, form: &Placement, mover: u8, site: usize) {
+        let (w, b) = (site / 64, 1u64 << (site % 64));
+        self.own[mover as usize][w] |= b;
+        self.empty[w] &= !b;
+        self.empties -= 1;
+        if self.parent.is_empty() {
+            return;
+        }
+        let root = site;
+        self.reach[site] = form.touch[mover as usize][site];
+        let own = self.own[mover as usize];
+        let (a, z) = (form.near_start[site] as usize, form.near_start[site + 1] as usize);
+        for &t in &form.near[a..z] {
+            let t = t as usize;
+            if own[t / 64] >> (t % 64) & 1 == 0 {
+                continue;
+            }
+            let r = self.find(t);
+            if r != root {
+                self.parent[r] = root as u16;
+                self.reach[root] |= self.reach[r];
+            }
+        }
+    }
+
+    /// The root of `site`'s group (halving the path on the way).
+    #[inline]
+    fn find(&mut self, mut site: usize) -> usize {
+        while self.parent[site] as usize != site {
+            let up = self.parent[self.parent[site] as usize];
+            self.parent[site] = up;
+            site = up as usize;
+        }
+        site
+    }
+}
+
+/// The `k`-th set bit of `words` (there are more than `k`).
+#[inline]
+fn select(words: &[u64], mut k: usize) -> usize {
+    for (i, &w) in words.iter().enumerate() {
+        let c = w.count_ones() as usize;
+        if k >= c {
+            k -= c;
+            continue;
+        }
+        let mut w = w;
+        // (halves by population count, then the last bits one by one)
+        let mut base = 0;
+        for half in [32u32, 16, 8] {
+            let low = (w & ((1u64 << half) - 1)).count_ones() as usize;
+            if k >= low {
+                k -= low;
+                w >>= half;
+                base += half as usize;
+            }
+        }
+        for _ in 0..k {
+            w &= w - 1;
+        }
+        return i * 64 + base + w.trailing_zeros() as usize;
+    }
+    unreachable!("select: fewer set bits than asked")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::playout::playout_rng;
+    use crate::expand::Selections;
+
+    /// The games of this shape play the same playouts (result and length) by this form as
+    /// move by move with the general engine, seed for seed: lines (Tic-Tac-Toe, Yavalath's
+    /// win and loss), connections with the swap (Hex), and draws by passing.
+    #[test]
+    fn playouts_equal_the_general_engine() {
+        for (path, options) in [
+            ("board/space/line/Tic-Tac-Toe.lud", &[][..]),
+            ("board/space/line/Yavalath.lud", &[][..]),
+            ("board/space/connection/Hex.lud", &[][..]),
+            ("board/space/connection/Hex.lud", &["Board Size/5x5"][..]),
+            ("board/space/connection/Hex.lud", &["Board Size/19x19"][..]),
+        ] {
+            let selections = Selections {
+                options: options.iter().map(|o| o.to_string()).collect(),
+                ruleset: None,
+            };
+            let fast = crate::engine::corpus_game(path, &selections);
+            let mut slow = crate::engine::corpus_game(path, &selections);
+            slow.inner.fast_forms = false;
+            assert!(
+                fast.fast_playout(&mut playout_rng(0, 0), 0).is_some(),
+                "{path}: the form applies"
+            );
+            assert!(slow.fast_playout(&mut playout_rng(0, 0), 0).is_none());
+            let (mut draws, mut wins) = (0, [0; 3]);
+            for i in 0..400 {
+                let a = crate::engine::playout::playout(&fast, &mut playout_rng(5, i), 10_000);
+                let b = crate::engine::playout::playout(&slow, &mut playout_rng(5, i), 10_000);
+                assert_eq!(a, b, "{path} {options:?} playout {i}");
+                match a.outcome {
+                    Played::Win(p) => wins[p] += 1,
+                    _ => draws += 1,
+                }
+                // (capped early alike)
+                let cap = (i % 7) as usize;
+                let a = crate::engine::playout::playout(&fast, &mut playout_rng(6, i), cap);
+                let b = crate::engine::playout::playout(&slow, &mut playout_rng(6, i), cap);
+                assert_eq!(a, b, "{path} playout {i} capped at {cap}");
+            }
+            assert!(wins[1] > 0 && wins[2] > 0, "{path}: both players win some");
+            if path.contains("Tic-Tac-Toe") {
+                assert!(draws > 0, "some games are drawn");
+            }
+        }
+    }
+
+    #[test]
+    fn select_finds_the_kth_bit() {
+        let words = [0xF0F0_0000_0001_8001u64, 0x8000_0000_0000_0003];
+        let all: Vec<usize> = (0..128).filter(|&t| words[t / 64] >> (t % 64) & 1 != 0).collect();
+        for (k, &t) in all.iter().enumerate() {
+            assert_eq!(select(&words, k), t, "bit {k}");
+        }
+    }
+}
