@@ -26,10 +26,69 @@ const MAX_WORDS: usize = 8;
 /// What an end rule tests.
 #[derive(Debug)]
 enum Test {
-    /// `(is Line len)` along the radials of this line table.
-    Line { len: i32, table: usize },
+    /// `(is Line len)` along the radials of this line table; on a board of at most 64
+    /// sites with `len` at least 2, also as each site's windows (below).
+    Line {
+        len: i32,
+        table: usize,
+        windows: Option<Windows>,
+    },
     /// `(is Connected Mover)`: the mover's group at the last site touches all its regions.
     Connected,
+}
+
+/// Per site, the sets of `len` consecutive sites of a line through it that hold it (as
+/// rows of `masks`): a line of at least `len` (at least 2) runs through a site exactly when
+/// the player holds one of them.
+#[derive(Debug)]
+struct Windows {
+    start: Vec<u32>,
+    masks: Vec<u64>,
+}
+
+impl Windows {
+    /// The windows of `len` sites along each radial of `table` and its opposite, for every
+    /// site (None where a line passes a site twice: then counting is not a set).
+    fn build(g: &GameDef, table: usize, len: i32) -> Option<Windows> {
+        let (n, len) = (g.n(), len as usize);
+        let mut w = Windows {
+            start: Vec::with_capacity(n + 1),
+            masks: Vec::new(),
+        };
+        for s in 0..n as u32 {
+            w.start.push(w.masks.len() as u32);
+            let first = w.masks.len();
+            for (radial, opposite) in g.line_tables[table].at(s) {
+                // the line: the opposite reversed, the site, the radial
+                let line: Vec<u32> = opposite
+                    .iter()
+                    .skip(1)
+                    .rev()
+                    .chain(std::iter::once(&s))
+                    .chain(radial.iter().skip(1))
+                    .copied()
+                    .collect();
+                let mut seen = 0u64;
+                for &t in &line {
+                    if t >= 64 || seen >> t & 1 != 0 {
+                        return None;
+                    }
+                    seen |= 1 << t;
+                }
+                let at = opposite.len().saturating_sub(1);
+                for i in at.saturating_sub(len - 1)..=at {
+                    if i + len <= line.len() {
+                        let m = line[i..i + len].iter().fold(0u64, |m, &t| m | 1 << t);
+                        if !w.masks[first..].contains(&m) {
+                            w.masks.push(m);
+                        }
+                    }
+                }
+            }
+        }
+        w.start.push(w.masks.len() as u32);
+        Some(w)
+    }
 }
 
 /// A placement game's playout form (see the module's doc).
@@ -158,9 +217,11 @@ impl Placement {
                     if !simple || (l.table as usize) >= g.line_tables.len() {
                         return None;
                     }
+                    let table = l.table as usize;
                     Test::Line {
                         len,
-                        table: l.table as usize,
+                        table,
+                        windows: (n <= 64 && len >= 2).then(|| Windows::build(g, table, len)).flatten(),
                     }
                 }
                 BoolFn::IsConnected(k) => {
@@ -290,7 +351,14 @@ impl Placement {
             play.place(self, mover, site);
             for (test, for_mover, outcome) in &self.ends {
                 let holds = match *test {
-                    Test::Line { len, table } => {
+                    Test::Line {
+                        windows: Some(ref w), ..
+                    } => {
+                        let own = play.own[mover as usize][0];
+                        let (a, z) = (w.start[site] as usize, w.start[site + 1] as usize);
+                        w.masks[a..z].iter().any(|&m| m & !own == 0)
+                    }
+                    Test::Line { len, table, .. } => {
                         let own = &play.own[mover as usize];
                         let has = |t: u32| own[t as usize / 64] >> (t % 64) & 1 != 0;
                         let walk = |radial: &[u32], count: &mut i32| -> bool {
