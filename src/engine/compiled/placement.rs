@@ -6,7 +6,10 @@
 //! form) and connections of the mover's regions (`(is Connected Mover)`), is played out here
 //! without the general state: each player's sites are bit words, a line is counted along the
 //! tabled radials of the site placed, and connections are kept by a union-find whose groups
-//! know which of their owner's regions they touch.
+//! know which of their owner's regions they touch. So is a stacking game whose move adds on
+//! top of any stack lower than `k` (`(forEach (sites Board) if:(< (size Stack at:(site))
+//! k))`) and whose lines are counted by level (`(is Line n byLevel:True)`): each player's
+//! pieces are bits of a grid of sites by levels.
 //!
 //! The playout is the general one exactly: the moves are listed in the engine's order (the
 //! swap first, then the empty sites in increasing order), drawn with the same calls on the
@@ -35,6 +38,9 @@ enum Test {
     },
     /// `(is Connected Mover)`: the mover's group at the last site touches all its regions.
     Connected,
+    /// `(is Line len byLevel:True)` in a stacking game: along each distinct radial of the
+    /// site and its opposites (`levels`), flat, rising or falling a level a step.
+    ByLevel { len: i32 },
 }
 
 /// Per site, the sets of `len` consecutive sites of a line through it that hold it (as
@@ -91,12 +97,21 @@ impl Windows {
     }
 }
 
+/// A radial's sites (the origin first) and its opposites'.
+type RadialAndOpposites = (Vec<u32>, Vec<Vec<u32>>);
+
 /// A placement game's playout form (see the module's doc).
 #[derive(Debug)]
 pub(in crate::engine) struct Placement {
     n: usize,
     words: usize,
     swap: bool,
+    /// In a stacking game: the height below which a stack takes a piece (`own` is then a
+    /// grid: site `t`, level `l` at bit `t * cap + l`), and per site its distinct radials
+    /// with their opposites. 0 in a game without stacks.
+    cap: usize,
+    levels: Vec<Vec<RadialAndOpposites>>,
+    levels_dirs: Option<Vec<Direction>>,
     /// The end rules in order: the test, and who the result is for (the mover or the next
     /// player) with its outcome.
     ends: Vec<(Test, bool, Outcome)>,
@@ -112,8 +127,11 @@ pub(in crate::engine) struct Placement {
 /// A playout's position.
 struct Play {
     own: [[u64; MAX_WORDS]; 3],
+    /// The sites that take a piece, and how many.
     empty: [u64; MAX_WORDS],
     empties: usize,
+    /// In a stacking game, each site's height.
+    height: Vec<u8>,
     /// Union-find over the sites (connection games only): each site's parent (a root is its
     /// own), and per root the regions its group touches.
     parent: Vec<u16>,
@@ -133,7 +151,6 @@ impl Placement {
             && ir.dice.is_empty()
             && ir.containers.is_empty()
             && ir.teams.is_empty()
-            && !ir.stacking
             && !ir.requires_count
             && ir.no_repeat.is_none()
             && !ir.not_all_pass
@@ -147,18 +164,37 @@ impl Placement {
             state: None,
             to,
             count: None,
-            stack: false,
+            stack,
             decision: true,
         } = &ir.play.kind
         else {
             return None;
         };
-        let plain_to = matches!(to.region, Some(RegionFn::Empty))
-            && to.site.is_none()
-            && to.cond.is_none()
-            && to.apply.is_none()
-            && to.apply_if.is_none()
-            && to.level.is_none();
+        // onto empty sites, or onto stacks lower than a height
+        let cap = match &to.region {
+            Some(RegionFn::Empty) if !*stack && !ir.stacking => 0,
+            Some(RegionFn::Filter(board, cond)) if *stack && ir.stacking && **board == RegionFn::Board => {
+                let cond = match &**cond {
+                    BoolFn::Compiled(_, inner) => &**inner,
+                    b => b,
+                };
+                match cond {
+                    BoolFn::Lt(a, b) => match (&**a, &**b) {
+                        (IntFn::SizeStack(at), IntFn::Const(k)) if matches!(**at, IntFn::Site) => {
+                            usize::try_from(*k).ok().filter(|&k| (1..256).contains(&k))?
+                        }
+                        _ => return None,
+                    },
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        };
+        if cap > 0 && n * cap > MAX_WORDS * 64 {
+            return None;
+        }
+        let plain_to =
+            to.site.is_none() && to.cond.is_none() && to.apply.is_none() && to.apply_if.is_none() && to.level.is_none();
         if !plain_to {
             return None;
         }
@@ -178,6 +214,9 @@ impl Placement {
             n,
             words: n.div_ceil(64),
             swap: ir.meta_swap,
+            cap,
+            levels: Vec::new(),
+            levels_dirs: None,
             ends: Vec::new(),
             near_start: Vec::new(),
             near: Vec::new(),
@@ -211,10 +250,43 @@ impl Placement {
                         && l.who.is_none()
                         && l.exact.is_none()
                         && l.contiguous.is_none()
-                        && l.cond.is_none()
-                        && l.stacked.is_none();
+                        && l.cond.is_none();
                     let IntFn::Const(len) = l.len else { return None };
                     if !simple || (l.table as usize) >= g.line_tables.len() {
+                        return None;
+                    }
+                    let by_level = matches!(
+                        &l.stacked,
+                        Some(StackedLine {
+                            by_level: Some(BoolFn::Const(true)),
+                            ..
+                        })
+                    );
+                    let fixed = l
+                        .dirs
+                        .iter()
+                        .all(|d| matches!(d, Direction::Rel(_) | Direction::Compass(_)));
+                    if cap > 0 && by_level && fixed && !l.same_layer {
+                        if form.levels.is_empty() {
+                            form.levels = (0..n as u32)
+                                .map(|t| {
+                                    g.distinct_radials(t, &l.dirs)
+                                        .iter()
+                                        .map(|r| {
+                                            let o = g.opposite_radials(t, r, &l.dirs);
+                                            (r.to_vec(), o.iter().map(|o| o.to_vec()).collect())
+                                        })
+                                        .collect()
+                                })
+                                .collect();
+                        } else if form.levels_dirs.as_ref() != Some(&l.dirs) {
+                            return None;
+                        }
+                        form.levels_dirs = Some(l.dirs.clone());
+                        form.ends.push((Test::ByLevel { len }, mover, *outcome));
+                        continue;
+                    }
+                    if cap > 0 || l.stacked.is_some() {
                         return None;
                     }
                     let table = l.table as usize;
@@ -234,7 +306,7 @@ impl Placement {
                         && k.dirs
                             .iter()
                             .all(|d| matches!(d, Direction::Rel(_) | Direction::Compass(_)));
-                    if !simple || connection.is_some_and(|c| c.dirs != k.dirs) {
+                    if !simple || cap > 0 || connection.is_some_and(|c| c.dirs != k.dirs) {
                         return None;
                     }
                     connection = Some(k);
@@ -306,6 +378,7 @@ impl Placement {
             own: [[0; MAX_WORDS]; 3],
             empty: [0; MAX_WORDS],
             empties: self.n,
+            height: if self.cap > 0 { vec![0; self.n] } else { Vec::new() },
             parent: if connects {
                 (0..self.n as u16).collect()
             } else {
@@ -375,6 +448,7 @@ impl Placement {
                         };
                         GameDef::line_along(g.line_tables[table].at(site as u32), len, walk)
                     }
+                    Test::ByLevel { len } => self.by_level(&play, mover, site, len),
                     Test::Connected => {
                         let wanted = self.wanted[mover as usize];
                         let root = play.find(site);
@@ -396,12 +470,103 @@ impl Placement {
     }
 }
 
+impl Placement {
+    /// `(is Line len byLevel:True)` through the top of `locn` (the mover's piece), as the
+    /// evaluator counts it (`GameDef::is_line_stacked`): down the stack, then along each
+    /// radial and its opposites flat, falling then rising, and rising then falling.
+    fn by_level(&self, play: &Play, mover: u8, locn: usize, len: i32) -> bool {
+        if len == 1 {
+            return true;
+        }
+        let cap = self.cap as i32;
+        let own = &play.own[mover as usize];
+        let at = |t: u32, level: i32| {
+            level >= 0 && level < cap && {
+                let b = t as usize * self.cap + level as usize;
+                own[b / 64] >> (b % 64) & 1 != 0
+            }
+        };
+        let size = play.height[locn] as i32;
+        if size >= len {
+            let mut count = 1;
+            for i in 0..len - 1 {
+                if !at(locn as u32, size - 2 - i) {
+                    break;
+                }
+                count += 1;
+                if count == len {
+                    return true;
+                }
+            }
+        }
+        let origin = size - 1;
+        if origin < 0 {
+            return false;
+        }
+        let walk = |radial: &[u32], skip: usize, level: i32, rise: i32, count: &mut i32| -> bool {
+            let mut diff = 0;
+            for &t in &radial[skip..] {
+                let lv = level + rise * diff;
+                if lv == -1 {
+                    continue;
+                }
+                if !at(t, lv) {
+                    break;
+                }
+                *count += 1;
+                if rise != 0 {
+                    diff += 1;
+                }
+                if *count == len {
+                    return true;
+                }
+            }
+            false
+        };
+        for (radial, opposites) in &self.levels[locn] {
+            for (rise, back, check_back) in [(0, 0, true), (-1, 1, false), (1, -1, true)] {
+                let mut count = 0;
+                if walk(radial, 0, origin, rise, &mut count) {
+                    return true;
+                }
+                if opposites.is_empty() {
+                    if count == len {
+                        return true;
+                    }
+                    continue;
+                }
+                for opp in opposites {
+                    let mut n = count;
+                    let start = if back == 0 { origin } else { origin + back };
+                    if walk(opp, 1, start, back, &mut n) {
+                        return true;
+                    }
+                    if if check_back { n == len } else { count == len } {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+}
+
 impl Play {
-    /// `mover`'s piece placed on `site`, its group joined with its neighbours' of the same
-    /// player.
+    /// `mover`'s piece placed on `site` (on top of its stack in a stacking game), its
+    /// group joined with its neighbours' of the same player.
     #[inline]
     fn place(&mut self, form: &Placement, mover: u8, site: usize) {
         let (w, b) = (site / 64, 1u64 << (site % 64));
+        if form.cap > 0 {
+            let cell = site * form.cap + self.height[site] as usize;
+            self.own[mover as usize][cell / 64] |= 1 << (cell % 64);
+            self.height[site] += 1;
+            if self.height[site] as usize == form.cap {
+                self.empty[w] &= !b;
+                self.empties -= 1;
+            }
+            return;
+        }
         self.own[mover as usize][w] |= b;
         self.empty[w] &= !b;
         self.empties -= 1;
@@ -473,12 +638,14 @@ mod tests {
 
     /// The games of this shape play the same playouts (result and length) by this form as
     /// move by move with the general engine, seed for seed: lines (Tic-Tac-Toe, Yavalath's
-    /// win and loss), connections with the swap (Hex), and draws by passing.
+    /// win and loss), lines by level on stacks (Connect Four), connections with the swap
+    /// (Hex), and draws by passing.
     #[test]
     fn playouts_equal_the_general_engine() {
         for (path, options) in [
             ("board/space/line/Tic-Tac-Toe.lud", &[][..]),
             ("board/space/line/Yavalath.lud", &[][..]),
+            ("board/space/line/Connect Four.lud", &[][..]),
             ("board/space/connection/Hex.lud", &[][..]),
             ("board/space/connection/Hex.lud", &["Board Size/5x5"][..]),
             ("board/space/connection/Hex.lud", &["Board Size/19x19"][..]),
@@ -511,7 +678,7 @@ mod tests {
                 assert_eq!(a, b, "{path} playout {i} capped at {cap}");
             }
             assert!(wins[1] > 0 && wins[2] > 0, "{path}: both players win some");
-            if path.contains("Tic-Tac-Toe") {
+            if path.contains("Tic-Tac-Toe") || path.contains("Connect Four") {
                 assert!(draws > 0, "some games are drawn");
             }
         }
