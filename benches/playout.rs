@@ -1,7 +1,8 @@
 //! Playout speed, one thread: Refugia (Hex 3-4), Equi Game System (ruleset "Equi (Described)",
 //! Hex 3-4), Ex Nihilo (default base-5 board), and Ludii's descriptions of the games of the
 //! engine-model issue (Breakthrough, Knightthrough, Amazons, Hex Amazons, Clobber, Konane,
-//! Reversi, Tablut; default options). Compare with `../shared/bench/ludii-speed.md`.
+//! Reversi, Tablut; default options) and of the space games' issue (Tic-Tac-Toe, Connect Four,
+//! Yavalath, Hex 11×11, Go 19×19). Compare with `../shared/bench/ludii-speed.md`.
 //!
 //! `cargo bench --bench playout` (needs `../shared/ludii/lud` beside the project). Each
 //! iteration is one full playout with a new seed, so the figure is the time per playout.
@@ -55,6 +56,13 @@ const CORPUS: &[(&str, &str, u64)] = &[
     ("konane", "board/war/leaping/orthogonal/Konane.lud", 100),
     ("reversi", "board/space/territory/Reversi.lud", 20),
     ("tablut", "board/war/custodial/Tablut.lud", 20),
+    // the space games' issue (Tic-Tac-Toe, Connect Four, Yavalath and Hex play out by the
+    // placement form, `engine/compiled/placement.rs`)
+    ("tic-tac-toe", "board/space/line/Tic-Tac-Toe.lud", 1000),
+    ("connect-four", "board/space/line/Connect Four.lud", 1000),
+    ("yavalath", "board/space/line/Yavalath.lud", 1000),
+    ("hex-11", "board/space/connection/Hex.lud", 100),
+    ("go-19", "board/space/territory/Go.lud", 2),
 ];
 
 fn bench(c: &mut Criterion) {
