@@ -174,8 +174,9 @@ impl Game {
     }
 
     /// A whole random playout from the start by the game's playout form, where it has one
-    /// (a placement game on bit words: `compiled/placement.rs`); None otherwise. The same
-    /// result and length as playing it move by move with the same generator.
+    /// (placement games and games of stepping pieces on bit words: `compiled/placement.rs`,
+    /// `compiled/steps.rs`); None otherwise. The same result and length as playing it move
+    /// by move with the same generator.
     pub fn fast_playout(
         &self,
         rng: &mut dyn rand::RngCore,
@@ -186,8 +187,8 @@ impl Game {
             return None;
         }
         let form = g
-            .placement
-            .get_or_init(|| super::compiled::placement::Placement::build(g));
+            .playout_form
+            .get_or_init(|| super::compiled::PlayoutForm::build(g, self.has_chance()));
         form.as_ref().map(|f| f.playout(g, rng, max_decisions))
     }
 

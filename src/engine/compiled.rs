@@ -17,7 +17,42 @@ use crate::ir::*;
 pub(super) mod line_table;
 pub(super) mod masks;
 pub(super) mod placement;
+pub(super) mod steps;
 pub(super) mod tracked;
+
+/// A game's playout form: a whole random playout played on bit words, equal to playing it
+/// move by move (built for the shapes of rules `placement` and `steps` take).
+#[derive(Debug)]
+pub(super) enum PlayoutForm {
+    Placement(placement::Placement),
+    Steps(steps::Steps),
+}
+
+impl PlayoutForm {
+    /// The form for `g` (`chance`: its start is drawn at random), if its rules have a shape
+    /// one takes.
+    pub(super) fn build(g: &GameDef, chance: bool) -> Option<PlayoutForm> {
+        if chance {
+            return None;
+        }
+        placement::Placement::build(g)
+            .map(PlayoutForm::Placement)
+            .or_else(|| steps::Steps::build(g, chance).map(PlayoutForm::Steps))
+    }
+
+    /// One random playout from the start, at most `max` decisions.
+    pub(super) fn playout(
+        &self,
+        g: &GameDef,
+        rng: &mut dyn rand::RngCore,
+        max: usize,
+    ) -> super::playout::PlayoutResult {
+        match self {
+            PlayoutForm::Placement(f) => f.playout(g, rng, max),
+            PlayoutForm::Steps(f) => f.playout(rng, max),
+        }
+    }
+}
 
 pub(super) type BoolC = Box<dyn Fn(&GameDef, &Ctx) -> bool + Send + Sync>;
 pub(super) type IntC = Box<dyn Fn(&GameDef, &Ctx) -> i32 + Send + Sync>;

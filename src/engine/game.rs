@@ -68,9 +68,9 @@ pub struct GameDef {
     /// Per cached region slot, its values by role combination when it reads no state
     /// (computed when first asked).
     pub(super) static_regions: Vec<std::sync::OnceLock<Option<Vec<Region>>>>,
-    /// The playout form of a placement game ([`super::compiled::placement`]), built when
-    /// first asked (None: the rules are not of its shape).
-    pub(super) placement: std::sync::OnceLock<Option<super::compiled::placement::Placement>>,
+    /// The game's playout form ([`super::compiled::PlayoutForm`]), built when first asked
+    /// (None: the rules are not of a shape one takes).
+    pub(super) playout_form: std::sync::OnceLock<Option<super::compiled::PlayoutForm>>,
     /// The equipment's maps, resolved on the board (what [`IntFn::MapEntry`] reads).
     pub(super) maps: Vec<super::sowing::Map>,
     /// The first site of each container after the board (`ir.containers`), and the number
@@ -285,7 +285,7 @@ fn load_with(
         line_tables: Vec::new(),
         layers: Vec::new(),
         static_regions: Vec::new(),
-        placement: std::sync::OnceLock::new(),
+        playout_form: std::sync::OnceLock::new(),
         relative: Vec::new(),
         board_counts: [0; 5],
         container_from: Vec::new(),

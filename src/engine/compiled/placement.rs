@@ -24,7 +24,7 @@ use crate::ir::*;
 use rand::{Rng, RngCore};
 
 /// The most words of sites (64 each) a board may need.
-const MAX_WORDS: usize = 8;
+pub(super) const MAX_WORDS: usize = 8;
 
 /// What an end rule tests.
 #[derive(Debug)]
@@ -225,23 +225,7 @@ impl Placement {
         };
         let mut connection: Option<&Connected> = None;
         for rule in &ir.end {
-            let (None, true, Some(EndResult::Result(role, outcome))) =
-                (rule.for_each, rule.subs.is_empty(), &rule.result)
-            else {
-                return None;
-            };
-            let mover = match role {
-                Role::Mover => true,
-                Role::Next => false,
-                _ => return None,
-            };
-            if !matches!(outcome, Outcome::Win | Outcome::Loss | Outcome::Draw) {
-                return None;
-            }
-            let cond = match &rule.cond {
-                BoolFn::Compiled(_, inner) => &**inner,
-                b => b,
-            };
+            let (cond, mover, outcome) = plain_end(rule)?;
             let test = match cond {
                 BoolFn::IsLine(l) => {
                     let simple = l.through.is_none()
@@ -283,7 +267,7 @@ impl Placement {
                             return None;
                         }
                         form.levels_dirs = Some(l.dirs.clone());
-                        form.ends.push((Test::ByLevel { len }, mover, *outcome));
+                        form.ends.push((Test::ByLevel { len }, mover, outcome));
                         continue;
                     }
                     if cap > 0 || l.stacked.is_some() {
@@ -314,7 +298,7 @@ impl Placement {
                 }
                 _ => return None,
             };
-            form.ends.push((test, mover, *outcome));
+            form.ends.push((test, mover, outcome));
         }
         if let Some(k) = connection {
             form.connect(g, k)?;
@@ -456,13 +440,7 @@ impl Placement {
                     }
                 };
                 if holds {
-                    let player = if *for_mover { mover } else { 3 - mover } as usize;
-                    let outcome = match outcome {
-                        Outcome::Win => Played::Win(player),
-                        Outcome::Loss => Played::Win(3 - player),
-                        _ => Played::Draw,
-                    };
-                    return PlayoutResult { outcome, length };
+                    return finished(*for_mover, *outcome, mover, length);
                 }
             }
             mover = 3 - mover;
@@ -600,6 +578,42 @@ impl Play {
         }
         site
     }
+}
+
+/// An end rule of the shape the playout forms take, `(if C (result Mover|Next Win|Loss|Draw))`
+/// in a two-player game: C (out of its compiled slot), whether the result is the mover's,
+/// and the outcome.
+pub(super) fn plain_end(rule: &EndRule) -> Option<(&BoolFn, bool, Outcome)> {
+    let (None, true, Some(EndResult::Result(role, outcome))) = (rule.for_each, rule.subs.is_empty(), &rule.result)
+    else {
+        return None;
+    };
+    let mover = match role {
+        Role::Mover => true,
+        Role::Next => false,
+        _ => return None,
+    };
+    if !matches!(outcome, Outcome::Win | Outcome::Loss | Outcome::Draw) {
+        return None;
+    }
+    let cond = match &rule.cond {
+        BoolFn::Compiled(_, inner) => &**inner,
+        b => b,
+    };
+    Some((cond, mover, *outcome))
+}
+
+/// A two-player playout's end by a plain end rule (see [`plain_end`]) after `length`
+/// decisions, `mover` having moved last: a win, a loss (the other player wins, as
+/// `apply_result` ranks two players) or a draw.
+pub(super) fn finished(for_mover: bool, outcome: Outcome, mover: u8, length: usize) -> PlayoutResult {
+    let player = if for_mover { mover } else { 3 - mover } as usize;
+    let outcome = match outcome {
+        Outcome::Win => Played::Win(player),
+        Outcome::Loss => Played::Win(3 - player),
+        _ => Played::Draw,
+    };
+    PlayoutResult { outcome, length }
 }
 
 /// The `k`-th set bit of `words` (there are more than `k`).

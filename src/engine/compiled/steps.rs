@@ -1,0 +1,441 @@
+//! A fast form of random playouts: games of pieces that step or leap, played on bit words.
+//!
+//! A two-player game played by `(forEach Piece)`, each player owning one kind of piece whose
+//! moves are steps and leaps (`(move Step ..)`, `(move Leap ..)`, alternatives of these)
+//! onto sites that are empty, an enemy's or not a friend's, capturing what is there
+//! (`(apply (remove (to)))`), and whose end rules are reaching a region of the mover's
+//! (`(is In (last To) (sites Mover))`) and the next player having no move (`(no Moves
+//! Next)`), is played out here without the general state: each player's sites are bit
+//! words, and each move's candidate sites from each site are found once, by the engine's
+//! own generator run on a board holding that piece alone (so directions relative to the
+//! piece, walks and their order are the generator's).
+//!
+//! As with the placement form, the playout is the general one exactly: moves are listed in
+//! the generator's order (pieces by site, each piece's moves in the order written, and the
+//! sites of each in the generator's order), drawn with the same calls on the generator,
+//! passes are forced where a player cannot move, every player passing in turn is a draw, and
+//! so is Ludii's turn limit. A test holds the playouts equal, seed for seed.
+
+use super::super::board::RelDir;
+use super::super::game::{Cache, GameDef};
+use super::super::playout::{Outcome as Played, PlayoutResult};
+use super::placement::{finished, plain_end, MAX_WORDS};
+use crate::ir::*;
+use rand::{Rng, RngCore};
+
+type Words = [u64; MAX_WORDS];
+
+/// One move of a piece (a step or a leap): its candidate sites from each site, which sites
+/// it may go to, and whether it captures there.
+#[derive(Debug)]
+struct Gen {
+    /// Row `site` of `targets`: its start (and the next row's).
+    start: Vec<u32>,
+    targets: Vec<u16>,
+    /// Whether it goes to an empty site, an enemy's, a friend's.
+    empty: bool,
+    enemy: bool,
+    friend: bool,
+}
+
+/// What an end rule tests.
+#[derive(Debug)]
+enum Test {
+    /// `(is In (last To) R)`, R per player (the mover's).
+    LastToIn([Words; 3]),
+    /// `(no Moves Next)`.
+    NoMovesNext,
+}
+
+/// A stepping game's playout form (see the module's doc).
+#[derive(Debug)]
+pub(in crate::engine) struct Steps {
+    words: usize,
+    /// The start: each player's sites, the player to move, the turn and decision counts.
+    own: [Words; 3],
+    mover: u8,
+    turn: u32,
+    decisions: u32,
+    /// Per player (index 0 unused), the moves of its piece in order.
+    gens: [Vec<Gen>; 3],
+    ends: Vec<(Test, bool, Outcome)>,
+}
+
+impl Steps {
+    /// The form for `g`, where its rules have the shape (None otherwise). `chance`: the
+    /// start draws at random (then no form).
+    pub(in crate::engine) fn build(g: &GameDef, chance: bool) -> Option<Steps> {
+        let ir = &g.ir;
+        let n = g.n();
+        let plain = g.num_players == 2
+            && !chance
+            && n > 0
+            && n <= MAX_WORDS * 64
+            && n <= u16::MAX as usize
+            && ir.phases.is_empty()
+            && ir.dice.is_empty()
+            && ir.containers.is_empty()
+            && ir.teams.is_empty()
+            && !ir.stacking
+            && !ir.requires_count
+            && ir.no_repeat.is_none()
+            && !ir.not_all_pass
+            && !ir.removes_at_end
+            && !ir.meta_swap
+            && !ir.uses_cycles
+            && !g.has_large_pieces;
+        let for_each = matches!(
+            ir.play.kind,
+            MovesKind::ForEachPiece {
+                item: None,
+                body: None,
+                role: Role::Mover,
+                top: false,
+                container: None,
+            }
+        );
+        if !plain || !for_each || ir.play.then.is_some() {
+            return None;
+        }
+        // the start: only the players' pieces, each player's the only component it owns,
+        // unturned
+        let start = g.initial_state().inner;
+        let mut own = [[0u64; MAX_WORDS]; 3];
+        let mut comp = [0u16; 3];
+        for (k, c) in ir.components.iter().enumerate().skip(1) {
+            if !(1..=2).contains(&c.owner) || comp[c.owner as usize] != 0 {
+                return None;
+            }
+            comp[c.owner as usize] = k as u16;
+        }
+        for (t, stack) in start.sites.iter().enumerate() {
+            match stack.as_slice() {
+                [] => {}
+                [p] if (1..=2).contains(&p.who) && p.what == comp[p.who as usize] && p.rotation == 0 => {
+                    own[p.who as usize][t / 64] |= 1 << (t % 64);
+                }
+                _ => return None,
+            }
+        }
+        if start.over || !(1..=2).contains(&start.mover) || start.next != 3 - start.mover {
+            return None;
+        }
+        let mut form = Steps {
+            words: n.div_ceil(64),
+            own,
+            mover: start.mover,
+            turn: start.num_turn,
+            decisions: start.num_decisions,
+            gens: Default::default(),
+            ends: Vec::new(),
+        };
+        for p in 1..=2u8 {
+            let k = comp[p as usize];
+            if k == 0 {
+                return None;
+            }
+            let moves = ir.components[k as usize].moves.as_ref()?;
+            let mut list = Vec::new();
+            flatten(moves, &mut list)?;
+            for m in list {
+                form.gens[p as usize].push(Gen::build(g, m, k, p)?);
+            }
+        }
+        let s = g.blank_state();
+        let cache = Cache::default();
+        for rule in &ir.end {
+            let (cond, mover, outcome) = plain_end(rule)?;
+            let test = match cond {
+                BoolFn::IsIn(at, r) if matches!(**at, IntFn::LastTo) && g.is_static_region(r) => {
+                    let mut words = [[0u64; MAX_WORDS]; 3];
+                    for p in 1..=2u8 {
+                        let mut c = g.ctx(&s, &cache);
+                        (c.mover, c.next, c.prev) = (p, 3 - p, 3 - p);
+                        for t in g.region(r, &c).iter() {
+                            if (t as usize) < n {
+                                words[p as usize][t as usize / 64] |= 1 << (t % 64);
+                            }
+                        }
+                    }
+                    Test::LastToIn(words)
+                }
+                BoolFn::NoMoves(Role::Next) => Test::NoMovesNext,
+                _ => return None,
+            };
+            form.ends.push((test, mover, outcome));
+        }
+        Some(form)
+    }
+
+    /// Whether player `p` holds site `t` in `own`.
+    #[inline]
+    fn holds(own: &[Words; 3], p: usize, t: usize) -> bool {
+        own[p][t / 64] >> (t % 64) & 1 != 0
+    }
+
+    /// The moves of player `p` (from, to), in the generator's order; with `first`, stops at
+    /// the first. Whether there is one.
+    fn moves(&self, own: &[Words; 3], p: u8, out: &mut Vec<(u16, u16)>, first: bool) -> bool {
+        let (p, q) = (p as usize, 3 - p as usize);
+        for (i, &w) in own[p][..self.words].iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                let f = i * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                for gen in &self.gens[p] {
+                    let (a, z) = (gen.start[f] as usize, gen.start[f + 1] as usize);
+                    for &t in &gen.targets[a..z] {
+                        let ok = if Self::holds(own, p, t as usize) {
+                            gen.friend
+                        } else if Self::holds(own, q, t as usize) {
+                            gen.enemy
+                        } else {
+                            gen.empty
+                        };
+                        if ok {
+                            if first {
+                                return true;
+                            }
+                            out.push((f as u16, t));
+                        }
+                    }
+                }
+            }
+        }
+        !first && !out.is_empty()
+    }
+
+    /// One random playout from the start, at most `max` decisions (as
+    /// [`super::super::playout::playout`] plays it).
+    pub(in crate::engine) fn playout(&self, rng: &mut dyn RngCore, max: usize) -> PlayoutResult {
+        let mut own = self.own;
+        let (mut mover, mut length, mut passes) = (self.mover, 0usize, 0u32);
+        let mut moves: Vec<(u16, u16)> = Vec::with_capacity(64);
+        loop {
+            if length >= max {
+                return PlayoutResult {
+                    outcome: Played::Capped,
+                    length,
+                };
+            }
+            moves.clear();
+            length += 1;
+            let other = 3 - mover;
+            let last_to = if !self.moves(&own, mover, &mut moves, false) {
+                // a forced pass (drawn from a list of one, as the engine draws it)
+                let _: i32 = rng.gen_range(0..1);
+                passes += 1;
+                None
+            } else {
+                let (f, t) = moves[rng.gen_range(0..moves.len())];
+                let (f, t) = (f as usize, t as usize);
+                own[mover as usize][f / 64] &= !(1 << (f % 64));
+                own[mover as usize][t / 64] |= 1 << (t % 64);
+                own[other as usize][t / 64] &= !(1 << (t % 64));
+                passes = 0;
+                Some(t)
+            };
+            for (test, for_mover, outcome) in &self.ends {
+                let holds = match test {
+                    Test::LastToIn(words) => {
+                        last_to.is_some_and(|t| words[mover as usize][t / 64] >> (t % 64) & 1 != 0)
+                    }
+                    Test::NoMovesNext => !self.moves(&own, other, &mut moves, true),
+                };
+                if holds {
+                    return finished(*for_mover, *outcome, mover, length);
+                }
+            }
+            // every player passing in turn, then Ludii's turn and move limits: draws
+            let turn = self.turn as usize + length - 1;
+            if passes >= 2 || turn >= 1250 * 2 || self.decisions as usize + length >= 10_000 {
+                return PlayoutResult {
+                    outcome: Played::Draw,
+                    length,
+                };
+            }
+            mover = other;
+        }
+    }
+}
+
+/// The moves of an `or` of moves, in order (None: one is not a step or a leap).
+fn flatten<'a>(m: &'a Moves, out: &mut Vec<&'a Moves>) -> Option<()> {
+    if m.then.is_some() {
+        return None;
+    }
+    match &m.kind {
+        MovesKind::Or(v) => v.iter().try_for_each(|x| flatten(x, out)),
+        MovesKind::Step { .. } | MovesKind::Leap { .. } => {
+            out.push(m);
+            Some(())
+        }
+        _ => None,
+    }
+}
+
+impl Gen {
+    /// A step or leap of component `comp` (player `p`'s): where its condition lets it go
+    /// and whether it captures, and its candidate sites from each site, found by the
+    /// generator with no condition on a board holding the piece alone.
+    fn build(g: &GameDef, m: &Moves, comp: u16, p: u8) -> Option<Gen> {
+        let (from, to, dirs) = match &m.kind {
+            MovesKind::Step {
+                from,
+                to,
+                dirs,
+                stack: false,
+                decision: true,
+            } => (from, to, &dirs[..]),
+            MovesKind::Leap {
+                from,
+                to,
+                decision: true,
+                ..
+            } => (from, to, &[][..]),
+            _ => return None,
+        };
+        // directions that read the last move are not the piece's alone
+        let fixed = dirs.iter().all(|d| match d {
+            super::super::board::Direction::Relative(r) => {
+                !matches!(r, RelDir::SameDirection | RelDir::OppositeDirection)
+            }
+            super::super::board::Direction::Dynamic(_) => false,
+            _ => true,
+        });
+        let plain_to = to.region.is_none() && to.site.is_none() && to.apply_if.is_none() && to.level.is_none();
+        if from.is_some() || !fixed || !plain_to {
+            return None;
+        }
+        let (empty, enemy, friend) = match &to.cond {
+            None => (true, true, true),
+            Some(c) => kinds(c)?,
+        };
+        // (a piece where it goes is removed, or it goes to empty sites only)
+        let capture = match to.apply.as_deref() {
+            None => false,
+            Some(Moves {
+                kind:
+                    MovesKind::Remove {
+                        site: Some(IntFn::To),
+                        region: None,
+                        count: None,
+                        level: None,
+                        ..
+                    },
+                then: None,
+                ..
+            }) => true,
+            Some(_) => return None,
+        };
+        // a move onto a piece that captures nothing would stack it
+        if (enemy || friend) && !capture {
+            return None;
+        }
+        let mut probe = m.clone();
+        match &mut probe.kind {
+            MovesKind::Step { to, .. } | MovesKind::Leap { to, .. } => {
+                to.cond = None;
+                to.apply = None;
+            }
+            _ => return None,
+        }
+        let mut gen = Gen {
+            start: Vec::with_capacity(g.n() + 1),
+            targets: Vec::new(),
+            empty,
+            enemy,
+            friend,
+        };
+        let mut s = g.blank_state();
+        let cache = Cache::default();
+        let mut out = Vec::new();
+        for f in 0..g.n() {
+            gen.start.push(gen.targets.len() as u32);
+            g.add_piece(&mut s, f as i32, comp, p, 1, -1);
+            {
+                let mut c = g.ctx(&s, &cache);
+                (c.mover, c.next, c.prev, c.from) = (p, 3 - p, 3 - p, f as i32);
+                out.clear();
+                g.gen(&probe, &mut c, &mut out);
+            }
+            for mv in &out {
+                if mv.from != f as i32 || mv.to < 0 || mv.to as usize >= g.n() {
+                    return None;
+                }
+                gen.targets.push(mv.to as u16);
+            }
+            s.sites[f].clear();
+            s.sync_site(f);
+        }
+        gen.start.push(gen.targets.len() as u32);
+        Some(gen)
+    }
+}
+
+/// Where a condition on `(to)` holds, by what is there: (empty, an enemy's, a friend's), in
+/// a two-player game of the players' pieces only (None: it reads something else).
+fn kinds(c: &BoolFn) -> Option<(bool, bool, bool)> {
+    let who_to = |x: &IntFn| matches!(x, IntFn::Who(t) if matches!(**t, IntFn::To));
+    Some(match c {
+        BoolFn::Compiled(_, inner) => kinds(inner)?,
+        BoolFn::IsEmpty(t) if matches!(**t, IntFn::To) => (true, false, false),
+        BoolFn::IsEnemy(x) if who_to(x) => (false, true, false),
+        BoolFn::IsFriend(x) if who_to(x) => (false, false, true),
+        BoolFn::Not(x) => {
+            let (a, b, c) = kinds(x)?;
+            (!a, !b, !c)
+        }
+        BoolFn::Or(v) => v.iter().try_fold((false, false, false), |(a, b, c), x| {
+            let (x, y, z) = kinds(x)?;
+            Some((a || x, b || y, c || z))
+        })?,
+        BoolFn::And(v) => v.iter().try_fold((true, true, true), |(a, b, c), x| {
+            let (x, y, z) = kinds(x)?;
+            Some((a && x, b && y, c && z))
+        })?,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::playout::{playout, playout_rng, Outcome};
+    use crate::expand::Selections;
+
+    /// The games of this shape play the same playouts (result and length) by this form as
+    /// move by move with the general engine, seed for seed: steps with relative directions
+    /// and captures (Breakthrough), leaps forward (Knightthrough), captures only and the
+    /// next player without a move (Clobber).
+    #[test]
+    fn playouts_equal_the_general_engine() {
+        for path in [
+            "board/race/reach/Breakthrough.lud",
+            "board/race/reach/Knightthrough.lud",
+            "board/war/replacement/stalemate/Clobber.lud",
+        ] {
+            let fast = crate::engine::corpus_game(path, &Selections::default());
+            let mut slow = crate::engine::corpus_game(path, &Selections::default());
+            slow.inner.fast_forms = false;
+            assert!(
+                fast.fast_playout(&mut playout_rng(0, 0), 0).is_some(),
+                "{path}: the form applies"
+            );
+            assert!(slow.fast_playout(&mut playout_rng(0, 0), 0).is_none());
+            let mut wins = [0; 3];
+            for i in 0..150 {
+                let a = playout(&fast, &mut playout_rng(5, i), 10_000);
+                let b = playout(&slow, &mut playout_rng(5, i), 10_000);
+                assert_eq!(a, b, "{path} playout {i}");
+                if let Outcome::Win(p) = a.outcome {
+                    wins[p] += 1;
+                }
+                let cap = (i % 13) as usize;
+                let a = playout(&fast, &mut playout_rng(6, i), cap);
+                let b = playout(&slow, &mut playout_rng(6, i), cap);
+                assert_eq!(a, b, "{path} playout {i} capped at {cap}");
+            }
+            assert!(wins[1] > 0 && wins[2] > 0, "{path}: both players win some");
+        }
+    }
+}
