@@ -17,15 +17,17 @@ use crate::ir::*;
 pub(super) mod line_table;
 pub(super) mod masks;
 pub(super) mod placement;
+pub(super) mod slides;
 pub(super) mod steps;
 pub(super) mod tracked;
 
 /// A game's playout form: a whole random playout played on bit words, equal to playing it
-/// move by move (built for the shapes of rules `placement` and `steps` take).
+/// move by move (built for the shapes of rules `placement`, `steps` and `slides` take).
 #[derive(Debug)]
 pub(super) enum PlayoutForm {
-    Placement(placement::Placement),
-    Steps(steps::Steps),
+    Placement(Box<placement::Placement>),
+    Steps(Box<steps::Steps>),
+    Slides(Box<slides::Slides>),
 }
 
 impl PlayoutForm {
@@ -36,8 +38,9 @@ impl PlayoutForm {
             return None;
         }
         placement::Placement::build(g)
-            .map(PlayoutForm::Placement)
-            .or_else(|| steps::Steps::build(g, chance).map(PlayoutForm::Steps))
+            .map(|f| PlayoutForm::Placement(Box::new(f)))
+            .or_else(|| steps::Steps::build(g, chance).map(|f| PlayoutForm::Steps(Box::new(f))))
+            .or_else(|| slides::Slides::build(g, chance).map(|f| PlayoutForm::Slides(Box::new(f))))
     }
 
     /// One random playout from the start, at most `max` decisions.
@@ -50,6 +53,7 @@ impl PlayoutForm {
         match self {
             PlayoutForm::Placement(f) => f.playout(g, rng, max),
             PlayoutForm::Steps(f) => f.playout(rng, max),
+            PlayoutForm::Slides(f) => f.playout(rng, max),
         }
     }
 }
