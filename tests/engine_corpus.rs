@@ -4,38 +4,10 @@
 
 mod common;
 
-use ludeme::engine::playout::{outcome_of, playout_rng, Outcome, PlayoutResult, Rules};
+use ludeme::engine::playout::{playout_by_moves, playout_rng};
 use ludeme::engine::{Game, LoadError};
 use ludeme::expand::Selections;
 use std::collections::BTreeMap;
-
-/// A random playout move by move (the engine's general way), as `playout` plays it.
-fn by_moves(game: &Game, rng: &mut dyn rand::RngCore, max: usize) -> PlayoutResult {
-    let mut state = Rules::initial_state_drawn(game, rng);
-    let mut length = 0;
-    loop {
-        if state.is_over() {
-            return PlayoutResult {
-                outcome: outcome_of(state.ranking()),
-                length,
-            };
-        }
-        if length >= max {
-            return PlayoutResult {
-                outcome: Outcome::Capped,
-                length,
-            };
-        }
-        let Some(mv) = game.random_move(&state, rng) else {
-            return PlayoutResult {
-                outcome: Outcome::Stuck,
-                length,
-            };
-        };
-        game.apply(&mut state, &mv);
-        length += 1;
-    }
-}
 
 #[test]
 fn every_valid_corpus_game_loads_or_names_what_is_missing() {
@@ -56,7 +28,7 @@ fn every_valid_corpus_game_loads_or_names_what_is_missing() {
                     for i in 0..40 {
                         let cap = if i % 4 == 3 { i as usize } else { 10_000 };
                         let fast = game.fast_playout(&mut playout_rng(9, i), cap);
-                        let slow = by_moves(&game, &mut playout_rng(9, i), cap);
+                        let slow = playout_by_moves(&game, &mut playout_rng(9, i), cap);
                         assert_eq!(fast, Some(slow), "{file}: playout {i} by its playout form");
                     }
                     return Ok(true);

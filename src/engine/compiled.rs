@@ -11,6 +11,7 @@
 
 use super::board::{cut_ray, Relation};
 use super::game::{all_passed, Ctx, GameDef};
+use super::playout::Outcome as Played;
 use super::requirement::{OneWay, WhoCmp, WhoOp};
 use crate::ir::*;
 
@@ -39,8 +40,8 @@ impl PlayoutForm {
         }
         placement::Placement::build(g)
             .map(|f| PlayoutForm::Placement(Box::new(f)))
-            .or_else(|| steps::Steps::build(g, chance).map(|f| PlayoutForm::Steps(Box::new(f))))
-            .or_else(|| slides::Slides::build(g, chance).map(|f| PlayoutForm::Slides(Box::new(f))))
+            .or_else(|| steps::Steps::build(g).map(|f| PlayoutForm::Steps(Box::new(f))))
+            .or_else(|| slides::Slides::build(g).map(|f| PlayoutForm::Slides(Box::new(f))))
     }
 
     /// One random playout from the start, at most `max` decisions.
@@ -56,6 +57,121 @@ impl PlayoutForm {
             PlayoutForm::Slides(f) => f.playout(rng, max),
         }
     }
+}
+
+/// The most words of sites (64 each) a playout form's board may need.
+pub(super) const MAX_WORDS: usize = 8;
+
+/// A set of sites of a playout form's board, as bit words.
+pub(super) type Words = [u64; MAX_WORDS];
+
+/// What every playout form asks of a game: two players taking turns on a board of at most
+/// [`MAX_WORDS`] words of sites, without phases, dice, hands, teams, counts, the meta rule
+/// `(no Repeat)`, the all-pass rule turned off, removals at the end of a turn or large pieces.
+pub(super) fn plain_two_players(g: &GameDef) -> bool {
+    let ir = &g.ir;
+    let n = g.n();
+    g.num_players == 2
+        && n > 0
+        && n <= MAX_WORDS * 64
+        && ir.phases.is_empty()
+        && ir.dice.is_empty()
+        && ir.containers.is_empty()
+        && ir.teams.is_empty()
+        && !ir.requires_count
+        && ir.no_repeat.is_none()
+        && !ir.not_all_pass
+        && !ir.removes_at_end
+        && !g.has_large_pieces
+}
+
+/// Each player's one component (index 0: none), where each player owns exactly one and,
+/// unless `neutral` allows them, no component is neutral.
+pub(super) fn player_components(g: &GameDef, neutral: bool) -> Option<[u16; 3]> {
+    let mut comp = [0u16; 3];
+    for (k, c) in g.ir.components.iter().enumerate().skip(1) {
+        match c.owner {
+            0 if neutral => {}
+            o @ 1..=2 if comp[o as usize] == 0 => comp[o as usize] = k as u16,
+            _ => return None,
+        }
+    }
+    (comp[1] != 0 && comp[2] != 0).then_some(comp)
+}
+
+/// The start of a playout form's game: each owner's sites (index 0: neutral), the player to
+/// move and the turn, decision and move counts.
+pub(super) struct Start {
+    pub(super) own: [Words; 3],
+    pub(super) mover: u8,
+    pub(super) turn: u32,
+    pub(super) decisions: u32,
+    pub(super) moves: u32,
+}
+
+impl Start {
+    /// The state after the start rules, where each site holds at most one unturned piece,
+    /// of `comp[owner]` (the neutral one: `comp[0]`), and a player is to move with the other
+    /// next.
+    pub(super) fn of(g: &GameDef, comp: [u16; 3]) -> Option<Start> {
+        let s = g.initial_state().inner;
+        let mut own = [[0u64; MAX_WORDS]; 3];
+        for (t, stack) in s.sites.iter().enumerate() {
+            match stack.as_slice() {
+                [] => {}
+                [p] if p.who <= 2 && comp[p.who as usize] != 0 && p.what == comp[p.who as usize] && p.rotation == 0 => {
+                    own[p.who as usize][t / 64] |= 1 << (t % 64);
+                }
+                _ => return None,
+            }
+        }
+        if s.over || !(1..=2).contains(&s.mover) || s.next != 3 - s.mover {
+            return None;
+        }
+        Some(Start {
+            own,
+            mover: s.mover,
+            turn: s.num_turn,
+            decisions: s.num_decisions,
+            moves: s.num_moves,
+        })
+    }
+}
+
+/// An end rule of the shape the playout forms take, `(if C (result Mover|Next Win|Loss|Draw))`
+/// in a two-player game: C (out of its compiled slot), whether the result is the mover's,
+/// and the outcome.
+pub(super) fn plain_end(rule: &EndRule) -> Option<(&BoolFn, bool, Outcome)> {
+    let (None, true, Some(EndResult::Result(role, outcome))) = (rule.for_each, rule.subs.is_empty(), &rule.result)
+    else {
+        return None;
+    };
+    let mover = match role {
+        Role::Mover => true,
+        Role::Next => false,
+        _ => return None,
+    };
+    if !matches!(outcome, Outcome::Win | Outcome::Loss | Outcome::Draw) {
+        return None;
+    }
+    let cond = match &rule.cond {
+        BoolFn::Compiled(_, inner) => &**inner,
+        b => b,
+    };
+    Some((cond, mover, *outcome))
+}
+
+/// A two-player playout's end by a plain end rule (see [`plain_end`]) after `length`
+/// decisions, `mover` having moved last: a win, a loss (the other player wins, as
+/// `apply_result` ranks two players) or a draw.
+pub(super) fn finished(for_mover: bool, outcome: Outcome, mover: u8, length: usize) -> super::playout::PlayoutResult {
+    let player = if for_mover { mover } else { 3 - mover } as usize;
+    let outcome = match outcome {
+        Outcome::Win => Played::Win(player),
+        Outcome::Loss => Played::Win(3 - player),
+        _ => Played::Draw,
+    };
+    super::playout::PlayoutResult { outcome, length }
 }
 
 pub(super) type BoolC = Box<dyn Fn(&GameDef, &Ctx) -> bool + Send + Sync>;

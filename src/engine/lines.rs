@@ -10,6 +10,9 @@ use smallvec::SmallVec;
 /// A radial's sites, origin first (see [`GameDef::line_radials`]).
 pub(super) type Radial = SmallVec<[u32; 8]>;
 
+/// A radial and its opposites (what [`GameDef::line_by_level`] walks).
+pub(super) type RadialPair<'a> = (&'a [u32], SmallVec<[&'a [u32]; 2]>);
+
 impl GameDef {
     /// `(is Pattern ..)` (see [`Pattern`]): the component at `from` and at each site the
     /// walk steps on are the ones asked for, in turn, for some starting direction.
@@ -193,78 +196,11 @@ impl GameDef {
         };
         if stacked.by_level.as_ref().is_some_and(|b| self.boolean(b, c)) {
             let size = stack(locn as u32).len() as i32;
-            // down the stack itself, under its top
-            if size >= len {
-                let mut count = 1;
-                for i in 0..len - 1 {
-                    if !at(locn as u32, size - 2 - i) {
-                        break;
-                    }
-                    count += 1;
-                    if !exact && count == len {
-                        return true;
-                    }
-                }
-                if count == len {
-                    return true;
-                }
-            }
-            let origin = size - 1;
-            if origin < 0 {
-                return false;
-            }
-            // along a radial (from its start, or from its first step on), `rise` levels a
-            // step from `level`; the count on from `count`, true when it reaches `len` on
-            // the way (not `exact`). A level below the board ends nothing: the sites after
-            // it are passed over.
-            let walk = |radial: &[u32], skip: usize, level: i32, rise: i32, count: &mut i32| -> bool {
-                let mut diff = 0;
-                for &t in &radial[skip..] {
-                    let lv = level + rise * diff;
-                    if lv == -1 {
-                        continue;
-                    }
-                    if !at(t, lv) {
-                        break;
-                    }
-                    *count += 1;
-                    if rise != 0 {
-                        diff += 1;
-                    }
-                    if !exact && *count == len {
-                        return true;
-                    }
-                }
-                false
-            };
-            for radial in &radials {
-                let opposites = self.opposite_radials(locn as u32, radial, &l.dirs);
-                // flat, falling then rising, rising then falling
-                for (rise, back, check_back) in [(0, 0, true), (-1, 1, false), (1, -1, true)] {
-                    let mut count = 0;
-                    if walk(radial, 0, origin, rise, &mut count) {
-                        return true;
-                    }
-                    if opposites.is_empty() {
-                        if count == len {
-                            return true;
-                        }
-                        continue;
-                    }
-                    for opp in &opposites {
-                        let mut n = count;
-                        let start = if back == 0 { origin } else { origin + back };
-                        if walk(opp, 1, start, back, &mut n) {
-                            return true;
-                        }
-                        // (Ludii's falling-then-rising form checks the first half's count here)
-                        if if check_back { n == len } else { count == len } {
-                            return true;
-                        }
-                    }
-                }
-            }
-            return false;
+            let pairs: SmallVec<[RadialPair; 8]> = radials
+                .iter()
+                .map(|&r| (r, self.opposite_radials(locn as u32, r, &l.dirs)))
+                .collect();
+            return Self::line_by_level(&pairs, locn as u32, size, len, exact, at);
         }
         let top = stacked.top.as_ref().is_some_and(|b| self.boolean(b, c));
         let holds = |t: u32| {
@@ -298,6 +234,92 @@ impl GameDef {
                 .unwrap_or(&[])
         };
         Self::line_along(radials.iter().map(|&r| (r, opposite(r))), len, walk)
+    }
+
+    /// A line by level (`byLevel:`) of `len` through the top of `locn`, a stack of `size`,
+    /// where `at(t, level)` says whether the piece at that level of `t` is one of the line's:
+    /// down the stack itself, under its top; then along each radial (of `pairs`, each with
+    /// its opposites) flat, falling then rising, and rising then falling a level a step, as
+    /// Ludii's stacked form reads it.
+    pub(super) fn line_by_level(
+        pairs: &[RadialPair],
+        locn: u32,
+        size: i32,
+        len: i32,
+        exact: bool,
+        at: impl Fn(u32, i32) -> bool,
+    ) -> bool {
+        // down the stack itself, under its top
+        if size >= len {
+            let mut count = 1;
+            for i in 0..len - 1 {
+                if !at(locn, size - 2 - i) {
+                    break;
+                }
+                count += 1;
+                if !exact && count == len {
+                    return true;
+                }
+            }
+            if count == len {
+                return true;
+            }
+        }
+        let origin = size - 1;
+        if origin < 0 {
+            return false;
+        }
+        // along a radial (from its start, or from its first step on), `rise` levels a
+        // step from `level`; the count on from `count`, true when it reaches `len` on
+        // the way (not `exact`). A level below the board ends nothing: the sites after
+        // it are passed over.
+        let walk = |radial: &[u32], skip: usize, level: i32, rise: i32, count: &mut i32| -> bool {
+            let mut diff = 0;
+            for &t in &radial[skip..] {
+                let lv = level + rise * diff;
+                if lv == -1 {
+                    continue;
+                }
+                if !at(t, lv) {
+                    break;
+                }
+                *count += 1;
+                if rise != 0 {
+                    diff += 1;
+                }
+                if !exact && *count == len {
+                    return true;
+                }
+            }
+            false
+        };
+        for (radial, opposites) in pairs {
+            // flat, falling then rising, rising then falling
+            for (rise, back, check_back) in [(0, 0, true), (-1, 1, false), (1, -1, true)] {
+                let mut count = 0;
+                if walk(radial, 0, origin, rise, &mut count) {
+                    return true;
+                }
+                if opposites.is_empty() {
+                    if count == len {
+                        return true;
+                    }
+                    continue;
+                }
+                for opp in opposites {
+                    let mut n = count;
+                    let start = if back == 0 { origin } else { origin + back };
+                    if walk(opp, 1, start, back, &mut n) {
+                        return true;
+                    }
+                    // (Ludii's falling-then-rising form checks the first half's count here)
+                    if if check_back { n == len } else { count == len } {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// The components a line is made of: those given, else every component of `who`, else

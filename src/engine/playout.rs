@@ -280,6 +280,11 @@ pub fn playout<G: Rules + ?Sized>(game: &G, rng: &mut impl Rng, max_decisions: u
     if let Some(r) = game.fast_playout(rng, max_decisions) {
         return r;
     }
+    playout_by_moves(game, rng, max_decisions)
+}
+
+/// [`playout`] move by move, never by a playout form: what a form must give.
+pub fn playout_by_moves<G: Rules + ?Sized>(game: &G, rng: &mut impl Rng, max_decisions: usize) -> PlayoutResult {
     let mut state = game.initial_state_drawn(rng);
     let mut length = 0;
     loop {

@@ -20,11 +20,9 @@
 use super::super::board::Direction;
 use super::super::game::{Cache, GameDef};
 use super::super::playout::{Outcome as Played, PlayoutResult};
+use super::{finished, plain_end, plain_two_players, MAX_WORDS};
 use crate::ir::*;
 use rand::{Rng, RngCore};
-
-/// The most words of sites (64 each) a board may need.
-pub(super) const MAX_WORDS: usize = 8;
 
 /// What an end rule tests.
 #[derive(Debug)]
@@ -143,19 +141,7 @@ impl Placement {
     pub(in crate::engine) fn build(g: &GameDef) -> Option<Placement> {
         let ir = &g.ir;
         let n = g.n();
-        let plain = g.num_players == 2
-            && n > 0
-            && n <= MAX_WORDS * 64
-            && ir.phases.is_empty()
-            && ir.start.is_empty()
-            && ir.dice.is_empty()
-            && ir.containers.is_empty()
-            && ir.teams.is_empty()
-            && !ir.requires_count
-            && ir.no_repeat.is_none()
-            && !ir.not_all_pass
-            && !ir.removes_at_end
-            && !g.has_large_pieces;
+        let plain = plain_two_players(g) && ir.start.is_empty();
         if !plain || ir.play.then.is_some() {
             return None;
         }
@@ -464,68 +450,11 @@ impl Placement {
                 own[b / 64] >> (b % 64) & 1 != 0
             }
         };
-        let size = play.height[locn] as i32;
-        if size >= len {
-            let mut count = 1;
-            for i in 0..len - 1 {
-                if !at(locn as u32, size - 2 - i) {
-                    break;
-                }
-                count += 1;
-                if count == len {
-                    return true;
-                }
-            }
-        }
-        let origin = size - 1;
-        if origin < 0 {
-            return false;
-        }
-        let walk = |radial: &[u32], skip: usize, level: i32, rise: i32, count: &mut i32| -> bool {
-            let mut diff = 0;
-            for &t in &radial[skip..] {
-                let lv = level + rise * diff;
-                if lv == -1 {
-                    continue;
-                }
-                if !at(t, lv) {
-                    break;
-                }
-                *count += 1;
-                if rise != 0 {
-                    diff += 1;
-                }
-                if *count == len {
-                    return true;
-                }
-            }
-            false
-        };
-        for (radial, opposites) in &self.levels[locn] {
-            for (rise, back, check_back) in [(0, 0, true), (-1, 1, false), (1, -1, true)] {
-                let mut count = 0;
-                if walk(radial, 0, origin, rise, &mut count) {
-                    return true;
-                }
-                if opposites.is_empty() {
-                    if count == len {
-                        return true;
-                    }
-                    continue;
-                }
-                for opp in opposites {
-                    let mut n = count;
-                    let start = if back == 0 { origin } else { origin + back };
-                    if walk(opp, 1, start, back, &mut n) {
-                        return true;
-                    }
-                    if if check_back { n == len } else { count == len } {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
+        let pairs: smallvec::SmallVec<[super::super::lines::RadialPair; 8]> = self.levels[locn]
+            .iter()
+            .map(|(r, o)| (&r[..], o.iter().map(|o| &o[..]).collect()))
+            .collect();
+        GameDef::line_by_level(&pairs, locn as u32, play.height[locn] as i32, len, false, at)
     }
 }
 
@@ -578,42 +507,6 @@ impl Play {
         }
         site
     }
-}
-
-/// An end rule of the shape the playout forms take, `(if C (result Mover|Next Win|Loss|Draw))`
-/// in a two-player game: C (out of its compiled slot), whether the result is the mover's,
-/// and the outcome.
-pub(super) fn plain_end(rule: &EndRule) -> Option<(&BoolFn, bool, Outcome)> {
-    let (None, true, Some(EndResult::Result(role, outcome))) = (rule.for_each, rule.subs.is_empty(), &rule.result)
-    else {
-        return None;
-    };
-    let mover = match role {
-        Role::Mover => true,
-        Role::Next => false,
-        _ => return None,
-    };
-    if !matches!(outcome, Outcome::Win | Outcome::Loss | Outcome::Draw) {
-        return None;
-    }
-    let cond = match &rule.cond {
-        BoolFn::Compiled(_, inner) => &**inner,
-        b => b,
-    };
-    Some((cond, mover, *outcome))
-}
-
-/// A two-player playout's end by a plain end rule (see [`plain_end`]) after `length`
-/// decisions, `mover` having moved last: a win, a loss (the other player wins, as
-/// `apply_result` ranks two players) or a draw.
-pub(super) fn finished(for_mover: bool, outcome: Outcome, mover: u8, length: usize) -> PlayoutResult {
-    let player = if for_mover { mover } else { 3 - mover } as usize;
-    let outcome = match outcome {
-        Outcome::Win => Played::Win(player),
-        Outcome::Loss => Played::Win(3 - player),
-        _ => Played::Draw,
-    };
-    PlayoutResult { outcome, length }
 }
 
 /// The `k`-th set bit of `words` (there are more than `k`).

@@ -14,11 +14,9 @@
 use super::super::board::Direction;
 use super::super::game::GameDef;
 use super::super::playout::{Outcome as Played, PlayoutResult};
-use super::placement::{finished, plain_end, MAX_WORDS};
+use super::{finished, plain_end, plain_two_players, player_components, Start, Words};
 use crate::ir::*;
 use rand::{Rng, RngCore};
-
-type Words = [u64; MAX_WORDS];
 
 /// Per site, its radials (without the site) in the order the generator walks them, as rows
 /// of `sites`.
@@ -91,28 +89,15 @@ impl Play {
 }
 
 impl Slides {
-    /// The form for `g`, where its rules have the shape (None otherwise). `chance`: the
-    /// start draws at random (then no form).
-    pub(in crate::engine) fn build(g: &GameDef, chance: bool) -> Option<Slides> {
+    /// The form for `g`, where its rules have the shape (None otherwise).
+    pub(in crate::engine) fn build(g: &GameDef) -> Option<Slides> {
         let ir = &g.ir;
         let n = g.n();
-        let plain = g.num_players == 2
-            && !chance
-            && n > 0
-            && n <= MAX_WORDS * 64
+        let plain = plain_two_players(g)
             && n <= u16::MAX as usize
-            && ir.phases.is_empty()
-            && ir.dice.is_empty()
-            && ir.containers.is_empty()
-            && ir.teams.is_empty()
             && !ir.stacking
-            && !ir.requires_count
-            && ir.no_repeat.is_none()
-            && !ir.not_all_pass
-            && !ir.removes_at_end
             && !ir.meta_swap
             && !ir.uses_cycles
-            && !g.has_large_pieces
             && ir.play.then.is_none();
         if !plain {
             return None;
@@ -158,14 +143,7 @@ impl Slides {
             return None;
         }
         // each player's one piece slides over empty sites, then moves again
-        let mut comp = [0u16; 3];
-        for (k, c) in ir.components.iter().enumerate().skip(1) {
-            match c.owner {
-                0 => continue,
-                o @ 1..=2 if comp[o as usize] == 0 => comp[o as usize] = k as u16,
-                _ => return None,
-            }
-        }
+        let comp = player_components(g, true)?;
         let mut slides: [Radials; 3] = Default::default();
         for p in 1..=2 {
             let m = ir.components.get(comp[p] as usize)?.moves.as_ref()?;
@@ -199,20 +177,7 @@ impl Slides {
             slides[p] = Radials::build(g, dirs);
         }
         // the start: the players' pieces and the shots' only
-        let start = g.initial_state().inner;
-        let mut own = [[0u64; MAX_WORDS]; 3];
-        for (t, stack) in start.sites.iter().enumerate() {
-            match stack.as_slice() {
-                [] => {}
-                [p] if p.who <= 2 && p.what == if p.who == 0 { shot as u16 } else { comp[p.who as usize] } => {
-                    own[p.who as usize][t / 64] |= 1 << (t % 64);
-                }
-                _ => return None,
-            }
-        }
-        if start.over || !(1..=2).contains(&start.mover) || start.next != 3 - start.mover {
-            return None;
-        }
+        let start = Start::of(g, [shot as u16, comp[1], comp[2]])?;
         let mut ends = Vec::new();
         for rule in &ir.end {
             let (cond, mover, outcome) = plain_end(rule)?;
@@ -223,11 +188,11 @@ impl Slides {
         }
         Some(Slides {
             words: n.div_ceil(64),
-            own,
+            own: start.own,
             mover: start.mover,
-            turn: start.num_turn,
-            decisions: start.num_decisions,
-            moves: start.num_moves,
+            turn: start.turn,
+            decisions: start.decisions,
+            moves: start.moves,
             slides,
             shots: Radials::build(g, shot_dirs),
             ends,

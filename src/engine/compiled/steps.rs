@@ -19,11 +19,9 @@
 use super::super::board::RelDir;
 use super::super::game::{Cache, GameDef};
 use super::super::playout::{Outcome as Played, PlayoutResult};
-use super::placement::{finished, plain_end, MAX_WORDS};
+use super::{finished, plain_end, plain_two_players, player_components, Start, Words};
 use crate::ir::*;
 use rand::{Rng, RngCore};
-
-type Words = [u64; MAX_WORDS];
 
 /// One move of a piece (a step or a leap): its candidate sites from each site, which sites
 /// it may go to, and whether it captures there.
@@ -62,28 +60,11 @@ pub(in crate::engine) struct Steps {
 }
 
 impl Steps {
-    /// The form for `g`, where its rules have the shape (None otherwise). `chance`: the
-    /// start draws at random (then no form).
-    pub(in crate::engine) fn build(g: &GameDef, chance: bool) -> Option<Steps> {
+    /// The form for `g`, where its rules have the shape (None otherwise).
+    pub(in crate::engine) fn build(g: &GameDef) -> Option<Steps> {
         let ir = &g.ir;
         let n = g.n();
-        let plain = g.num_players == 2
-            && !chance
-            && n > 0
-            && n <= MAX_WORDS * 64
-            && n <= u16::MAX as usize
-            && ir.phases.is_empty()
-            && ir.dice.is_empty()
-            && ir.containers.is_empty()
-            && ir.teams.is_empty()
-            && !ir.stacking
-            && !ir.requires_count
-            && ir.no_repeat.is_none()
-            && !ir.not_all_pass
-            && !ir.removes_at_end
-            && !ir.meta_swap
-            && !ir.uses_cycles
-            && !g.has_large_pieces;
+        let plain = plain_two_players(g) && n <= u16::MAX as usize && !ir.stacking && !ir.meta_swap && !ir.uses_cycles;
         let for_each = matches!(
             ir.play.kind,
             MovesKind::ForEachPiece {
@@ -99,41 +80,19 @@ impl Steps {
         }
         // the start: only the players' pieces, each player's the only component it owns,
         // unturned
-        let start = g.initial_state().inner;
-        let mut own = [[0u64; MAX_WORDS]; 3];
-        let mut comp = [0u16; 3];
-        for (k, c) in ir.components.iter().enumerate().skip(1) {
-            if !(1..=2).contains(&c.owner) || comp[c.owner as usize] != 0 {
-                return None;
-            }
-            comp[c.owner as usize] = k as u16;
-        }
-        for (t, stack) in start.sites.iter().enumerate() {
-            match stack.as_slice() {
-                [] => {}
-                [p] if (1..=2).contains(&p.who) && p.what == comp[p.who as usize] && p.rotation == 0 => {
-                    own[p.who as usize][t / 64] |= 1 << (t % 64);
-                }
-                _ => return None,
-            }
-        }
-        if start.over || !(1..=2).contains(&start.mover) || start.next != 3 - start.mover {
-            return None;
-        }
+        let comp = player_components(g, false)?;
+        let start = Start::of(g, [0, comp[1], comp[2]])?;
         let mut form = Steps {
             words: n.div_ceil(64),
-            own,
+            own: start.own,
             mover: start.mover,
-            turn: start.num_turn,
-            decisions: start.num_decisions,
+            turn: start.turn,
+            decisions: start.decisions,
             gens: Default::default(),
             ends: Vec::new(),
         };
         for p in 1..=2u8 {
             let k = comp[p as usize];
-            if k == 0 {
-                return None;
-            }
             let moves = ir.components[k as usize].moves.as_ref()?;
             let mut list = Vec::new();
             flatten(moves, &mut list)?;
@@ -147,7 +106,7 @@ impl Steps {
             let (cond, mover, outcome) = plain_end(rule)?;
             let test = match cond {
                 BoolFn::IsIn(at, r) if matches!(**at, IntFn::LastTo) && g.is_static_region(r) => {
-                    let mut words = [[0u64; MAX_WORDS]; 3];
+                    let mut words = [[0u64; super::MAX_WORDS]; 3];
                     for p in 1..=2u8 {
                         let mut c = g.ctx(&s, &cache);
                         (c.mover, c.next, c.prev) = (p, 3 - p, 3 - p);
