@@ -1232,6 +1232,43 @@ impl TopTest {
     }
 }
 
+/// Plays `n` seeded playouts of a corpus game by its playout form and move by move (the
+/// fast forms off) and asserts each pair equal (result and length), uncapped and capped
+/// early; the wins of each player (index 0: draws and the rest). Fails where the game has no
+/// form.
+#[cfg(test)]
+pub(super) fn assert_form_plays_like_the_engine(path: &str, options: &[&str], n: u64) -> [usize; 3] {
+    use super::playout::{playout, playout_rng};
+    let selections = crate::expand::Selections {
+        options: options.iter().map(|o| o.to_string()).collect(),
+        ruleset: None,
+    };
+    let fast = super::corpus_game(path, &selections);
+    let mut slow = super::corpus_game(path, &selections);
+    slow.inner.fast_forms = false;
+    assert!(
+        fast.fast_playout(&mut playout_rng(0, 0), 0).is_some(),
+        "{path}: the form applies"
+    );
+    assert!(slow.fast_playout(&mut playout_rng(0, 0), 0).is_none());
+    let mut wins = [0; 3];
+    for i in 0..n {
+        let a = playout(&fast, &mut playout_rng(5, i), 10_000);
+        let b = playout(&slow, &mut playout_rng(5, i), 10_000);
+        assert_eq!(a, b, "{path} {options:?} playout {i}");
+        match a.outcome {
+            Played::Win(p) if p <= 2 => wins[p] += 1,
+            _ => wins[0] += 1,
+        }
+        let cap = (i % 17) as usize;
+        let a = playout(&fast, &mut playout_rng(6, i), cap);
+        let b = playout(&slow, &mut playout_rng(6, i), cap);
+        assert_eq!(a, b, "{path} {options:?} playout {i} capped at {cap}");
+    }
+    assert!(wins[1] > 0 && wins[2] > 0, "{path}: both players win some");
+    wins
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::game::{Cache, GameDef};

@@ -540,8 +540,6 @@ fn select(words: &[u64], mut k: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::playout::playout_rng;
-    use crate::expand::Selections;
 
     /// The games of this shape play the same playouts (result and length) by this form as
     /// move by move with the general engine, seed for seed: lines (Tic-Tac-Toe, Yavalath's
@@ -557,36 +555,9 @@ mod tests {
             ("board/space/connection/Hex.lud", &["Board Size/5x5"][..]),
             ("board/space/connection/Hex.lud", &["Board Size/19x19"][..]),
         ] {
-            let selections = Selections {
-                options: options.iter().map(|o| o.to_string()).collect(),
-                ruleset: None,
-            };
-            let fast = crate::engine::corpus_game(path, &selections);
-            let mut slow = crate::engine::corpus_game(path, &selections);
-            slow.inner.fast_forms = false;
-            assert!(
-                fast.fast_playout(&mut playout_rng(0, 0), 0).is_some(),
-                "{path}: the form applies"
-            );
-            assert!(slow.fast_playout(&mut playout_rng(0, 0), 0).is_none());
-            let (mut draws, mut wins) = (0, [0; 3]);
-            for i in 0..400 {
-                let a = crate::engine::playout::playout(&fast, &mut playout_rng(5, i), 10_000);
-                let b = crate::engine::playout::playout(&slow, &mut playout_rng(5, i), 10_000);
-                assert_eq!(a, b, "{path} {options:?} playout {i}");
-                match a.outcome {
-                    Played::Win(p) => wins[p] += 1,
-                    _ => draws += 1,
-                }
-                // (capped early alike)
-                let cap = (i % 7) as usize;
-                let a = crate::engine::playout::playout(&fast, &mut playout_rng(6, i), cap);
-                let b = crate::engine::playout::playout(&slow, &mut playout_rng(6, i), cap);
-                assert_eq!(a, b, "{path} playout {i} capped at {cap}");
-            }
-            assert!(wins[1] > 0 && wins[2] > 0, "{path}: both players win some");
+            let [draws, ..] = super::super::assert_form_plays_like_the_engine(path, options, 400);
             if path.contains("Tic-Tac-Toe") || path.contains("Connect Four") {
-                assert!(draws > 0, "some games are drawn");
+                assert!(draws > 0, "{path}: some games are drawn");
             }
         }
     }

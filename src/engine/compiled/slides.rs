@@ -302,34 +302,10 @@ impl Slides {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::playout::{playout, playout_rng, Outcome};
-    use crate::expand::Selections;
-
     /// Amazons plays the same playouts (result and length) by this form as move by move
     /// with the general engine, seed for seed.
     #[test]
     fn playouts_equal_the_general_engine() {
-        let path = "board/space/blocking/Amazons.lud";
-        let fast = crate::engine::corpus_game(path, &Selections::default());
-        let mut slow = crate::engine::corpus_game(path, &Selections::default());
-        slow.inner.fast_forms = false;
-        assert!(
-            fast.fast_playout(&mut playout_rng(0, 0), 0).is_some(),
-            "the form applies"
-        );
-        let mut wins = [0; 3];
-        for i in 0..60 {
-            let a = playout(&fast, &mut playout_rng(5, i), 10_000);
-            let b = playout(&slow, &mut playout_rng(5, i), 10_000);
-            assert_eq!(a, b, "playout {i}");
-            if let Outcome::Win(p) = a.outcome {
-                wins[p] += 1;
-            }
-            let cap = (i % 17) as usize;
-            let a = playout(&fast, &mut playout_rng(6, i), cap);
-            let b = playout(&slow, &mut playout_rng(6, i), cap);
-            assert_eq!(a, b, "playout {i} capped at {cap}");
-        }
-        assert!(wins[1] > 0 && wins[2] > 0, "both players win some");
+        super::super::assert_form_plays_like_the_engine("board/space/blocking/Amazons.lud", &[], 60);
     }
 }

@@ -359,9 +359,6 @@ fn kinds(c: &BoolFn) -> Option<(bool, bool, bool)> {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::playout::{playout, playout_rng, Outcome};
-    use crate::expand::Selections;
-
     /// The games of this shape play the same playouts (result and length) by this form as
     /// move by move with the general engine, seed for seed: steps with relative directions
     /// and captures (Breakthrough), leaps forward (Knightthrough), captures only and the
@@ -373,28 +370,7 @@ mod tests {
             "board/race/reach/Knightthrough.lud",
             "board/war/replacement/stalemate/Clobber.lud",
         ] {
-            let fast = crate::engine::corpus_game(path, &Selections::default());
-            let mut slow = crate::engine::corpus_game(path, &Selections::default());
-            slow.inner.fast_forms = false;
-            assert!(
-                fast.fast_playout(&mut playout_rng(0, 0), 0).is_some(),
-                "{path}: the form applies"
-            );
-            assert!(slow.fast_playout(&mut playout_rng(0, 0), 0).is_none());
-            let mut wins = [0; 3];
-            for i in 0..150 {
-                let a = playout(&fast, &mut playout_rng(5, i), 10_000);
-                let b = playout(&slow, &mut playout_rng(5, i), 10_000);
-                assert_eq!(a, b, "{path} playout {i}");
-                if let Outcome::Win(p) = a.outcome {
-                    wins[p] += 1;
-                }
-                let cap = (i % 13) as usize;
-                let a = playout(&fast, &mut playout_rng(6, i), cap);
-                let b = playout(&slow, &mut playout_rng(6, i), cap);
-                assert_eq!(a, b, "{path} playout {i} capped at {cap}");
-            }
-            assert!(wins[1] > 0 && wins[2] > 0, "{path}: both players win some");
+            super::super::assert_form_plays_like_the_engine(path, &[], 150);
         }
     }
 }
