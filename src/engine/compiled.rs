@@ -15,6 +15,7 @@ use super::playout::Outcome as Played;
 use super::requirement::{OneWay, WhoCmp, WhoOp};
 use crate::ir::*;
 
+pub(super) mod flanks;
 pub(super) mod line_table;
 pub(super) mod masks;
 pub(super) mod placement;
@@ -29,6 +30,7 @@ pub(super) enum PlayoutForm {
     Placement(Box<placement::Placement>),
     Steps(Box<steps::Steps>),
     Slides(Box<slides::Slides>),
+    Flanks(Box<flanks::Flanks>),
 }
 
 impl PlayoutForm {
@@ -42,6 +44,7 @@ impl PlayoutForm {
             .map(|f| PlayoutForm::Placement(Box::new(f)))
             .or_else(|| steps::Steps::build(g).map(|f| PlayoutForm::Steps(Box::new(f))))
             .or_else(|| slides::Slides::build(g).map(|f| PlayoutForm::Slides(Box::new(f))))
+            .or_else(|| flanks::Flanks::build(g).map(|f| PlayoutForm::Flanks(Box::new(f))))
     }
 
     /// One random playout from the start, at most `max` decisions.
@@ -55,6 +58,7 @@ impl PlayoutForm {
             PlayoutForm::Placement(f) => f.playout(g, rng, max),
             PlayoutForm::Steps(f) => f.playout(rng, max),
             PlayoutForm::Slides(f) => f.playout(rng, max),
+            PlayoutForm::Flanks(f) => f.playout(rng, max),
         }
     }
 }
@@ -66,23 +70,39 @@ pub(super) const MAX_WORDS: usize = 8;
 pub(super) type Words = [u64; MAX_WORDS];
 
 /// What every playout form asks of a game: two players taking turns on a board of at most
-/// [`MAX_WORDS`] words of sites, without phases, dice, hands, teams, counts, the meta rule
-/// `(no Repeat)`, the all-pass rule turned off, removals at the end of a turn or large pieces.
+/// [`MAX_WORDS`] words of sites, in one phase (see [`one_phase`]), without dice, hands,
+/// teams, counts, the meta rule `(no Repeat)`, the all-pass rule turned off, removals at the
+/// end of a turn or large pieces.
 pub(super) fn plain_two_players(g: &GameDef) -> bool {
+    two_players_passing_any_way(g) && !g.ir.not_all_pass
+}
+
+/// [`plain_two_players`], whether or not the rules turn the all-pass rule off (a form taking
+/// such a game ends it by its own rule for passes).
+pub(super) fn two_players_passing_any_way(g: &GameDef) -> bool {
     let ir = &g.ir;
     let n = g.n();
     g.num_players == 2
         && n > 0
         && n <= MAX_WORDS * 64
-        && ir.phases.is_empty()
+        && one_phase(ir)
         && ir.dice.is_empty()
         && ir.containers.is_empty()
         && ir.teams.is_empty()
         && !ir.requires_count
         && ir.no_repeat.is_none()
-        && !ir.not_all_pass
         && !ir.removes_at_end
         && !g.has_large_pieces
+}
+
+/// Whether the game is played in one phase: none named, or one shared by both players that
+/// never ends or moves on (then its play is the game's).
+fn one_phase(ir: &GameIr) -> bool {
+    match &ir.phases[..] {
+        [] => true,
+        [p] => p.owner.is_none() && p.end.is_empty() && p.next.is_empty() && p.play == ir.play,
+        _ => false,
+    }
 }
 
 /// Each player's one component (index 0: none), where each player owns exactly one and,
