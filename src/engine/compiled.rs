@@ -15,6 +15,7 @@ use super::playout::Outcome as Played;
 use super::requirement::{OneWay, WhoCmp, WhoOp};
 use crate::ir::*;
 
+pub(super) mod captures;
 pub(super) mod flanks;
 pub(super) mod line_table;
 pub(super) mod masks;
@@ -31,6 +32,7 @@ pub(super) enum PlayoutForm {
     Steps(Box<steps::Steps>),
     Slides(Box<slides::Slides>),
     Flanks(Box<flanks::Flanks>),
+    Captures(Box<captures::Captures>),
 }
 
 impl PlayoutForm {
@@ -45,6 +47,7 @@ impl PlayoutForm {
             .or_else(|| steps::Steps::build(g).map(|f| PlayoutForm::Steps(Box::new(f))))
             .or_else(|| slides::Slides::build(g).map(|f| PlayoutForm::Slides(Box::new(f))))
             .or_else(|| flanks::Flanks::build(g).map(|f| PlayoutForm::Flanks(Box::new(f))))
+            .or_else(|| captures::Captures::build(g).map(|f| PlayoutForm::Captures(Box::new(f))))
     }
 
     /// One random playout from the start, at most `max` decisions.
@@ -59,6 +62,7 @@ impl PlayoutForm {
             PlayoutForm::Steps(f) => f.playout(rng, max),
             PlayoutForm::Slides(f) => f.playout(rng, max),
             PlayoutForm::Flanks(f) => f.playout(rng, max),
+            PlayoutForm::Captures(f) => f.playout(rng, max),
         }
     }
 }
@@ -68,6 +72,15 @@ pub(super) const MAX_WORDS: usize = 8;
 
 /// A set of sites of a playout form's board, as bit words.
 pub(super) type Words = [u64; MAX_WORDS];
+
+/// The sites of a board of `n` sites, as words.
+pub(super) fn board_words(n: usize) -> Words {
+    std::array::from_fn(|i| match n.saturating_sub(i * 64) {
+        0 => 0,
+        k if k >= 64 => !0,
+        k => (1 << k) - 1,
+    })
+}
 
 /// What every playout form asks of a game: two players taking turns on a board of at most
 /// [`MAX_WORDS`] words of sites, in one phase (see [`one_phase`]), without dice, hands,
@@ -158,17 +171,37 @@ impl Start {
     }
 }
 
-/// An end rule of the shape the playout forms take, `(if C (result Mover|Next Win|Loss|Draw))`
-/// in a two-player game: C (out of its compiled slot), whether the result is the mover's,
+/// Whose result an end rule gives, in a two-player game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Side {
+    Mover,
+    Next,
+    Player(u8),
+}
+
+impl Side {
+    /// The player it names, `mover` having moved last.
+    pub(super) fn player(self, mover: u8) -> usize {
+        match self {
+            Side::Mover => mover as usize,
+            Side::Next => 3 - mover as usize,
+            Side::Player(p) => p as usize,
+        }
+    }
+}
+
+/// An end rule of the shape the playout forms take, `(if C (result Mover|Next|P1|P2
+/// Win|Loss|Draw))` in a two-player game: C (out of its compiled slot), whose result it is,
 /// and the outcome.
-pub(super) fn plain_end(rule: &EndRule) -> Option<(&BoolFn, bool, Outcome)> {
+pub(super) fn plain_end(rule: &EndRule) -> Option<(&BoolFn, Side, Outcome)> {
     let (None, true, Some(EndResult::Result(role, outcome))) = (rule.for_each, rule.subs.is_empty(), &rule.result)
     else {
         return None;
     };
-    let mover = match role {
-        Role::Mover => true,
-        Role::Next => false,
+    let side = match role {
+        Role::Mover => Side::Mover,
+        Role::Next => Side::Next,
+        Role::Player(p @ 1..=2) => Side::Player(*p),
         _ => return None,
     };
     if !matches!(outcome, Outcome::Win | Outcome::Loss | Outcome::Draw) {
@@ -178,14 +211,14 @@ pub(super) fn plain_end(rule: &EndRule) -> Option<(&BoolFn, bool, Outcome)> {
         BoolFn::Compiled(_, inner) => &**inner,
         b => b,
     };
-    Some((cond, mover, *outcome))
+    Some((cond, side, *outcome))
 }
 
 /// A two-player playout's end by a plain end rule (see [`plain_end`]) after `length`
 /// decisions, `mover` having moved last: a win, a loss (the other player wins, as
 /// `apply_result` ranks two players) or a draw.
-pub(super) fn finished(for_mover: bool, outcome: Outcome, mover: u8, length: usize) -> super::playout::PlayoutResult {
-    let player = if for_mover { mover } else { 3 - mover } as usize;
+pub(super) fn finished(side: Side, outcome: Outcome, mover: u8, length: usize) -> super::playout::PlayoutResult {
+    let player = side.player(mover);
     let outcome = match outcome {
         Outcome::Win => Played::Win(player),
         Outcome::Loss => Played::Win(3 - player),

@@ -23,7 +23,7 @@ impl GameDef {
         let int_static = |f: &IntFn| {
             matches!(
                 f,
-                IntFn::Const(_) | IntFn::Coord(_) | IntFn::Mover | IntFn::Next | IntFn::Prev
+                IntFn::Const(_) | IntFn::Coord(_) | IntFn::CentrePoint | IntFn::Mover | IntFn::Next | IntFn::Prev
             ) || matches!(f, IntFn::RolePlayer(role) if *role != Role::Iterated)
         };
         match r {
@@ -31,6 +31,9 @@ impl GameDef {
                 true
             }
             RegionFn::Sites(v) => v.iter().all(int_static),
+            RegionFn::Site(x) => int_static(x),
+            // (grown along the board's own steps)
+            RegionFn::Expand { region, steps, .. } => self.is_static_within(region, top) && int_static(steps),
             RegionFn::Row(a) | RegionFn::Column(a) => int_static(a),
             RegionFn::Equipment { owner, player, .. } => {
                 top && owner.is_none_or(|o| o != Role::Iterated)

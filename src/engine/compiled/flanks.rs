@@ -17,7 +17,7 @@
 
 use super::super::game::GameDef;
 use super::super::playout::{Outcome as Played, PlayoutResult};
-use super::{two_players_passing_any_way, Words, MAX_WORDS};
+use super::{board_words, two_players_passing_any_way, Words, MAX_WORDS};
 use crate::ir::*;
 use rand::{Rng, RngCore};
 
@@ -145,11 +145,7 @@ impl Flanks {
         let mut form = Flanks {
             n,
             words: n.div_ceil(64),
-            board: std::array::from_fn(|i| match n.saturating_sub(i * 64) {
-                0 => 0,
-                k if k >= 64 => !0,
-                k => (1 << k) - 1,
-            }),
+            board: board_words(n),
             own,
             mover: s.mover,
             turn: s.num_turn,

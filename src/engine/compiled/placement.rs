@@ -20,7 +20,7 @@
 use super::super::board::Direction;
 use super::super::game::{Cache, GameDef};
 use super::super::playout::{Outcome as Played, PlayoutResult};
-use super::{finished, plain_end, plain_two_players, MAX_WORDS};
+use super::{finished, plain_end, plain_two_players, Side, MAX_WORDS};
 use crate::ir::*;
 use rand::{Rng, RngCore};
 
@@ -112,7 +112,7 @@ pub(in crate::engine) struct Placement {
     levels_dirs: Option<Vec<Direction>>,
     /// The end rules in order: the test, and who the result is for (the mover or the next
     /// player) with its outcome.
-    ends: Vec<(Test, bool, Outcome)>,
+    ends: Vec<(Test, Side, Outcome)>,
     /// For connections: each site's neighbours (symmetric) as ranges of `near`.
     near_start: Vec<u32>,
     near: Vec<u16>,

@@ -14,7 +14,7 @@
 use super::super::board::Direction;
 use super::super::game::GameDef;
 use super::super::playout::{Outcome as Played, PlayoutResult};
-use super::{finished, plain_end, plain_two_players, player_components, Start, Words};
+use super::{finished, plain_end, plain_two_players, player_components, Side, Start, Words};
 use crate::ir::*;
 use rand::{Rng, RngCore};
 
@@ -69,7 +69,7 @@ pub(in crate::engine) struct Slides {
     /// Each player's slides (index 0 unused), and the shots.
     slides: [Radials; 3],
     shots: Radials,
-    ends: Vec<(bool, Outcome)>,
+    ends: Vec<(Side, Outcome)>,
 }
 
 /// A playout's position.

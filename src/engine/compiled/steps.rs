@@ -19,7 +19,7 @@
 use super::super::board::RelDir;
 use super::super::game::{Cache, GameDef};
 use super::super::playout::{Outcome as Played, PlayoutResult};
-use super::{finished, plain_end, plain_two_players, player_components, Start, Words};
+use super::{finished, plain_end, plain_two_players, player_components, Side, Start, Words};
 use crate::ir::*;
 use rand::{Rng, RngCore};
 
@@ -56,7 +56,7 @@ pub(in crate::engine) struct Steps {
     decisions: u32,
     /// Per player (index 0 unused), the moves of its piece in order.
     gens: [Vec<Gen>; 3],
-    ends: Vec<(Test, bool, Outcome)>,
+    ends: Vec<(Test, Side, Outcome)>,
 }
 
 impl Steps {

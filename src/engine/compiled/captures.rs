@@ -1,0 +1,684 @@
+//! A fast form of random playouts: pieces that slide and capture by custodial and surround.
+//!
+//! A two-player game played by `(forEach Piece)`, each of its pieces (any number of kinds a
+//! player) sliding onto empty sites (`(move Slide dirs (between if:C))` with C the site
+//! being empty and a condition on the site, its content and its owner) and then capturing
+//! as its consequents say, by `(custodial (from (last To)) dirs (between (max 1) if:B (apply
+//! E)) (to if:T))` and `(surround (from (last To)) dirs (between if:B (apply E)) (to if:T))`
+//! with E a removal of the site between or a player's trigger, and whose end rules are a
+//! piece within a region (`(is Within (id "X") in:R)`), a trigger (`(is Triggered "e" P)`)
+//! and the next player without a move, is played out here without the general state: the
+//! sites of each kind of piece are bit words, the conditions are read as sets of sites (one
+//! word operation a part), and each piece's radials are tabled once per site.
+//!
+//! As with the other forms, the playout is the general one exactly: moves are listed in the
+//! generator's order (kinds of piece in order, their pieces by site, each slide by radial
+//! and distance), drawn with the same calls on the generator; a move's consequents are all
+//! found on the state after it and then done, as the engine does them; passes are forced
+//! where a player cannot move, every player passing in turn is a draw, and so is Ludii's
+//! turn limit. A test holds the playouts equal, seed for seed.
+
+use super::super::game::{Cache, Ctx, GameDef};
+use super::super::playout::{Outcome as Played, PlayoutResult};
+use super::{board_words, finished, plain_end, plain_two_players, Side, Words, MAX_WORDS};
+use crate::ir::*;
+use rand::{Rng, RngCore};
+
+/// The most kinds of piece (components) the form keeps words for.
+const MAX_KINDS: usize = 8;
+
+/// A condition on one site (the slide's or capture's `between` or `to`), read as the set of
+/// sites passing it.
+#[derive(Debug, Clone)]
+enum Pred {
+    /// Sites fixed by the board alone.
+    Sites(Box<Words>),
+    Empty,
+    /// Holding this component.
+    Kind(u16),
+    /// Holding a piece of the mover's / the other player's.
+    Friend,
+    Enemy,
+    And(Vec<Pred>),
+    Or(Vec<Pred>),
+    Not(Box<Pred>),
+}
+
+/// The form's state: each kind's sites and each player's.
+#[derive(Clone, Copy, Debug)]
+struct Board {
+    kinds: [Words; MAX_KINDS],
+    own: [Words; 3],
+}
+
+/// Site lists tabled per site: `at[t]..at[t + 1]` index `ends`, whose pairs bound rows
+/// of `sites` (each radial without its origin).
+#[derive(Debug, Default)]
+struct Rays {
+    at: Vec<u32>,
+    ends: Vec<(u32, u32)>,
+    sites: Vec<u16>,
+}
+
+impl Rays {
+    fn of(&self, t: usize) -> impl Iterator<Item = &[u16]> + '_ {
+        self.ends[self.at[t] as usize..self.at[t + 1] as usize]
+            .iter()
+            .map(|&(a, z)| &self.sites[a as usize..z as usize])
+    }
+
+    /// Tables the next site's radials (None: one leaves the board's `n` sites).
+    fn push_site<'a>(&mut self, n: usize, radials: impl Iterator<Item = &'a [u32]>) -> Option<()> {
+        self.at.push(self.ends.len() as u32);
+        for radial in radials {
+            let a = self.sites.len() as u32;
+            for &t in radial.iter().skip(1) {
+                if t as usize >= n {
+                    return None;
+                }
+                self.sites.push(t as u16);
+            }
+            self.ends.push((a, self.sites.len() as u32));
+        }
+        Some(())
+    }
+
+    /// Closes the table once every site has been pushed.
+    fn close(mut self) -> Rays {
+        self.at.push(self.ends.len() as u32);
+        self
+    }
+}
+
+/// What a capture does at the site it takes.
+#[derive(Debug, Clone, Copy)]
+enum Effect {
+    Remove,
+    Trigger(u8),
+}
+
+/// A consequent capture from the last move's destination.
+#[derive(Debug)]
+struct Capture {
+    /// Surround (else custodial of one site).
+    surround: bool,
+    rays: Rays,
+    between: Pred,
+    to: Pred,
+    effect: Effect,
+}
+
+/// A kind of piece: its owner, its slide (its radials from each site and which sites it
+/// passes and lands on) and its consequents.
+#[derive(Debug)]
+struct Kind {
+    kind: u16,
+    owner: u8,
+    rays: Rays,
+    pass: Pred,
+    captures: Vec<Capture>,
+}
+
+/// What an end rule tests.
+#[derive(Debug)]
+enum Test {
+    /// A piece of this kind in these sites.
+    Within(u16, Box<Words>),
+    /// The player's trigger is set.
+    Triggered(u8),
+    /// `(no Moves Next)`.
+    NoMovesNext,
+}
+
+/// A sliding and capturing game's playout form (see the module's doc).
+#[derive(Debug)]
+pub(in crate::engine) struct Captures {
+    words: usize,
+    board: Words,
+    start: Board,
+    mover: u8,
+    turn: u32,
+    decisions: u32,
+    pieces: Vec<Kind>,
+    ends: Vec<(Test, Side, Outcome)>,
+}
+
+fn bare(b: &BoolFn) -> &BoolFn {
+    match b {
+        BoolFn::Compiled(_, inner) => bare(inner),
+        b => b,
+    }
+}
+
+impl Captures {
+    /// The form for `g`, where its rules have the shape (None otherwise).
+    pub(in crate::engine) fn build(g: &GameDef) -> Option<Captures> {
+        let ir = &g.ir;
+        let n = g.n();
+        let plain = plain_two_players(g) && n <= u16::MAX as usize && !ir.stacking && !ir.meta_swap && !ir.uses_cycles;
+        let for_each = matches!(
+            ir.play.kind,
+            MovesKind::ForEachPiece {
+                item: None,
+                body: None,
+                role: Role::Mover,
+                top: false,
+                container: None,
+            }
+        );
+        if !plain || !for_each || ir.play.then.is_some() || ir.components.len() > MAX_KINDS {
+            return None;
+        }
+        let board = board_words(n);
+        let mut form = Captures {
+            words: n.div_ceil(64),
+            board,
+            start: Board {
+                kinds: [[0; MAX_WORDS]; MAX_KINDS],
+                own: [[0; MAX_WORDS]; 3],
+            },
+            mover: 0,
+            turn: 0,
+            decisions: 0,
+            pieces: Vec::new(),
+            ends: Vec::new(),
+        };
+        // the start: single unturned pieces of the players
+        let s = g.initial_state().inner;
+        for (t, stack) in s.sites.iter().enumerate() {
+            match stack.as_slice() {
+                [] => {}
+                [p] if (1..=2).contains(&p.who) && p.count <= 1 && p.rotation == 0 && p.state == 0 && p.value == 0 => {
+                    let owner = ir.components.get(p.what as usize)?.owner;
+                    if owner != p.who {
+                        return None;
+                    }
+                    form.start.kinds[p.what as usize][t / 64] |= 1 << (t % 64);
+                    form.start.own[p.who as usize][t / 64] |= 1 << (t % 64);
+                }
+                _ => return None,
+            }
+        }
+        if s.over || !(1..=2).contains(&s.mover) || s.next != 3 - s.mover || s.triggered != 0 {
+            return None;
+        }
+        (form.mover, form.turn, form.decisions) = (s.mover, s.num_turn, s.num_decisions);
+        for (k, comp) in ir.components.iter().enumerate().skip(1) {
+            if !(1..=2).contains(&comp.owner) || comp.facing.is_some() || !comp.walks.is_empty() {
+                return None;
+            }
+            form.pieces
+                .push(Kind::build(g, k as u16, comp.owner, comp.moves.as_ref()?)?);
+        }
+        for rule in &ir.end {
+            let (cond, side, outcome) = plain_end(rule)?;
+            let test = match cond {
+                BoolFn::IsWithinRegion(what, r) if g.is_static_region(r) => {
+                    let IntFn::Const(k @ 1..) = **what else { return None };
+                    if k as usize >= ir.components.len() {
+                        return None;
+                    }
+                    Test::Within(k as u16, Box::new(static_region(g, r)))
+                }
+                BoolFn::IsTriggered(who) => match **who {
+                    IntFn::RolePlayer(Role::Player(p @ 1..=2)) => Test::Triggered(p),
+                    _ => return None,
+                },
+                BoolFn::NoMoves(Role::Next) => Test::NoMovesNext,
+                _ => return None,
+            };
+            form.ends.push((test, side, outcome));
+        }
+        Some(form)
+    }
+
+    /// The moves of player `p` (kind, from, to), in the generator's order; with `first`,
+    /// stops at the first. Whether there is one.
+    fn moves(&self, b: &Board, p: u8, out: &mut Vec<(u8, u16, u16)>, first: bool) -> bool {
+        for (i, kind) in self.pieces.iter().enumerate() {
+            if kind.owner != p {
+                continue;
+            }
+            let mine = &b.kinds[kind.kind as usize];
+            if mine[..self.words].iter().all(|&w| w == 0) {
+                continue;
+            }
+            let pass = self.sites(&kind.pass, b, p);
+            for (wi, &w) in mine[..self.words].iter().enumerate() {
+                let mut w = w;
+                while w != 0 {
+                    let f = wi * 64 + w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    for ray in kind.rays.of(f) {
+                        for &t in ray {
+                            if !has(&pass, t as usize) {
+                                break;
+                            }
+                            if first {
+                                return true;
+                            }
+                            out.push((i as u8, f as u16, t));
+                        }
+                    }
+                }
+            }
+        }
+        !first && !out.is_empty()
+    }
+
+    /// The sites passing `pred` in `b`, player `p` moving.
+    fn sites(&self, pred: &Pred, b: &Board, p: u8) -> Words {
+        let mut w = [0u64; MAX_WORDS];
+        self.sites_into(pred, b, p, &mut w);
+        w
+    }
+
+    /// [`Self::sites`], into the first words of `w`.
+    fn sites_into(&self, pred: &Pred, b: &Board, p: u8, w: &mut Words) {
+        let k = self.words;
+        match pred {
+            Pred::Sites(s) => w[..k].copy_from_slice(&s[..k]),
+            Pred::Empty => (0..k).for_each(|i| w[i] = self.board[i] & !(b.own[1][i] | b.own[2][i])),
+            Pred::Kind(x) => w[..k].copy_from_slice(&b.kinds[*x as usize][..k]),
+            Pred::Friend => w[..k].copy_from_slice(&b.own[p as usize][..k]),
+            Pred::Enemy => w[..k].copy_from_slice(&b.own[3 - p as usize][..k]),
+            Pred::And(v) | Pred::Or(v) => {
+                let and = matches!(pred, Pred::And(_));
+                let mut y = [0u64; MAX_WORDS];
+                for (j, x) in v.iter().enumerate() {
+                    if j == 0 {
+                        self.sites_into(x, b, p, w);
+                        continue;
+                    }
+                    self.sites_into(x, b, p, &mut y);
+                    (0..k).for_each(|i| w[i] = if and { w[i] & y[i] } else { w[i] | y[i] });
+                }
+                if v.is_empty() {
+                    (0..k).for_each(|i| w[i] = if and { self.board[i] } else { 0 });
+                }
+            }
+            Pred::Not(x) => {
+                self.sites_into(x, b, p, w);
+                (0..k).for_each(|i| w[i] = self.board[i] & !w[i]);
+            }
+        }
+    }
+
+    /// One random playout from the start, at most `max` decisions (as
+    /// [`super::super::playout::playout`] plays it).
+    pub(in crate::engine) fn playout(&self, rng: &mut dyn RngCore, max: usize) -> PlayoutResult {
+        let mut b = self.start;
+        let mut triggered = 0u8;
+        let (mut mover, mut length, mut passes) = (self.mover, 0usize, 0u32);
+        let mut moves: Vec<(u8, u16, u16)> = Vec::with_capacity(128);
+        let mut effects: Vec<(u16, Effect)> = Vec::with_capacity(8);
+        loop {
+            if length >= max {
+                return PlayoutResult {
+                    outcome: Played::Capped,
+                    length,
+                };
+            }
+            moves.clear();
+            length += 1;
+            let other = 3 - mover;
+            if !self.moves(&b, mover, &mut moves, false) {
+                // a forced pass (drawn from a list of one, as the engine draws it)
+                let _: i32 = rng.gen_range(0..1);
+                passes += 1;
+            } else {
+                let (i, f, t) = moves[rng.gen_range(0..moves.len())];
+                let kind = &self.pieces[i as usize];
+                let (f, t) = (f as usize, t as usize);
+                for w in [&mut b.kinds[kind.kind as usize], &mut b.own[mover as usize]] {
+                    w[f / 64] &= !(1 << (f % 64));
+                    w[t / 64] |= 1 << (t % 64);
+                }
+                passes = 0;
+                // the consequents, all found on the state after the move, then done
+                effects.clear();
+                for cap in &kind.captures {
+                    self.capture(cap, &b, mover, t, &mut effects);
+                }
+                for &(x, e) in &effects {
+                    match e {
+                        Effect::Remove => {
+                            let x = x as usize;
+                            for w in b.kinds.iter_mut().chain(b.own.iter_mut()) {
+                                w[x / 64] &= !(1 << (x % 64));
+                            }
+                        }
+                        Effect::Trigger(p) => triggered |= 1 << p,
+                    }
+                }
+            }
+            for (test, side, outcome) in &self.ends {
+                let holds = match test {
+                    Test::Within(k, r) => (0..self.words).any(|i| b.kinds[*k as usize][i] & r[i] != 0),
+                    Test::Triggered(p) => triggered >> p & 1 != 0,
+                    Test::NoMovesNext => !self.moves(&b, other, &mut moves, true),
+                };
+                if holds {
+                    return finished(*side, *outcome, mover, length);
+                }
+            }
+            // every player passing in turn, then Ludii's turn and move limits: draws
+            let turn = self.turn as usize + length - 1;
+            if passes >= 2 || turn >= 1250 * 2 || self.decisions as usize + length >= 10_000 {
+                return PlayoutResult {
+                    outcome: Played::Draw,
+                    length,
+                };
+            }
+            mover = other;
+        }
+    }
+
+    /// The effects of capture `cap` after player `p`'s move to `last`, in the generator's
+    /// order.
+    fn capture(&self, cap: &Capture, b: &Board, p: u8, last: usize, out: &mut Vec<(u16, Effect)>) {
+        let between = self.sites(&cap.between, b, p);
+        let to = self.sites(&cap.to, b, p);
+        for ray in cap.rays.of(last) {
+            let Some(&x) = ray.first() else { continue };
+            if !has(&between, x as usize) {
+                continue;
+            }
+            let taken = if cap.surround {
+                // every neighbour of the site taken along the same directions is the origin
+                // or passes `to`
+                cap.rays
+                    .of(x as usize)
+                    .all(|r| r.first().is_none_or(|&y| y as usize == last || has(&to, y as usize)))
+            } else {
+                ray.get(1).is_some_and(|&y| has(&to, y as usize))
+            };
+            if taken {
+                out.push((x, cap.effect));
+            }
+        }
+    }
+}
+
+#[inline]
+fn has(w: &Words, t: usize) -> bool {
+    w[t / 64] >> (t % 64) & 1 != 0
+}
+
+/// The sites of a region that depends on the board alone.
+fn static_region(g: &GameDef, r: &RegionFn) -> Words {
+    let s = g.blank_state();
+    let cache = Cache::default();
+    let c = g.ctx(&s, &cache);
+    let mut w = [0u64; MAX_WORDS];
+    for t in g.region(r, &c).iter() {
+        if (t as usize) < g.n() {
+            w[t as usize / 64] |= 1 << (t % 64);
+        }
+    }
+    w
+}
+
+/// `b` read as sites for the variable `var` (`To` or `Between`), where every part of it is
+/// of a kind [`Pred`] has (None otherwise), its fixed parts folded.
+fn pred(g: &GameDef, b: &BoolFn, var: &IntFn) -> Option<Pred> {
+    Some(pred_parts(g, b, var)?.folded(&board_words(g.n())))
+}
+
+/// [`pred`], unfolded.
+fn pred_parts(g: &GameDef, b: &BoolFn, var: &IntFn) -> Option<Pred> {
+    let is_var = |x: &IntFn| x == var;
+    // a value fixed by the board alone, and the sites where `var` compares so to it
+    let fixed = |x: &IntFn| matches!(x, IntFn::Const(_) | IntFn::CentrePoint);
+    let compare = |x: &IntFn, y: &IntFn, equal: bool| -> Option<Pred> {
+        let (v, other) = if is_var(x) { (x, y) } else { (y, x) };
+        if !is_var(v) || !fixed(other) {
+            return None;
+        }
+        let s = g.blank_state();
+        let cache = Cache::default();
+        let c = g.ctx(&s, &cache);
+        let at = g.int(other, &c);
+        let mut w = [0u64; MAX_WORDS];
+        for t in 0..g.n() {
+            if (t as i32 == at) == equal {
+                w[t / 64] |= 1 << (t % 64);
+            }
+        }
+        Some(Pred::Sites(Box::new(w)))
+    };
+    let what_of_var = |x: &IntFn| matches!(x, IntFn::What(t) if is_var(t));
+    let who_of_var = |x: &IntFn| matches!(x, IntFn::Who(t) if is_var(t));
+    Some(match bare(b) {
+        BoolFn::And(v) => Pred::And(v.iter().map(|x| pred_parts(g, x, var)).collect::<Option<_>>()?),
+        BoolFn::Or(v) => Pred::Or(v.iter().map(|x| pred_parts(g, x, var)).collect::<Option<_>>()?),
+        BoolFn::Not(x) => Pred::Not(Box::new(pred_parts(g, x, var)?)),
+        BoolFn::IsEmpty(t) if is_var(t) => Pred::Empty,
+        BoolFn::IsFriend(x) if who_of_var(x) => Pred::Friend,
+        BoolFn::IsEnemy(x) if who_of_var(x) => Pred::Enemy,
+        BoolFn::IsIn(t, r) if is_var(t) && g.is_static_region(r) => Pred::Sites(Box::new(static_region(g, r))),
+        BoolFn::Eq(x, y) | BoolFn::Ne(x, y) if what_of_var(x) || what_of_var(y) => {
+            let k = match (&**x, &**y) {
+                (IntFn::Const(k), _) | (_, IntFn::Const(k)) => *k,
+                _ => return None,
+            };
+            let p = match k {
+                0 => Pred::Empty,
+                k if (k as usize) < g.ir.components.len() => Pred::Kind(k as u16),
+                _ => return None,
+            };
+            match bare(b) {
+                BoolFn::Eq(..) => p,
+                _ => Pred::Not(Box::new(p)),
+            }
+        }
+        BoolFn::Eq(x, y) => compare(x, y, true)?,
+        BoolFn::Ne(x, y) => compare(x, y, false)?,
+        _ => return None,
+    })
+}
+
+impl Pred {
+    /// The same sites, with the parts fixed by the board folded into one word set each
+    /// `and`, `or` and `not` (`board`: the board's sites).
+    fn folded(self, board: &Words) -> Pred {
+        match self {
+            Pred::Not(x) => match x.folded(board) {
+                Pred::Sites(s) => Pred::Sites(Box::new(std::array::from_fn(|i| board[i] & !s[i]))),
+                x => Pred::Not(Box::new(x)),
+            },
+            Pred::And(v) | Pred::Or(v) if v.len() == 1 => v.into_iter().next().map_or(Pred::Empty, |x| x.folded(board)),
+            Pred::And(v) => Self::fold_list(v, board, true),
+            Pred::Or(v) => Self::fold_list(v, board, false),
+            x => x,
+        }
+    }
+
+    fn fold_list(v: Vec<Pred>, board: &Words, and: bool) -> Pred {
+        let mut fixed: Option<Words> = None;
+        let mut rest = Vec::new();
+        for x in v {
+            match x.folded(board) {
+                Pred::Sites(s) => {
+                    let f = fixed.get_or_insert(if and { *board } else { [0; MAX_WORDS] });
+                    for i in 0..MAX_WORDS {
+                        f[i] = if and { f[i] & s[i] } else { f[i] | s[i] };
+                    }
+                }
+                x => rest.push(x),
+            }
+        }
+        if let Some(f) = fixed {
+            rest.insert(0, Pred::Sites(Box::new(f)));
+        }
+        match rest.len() {
+            1 => rest.pop().unwrap_or(Pred::Empty),
+            _ if and => Pred::And(rest),
+            _ => Pred::Or(rest),
+        }
+    }
+}
+
+/// Whether every site passing `p` is empty.
+fn only_empty(p: &Pred) -> bool {
+    match p {
+        Pred::Empty => true,
+        Pred::And(v) => v.iter().any(only_empty),
+        _ => false,
+    }
+}
+
+impl Kind {
+    /// Component `k` (player `p`'s) whose moves are `m`: a slide and its consequents.
+    fn build(g: &GameDef, k: u16, p: u8, m: &Moves) -> Option<Kind> {
+        let MovesKind::Slide {
+            from: None,
+            dirs,
+            min: None,
+            max: None,
+            between_cond,
+            between_apply: None,
+            to,
+            decision: true,
+            tracks: None,
+        } = &m.kind
+        else {
+            return None;
+        };
+        let fixed = dirs.iter().all(|d| match d {
+            super::super::board::Direction::Relative(r) => !matches!(
+                r,
+                super::super::board::RelDir::SameDirection | super::super::board::RelDir::OppositeDirection
+            ),
+            super::super::board::Direction::Dynamic(_) => false,
+            _ => true,
+        });
+        if !fixed || *to != Place::default() {
+            return None;
+        }
+        let pass = match between_cond {
+            None => Pred::Empty,
+            Some(c) => pred(g, c, &IntFn::Between)?,
+        };
+        if !only_empty(&pass) {
+            return None;
+        }
+        // each site's radials, the directions resolved for the piece there alone
+        let mut s = g.blank_state();
+        let cache = Cache::default();
+        let mut buf = super::super::directions::Dirs::new();
+        let mut rays = Rays::default();
+        for f in 0..g.n() {
+            g.add_piece(&mut s, f as i32, k, p, 1, -1);
+            let done = {
+                let mut c: Ctx = g.ctx(&s, &cache);
+                (c.mover, c.next, c.prev, c.from) = (p, 3 - p, 3 - p, f as i32);
+                let abs = g.abs_dirs(dirs, f as i32, &c, &mut buf);
+                rays.push_site(g.n(), abs.iter().flat_map(|d| g.board.radials(f as u32, *d)))
+            };
+            s.sites[f].clear();
+            s.sync_site(f);
+            done?;
+        }
+        let rays = rays.close();
+        let mut captures = Vec::new();
+        if let Some(t) = m.then {
+            flatten(g, &g.ir.thens[t as usize], &mut captures)?;
+        }
+        Some(Kind {
+            kind: k,
+            owner: p,
+            rays,
+            pass,
+            captures,
+        })
+    }
+}
+
+/// The captures of a consequent (an `or`/`and` of captures, in order).
+fn flatten(g: &GameDef, m: &Moves, out: &mut Vec<Capture>) -> Option<()> {
+    if m.then.is_some() {
+        return None;
+    }
+    let (surround, from, dirs, between, apply, to) = match &m.kind {
+        MovesKind::Or(v) | MovesKind::And(v) => return v.iter().try_for_each(|x| flatten(g, x, out)),
+        MovesKind::Custodial {
+            from,
+            dirs,
+            min: None,
+            max: Some(IntFn::Const(1)),
+            between_cond,
+            between_apply,
+            to_cond,
+        } => (false, from, dirs, between_cond, between_apply, to_cond),
+        MovesKind::Surround {
+            from,
+            dirs,
+            between_cond,
+            between_apply,
+            to_cond,
+            except: None,
+        } => (true, from, dirs, between_cond, between_apply, to_cond),
+        _ => return None,
+    };
+    if !matches!(from, Some(IntFn::LastTo)) {
+        return None;
+    }
+    // the defaults: an enemy's piece between, closed by a friend's
+    let between = match between {
+        None => Pred::Enemy,
+        Some(c) => pred(g, c, &IntFn::Between)?,
+    };
+    let to = match to {
+        None => Pred::Friend,
+        Some(c) => pred(g, c, &IntFn::To)?,
+    };
+    let effect = match apply.as_deref()? {
+        Moves {
+            kind:
+                MovesKind::Remove {
+                    site: Some(IntFn::Between),
+                    region: None,
+                    count: None,
+                    level: None,
+                    decision: false,
+                },
+            then: None,
+            ..
+        } => Effect::Remove,
+        Moves {
+            kind: MovesKind::Trigger(IntFn::RolePlayer(Role::Player(q @ 1..=2))),
+            then: None,
+            ..
+        } => Effect::Trigger(*q),
+        _ => return None,
+    };
+    // (a surround looks around the site taken along the one direction it was found by)
+    if surround && dirs.len() != 1 {
+        return None;
+    }
+    let mut rays = Rays::default();
+    for f in 0..g.n() {
+        rays.push_site(g.n(), dirs.iter().flat_map(|d| g.board.radials(f as u32, *d)))?;
+    }
+    let rays = rays.close();
+    out.push(Capture {
+        surround,
+        rays,
+        between,
+        to,
+        effect,
+    });
+    Some(())
+}
+
+#[cfg(test)]
+mod tests {
+    /// Tablut plays the same playouts (result and length) by this form as move by move with
+    /// the general engine, seed for seed: slides that may not pass the castle, custodial
+    /// captures closed by the castle, the king surrounded next to it or taken elsewhere.
+    #[test]
+    fn playouts_equal_the_general_engine() {
+        super::super::assert_form_plays_like_the_engine("board/war/custodial/Tablut.lud", &[], 100);
+    }
+}
