@@ -73,6 +73,29 @@ pub(super) const MAX_WORDS: usize = 8;
 /// A set of sites of a playout form's board, as bit words.
 pub(super) type Words = [u64; MAX_WORDS];
 
+/// A playout stopped by the decision cap `max` before its next decision (None: it goes on).
+pub(super) fn capped(length: usize, max: usize) -> Option<super::playout::PlayoutResult> {
+    (length >= max).then_some(super::playout::PlayoutResult {
+        outcome: Played::Capped,
+        length,
+    })
+}
+
+/// A playout drawn after `length` decisions by every player passing in turn (`passes` of
+/// them in a row), or by Ludii's turn and move limits (`turn`: the turn of the last
+/// decision; `decisions`: the decisions made since the game began). None: it goes on.
+pub(super) fn drawn(
+    passes: u32,
+    turn: usize,
+    decisions: usize,
+    length: usize,
+) -> Option<super::playout::PlayoutResult> {
+    (passes >= 2 || turn >= 1250 * 2 || decisions >= 10_000).then_some(super::playout::PlayoutResult {
+        outcome: Played::Draw,
+        length,
+    })
+}
+
 /// The sites of a board of `n` sites, as words.
 pub(super) fn board_words(n: usize) -> Words {
     std::array::from_fn(|i| match n.saturating_sub(i * 64) {

@@ -19,8 +19,8 @@
 //! turn limit. A test holds the playouts equal, seed for seed.
 
 use super::super::game::{Cache, Ctx, GameDef};
-use super::super::playout::{Outcome as Played, PlayoutResult};
-use super::{board_words, finished, plain_end, plain_two_players, Side, Words, MAX_WORDS};
+use super::super::playout::PlayoutResult;
+use super::{board_words, capped, drawn, finished, plain_end, plain_two_players, Side, Words, MAX_WORDS};
 use crate::ir::*;
 use rand::{Rng, RngCore};
 
@@ -313,11 +313,8 @@ impl Captures {
         let mut moves: Vec<(u8, u16, u16)> = Vec::with_capacity(128);
         let mut effects: Vec<(u16, Effect)> = Vec::with_capacity(8);
         loop {
-            if length >= max {
-                return PlayoutResult {
-                    outcome: Played::Capped,
-                    length,
-                };
+            if let Some(r) = capped(length, max) {
+                return r;
             }
             moves.clear();
             length += 1;
@@ -364,11 +361,8 @@ impl Captures {
             }
             // every player passing in turn, then Ludii's turn and move limits: draws
             let turn = self.turn as usize + length - 1;
-            if passes >= 2 || turn >= 1250 * 2 || self.decisions as usize + length >= 10_000 {
-                return PlayoutResult {
-                    outcome: Played::Draw,
-                    length,
-                };
+            if let Some(r) = drawn(passes, turn, self.decisions as usize + length, length) {
+                return r;
             }
             mover = other;
         }

@@ -17,7 +17,7 @@
 
 use super::super::game::GameDef;
 use super::super::playout::{Outcome as Played, PlayoutResult};
-use super::{board_words, two_players_passing_any_way, Words, MAX_WORDS};
+use super::{board_words, capped, drawn, two_players_passing_any_way, Words, MAX_WORDS};
 use crate::ir::*;
 use rand::{Rng, RngCore};
 
@@ -282,11 +282,8 @@ impl Flanks {
         let mut sites: Vec<u16> = Vec::with_capacity(self.n);
         let mut flips: Words = [0; MAX_WORDS];
         loop {
-            if length >= max {
-                return PlayoutResult {
-                    outcome: Played::Capped,
-                    length,
-                };
+            if let Some(r) = capped(length, max) {
+                return r;
             }
             length += 1;
             let p = mover as usize;
@@ -332,11 +329,8 @@ impl Flanks {
             }
             // Ludii's turn and move limits: draws
             let turn = self.turn as usize + length - 1;
-            if turn >= 1250 * 2 || self.decisions as usize + length >= 10_000 {
-                return PlayoutResult {
-                    outcome: Played::Draw,
-                    length,
-                };
+            if let Some(r) = drawn(passes, turn, self.decisions as usize + length, length) {
+                return r;
             }
             mover = 3 - mover;
         }

@@ -20,7 +20,7 @@
 use super::super::board::Direction;
 use super::super::game::{Cache, GameDef};
 use super::super::playout::{Outcome as Played, PlayoutResult};
-use super::{finished, plain_end, plain_two_players, Side, MAX_WORDS};
+use super::{board_words, capped, finished, plain_end, plain_two_players, Side, MAX_WORDS};
 use crate::ir::*;
 use rand::{Rng, RngCore};
 
@@ -346,7 +346,7 @@ impl Placement {
         let connects = !self.near_start.is_empty();
         let mut play = Play {
             own: [[0; MAX_WORDS]; 3],
-            empty: [0; MAX_WORDS],
+            empty: board_words(self.n),
             empties: self.n,
             height: if self.cap > 0 { vec![0; self.n] } else { Vec::new() },
             parent: if connects {
@@ -356,17 +356,10 @@ impl Placement {
             },
             reach: if connects { vec![0; self.n] } else { Vec::new() },
         };
-        for (i, w) in play.empty[..self.words].iter_mut().enumerate() {
-            let left = self.n - i * 64;
-            *w = if left >= 64 { !0 } else { (1u64 << left) - 1 };
-        }
         let (mut mover, mut length, mut passes) = (1u8, 0usize, 0u32);
         loop {
-            if length >= max {
-                return PlayoutResult {
-                    outcome: Played::Capped,
-                    length,
-                };
+            if let Some(r) = capped(length, max) {
+                return r;
             }
             let offer = self.swap && length == 1;
             let total = usize::from(offer) + play.empties;

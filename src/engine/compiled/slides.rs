@@ -13,8 +13,8 @@
 
 use super::super::board::Direction;
 use super::super::game::GameDef;
-use super::super::playout::{Outcome as Played, PlayoutResult};
-use super::{finished, plain_end, plain_two_players, player_components, Side, Start, Words};
+use super::super::playout::PlayoutResult;
+use super::{capped, drawn, finished, plain_end, plain_two_players, player_components, Side, Start, Words};
 use crate::ir::*;
 use rand::{Rng, RngCore};
 
@@ -249,11 +249,8 @@ impl Slides {
         let (mut mover, mut turn, mut length, mut passes) = (self.mover, self.turn, 0usize, 0u32);
         let mut list: Vec<(u16, u16)> = Vec::with_capacity(128);
         loop {
-            if length >= max {
-                return PlayoutResult {
-                    outcome: Played::Capped,
-                    length,
-                };
+            if let Some(r) = capped(length, max) {
+                return r;
             }
             list.clear();
             length += 1;
@@ -286,11 +283,8 @@ impl Slides {
                 }
             }
             // every player passing in turn, then Ludii's turn and move limits: draws
-            if passes >= 2 || turn >= 1250 * 2 || self.decisions as usize + length >= 10_000 {
-                return PlayoutResult {
-                    outcome: Played::Draw,
-                    length,
-                };
+            if let Some(r) = drawn(passes, turn as usize, self.decisions as usize + length, length) {
+                return r;
             }
             if next != mover {
                 turn += 1;

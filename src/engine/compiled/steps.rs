@@ -18,8 +18,8 @@
 
 use super::super::board::RelDir;
 use super::super::game::{Cache, GameDef};
-use super::super::playout::{Outcome as Played, PlayoutResult};
-use super::{finished, plain_end, plain_two_players, player_components, Side, Start, Words};
+use super::super::playout::PlayoutResult;
+use super::{capped, drawn, finished, plain_end, plain_two_players, player_components, Side, Start, Words};
 use crate::ir::*;
 use rand::{Rng, RngCore};
 
@@ -171,11 +171,8 @@ impl Steps {
         let (mut mover, mut length, mut passes) = (self.mover, 0usize, 0u32);
         let mut moves: Vec<(u16, u16)> = Vec::with_capacity(64);
         loop {
-            if length >= max {
-                return PlayoutResult {
-                    outcome: Played::Capped,
-                    length,
-                };
+            if let Some(r) = capped(length, max) {
+                return r;
             }
             moves.clear();
             length += 1;
@@ -207,11 +204,8 @@ impl Steps {
             }
             // every player passing in turn, then Ludii's turn and move limits: draws
             let turn = self.turn as usize + length - 1;
-            if passes >= 2 || turn >= 1250 * 2 || self.decisions as usize + length >= 10_000 {
-                return PlayoutResult {
-                    outcome: Played::Draw,
-                    length,
-                };
+            if let Some(r) = drawn(passes, turn, self.decisions as usize + length, length) {
+                return r;
             }
             mover = other;
         }
