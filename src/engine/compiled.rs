@@ -96,6 +96,29 @@ pub(super) fn drawn(
     })
 }
 
+/// Whether `g` is a [`plain_two_players`] game of at most `u16` sites, without stacks,
+/// `(swap)` or cycles, played by a plain `(forEach Piece)` of the mover without consequents.
+pub(super) fn plain_for_each_piece(g: &GameDef) -> bool {
+    let ir = &g.ir;
+    let for_each = matches!(
+        ir.play.kind,
+        MovesKind::ForEachPiece {
+            item: None,
+            body: None,
+            role: Role::Mover,
+            top: false,
+            container: None,
+        }
+    );
+    plain_two_players(g)
+        && g.n() <= u16::MAX as usize
+        && !ir.stacking
+        && !ir.meta_swap
+        && !ir.uses_cycles
+        && for_each
+        && ir.play.then.is_none()
+}
+
 /// The sites of a board of `n` sites, as words.
 pub(super) fn board_words(n: usize) -> Words {
     std::array::from_fn(|i| match n.saturating_sub(i * 64) {

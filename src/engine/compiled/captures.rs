@@ -20,7 +20,7 @@
 
 use super::super::game::{Cache, Ctx, GameDef};
 use super::super::playout::PlayoutResult;
-use super::{board_words, capped, drawn, finished, plain_end, plain_two_players, Side, Words, MAX_WORDS};
+use super::{board_words, capped, drawn, finished, plain_end, plain_for_each_piece, Side, Words, MAX_WORDS};
 use crate::ir::*;
 use rand::{Rng, RngCore};
 
@@ -155,18 +155,7 @@ impl Captures {
     pub(in crate::engine) fn build(g: &GameDef) -> Option<Captures> {
         let ir = &g.ir;
         let n = g.n();
-        let plain = plain_two_players(g) && n <= u16::MAX as usize && !ir.stacking && !ir.meta_swap && !ir.uses_cycles;
-        let for_each = matches!(
-            ir.play.kind,
-            MovesKind::ForEachPiece {
-                item: None,
-                body: None,
-                role: Role::Mover,
-                top: false,
-                container: None,
-            }
-        );
-        if !plain || !for_each || ir.play.then.is_some() || ir.components.len() > MAX_KINDS {
+        if !plain_for_each_piece(g) || ir.components.len() > MAX_KINDS {
             return None;
         }
         let board = board_words(n);

@@ -19,7 +19,7 @@
 use super::super::board::RelDir;
 use super::super::game::{Cache, GameDef};
 use super::super::playout::PlayoutResult;
-use super::{capped, drawn, finished, plain_end, plain_two_players, player_components, Side, Start, Words};
+use super::{capped, drawn, finished, plain_end, plain_for_each_piece, player_components, Side, Start, Words};
 use crate::ir::*;
 use rand::{Rng, RngCore};
 
@@ -64,18 +64,7 @@ impl Steps {
     pub(in crate::engine) fn build(g: &GameDef) -> Option<Steps> {
         let ir = &g.ir;
         let n = g.n();
-        let plain = plain_two_players(g) && n <= u16::MAX as usize && !ir.stacking && !ir.meta_swap && !ir.uses_cycles;
-        let for_each = matches!(
-            ir.play.kind,
-            MovesKind::ForEachPiece {
-                item: None,
-                body: None,
-                role: Role::Mover,
-                top: false,
-                container: None,
-            }
-        );
-        if !plain || !for_each || ir.play.then.is_some() {
+        if !plain_for_each_piece(g) {
             return None;
         }
         // the start: only the players' pieces, each player's the only component it owns,
