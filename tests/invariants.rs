@@ -6,6 +6,7 @@ use ludeme::engine::playout::{playout_rng, DEFAULT_MAX_DECISIONS};
 use ludeme::engine::{Game, LoadError, State};
 use ludeme::expand::Selections;
 use rand::Rng;
+use rayon::prelude::*;
 
 const REFUGIA: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -376,38 +377,46 @@ fn corpus_games_keep_the_invariants() {
     let all = std::env::var_os("LUDEME_SAMPLE_ALL").is_some();
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/ludii");
     let verdicts = std::fs::read_to_string(format!("{root}/lud-verdicts.jsonl")).unwrap();
-    let (mut ran, mut loaded) = (0, 0);
-    for line in verdicts.lines() {
-        let v: serde_json::Value = serde_json::from_str(line).unwrap();
-        if v["ok"].as_bool() != Some(true) {
-            continue;
-        }
-        let file = v["file"].as_str().unwrap();
-        let text = std::fs::read_to_string(format!("{root}/lud/{file}")).unwrap();
-        let Ok(game) = Game::load(file, &text, &Selections::default()) else {
-            continue;
-        };
-        loaded += 1;
-        // a stable pseudo-random half of the games that load
-        let h = file.bytes().fold(seed ^ 0xcbf2_9ce4_8422_2325, |h, b| {
-            (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
-        });
-        if !all && h % 2 == 1 {
-            continue;
-        }
-        let start = std::time::Instant::now();
-        let r = random_sim_within(&game, 2, seed, 1, Some(std::time::Duration::from_secs(2)));
-        println!(
-            "{file}: {} playouts ({} stopped at the time cap), {} decisions, longest {}, {} applications, {:.2} s",
-            r.playouts,
-            r.capped,
-            r.decisions,
-            r.longest,
-            r.moves_tried,
-            start.elapsed().as_secs_f64()
-        );
-        ran += 1;
-    }
+    // the games in parallel (each keeps its own time budget); reported in the corpus's order
+    let reports: Vec<Option<Option<String>>> = verdicts
+        .lines()
+        .collect::<Vec<_>>()
+        .par_iter()
+        .map(|line| {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            if v["ok"].as_bool() != Some(true) {
+                return None;
+            }
+            let file = v["file"].as_str().unwrap();
+            let text = std::fs::read_to_string(format!("{root}/lud/{file}")).unwrap();
+            let game = Game::load(file, &text, &Selections::default()).ok()?;
+            // a stable pseudo-random half of the games that load
+            let h = file.bytes().fold(seed ^ 0xcbf2_9ce4_8422_2325, |h, b| {
+                (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+            });
+            if !all && h % 2 == 1 {
+                return Some(None);
+            }
+            let start = std::time::Instant::now();
+            let r = random_sim_within(&game, 2, seed, 1, Some(std::time::Duration::from_secs(2)));
+            Some(Some(format!(
+                "{file}: {} playouts ({} stopped at the time cap), {} decisions, longest {}, {} applications, {:.2} s",
+                r.playouts,
+                r.capped,
+                r.decisions,
+                r.longest,
+                r.moves_tried,
+                start.elapsed().as_secs_f64()
+            )))
+        })
+        .collect();
+    let loaded = reports.iter().flatten().count();
+    let ran = reports
+        .iter()
+        .flatten()
+        .flatten()
+        .inspect(|line| println!("{line}"))
+        .count();
     println!("{ran} of {loaded} corpus games that load were checked");
     assert!(ran >= 10, "only {ran} corpus games checked");
 }

@@ -1732,28 +1732,37 @@ mod tests {
                 },
             ));
         }
-        let (mut games, mut slots, mut masked) = (0, 0, 0);
-        for (p, sel) in &runs {
-            let text = std::fs::read_to_string(p).expect("readable");
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            let Ok(game) = Game::load(&name, &text, sel) else {
-                continue;
-            };
-            let g = &game.inner;
-            games += 1;
-            slots += g.conds.bools.len() + g.conds.ints.len();
-            masked += g.conds.masks.iter().flatten().flatten().count();
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
-            let mut s = game.initial_state();
-            for _ in 0..30 {
-                agree(g, &s.inner, &name);
-                let moves = game.legal_moves(&s);
-                if s.is_over() || moves.is_empty() {
-                    break;
+        // games in parallel; a game's positions after the first once it has had a second (a
+        // rule as costly as Unashogi's `can Move` at every site would take a minute)
+        use rayon::prelude::*;
+        let counts: Vec<(usize, usize)> = runs
+            .par_iter()
+            .filter_map(|(p, sel)| {
+                let started = std::time::Instant::now();
+                let text = std::fs::read_to_string(p).expect("readable");
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                let game = Game::load(&name, &text, sel).ok()?;
+                let g = &game.inner;
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+                let mut s = game.initial_state();
+                for ply in 0..30 {
+                    if ply > 0 && started.elapsed() > std::time::Duration::from_secs(1) {
+                        break;
+                    }
+                    agree(g, &s.inner, &name);
+                    let moves = game.legal_moves(&s);
+                    if s.is_over() || moves.is_empty() {
+                        break;
+                    }
+                    game.apply(&mut s, &moves[rng.gen_range(0..moves.len())]);
                 }
-                game.apply(&mut s, &moves[rng.gen_range(0..moves.len())]);
-            }
-        }
+                let masked = g.conds.masks.iter().flatten().flatten().count();
+                Some((g.conds.bools.len() + g.conds.ints.len(), masked))
+            })
+            .collect();
+        let games = counts.len();
+        let slots: usize = counts.iter().map(|c| c.0).sum();
+        let masked: usize = counts.iter().map(|c| c.1).sum();
         assert!(
             games >= 8 && slots >= 40 && masked >= 10,
             "{games} games, {slots} conditions, {masked} read as sites"
