@@ -331,6 +331,7 @@ impl GameDef {
         } else {
             self.take_loose_state(s, a)
         };
+        let arriving = if self.ir.stacking { restack(s, a) } else { None };
         match a {
             Action::Add {
                 site,
@@ -391,13 +392,20 @@ impl GameDef {
                     s.sync_site(*site as usize);
                 }
             }
-            Action::Move { from, to, count, copy } => {
-                let (f, t) = (*from as usize, *to as usize);
+            &Action::Move {
+                from,
+                to,
+                count,
+                copy,
+                top,
+            } => {
+                let _ = top;
+                let (f, t) = (from as usize, to as usize);
                 if f < s.sites.len() && t < s.sites.len() {
-                    self.move_on_board(s, f, t, *count, *copy);
+                    self.move_on_board(s, f, t, count, copy);
                 } else if s.stack(f).is_some() && s.stack(t).is_some() {
                     // a site of a hand: the same, through the slower accessors
-                    self.move_between_containers(s, f, t, *count, *copy);
+                    self.move_between_containers(s, f, t, count, copy);
                 }
             }
             Action::Seed { from, to } => self.seed(s, *from as usize, *to as usize),
@@ -476,6 +484,11 @@ impl GameDef {
         for (site, field, v) in kept.into_iter().flatten() {
             if let Some(p) = s.stack_mut(site as usize).and_then(|st| st.last_mut()) {
                 p.set_field(field, v);
+            }
+        }
+        if let Some((site, height, [state, rotation, value])) = arriving {
+            if let Some(p) = s.stack_mut(site as usize).and_then(|st| st.get_mut(height)) {
+                (p.state, p.rotation, p.value) = (state, rotation, value);
             }
         }
         let _ = mover;
@@ -1121,6 +1134,89 @@ fn partition_dedup(v: &mut [u32]) -> usize {
     n
 }
 
+/// Before action `a` in a game with stacks: the fields that levels keep once their piece
+/// leaves them ([`StateData::stale`]), as Ludii's stacks keep them. A removal of the top
+/// piece clears its level's; a removal at a level (below the top or not) shifts the pieces
+/// above down and leaves the old top's fields at the old top's level; a piece arriving
+/// with fields of its own (a counted or whole-stack move, a move from a level, an add with
+/// a state) clears its level's; a whole stack leaving a site clears all of the site's.
+/// Returned: where a piece arriving without fields (a move of the top piece, an add
+/// without a state) goes, (site, level, fields it takes), to set once it is there.
+fn restack(s: &mut StateData, a: &Action) -> Option<(u32, usize, [i32; 3])> {
+    let height = |s: &StateData, t: u32| s.stack(t as usize).map_or(0, |st| st.len());
+    let fields = |p: &Piece| [p.state, p.rotation, p.value];
+    let clear = |s: &mut StateData, t: u32, levels: std::ops::Range<usize>| {
+        s.stale.retain(|e| !(e.0 == t && levels.contains(&(e.1 as usize))));
+    };
+    let leave = |s: &mut StateData, t: u32, level: usize, f: [i32; 3]| {
+        s.stale.retain(|e| !(e.0 == t && e.1 as usize == level));
+        if f != [0; 3] {
+            s.stale.push((t, level as u32, f));
+        }
+    };
+    let take = |s: &mut StateData, t: u32, level: usize| {
+        let i = s.stale.iter().position(|e| e.0 == t && e.1 as usize == level)?;
+        Some(s.stale.remove(i).2)
+    };
+    match *a {
+        Action::Remove { site, count } => {
+            let h = height(s, site);
+            clear(s, site, h.saturating_sub(count as usize)..h);
+            None
+        }
+        Action::RemoveAt { site, level, count } => {
+            // one piece at a time, as the action does
+            let mut st: Stack = s.stack(site as usize)?.clone();
+            for _ in 0..(count as usize).min(st.len()) {
+                let top = st.len() - 1;
+                let f = fields(&st[top]);
+                st.remove((level as usize).min(top));
+                leave(s, site, top, f);
+            }
+            None
+        }
+        Action::MoveLevel { from, level, to } if from != to => {
+            let st = s.stack(from as usize)?;
+            let top = st.len().checked_sub(1).filter(|&top| level as usize <= top)?;
+            let f = fields(&st[top]);
+            let h = height(s, to);
+            leave(s, from, top, f);
+            clear(s, to, h..h + 1);
+            None
+        }
+        Action::Move {
+            from,
+            to,
+            count,
+            copy: false,
+            top,
+        } if from != to => {
+            let (h, n) = (height(s, from), count as usize);
+            if n == 0 || n > h {
+                return None;
+            }
+            let ht = height(s, to);
+            if top {
+                clear(s, from, h - 1..h);
+                return Some((to, ht, take(s, to, ht).unwrap_or_default()));
+            }
+            clear(s, from, if n == h { 0..usize::MAX } else { h - n..h });
+            clear(s, to, ht..ht + n);
+            None
+        }
+        Action::Add { site, state, .. } => {
+            let h = height(s, site);
+            if state == -1 {
+                take(s, site, h).map(|f| (site, h, f))
+            } else {
+                clear(s, site, h..h + 1);
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::engine::Game;
@@ -1284,5 +1380,66 @@ mod tests {
         let game = Game::load("stacks", text, &Selections::default()).expect("loads");
         let s = game.initial_state();
         assert_eq!(game.state_text(&s), "0=Marker,Marker,Marker 3=Disc,Marker|m1");
+    }
+
+    /// Ludii's stacks: a piece moved alone off the top of its stack arrives without its
+    /// local state, rotation and value; a removal at a level leaves the old top's fields
+    /// at the old top's level, and the next piece arriving there without fields takes them;
+    /// a counted move keeps its pieces' fields.
+    #[test]
+    fn stack_levels_keep_the_fields_of_pieces_that_left() {
+        use crate::engine::moves::{Action, SiteField};
+        let text = r#"(game "Levels" (players 1) (equipment { (board (rectangle 1 4)) (piece "Disc" P1) })
+            (rules (start { (place Stack "Disc" 0 count:2) (place Stack "Disc" 1) })
+            (play (forEach Piece (move Step E (to if:(is Empty (to))) stack:True))) (end (if (is Full) (result P1 Win)))))"#;
+        let game = Game::load("levels", text, &Selections::default()).expect("loads");
+        let g = &game.inner;
+        let mut s = game.initial_state().inner;
+        let set = |s: &mut crate::engine::state::StateData, site: u32, level: u32, value: i32| {
+            let a = Action::SetSite {
+                site,
+                field: SiteField::State,
+                value,
+                level,
+            };
+            g.act(s, &a, 1);
+        };
+        set(&mut s, 0, 0, 1);
+        set(&mut s, 0, 1, 2);
+        set(&mut s, 1, 0, 3);
+        // the top piece of 1 (state 3) moves alone to 2: it arrives bare
+        g.act(&mut s, &Action::move_top(1, 2), 1);
+        assert_eq!(s.sites[2][0].state, 0);
+        // the bottom of 0 is removed: the top (state 2) slides down, its old level keeps 2
+        g.act(
+            &mut s,
+            &Action::RemoveAt {
+                site: 0,
+                level: 0,
+                count: 1,
+            },
+            1,
+        );
+        assert_eq!((s.sites[0].len(), s.sites[0][0].state), (1, 2));
+        // a piece arriving there alone takes the state left at that level
+        g.act(&mut s, &Action::move_top(2, 0), 1);
+        assert_eq!(s.sites[0].iter().map(|p| p.state).collect::<Vec<_>>(), [2, 2]);
+        // a counted move keeps the fields; the level it left is cleared by the top removal
+        set(&mut s, 0, 1, 5);
+        g.act(
+            &mut s,
+            &Action::Move {
+                from: 0,
+                to: 3,
+                count: 1,
+                copy: false,
+                top: false,
+            },
+            1,
+        );
+        assert_eq!(s.sites[3][0].state, 5);
+        g.act(&mut s, &Action::move_top(3, 0), 1);
+        assert_eq!(s.sites[0].iter().map(|p| p.state).collect::<Vec<_>>(), [2, 0]);
+        assert!(s.stale.is_empty(), "{:?}", s.stale);
     }
 }

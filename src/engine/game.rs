@@ -658,6 +658,7 @@ impl GameDef {
             pending: SmallVec::new(),
             remembered: SmallVec::new(),
             loose_states: SmallVec::new(),
+            stale: SmallVec::new(),
             track_counts: vec![0; self.track_counts_len],
             propositions: SmallVec::new(),
             visited: SmallVec::new(),

@@ -260,6 +260,7 @@ impl GameDef {
                 to,
                 count: n,
                 copy,
+                top: count.is_none(),
             }
         }
     }
@@ -424,25 +425,21 @@ impl GameDef {
     }
 
     /// A step's or hop's actions, added to `actions`: the effects applied on the way
-    /// (generated now, in the pre-move state), then the piece moving from `f` to `t`.
+    /// (generated now, in the pre-move state), then the piece moving from `f` to `t` (its
+    /// whole stack of `stack` pieces where given).
     pub(super) fn piece_move(
         &self,
         effects: &[Option<&Moves>],
         c: &Ctx,
         f: i32,
         t: i32,
-        count: u32,
+        stack: Option<u32>,
         actions: &mut SmallVec<[Action; 2]>,
     ) {
         for e in effects.iter().flatten() {
             self.effect_actions(e, c, actions);
         }
-        actions.push(Action::Move {
-            from: f as u32,
-            to: t as u32,
-            count,
-            copy: false,
-        });
+        actions.push(Action::stack_move(f as u32, t as u32, stack));
     }
 
     /// Where `cond` is `(not) (is Within what in:(sites Around (to) rel))` in a game without
@@ -593,11 +590,7 @@ impl GameDef {
             } => {
                 let f = self.origin_if(from, c);
                 let dirs = abs.unwrap_or(dirs);
-                let count = if *stack {
-                    c.s.stack(f.max(0) as usize).map_or(1, |st| st.len() as u32)
-                } else {
-                    1
-                };
+                let whole = stack.then(|| c.s.stack(f.max(0) as usize).map_or(1, |st| st.len() as u32));
                 if f < 0 || !self.any_near(f as u32, dirs, may_to, 0) {
                     return;
                 }
@@ -614,7 +607,7 @@ impl GameDef {
                         c2.to = t;
                         if to_cond.holds(self, &c2) && !out[start..].iter().any(|m| m.from == f && m.to == t) {
                             let actions = self.push_move(out, c, f, t);
-                            self.piece_move(&[to.apply.as_deref()], &c2, f, t, count, actions);
+                            self.piece_move(&[to.apply.as_deref()], &c2, f, t, whole, actions);
                         }
                     }
                 }
@@ -660,7 +653,7 @@ impl GameDef {
                         }
                         let effects = [between_apply.as_deref(), to.apply.as_deref()];
                         let actions = self.push_move(out, c, f, t as i32);
-                        self.piece_move(&effects, &c2, f, t as i32, 1, actions);
+                        self.piece_move(&effects, &c2, f, t as i32, None, actions);
                     }
                 }
             }
@@ -1098,6 +1091,7 @@ impl GameDef {
                         to: b as u32,
                         count: 1,
                         copy: false,
+                        top: false,
                     });
                     if what != 0 {
                         actions.push(Action::Add {

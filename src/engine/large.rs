@@ -140,12 +140,7 @@ impl GameDef {
                 for &x in now.iter().skip(1) {
                     actions.push(Action::Remove { site: x, count: 1 });
                 }
-                actions.push(Action::Move {
-                    from: f as u32,
-                    to: t as u32,
-                    count: 1,
-                    copy: false,
-                });
+                actions.push(Action::move_top(f as u32, t as u32));
                 actions.push(Action::SetSite {
                     site: t as u32,
                     field: SiteField::State,

@@ -198,12 +198,7 @@ impl GameDef {
         if let Some(e) = effect {
             self.effect_actions(e, c2, actions);
         }
-        actions.push(Action::Move {
-            from: f as u32,
-            to: t as u32,
-            count: 1,
-            copy: false,
-        });
+        actions.push(Action::move_top(f as u32, t as u32));
     }
 
     /// `(move Leap ..)`: to each site (in increasing order) that one of the walks reaches
@@ -270,7 +265,7 @@ impl GameDef {
                 continue;
             }
             let actions = self.push_move(out, c, f, t);
-            self.piece_move(&[to.apply.as_deref()], &c2, f, t, 1, actions);
+            self.piece_move(&[to.apply.as_deref()], &c2, f, t, None, actions);
         }
     }
 
@@ -360,11 +355,7 @@ impl GameDef {
         let after = h.after.as_ref().map_or(0, |x| self.int(x, &c1));
         let (go, hurdle) = (self.cond(h.to.cond.as_ref()), self.cond(h.between_cond.as_ref()));
         let stop = h.to.apply_if.as_ref().map(|b| self.cond(Some(b)));
-        let count = if h.stack {
-            c.s.stack(f as usize).map_or(1, |st| st.len() as u32)
-        } else {
-            1
-        };
+        let whole = h.stack.then(|| c.s.stack(f as usize).map_or(1, |st| st.len() as u32));
         let mut buf = super::directions::Dirs::new();
         let dirs = self.abs_dirs(&h.dirs, f, c, &mut buf);
         let push = |out: &mut Vec<MoveData>, c2: &Ctx, t: i32, hurdles: &[i32]| {
@@ -379,12 +370,7 @@ impl GameDef {
             if let Some(e) = &h.to.apply {
                 self.effect_actions(e, c2, actions);
             }
-            actions.push(Action::Move {
-                from: f as u32,
-                to: t as u32,
-                count,
-                copy: false,
-            });
+            actions.push(Action::stack_move(f as u32, t as u32, whole));
         };
         // Ludii (Hop.java): a least hurdle length of 0 also steps to each adjacent site in
         // the directions that passes the `to` condition (no `to` effect; one move a site)
@@ -399,12 +385,8 @@ impl GameDef {
                         continue;
                     }
                     seen.push(t);
-                    self.push_move(out, c, f, t).push(Action::Move {
-                        from: f as u32,
-                        to: t as u32,
-                        count,
-                        copy: false,
-                    });
+                    self.push_move(out, c, f, t)
+                        .push(Action::stack_move(f as u32, t as u32, whole));
                 }
             }
         }

@@ -46,12 +46,16 @@ pub enum Action {
         level: u32,
         count: u32,
     },
-    /// Move the top `count` pieces from `from` to `to` (flat: the piece).
+    /// Move the top `count` pieces from `from` to `to` (flat: the piece). `top`: Ludii's
+    /// move of the top piece alone (`ActionMoveTopPiece`, a move without `count:`, a level or
+    /// `stack:True`), whose piece in a game with stacks arrives without its local state,
+    /// rotation and value (a counted or whole-stack move keeps them).
     Move {
         from: u32,
         to: u32,
         count: u32,
         copy: bool,
+        top: bool,
     },
     /// `count` of the count of the piece at `from` moved to `to` (a counted `fromTo` in a
     /// game without stacks): the origin is emptied when no more are left; the target gets
@@ -147,6 +151,32 @@ pub const DICE: Fields = 128;
 pub const ROLES: Fields = 64;
 
 impl Action {
+    /// Ludii's move of the top piece alone from `from` to `to` (see [`Action::Move`]).
+    pub fn move_top(from: u32, to: u32) -> Action {
+        Action::Move {
+            from,
+            to,
+            count: 1,
+            copy: false,
+            top: true,
+        }
+    }
+
+    /// A move of the top piece alone, or of the whole stack of `stack` pieces (which keep
+    /// their fields: Ludii's `ActionMoveStacking`).
+    pub fn stack_move(from: u32, to: u32, stack: Option<u32>) -> Action {
+        match stack {
+            Some(count) => Action::Move {
+                from,
+                to,
+                count,
+                copy: false,
+                top: false,
+            },
+            None => Action::move_top(from, to),
+        }
+    }
+
     /// The site an action puts something on or changes (Ludii's `to` of an action), if any.
     pub fn site(&self) -> Option<u32> {
         match *self {

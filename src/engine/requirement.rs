@@ -497,6 +497,9 @@ fn restore_small(dst: &mut StateData, base: &StateData, changed: Changed) {
     if dst.loose_states != base.loose_states {
         dst.loose_states.clone_from(&base.loose_states);
     }
+    if dst.stale != base.stale {
+        dst.stale.clone_from(&base.stale);
+    }
     if dst.track_counts != base.track_counts {
         dst.track_counts.clone_from(&base.track_counts);
     }
@@ -528,6 +531,7 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
         to_clear,
         remembered,
         loose_states,
+        stale,
         track_counts,
         propositions,
         visited,
@@ -616,6 +620,9 @@ fn copy_small(dst: &mut StateData, src: &StateData) {
     }
     if dst.loose_states != *loose_states {
         dst.loose_states.clone_from(loose_states);
+    }
+    if dst.stale != *stale {
+        dst.stale.clone_from(stale);
     }
     if dst.track_counts != *track_counts {
         dst.track_counts.clone_from(track_counts);
@@ -1258,7 +1265,9 @@ impl GameDef {
                 Action::Add { site, .. } | Action::Remove { site, .. } | Action::RemoveAt { site, .. } => {
                     unknown |= bit(site)
                 }
-                Action::Move { from, to, count, copy } => {
+                Action::Move {
+                    from, to, count, copy, ..
+                } => {
                     unknown |= bit(to);
                     if !copy {
                         match moved {
@@ -2046,6 +2055,7 @@ mod tests {
                                 to,
                                 count,
                                 copy: false,
+                                top: false,
                             },
                             1,
                         );

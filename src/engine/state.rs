@@ -153,6 +153,12 @@ pub struct StateData {
     /// State` or `set Value` on an empty site stays there, is read there, and the next piece
     /// added onto it takes it (the state also the next seed sown or counted move).
     pub loose_states: SmallVec<[(u32, crate::ir::SiteField, i32); 2]>,
+    /// In a game with stacks, the local state, rotation and value a level keeps after its
+    /// piece left it (site, level, fields): Ludii's stacks keep a level's fields when a
+    /// removal at a level (or a move of the piece at a level) leaves it, and a piece added
+    /// there without fields of its own (a move of the top piece, an add without a state)
+    /// takes them. Empty in other games; never read by a rule.
+    pub stale: SmallVec<[(u32, u32, [i32; 3]); 1]>,
     /// Where along a track that passes a site twice each piece stands (Ludii's
     /// `OnTrackIndices`): per such track ([`GameDef::loop_tracks`]), per index of the track,
     /// per component, how many are there (as Ludii counts: a removal takes one from every
