@@ -909,6 +909,17 @@ impl GameDef {
         if let Some(n) = self.count_direction(r, c) {
             return n;
         }
+        if let Some(n) = self.count_common_related(r, c) {
+            return n;
+        }
+        if matches!(
+            r,
+            RegionFn::Related(..) | RegionFn::Filter(..) | RegionFn::Intersection(..)
+        ) {
+            if let Some(sites) = self.small_sites(r, c) {
+                return sites.len() as i32;
+            }
+        }
         if let Some(n) = self.count_small_intersection(r, c) {
             return n;
         }
@@ -980,6 +991,41 @@ impl GameDef {
             return near.len() as i32;
         }
         self.region(r, c).len() as i32
+    }
+
+    /// The sites that two sites' relations share (`(intersection (sites Incident ..) (sites
+    /// Incident ..))`), maybe filtered by a condition (`(forEach .. if:)`), counted on the
+    /// neighbour masks: the common words' bits, the condition asked only of those.
+    fn count_common_related(&self, r: &RegionFn, c: &Ctx) -> Option<i32> {
+        let (inner, cond) = match r {
+            RegionFn::Filter(inner, cond) => (&**inner, Some(&**cond)),
+            r => (r, None),
+        };
+        let RegionFn::Intersection(v) = inner else {
+            return None;
+        };
+        let [RegionFn::Related(a, ra), RegionFn::Related(b, rb)] = v.as_slice() else {
+            return None;
+        };
+        let (a, b) = (
+            self.near_words(*ra, self.int(a, c)),
+            self.near_words(*rb, self.int(b, c)),
+        );
+        let cond = cond.map(|x| self.cond(Some(x)));
+        let mut c2 = *c;
+        let mut count = 0;
+        for &(i, x) in a {
+            let Some(&(_, y)) = b.iter().find(|e| e.0 == i) else {
+                continue;
+            };
+            for t in super::region::bits(&[x & y]) {
+                c2.site = (i * 64) as i32 + t;
+                if cond.as_ref().is_none_or(|k| k.holds(self, &c2)) {
+                    count += 1;
+                }
+            }
+        }
+        Some(count)
     }
 
     /// [`IntFn::CountNear`]: the neighbours of a site in a relation that lie in a region.

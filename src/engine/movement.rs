@@ -78,7 +78,7 @@ impl GameDef {
                     }
                     c2.between = t;
                     let may_pass = match between_cond {
-                        None => Self::top(c.s, t).is_none(),
+                        None => !c.s.is_occupied(t as usize),
                         Some(_) => go.holds(self, &c2),
                     };
                     if !may_pass {

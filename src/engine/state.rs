@@ -319,6 +319,12 @@ impl StateData {
         self.owned.iter().skip(i).step_by(k).fold(0, |w, &o| w | o)
     }
 
+    /// Whether board site `t` holds a piece (read off the owners' table, not the stack).
+    #[inline(always)]
+    pub fn is_occupied(&self, t: usize) -> bool {
+        self.occupied_word(t / 64) >> (t % 64) & 1 != 0
+    }
+
     /// On a board of at most 64 sites, the sites whose top piece's owner is in `owners`
     /// (bit `w`), bit 0 also taking the empty sites (`(who at:..)` is 0 there).
     #[inline(always)]
