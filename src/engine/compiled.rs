@@ -17,6 +17,7 @@ use crate::ir::*;
 
 pub(super) mod captures;
 pub(super) mod flanks;
+pub(super) mod hops;
 pub(super) mod line_table;
 pub(super) mod masks;
 pub(super) mod placement;
@@ -33,6 +34,7 @@ pub(super) enum PlayoutForm {
     Slides(Box<slides::Slides>),
     Flanks(Box<flanks::Flanks>),
     Captures(Box<captures::Captures>),
+    Hops(Box<hops::Hops>),
 }
 
 impl PlayoutForm {
@@ -48,6 +50,7 @@ impl PlayoutForm {
             .or_else(|| slides::Slides::build(g).map(|f| PlayoutForm::Slides(Box::new(f))))
             .or_else(|| flanks::Flanks::build(g).map(|f| PlayoutForm::Flanks(Box::new(f))))
             .or_else(|| captures::Captures::build(g).map(|f| PlayoutForm::Captures(Box::new(f))))
+            .or_else(|| hops::Hops::build(g).map(|f| PlayoutForm::Hops(Box::new(f))))
     }
 
     /// One random playout from the start, at most `max` decisions.
@@ -63,6 +66,7 @@ impl PlayoutForm {
             PlayoutForm::Slides(f) => f.playout(rng, max),
             PlayoutForm::Flanks(f) => f.playout(rng, max),
             PlayoutForm::Captures(f) => f.playout(rng, max),
+            PlayoutForm::Hops(f) => f.playout(g, rng, max),
         }
     }
 }
@@ -139,12 +143,17 @@ pub(super) fn plain_two_players(g: &GameDef) -> bool {
 /// [`plain_two_players`], whether or not the rules turn the all-pass rule off (a form taking
 /// such a game ends it by its own rule for passes).
 pub(super) fn two_players_passing_any_way(g: &GameDef) -> bool {
+    two_players_in_phases(g) && one_phase(&g.ir)
+}
+
+/// [`two_players_passing_any_way`] in any phases (a form taking such a game plays one of
+/// them).
+pub(super) fn two_players_in_phases(g: &GameDef) -> bool {
     let ir = &g.ir;
     let n = g.n();
     g.num_players == 2
         && n > 0
         && n <= MAX_WORDS * 64
-        && one_phase(ir)
         && ir.dice.is_empty()
         && ir.containers.is_empty()
         && ir.teams.is_empty()

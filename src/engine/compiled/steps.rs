@@ -251,7 +251,7 @@ impl Gen {
         }
         let (empty, enemy, friend) = match &to.cond {
             None => (true, true, true),
-            Some(c) => kinds(c)?,
+            Some(c) => kinds(c, &IntFn::To)?,
         };
         // (a piece where it goes is removed, or it goes to empty sites only)
         let capture = match to.apply.as_deref() {
@@ -315,25 +315,26 @@ impl Gen {
     }
 }
 
-/// Where a condition on `(to)` holds, by what is there: (empty, an enemy's, a friend's), in
-/// a two-player game of the players' pieces only (None: it reads something else).
-fn kinds(c: &BoolFn) -> Option<(bool, bool, bool)> {
-    let who_to = |x: &IntFn| matches!(x, IntFn::Who(t) if matches!(**t, IntFn::To));
+/// Where a condition on a site (`var`: `(to)`, `(between)`) holds, by what is there:
+/// (empty, an enemy's, a friend's), in a two-player game of the players' pieces only (None:
+/// it reads something else).
+pub(super) fn kinds(c: &BoolFn, var: &IntFn) -> Option<(bool, bool, bool)> {
+    let who_at = |x: &IntFn| matches!(x, IntFn::Who(t) if **t == *var);
     Some(match c {
-        BoolFn::Compiled(_, inner) => kinds(inner)?,
-        BoolFn::IsEmpty(t) if matches!(**t, IntFn::To) => (true, false, false),
-        BoolFn::IsEnemy(x) if who_to(x) => (false, true, false),
-        BoolFn::IsFriend(x) if who_to(x) => (false, false, true),
+        BoolFn::Compiled(_, inner) => kinds(inner, var)?,
+        BoolFn::IsEmpty(t) if **t == *var => (true, false, false),
+        BoolFn::IsEnemy(x) if who_at(x) => (false, true, false),
+        BoolFn::IsFriend(x) if who_at(x) => (false, false, true),
         BoolFn::Not(x) => {
-            let (a, b, c) = kinds(x)?;
+            let (a, b, c) = kinds(x, var)?;
             (!a, !b, !c)
         }
         BoolFn::Or(v) => v.iter().try_fold((false, false, false), |(a, b, c), x| {
-            let (x, y, z) = kinds(x)?;
+            let (x, y, z) = kinds(x, var)?;
             Some((a || x, b || y, c || z))
         })?,
         BoolFn::And(v) => v.iter().try_fold((true, true, true), |(a, b, c), x| {
-            let (x, y, z) = kinds(x)?;
+            let (x, y, z) = kinds(x, var)?;
             Some((a && x, b && y, c && z))
         })?,
         _ => return None,
