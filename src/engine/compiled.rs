@@ -203,16 +203,7 @@ impl Start {
     /// next.
     pub(super) fn of(g: &GameDef, comp: [u16; 3]) -> Option<Start> {
         let s = g.initial_state().inner;
-        let mut own = [[0u64; MAX_WORDS]; 3];
-        for (t, stack) in s.sites.iter().enumerate() {
-            match stack.as_slice() {
-                [] => {}
-                [p] if p.who <= 2 && comp[p.who as usize] != 0 && p.what == comp[p.who as usize] && p.rotation == 0 => {
-                    own[p.who as usize][t / 64] |= 1 << (t % 64);
-                }
-                _ => return None,
-            }
-        }
+        let own = words_of(&s, comp)?;
         if s.over || !(1..=2).contains(&s.mover) || s.next != 3 - s.mover {
             return None;
         }
@@ -223,6 +214,87 @@ impl Start {
             decisions: s.num_decisions,
             moves: s.num_moves,
         })
+    }
+}
+
+/// Each owner's sites in `s` (index 0: neutral), where each site holds at most one unturned
+/// piece, of `comp[owner]` (the neutral one: `comp[0]`).
+pub(super) fn words_of(s: &super::state::StateData, comp: [u16; 3]) -> Option<[Words; 3]> {
+    let mut own = [[0u64; MAX_WORDS]; 3];
+    for (t, stack) in s.sites.iter().enumerate() {
+        match stack.as_slice() {
+            [] => {}
+            [p] if p.who <= 2
+                && comp[p.who as usize] != 0
+                && p.what == comp[p.who as usize]
+                && p.rotation == 0
+                && p.count == 1 =>
+            {
+                own[p.who as usize][t / 64] |= 1 << (t % 64);
+            }
+            _ => return None,
+        }
+    }
+    Some(own)
+}
+
+/// A playout from the start played move by move by the general engine, as
+/// [`super::playout::playout_by_moves`] plays it, until a form can take the position (`takes`
+/// gives its sites) at the start of a turn of one of the two players, both in phase `phase`
+/// (where the game has phases) and the last move no pass: that position, its sites and the
+/// decisions so far; or the playout's end, if it comes first.
+pub(super) fn general_until(
+    g: &GameDef,
+    phase: Option<u8>,
+    rng: &mut dyn rand::RngCore,
+    max: usize,
+    takes: impl Fn(&super::state::StateData) -> Option<[Words; 3]>,
+) -> Result<(super::api::State, [Words; 3], usize), super::playout::PlayoutResult> {
+    let mut state = g.initial_state();
+    let mut length = 0;
+    loop {
+        let s = &state.inner;
+        if s.over {
+            return Err(super::playout::PlayoutResult {
+                outcome: super::playout::outcome_of(&s.ranking),
+                length,
+            });
+        }
+        if let Some(r) = capped(length, max) {
+            return Err(r);
+        }
+        let in_phase = phase.is_none_or(|k| s.phase.get(1) == Some(&k) && s.phase.get(2) == Some(&k));
+        let at_start = (1..=2).contains(&s.mover)
+            && s.next == 3 - s.mover
+            && s.prev != s.mover
+            && s.history.last().is_none_or(|m| !m.pass);
+        if in_phase && at_start {
+            if let Some(own) = takes(s) {
+                return Ok((state, own, length));
+            }
+        }
+        let Some(mv) = g.random_move(&state, rng) else {
+            return Err(super::playout::PlayoutResult {
+                outcome: Played::Stuck,
+                length,
+            });
+        };
+        g.apply(&mut state, &mv);
+        length += 1;
+    }
+}
+
+/// The phase a form plays, where the game has phases: the one both players share and never
+/// leave (the game's play where it has none): its index and play.
+pub(super) fn final_phase(ir: &GameIr) -> Option<(Option<u8>, &Moves)> {
+    match &ir.phases[..] {
+        [] => Some((None, &ir.play)),
+        phases => {
+            let i = phases
+                .iter()
+                .position(|p| p.owner.is_none() && p.end.is_empty() && p.next.is_empty())?;
+            Some((Some(u8::try_from(i).ok()?), &phases[i].play))
+        }
     }
 }
 
@@ -634,10 +706,14 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
             let (slot, deps, inner) = (*slot, *deps, int(g, inner));
             Box::new(move |g, c| g.memo_with(slot, deps, c, || inner(g, c)))
         }
-        IntFn::CountSites(r) => count_radial(g, r).unwrap_or_else(|| {
+        IntFn::CountSites(r) => count_radial(g, r).or_else(|| count_common(g, r)).unwrap_or_else(|| {
             let r = (**r).clone();
             Box::new(move |g, c| g.count_region(&r, c))
         }),
+        IntFn::If(b, x, y) => {
+            let (b, x, y) = (boolean(g, b), int(g, x), int(g, y));
+            Box::new(move |g, c| if b(g, c) { x(g, c) } else { y(g, c) })
+        }
         IntFn::CountSteps(a, b) => {
             let (x, other) = match (&**a, &**b) {
                 (IntFn::CentrePoint, x) | (x, IntFn::CentrePoint) => (x, g.board.centre_point()),
@@ -678,6 +754,43 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
         }
         _ => int_by_evaluator(f),
     }
+}
+
+/// `(count Sites in:R)`, R the sites two sites' relations share (`(intersection (sites
+/// Incident ..) (sites Incident ..))`), maybe filtered (`(forEach .. if:C)`): the neighbour
+/// masks' common bits, with the sites and the condition compiled (the evaluator's
+/// `count_common_related`).
+fn count_common(g: &GameDef, r: &RegionFn) -> Option<IntC> {
+    let (inner, cond) = match r {
+        RegionFn::Filter(inner, cond) => (&**inner, Some(boolean(g, cond))),
+        r => (r, None),
+    };
+    let RegionFn::Intersection(v) = inner else {
+        return None;
+    };
+    let [RegionFn::Related(a, ra), RegionFn::Related(b, rb)] = v.as_slice() else {
+        return None;
+    };
+    let (a, b, ra, rb) = (int(g, a), int(g, b), *ra, *rb);
+    Some(Box::new(move |g, c| {
+        let (a, b) = (g.near_words(ra, a(g, c)), g.near_words(rb, b(g, c)));
+        let mut c2 = *c;
+        let mut count = 0;
+        for &(i, x) in a {
+            let Some(&(_, y)) = b.iter().find(|e| e.0 == i) else {
+                continue;
+            };
+            let mut w = x & y;
+            while w != 0 {
+                c2.site = (i * 64) as i32 + w.trailing_zeros() as i32;
+                w &= w - 1;
+                if cond.as_ref().is_none_or(|k| k(g, &c2)) {
+                    count += 1;
+                }
+            }
+        }
+        count
+    }))
 }
 
 /// `(count Sites in:R)`, R a walk one absolute direction from a site (`sites Direction`

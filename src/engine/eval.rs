@@ -688,13 +688,13 @@ impl GameDef {
                     r => self.region(r, c).count_common(mask) > 0,
                 }
             }
+            // (a hand's site too: Ludii looks among every site the piece's owner holds)
             BoolFn::IsWithinAt(what, at) => {
                 let what = self.int(what, c);
                 let at = self.int(at, c);
                 at >= 0
                     && c.s
-                        .sites
-                        .get(at as usize)
+                        .stack(at as usize)
                         .is_some_and(|st| st.iter().any(|p| p.what as i32 == what))
             }
             BoolFn::IsPlayer(role, w) => self.int(w, c) == self.role_player(*role, c),

@@ -20,10 +20,10 @@
 
 use super::super::board::{Direction, RelDir};
 use super::super::game::{Cache, GameDef};
-use super::super::playout::{outcome_of, Outcome as Played, PlayoutResult};
+use super::super::playout::{Outcome as Played, PlayoutResult};
 use super::super::state::MoveRecord;
 use super::steps::kinds;
-use super::{capped, finished, plain_end, player_components, two_players_in_phases, Side, Words, MAX_WORDS};
+use super::{capped, finished, plain_end, player_components, two_players_in_phases, Side, Words};
 use crate::ir::*;
 use rand::{Rng, RngCore};
 use std::collections::HashMap;
@@ -276,15 +276,7 @@ impl Hops {
             return None;
         }
         // the play: the game's, or the one phase both players share and never leave
-        let (phase, play) = match &ir.phases[..] {
-            [] => (None, &ir.play),
-            phases => {
-                let i = phases
-                    .iter()
-                    .position(|p| p.owner.is_none() && p.end.is_empty() && p.next.is_empty())?;
-                (Some(u8::try_from(i).ok()?), &phases[i].play)
-            }
-        };
+        let (phase, play) = super::final_phase(ir)?;
         if play.then.is_some() {
             return None;
         }
@@ -433,59 +425,15 @@ impl Hops {
         !first && !out.is_empty()
     }
 
-    /// The sites of a position the form can take (each holding at most one unturned piece
-    /// of its player's component), as words.
-    fn words_of(&self, s: &super::super::state::StateData) -> Option<[Words; 3]> {
-        let mut own = [[0u64; MAX_WORDS]; 3];
-        for (t, stack) in s.sites.iter().enumerate() {
-            match stack.as_slice() {
-                [] => {}
-                [x] if (1..=2).contains(&x.who) && x.what == self.comp[x.who as usize] && x.count == 1 => {
-                    own[x.who as usize][t / 64] |= 1 << (t % 64);
-                }
-                _ => return None,
-            }
-        }
-        Some(own)
-    }
-
     /// One random playout from the start, at most `max` decisions (as
     /// [`super::super::playout::playout`] plays it): by the general engine until both
     /// players are in the form's phase at the start of a turn, then here.
     pub(in crate::engine) fn playout(&self, g: &GameDef, rng: &mut dyn RngCore, max: usize) -> PlayoutResult {
-        let mut state = g.initial_state();
-        let mut length = 0;
-        let own = loop {
-            let s = &state.inner;
-            if s.over {
-                return PlayoutResult {
-                    outcome: outcome_of(&s.ranking),
-                    length,
-                };
-            }
-            if let Some(r) = capped(length, max) {
-                return r;
-            }
-            let in_phase = self
-                .phase
-                .is_none_or(|k| s.phase.get(1) == Some(&k) && s.phase.get(2) == Some(&k));
-            let taken = in_phase
-                && (1..=2).contains(&s.mover)
-                && s.next == 3 - s.mover
-                && s.prev != s.mover
-                && s.history.last().is_none_or(|m| !m.pass);
-            if let Some(own) = taken.then(|| self.words_of(s)).flatten() {
-                break own;
-            }
-            let Some(mv) = g.random_move(&state, rng) else {
-                return PlayoutResult {
-                    outcome: Played::Stuck,
-                    length,
-                };
+        let (state, own, length) =
+            match super::general_until(g, self.phase, rng, max, |s| super::words_of(s, self.comp)) {
+                Ok(x) => x,
+                Err(r) => return r,
             };
-            g.apply(&mut state, &mv);
-            length += 1;
-        };
         let s = &state.inner;
         // the recent moves, for the all-pass rule: (mover, pass), oldest first
         let keep = s.history.len().min(RECENT);
