@@ -63,7 +63,7 @@ impl PlayoutForm {
         match self {
             PlayoutForm::Placement(f) => f.playout(g, rng, max),
             PlayoutForm::Steps(f) => f.playout(rng, max),
-            PlayoutForm::Slides(f) => f.playout(rng, max),
+            PlayoutForm::Slides(f) => f.playout(g, rng, max),
             PlayoutForm::Flanks(f) => f.playout(rng, max),
             PlayoutForm::Captures(f) => f.playout(rng, max),
             PlayoutForm::Hops(f) => f.playout(g, rng, max),
@@ -189,6 +189,7 @@ pub(super) fn player_components(g: &GameDef, neutral: bool) -> Option<[u16; 3]> 
 
 /// The start of a playout form's game: each owner's sites (index 0: neutral), the player to
 /// move and the turn, decision and move counts.
+#[derive(Debug)]
 pub(super) struct Start {
     pub(super) own: [Words; 3],
     pub(super) mover: u8,
