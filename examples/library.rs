@@ -6,7 +6,9 @@ use ludeme::expand::Selections;
 use rand::SeedableRng;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::env::args().nth(1).unwrap_or_else(|| "games/ex-nihilo.lud".to_string());
+    let path = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "games/ex-nihilo.lud".to_string());
     let text = std::fs::read_to_string(&path)?;
     let game = Game::load(&path, &text, &Selections::default())?;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);

@@ -240,16 +240,14 @@ impl Game {
     pub fn has_chance(&self) -> bool {
         self.has_dice()
             || self.inner.ir.start.iter().any(|r| {
-                matches!(
-                    r,
-                    crate::ir::StartRule::PlaceRandom { .. }
-                        | crate::ir::StartRule::PlaceRandomStack { .. }
-                        | crate::ir::StartRule::DealDominoes { .. }
-                        | crate::ir::StartRule::Place {
-                            region: Some(crate::ir::RegionFn::Random(..)),
-                            ..
-                        }
-                )
+                use crate::ir::{RegionFn, StartRule};
+                match r {
+                    StartRule::PlaceRandom { .. }
+                    | StartRule::PlaceRandomStack { .. }
+                    | StartRule::DealDominoes { .. } => true,
+                    StartRule::Place { region: Some(r), .. } => matches!(r.uncached(), RegionFn::Random(..)),
+                    _ => false,
+                }
             })
     }
 

@@ -1722,6 +1722,16 @@ pub enum DirFn {
 /// Purity: does a function depend only on the state and the players' roles, not on the
 /// iterator variables (`from`, `to`, `between`, `site`, `value`, `level`)? Pure regions are
 /// computed once per state and roles ([`RegionFn::Cached`]).
+impl RegionFn {
+    /// The region out of its cache slot ([`RegionFn::Cached`]), if it has one.
+    pub fn uncached(&self) -> &RegionFn {
+        match self {
+            RegionFn::Cached(_, inner) => inner.uncached(),
+            r => r,
+        }
+    }
+}
+
 pub mod purity {
     use super::*;
 
