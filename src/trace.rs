@@ -368,6 +368,12 @@ pub trait Replay: Rules {
     fn initial_state_like(&self, _text: &str) -> Self::State {
         self.initial_state()
     }
+    /// Where Ludii's successors of a step do not show what chance gave (a die's site
+    /// appears in none of them: a double replayed shows its faces again), the other things
+    /// it may have given, as copies of `state` set to give each. None by default.
+    fn other_chances(&self, _state: &Self::State, _successors: &[String]) -> Vec<Self::State> {
+        Vec::new()
+    }
 }
 
 impl Replay for Game {
@@ -382,6 +388,12 @@ impl Replay for Game {
     }
     fn initial_state_like(&self, text: &str) -> State {
         Game::initial_state_like(self, text)
+    }
+    fn other_chances(&self, state: &State, successors: &[String]) -> Vec<State> {
+        if !self.has_dice() || self.roll_shown(successors) {
+            return Vec::new();
+        }
+        self.other_rolls(state)
     }
 }
 
@@ -610,21 +622,23 @@ fn replay_trial<G: Replay + ?Sized>(
             return Some(diverge(ply, DivergenceKind::State, &step.state, ours, String::new()));
         }
         game.observe_chance(&mut state, &step.successors);
-        // Our distinct successors, each with the first state reaching it.
-        let mut successors: BTreeMap<String, G::State> = BTreeMap::new();
-        let legal = game.legal_moves(&state);
-        for mv in &legal {
-            let mut next = state.clone();
-            game.apply(&mut next, mv);
-            let diff = game.diff_text(&state, &next);
-            successors.entry(diff).or_insert(next);
-        }
         let theirs: BTreeSet<&str> = step
             .successors
             .iter()
             .map(String::as_str)
             .filter(|diff| !differences.iter().any(|d| d.excludes(step.ply, diff)))
             .collect();
+        let (mut successors, mut legal) = successors_of(game, &state);
+        // where the roll does not show, the one whose successors are Ludii's
+        if !same_keys(&successors, &theirs) {
+            for other in game.other_chances(&state, &step.successors) {
+                let (s, l) = successors_of(game, &other);
+                if same_keys(&s, &theirs) {
+                    (successors, legal) = (s, l);
+                    break;
+                }
+            }
+        }
         let missing: Vec<String> = theirs
             .iter()
             .filter(|d| !successors.contains_key(**d))
@@ -690,6 +704,25 @@ fn replay_trial<G: Replay + ?Sized>(
     } else {
         Some(diverge(ply, DivergenceKind::End, &end.state, ours, problems.join("; ")))
     }
+}
+
+/// A position's legal moves and its distinct successors (by diff text), each with the first
+/// state reaching it.
+fn successors_of<G: Replay + ?Sized>(game: &G, state: &G::State) -> (BTreeMap<String, G::State>, Vec<G::Move>) {
+    let mut successors: BTreeMap<String, G::State> = BTreeMap::new();
+    let legal = game.legal_moves(state);
+    for mv in &legal {
+        let mut next = state.clone();
+        game.apply(&mut next, mv);
+        let diff = game.diff_text(state, &next);
+        successors.entry(diff).or_insert(next);
+    }
+    (successors, legal)
+}
+
+/// Whether our successors are exactly Ludii's.
+fn same_keys<S>(ours: &BTreeMap<String, S>, theirs: &BTreeSet<&str>) -> bool {
+    ours.len() == theirs.len() && theirs.iter().all(|d| ours.contains_key(*d))
 }
 
 fn same_ranking(ours: &[f64], theirs: &[f64]) -> bool {
@@ -959,5 +992,78 @@ mod tests {
         assert_eq!(labelled("1= 7=Disc1*2|m2", &labels), "B1= 7=Disc1*2 |m2");
         assert_eq!(labelled("|m1", &labels), "|m1");
         assert_eq!(labelled("", &labels), "");
+    }
+
+    /// Where Ludii's successors do not show what chance gave, the replay tries the other
+    /// chances the game offers and follows the one whose successors are Ludii's.
+    #[test]
+    fn a_hidden_roll_is_found_among_the_others() {
+        // one decision: the mover's disc lands on the cell a coin shows (hidden in the text)
+        #[derive(Clone, Debug, PartialEq)]
+        struct CoinState {
+            coin: usize,
+            cell: Option<usize>,
+        }
+        struct Coin {
+            others: bool,
+        }
+        impl Rules for Coin {
+            type State = CoinState;
+            type Move = ();
+            fn num_players(&self) -> usize {
+                2
+            }
+            fn initial_state(&self) -> CoinState {
+                CoinState { coin: 0, cell: None }
+            }
+            fn legal_moves(&self, s: &CoinState) -> Vec<()> {
+                if s.cell.is_none() {
+                    vec![()]
+                } else {
+                    vec![]
+                }
+            }
+            fn apply(&self, s: &mut CoinState, _: &()) {
+                s.cell = Some(s.coin);
+            }
+            fn is_over(&self, s: &CoinState) -> bool {
+                s.cell.is_some()
+            }
+            fn ranking<'a>(&self, _: &'a CoinState) -> &'a [f64] {
+                &[0.0, 0.5, 0.5]
+            }
+        }
+        impl Replay for Coin {
+            fn state_text(&self, s: &CoinState) -> String {
+                s.cell.map_or(String::new(), |c| format!("{c}=Disc1")) + "|m1"
+            }
+            fn diff_text(&self, _: &CoinState, b: &CoinState) -> String {
+                self.state_text(b)
+            }
+            fn other_chances(&self, s: &CoinState, _: &[String]) -> Vec<CoinState> {
+                let other = CoinState {
+                    coin: 1 - s.coin,
+                    ..s.clone()
+                };
+                if self.others {
+                    vec![other]
+                } else {
+                    vec![]
+                }
+            }
+        }
+        let text = r#"{"kind":"game","file":"Coin.lud","name":"Coin","options":[],"ruleset":null,"players":2,"stacking":false,"site_type":"Cell","sites":[{"i":0,"label":"A1","x":0.0,"y":0.0},{"i":1,"label":"B1","x":1.0,"y":0.0}],"containers":[{"name":"Board","from":0,"sites":2}],"components":[{"index":1,"name":"Disc1","owner":1}]}
+{"kind":"step","trial":0,"ply":0,"mover":1,"legal":1,"state":"|m1","successors":["1=Disc1|m1"],"chosen":0}
+{"kind":"end","trial":0,"ply":1,"over":true,"state":"1=Disc1|m1","ranking":[0.0,0.5,0.5]}
+"#;
+        let trace = Trace::parse(text).unwrap();
+        assert_eq!(
+            compare(&Coin { others: true }, &trace).summary(),
+            "agree: 1/1 steps, 1/1 trials"
+        );
+        assert_eq!(
+            compare(&Coin { others: false }, &trace).summary(),
+            "agree: 0/1 steps, 0/1 trials"
+        );
     }
 }

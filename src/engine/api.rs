@@ -5,6 +5,10 @@
 //! Setting up positions (`Game::position`, `Game::position_on`, `State::score`,
 //! `State::set_score`) and finding moves by name (`Game::find_move`): see `position.rs`.
 
+/// The most rolls a replay tries where Ludii's successors do not show the roll
+/// ([`Game::other_rolls`]): every combination of up to four six-sided dice.
+pub const MAX_OTHER_ROLLS: usize = 1296;
+
 use crate::check::Checked;
 use crate::expand::{SelectionError, Selections};
 
@@ -251,12 +255,53 @@ impl Game {
             })
     }
 
+    /// Whether some die's site appears in one of Ludii's successor diffs (the roll shows).
+    pub fn roll_shown(&self, successors: &[String]) -> bool {
+        self.inner.die_sites().any(|site| {
+            let key = format!("{site}=");
+            successors.iter().any(|d| {
+                d.split('|')
+                    .next()
+                    .unwrap_or("")
+                    .split(' ')
+                    .any(|e| e.starts_with(&key))
+            })
+        })
+    }
+
     /// Give the next roll of the dice the faces Ludii's successors of a position show (a
     /// replay of its trace: every successor carries the roll).
     pub fn set_next_roll_from(&self, state: &mut State, successors: &[String]) {
         if self.has_dice() {
             let roll = self.inner.observed_roll(&state.inner, successors);
             state.inner.next_roll = roll.into_iter().collect();
+        }
+    }
+
+    /// The other rolls the dice could give next, as copies of `state` each set to roll one
+    /// of them (every combination of faces but the one set; none when there are more than
+    /// [`MAX_OTHER_ROLLS`] or no dice): what a replay tries when Ludii's successors do not
+    /// show the roll (a replayed double shows its faces again over the new roll).
+    pub fn other_rolls(&self, state: &State) -> Vec<State> {
+        let faces: Vec<usize> = (0..self.inner.num_dice()).map(|j| self.inner.num_faces(j)).collect();
+        let total = faces.iter().try_fold(1usize, |n, &k| n.checked_mul(k.max(1)));
+        if faces.is_empty() || total.is_none_or(|n| n > MAX_OTHER_ROLLS) {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        let mut roll = vec![0u8; faces.len()];
+        loop {
+            if roll[..] != state.inner.next_roll[..] {
+                let mut s = state.clone();
+                s.inner.next_roll = roll.iter().copied().collect();
+                out.push(s);
+            }
+            // the next combination, the last die fastest
+            let Some(j) = (0..roll.len()).rev().find(|&j| (roll[j] as usize) + 1 < faces[j]) else {
+                return out;
+            };
+            roll[j] += 1;
+            roll[j + 1..].iter_mut().for_each(|x| *x = 0);
         }
     }
 

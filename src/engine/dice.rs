@@ -29,6 +29,16 @@ impl GameDef {
     }
 
     /// The faces of die `j` (over every container).
+    /// The number of dice, over every container.
+    pub(super) fn num_dice(&self) -> usize {
+        self.ir.dice.iter().map(|k| k.faces.len()).sum()
+    }
+
+    /// The number of faces of die `j` (over every container).
+    pub(super) fn num_faces(&self, j: usize) -> usize {
+        self.faces(j).len()
+    }
+
     fn faces(&self, j: usize) -> &[i32] {
         self.ir
             .dice
@@ -39,7 +49,7 @@ impl GameDef {
     }
 
     /// The sites of the dice, in order over every container.
-    fn die_sites(&self) -> impl Iterator<Item = u32> + '_ {
+    pub(super) fn die_sites(&self) -> impl Iterator<Item = u32> + '_ {
         self.ir.dice.iter().flat_map(move |k| {
             let from = self.container_from.get(k.container).copied().unwrap_or(0);
             (0..k.faces.len() as u32).map(move |i| from + i)
