@@ -4,7 +4,7 @@
 //! `cargo bench --bench board`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use ludeme::engine::board::{Board, BoardSpec, Dir, Direction, LineOfSight, Relation, SiteType, Walk};
+use ludeme::board::{Board, BoardSpec, Dir, Direction, LineOfSight, Relation, SiteType, Walk};
 use std::hint::black_box;
 
 fn boards() -> Vec<(&'static str, BoardSpec, SiteType)> {

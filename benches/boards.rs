@@ -7,7 +7,7 @@
 //! project). The hot-path queries of small boards are in `benches/board.rs`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use ludeme::engine::board::{Board, BoardSpec, SiteType};
+use ludeme::board::{Board, BoardSpec, SiteType};
 use std::hint::black_box;
 use std::path::Path;
 

@@ -17,7 +17,8 @@
 
 mod common;
 
-use ludeme::engine::{Game, LoadError};
+use ludeme::engine::Game;
+use ludeme::load::LoadError;
 use ludeme::trace::TraceHeader;
 use rayon::prelude::*;
 use std::collections::BTreeMap;

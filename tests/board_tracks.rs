@@ -5,9 +5,10 @@
 
 mod common;
 
-use ludeme::engine::board::{Track, TRACK_END};
-use ludeme::engine::{Game, LoadError};
+use ludeme::board::{Track, TRACK_END};
+use ludeme::engine::Game;
 use ludeme::expand::Selections;
+use ludeme::load::LoadError;
 
 fn tracks(rel: &str) -> Result<Vec<Track>, LoadError> {
     let path = common::shared("ludii/lud/board/sow").join(rel);

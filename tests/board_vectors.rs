@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use ludeme::engine::board::{Board, BoardSpec, Dir, Direction, LineOfSight, Relation, SiteType, Walk};
+use ludeme::board::{Board, BoardSpec, Dir, Direction, LineOfSight, Relation, SiteType, Walk};
 use serde_json::Value;
 
 const VECTORS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/docs/board-vectors");
@@ -417,7 +417,7 @@ fn board_vectors() {
 /// more (the next square keeps its own).
 #[test]
 fn an_added_edge_across_a_square_cuts_its_diagonals() {
-    use ludeme::engine::board::Relation;
+    use ludeme::board::Relation;
     let load = |board: &str| {
         let text = format!(
             "(game \"G\" (players 2) (equipment {{{board} (piece \"Disc\" Each)}}) (rules (play (move Add (to (sites Empty)))) (end (if (no Moves Next) (result Mover Draw)))))"

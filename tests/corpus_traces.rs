@@ -11,7 +11,8 @@
 
 mod common;
 
-use ludeme::engine::{Game, LoadError};
+use ludeme::engine::Game;
+use ludeme::load::LoadError;
 use ludeme::trace::{compare, labelled, Trace};
 use rayon::prelude::*;
 use std::collections::BTreeMap;

@@ -5,8 +5,9 @@
 mod common;
 
 use ludeme::engine::playout::{playout_by_moves, playout_rng};
-use ludeme::engine::{Game, LoadError};
+use ludeme::engine::Game;
 use ludeme::expand::Selections;
+use ludeme::load::LoadError;
 use std::collections::BTreeMap;
 
 #[test]

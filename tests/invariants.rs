@@ -3,8 +3,9 @@
 //! every legal move applies, and that every game ends within the cap.
 
 use ludeme::engine::playout::{playout_rng, DEFAULT_MAX_DECISIONS};
-use ludeme::engine::{Game, LoadError, State};
+use ludeme::engine::{Game, State};
 use ludeme::expand::Selections;
+use ludeme::load::LoadError;
 use rand::Rng;
 use rayon::prelude::*;
 

@@ -2,8 +2,9 @@
 //! neighbours; a board over the size limit is refused before it is built, naming the limit.
 //! (How fast boards build is measured by `benches/boards.rs`: no test asserts a time.)
 
-use ludeme::engine::board::{BoardError, Dir, Direction, Relation, MAX_BOARD_GRAPH};
-use ludeme::engine::{Game, LoadError};
+use ludeme::board::{BoardError, Dir, Direction, Relation, MAX_BOARD_GRAPH};
+use ludeme::engine::Game;
+use ludeme::load::LoadError;
 
 fn game(board: &str) -> String {
     format!(

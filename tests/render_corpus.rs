@@ -8,8 +8,9 @@
 mod common;
 
 use ludeme::cli::render::{start_or_board, Drawn};
-use ludeme::engine::{Game, LoadError};
+use ludeme::engine::Game;
 use ludeme::expand::Selections;
+use ludeme::load::LoadError;
 use rayon::prelude::*;
 
 enum Outcome {

@@ -9,8 +9,9 @@
 //! as their polygons, edges, vertices) with each site's index.
 
 use super::{read_description, SelectArgs, EXIT_USAGE};
-use crate::engine::board::{Board, Dir, Graph, Relation};
-use crate::engine::{Game, Layout, LoadError};
+use crate::board::{Board, Dir, Graph, Relation};
+use crate::engine::Game;
+use crate::load::{Layout, LoadError};
 use std::fmt::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;

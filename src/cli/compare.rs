@@ -1,7 +1,8 @@
 //! `ludeme compare TRACE --game FILE`: replay a Ludii trace and report where we disagree.
 
 use super::{read_description, EXIT_USAGE};
-use crate::engine::{Game, LoadError};
+use crate::engine::Game;
+use crate::load::LoadError;
 use crate::trace::{compare_trials_with, labelled, Divergence, DivergenceKind, RuleDifference, TraceReader};
 use std::io::Write;
 use std::path::{Path, PathBuf};

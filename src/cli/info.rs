@@ -3,8 +3,9 @@
 
 use super::{read_description, SelectArgs, EXIT_USAGE};
 use crate::check::{check_source, Checked};
-use crate::engine::{Game, LoadError};
+use crate::engine::Game;
 use crate::expand::Selections;
+use crate::load::LoadError;
 use crate::syntax::{Node, NodeKind};
 use serde::Serialize;
 use std::path::PathBuf;

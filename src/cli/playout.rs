@@ -28,6 +28,10 @@ pub struct PlayoutArgs {
     /// Stop a playout that has not ended after this many decisions.
     #[arg(long, default_value_t = DEFAULT_MAX_DECISIONS)]
     pub max_decisions: usize,
+    /// Play each step by listing every legal move and applying a random one, as MCTS and
+    /// the library's callers do (no playout form, no lazy random move): the speed they see.
+    #[arg(long)]
+    pub all_moves: bool,
 }
 
 #[derive(serde::Serialize)]
@@ -49,6 +53,7 @@ pub fn run(args: &PlayoutArgs) -> ExitCode {
         seed: args.seed,
         threads: args.threads as usize,
         max_decisions: args.max_decisions,
+        all_moves: args.all_moves,
     };
     let bar = (std::io::stderr().is_terminal() && args.n > 1).then(|| {
         let bar = indicatif::ProgressBar::with_draw_target(Some(args.n), indicatif::ProgressDrawTarget::stderr());
@@ -91,6 +96,9 @@ fn human(name: &str, args: &PlayoutArgs, s: &PlayoutStats) -> String {
     let mut t = name.to_string();
     if !selected.is_empty() {
         t += &format!(" ({})", selected.join(", "));
+    }
+    if args.all_moves {
+        t += " [all moves listed at each step]";
     }
     t += &format!(
         ": {} playouts, seed {}, {} thread{}\n",

@@ -3,7 +3,7 @@
 use super::replay::load_record;
 use super::view::spacing;
 use super::{SelectArgs, EXIT_USAGE};
-use crate::engine::board::SiteType;
+use crate::board::SiteType;
 use crate::engine::{Game, State};
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -380,8 +380,8 @@ fn draw_start(
             let st = game.initial_state();
             return Ok(Drawn::Start(Box::new(game), Box::new(st), None));
         }
-        Err(crate::engine::LoadError::Unsupported { ludeme, .. }) => ludeme,
-        Err(crate::engine::LoadError::Invalid(checked)) => {
+        Err(crate::load::LoadError::Unsupported { ludeme, .. }) => ludeme,
+        Err(crate::load::LoadError::Invalid(checked)) => {
             eprint!("{}", crate::diag::render_human(&checked.diagnostics, &checked.sources));
             eprintln!("error: {name}: the description has errors");
             return Err(ExitCode::from(1));

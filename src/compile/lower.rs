@@ -1,5 +1,5 @@
+use crate::board::{BoardSpec, Direction, Pt, Relation, SiteType};
 use crate::check::Checker;
-use crate::engine::board::{BoardSpec, Direction, Pt, Relation, SiteType};
 use crate::ir::*;
 use crate::registry::{Param, ParamType, Registry};
 use crate::syntax::{classify_atom, Atom, Node, NodeKind};
@@ -156,7 +156,7 @@ pub struct Lowerer {
     /// Relations named by `count Steps` (for the single distance table).
     distance_requests: Vec<Relation>,
     /// Per player (index 0 unused), the direction it faces, if given.
-    facing: Vec<Option<crate::engine::board::Dir>>,
+    facing: Vec<Option<crate::board::Dir>>,
     /// The regions of the equipment.
     regions: Vec<RegionDef>,
     /// The geometry regions used, by slot.
@@ -172,7 +172,7 @@ pub struct Lowerer {
     /// Ludii's `requiresCount` (see [`GameIr::requires_count`]).
     requires_count: bool,
     /// The board's tracks, as written.
-    tracks: Vec<crate::engine::board::TrackSpec>,
+    tracks: Vec<crate::board::TrackSpec>,
     /// The equipment's maps.
     maps: Vec<MapDef>,
     /// Lowering only what places the start position (`ludeme render` of a game whose
@@ -202,8 +202,8 @@ pub fn lower_game_start(game: &Node) -> R<GameIr> {
 }
 
 /// The tracks declared by the board of a checked `(game ..)` tree, as written (built on the
-/// board by [`crate::engine::board::Board::track`]).
-pub fn lower_board_tracks(game: &Node) -> R<Vec<crate::engine::board::TrackSpec>> {
+/// board by [`crate::board::Board::track`]).
+pub fn lower_board_tracks(game: &Node) -> R<Vec<crate::board::TrackSpec>> {
     let mut l = Lowerer::new();
     let c = l.call(game, "game")?;
     let Some(equipment) = c.typed(l.reg, "equipment") else {
@@ -2886,7 +2886,7 @@ fn occupied_neighbours(r: &RegionFn) -> Option<IntFn> {
             RegionFn::LineOfSight {
                 at,
                 dirs,
-                kind: crate::engine::board::LineOfSight::Piece,
+                kind: crate::board::LineOfSight::Piece,
             } => match dirs.as_slice() {
                 [Direction::Rel(rel)] => sight = Some((at, *rel)),
                 _ => return None,
@@ -2932,7 +2932,7 @@ fn count_sites(r: RegionFn) -> IntFn {
                 include_self: false,
             } = a
             {
-                if let (RegionFn::Site(x), [crate::engine::board::Direction::Rel(rel)]) = (&**sites, dirs.as_slice()) {
+                if let (RegionFn::Site(x), [crate::board::Direction::Rel(rel)]) = (&**sites, dirs.as_slice()) {
                     return IntFn::CountNear {
                         site: x.clone(),
                         rel: *rel,

@@ -113,7 +113,7 @@ impl Lowerer {
                 }
             }
             NodeKind::Call { head, args, .. } if head == "sites" => {
-                use crate::engine::board::BoardRegion as B;
+                use crate::board::BoardRegion as B;
                 let word = |k: usize| match args.get(k).map(|a| &a.kind) {
                     Some(NodeKind::Atom(a)) => Some(a.as_str()),
                     _ => None,
@@ -413,7 +413,7 @@ impl Lowerer {
                         [d] => *d,
                         _ => return unsupported("size Territory in several directions", c.span()),
                     },
-                    None => crate::engine::board::Direction::Rel(Relation::Adjacent),
+                    None => crate::board::Direction::Rel(Relation::Adjacent),
                 };
                 Ok(IntFn::SizeTerritory(Box::new(player), dir))
             }
@@ -425,7 +425,7 @@ impl Lowerer {
     pub(super) fn count_steps(&mut self, c: &Call) -> R<IntFn> {
         // (a site type is read only when it is the board's own)
         let other_type = match c.typed(self.reg, "siteType").map(|n| &n.kind) {
-            Some(NodeKind::Atom(a)) => crate::engine::board::SiteType::from_name(a) != Some(self.site_type),
+            Some(NodeKind::Atom(a)) => crate::board::SiteType::from_name(a) != Some(self.site_type),
             Some(_) => true,
             None => false,
         };
@@ -448,7 +448,7 @@ impl Lowerer {
             .filter(|n| {
                 !matches!(&n.kind, NodeKind::Atom(a) if a == "Steps"
                     || Relation::from_name(a).is_some()
-                    || crate::engine::board::SiteType::from_name(a).is_some())
+                    || crate::board::SiteType::from_name(a).is_some())
             })
             .collect();
         let [a, b] = ints.as_slice() else {
@@ -459,7 +459,7 @@ impl Lowerer {
             return unsupported("count Steps to a region", c.span());
         }
         self.distance_requests.push(rel);
-        self.distance_relation = crate::engine::board::distance_relation_for_game(self.distance_requests.clone());
+        self.distance_relation = crate::board::distance_relation_for_game(self.distance_requests.clone());
         Ok(IntFn::CountSteps(Box::new(self.int(a)?), Box::new(self.int(b)?)))
     }
 
@@ -471,7 +471,7 @@ impl Lowerer {
         let ends: Vec<&Node> = c
             .positional()
             .into_iter()
-            .filter(|n| !std::ptr::eq(*n, step) && !matches!(&n.kind, NodeKind::Atom(a) if a == "Steps" || Relation::from_name(a).is_some() || crate::engine::board::SiteType::from_name(a).is_some()))
+            .filter(|n| !std::ptr::eq(*n, step) && !matches!(&n.kind, NodeKind::Atom(a) if a == "Steps" || Relation::from_name(a).is_some() || crate::board::SiteType::from_name(a).is_some()))
             .collect();
         let [a, b] = ends.as_slice() else {
             return invalid("count Steps needs where from and where to", c.span());

@@ -9,30 +9,6 @@
 /// ([`Game::other_rolls`]): every combination of up to four six-sided dice.
 pub const MAX_OTHER_ROLLS: usize = 1296;
 
-use crate::check::Checked;
-use crate::expand::{SelectionError, Selections};
-
-/// Why a description could not be loaded as a playable game.
-#[derive(Debug, thiserror::Error)]
-pub enum LoadError {
-    #[error(transparent)]
-    Selection(#[from] SelectionError),
-    /// The description has errors; `checked` holds the diagnostics and sources to render.
-    #[error("the description has errors")]
-    Invalid(Box<Checked>),
-    /// The description is valid but uses a ludeme the engine cannot run yet.
-    #[error("the engine cannot run `{ludeme}` yet{}", at.as_ref().map(|a| format!(" ({a})")).unwrap_or_default())]
-    Unsupported { ludeme: String, at: Option<String> },
-    /// The board cannot be built: a size out of range, more than the limit of
-    /// [`super::board::MAX_BOARD_GRAPH`] vertices and edges, no sites of its type...
-    #[error("cannot build the board: {0}")]
-    Board(#[from] super::board::BoardError),
-    /// A track of the board cannot be built on it (a step off the board, a direction the
-    /// board does not have...).
-    #[error("cannot build a track: {0}")]
-    Track(#[from] super::board::TrackError),
-}
-
 /// A loaded game: rules, board and equipment. Immutable.
 #[derive(Debug)]
 pub struct Game {
@@ -51,62 +27,9 @@ pub struct Move {
     pub(crate) inner: super::moves::MoveData,
 }
 
-/// What a description lays out: its board and its containers, the board first (name, first
-/// site, number of sites), as a trace header lists them.
-#[derive(Debug)]
-pub struct Layout {
-    pub board: super::board::Board,
-    pub containers: Vec<(String, usize, usize)>,
-}
-
 impl Game {
-    /// Expand, check, lower and build a description.
-    pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, LoadError> {
-        super::game::load(name, text, selections)
-    }
-
-    /// Only the board of a description, built even when its rules use ludemes the engine
-    /// cannot run yet (board-only checks against Ludii).
-    pub fn load_board(name: &str, text: &str, selections: &Selections) -> Result<super::board::Board, LoadError> {
-        super::game::load_board(name, text, selections)
-    }
-
-    /// Only the start of a description: its players, equipment and start rules, with a pass
-    /// for its play and no end (for drawing the start position of a game whose rules use
-    /// ludemes the engine cannot run yet).
-    pub fn load_start(name: &str, text: &str, selections: &Selections) -> Result<Game, LoadError> {
-        super::game::load_start(name, text, selections)
-    }
-
-    /// The board and containers of a description, built even when its rules use ludemes
-    /// the engine cannot run yet.
-    pub fn load_layout(name: &str, text: &str, selections: &Selections) -> Result<Layout, LoadError> {
-        super::game::load_layout(name, text, selections)
-    }
-
-    /// The subgames a `(match ..)` description plays, in order, each with the option it is
-    /// played with (None: the description is a game). Each subgame is a description of its
-    /// own (see [`crate::source::find_subgame`]).
-    pub fn match_subgames(
-        name: &str,
-        text: &str,
-        selections: &Selections,
-    ) -> Result<Option<Vec<crate::compile::Subgame>>, LoadError> {
-        super::game::match_subgames(name, text, selections)
-    }
-
-    /// The board of a description and the tracks it declares, built on it (board-only, like
-    /// [`Game::load_board`]).
-    pub fn load_board_tracks(
-        name: &str,
-        text: &str,
-        selections: &Selections,
-    ) -> Result<(super::board::Board, Vec<super::board::Track>), LoadError> {
-        super::game::load_board_tracks(name, text, selections)
-    }
-
     /// The board's tracks, built on it (no rule follows them yet).
-    pub fn tracks(&self) -> &[super::board::Track] {
+    pub fn tracks(&self) -> &[crate::board::Track] {
         &self.inner.tracks
     }
 
@@ -226,7 +149,7 @@ impl Game {
     }
 
     /// The board geometry.
-    pub fn board(&self) -> &super::board::Board {
+    pub fn board(&self) -> &crate::board::Board {
         &self.inner.board
     }
 
@@ -408,7 +331,7 @@ impl State {
     /// The occupied sites of another type than the board's that a start position puts
     /// pieces on ([`crate::ir::StartRule::PlaceOn`]), each with its type, number,
     /// coordinates (in the board's frame) and what it holds.
-    pub fn typed_sites(&self, game: &Game) -> Vec<(super::board::SiteType, u32, (f64, f64), SiteView)> {
+    pub fn typed_sites(&self, game: &Game) -> Vec<(crate::board::SiteType, u32, (f64, f64), SiteView)> {
         let mut out = Vec::new();
         for (t, sites) in &self.inner.typed {
             let Some(b) = game.inner.typed_boards.iter().find(|b| b.site_type() == *t) else {

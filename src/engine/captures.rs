@@ -1,9 +1,9 @@
 //! Captures by flanking and by surrounding (`custodial`, `surround`): effects generated at
 //! the sites captured, with `between` set to each.
 
-use super::board::Direction;
 use super::game::{Ctx, GameDef};
 use super::moves::{Action, MoveData};
+use crate::board::Direction;
 use crate::ir::*;
 
 impl GameDef {
@@ -197,7 +197,7 @@ impl GameDef {
                 let Some(&first) = enclosing.first() else { continue };
                 let mut site = first;
                 while enclosing.len() != 1 {
-                    let all = super::board::Relation::All;
+                    let all = crate::board::Relation::All;
                     let Some(&next) = self.board.relation(site, all).iter().find(|t| enclosing.contains(t)) else {
                         continue 'targets;
                     };

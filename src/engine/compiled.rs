@@ -9,10 +9,10 @@
 //! is not compiled here is handed to the evaluator, so both always agree: compiling is only
 //! a change of speed.
 
-use super::board::{cut_ray, Relation};
 use super::game::{all_passed, Ctx, GameDef};
 use super::playout::Outcome as Played;
 use super::requirement::{OneWay, WhoCmp, WhoOp};
+use crate::board::{cut_ray, Relation};
 use crate::ir::*;
 
 pub(super) mod captures;
@@ -875,7 +875,7 @@ struct RadialWalk {
     /// By site: the radial's sites after it.
     radials: Vec<Box<[u32]>>,
     /// By site: the same radial as a bit word and whether its sites come in increasing
-    /// order ([`Board::ray_words`](super::board::Board::ray_words)), where the board gives them.
+    /// order ([`Board::ray_words`](crate::board::Board::ray_words)), where the board gives them.
     rays: Option<Vec<(u64, bool)>>,
     from: IntC,
     limit: Option<IntC>,
@@ -1720,7 +1720,7 @@ mod tests {
         let tracked = g.conds.tracked.iter().flatten().count();
         assert!(tracked >= 7, "{tracked} tracked conditions");
         // and a few more shapes: a walk counted alone, sizes, components, sums
-        use super::super::board::{Dir, Direction};
+        use crate::board::{Dir, Direction};
         use crate::ir::{BoolFn as B, IntFn as I, RegionFn as R};
         let walk = |dir| {
             I::CountSites(Box::new(R::Direction {

@@ -316,13 +316,13 @@ impl GameDef {
             .as_ref()
             .map(|roles| roles.iter().map(|r| self.role_player(*r, c)).collect());
         let may_enclose = |t: u32| enclosed.as_ref().is_none_or(|e| e.contains(&who_at(t)));
-        let adjacent = self.board.relation(from as u32, super::board::Relation::Adjacent);
+        let adjacent = self.board.relation(from as u32, crate::board::Relation::Adjacent);
         let seeds: SmallVec<[u32; 8]> = adjacent
             .iter()
             .copied()
             .filter(|&t| !is_outer(t) && may_enclose(t))
             .collect();
-        let orthogonal = super::board::Direction::Rel(super::board::Relation::Orthogonal);
+        let orthogonal = crate::board::Direction::Rel(crate::board::Relation::Orthogonal);
         'seeds: for &origin in seeds.iter().rev() {
             let mut group: Vec<u32> = vec![origin];
             let mut in_group = Region::new(self.n());
@@ -352,7 +352,7 @@ impl GameDef {
             // the loop: the sites orthogonally around the region
             let mut wall: SmallVec<[u32; 16]> = SmallVec::new();
             for &g in &group {
-                for &t in self.board.relation(g, super::board::Relation::Orthogonal) {
+                for &t in self.board.relation(g, crate::board::Relation::Orthogonal) {
                     if !in_group.contains(t as i32) && !wall.contains(&t) {
                         wall.push(t);
                     }
@@ -366,7 +366,7 @@ impl GameDef {
                 holds(a)
                     && self
                         .board
-                        .relation(a, super::board::Relation::Adjacent)
+                        .relation(a, crate::board::Relation::Adjacent)
                         .iter()
                         .any(|&b| b != a && holds(b) && wall.contains(&b))
             }) {
@@ -440,7 +440,7 @@ impl GameDef {
 
     /// `(size Territory ..)`: the board's groups of empty sites (through `dir`, from the
     /// lowest site) whose other neighbours all belong to `player`, counted in sites.
-    pub(super) fn size_territory(&self, player: &IntFn, dir: super::board::Direction, c: &Ctx) -> i32 {
+    pub(super) fn size_territory(&self, player: &IntFn, dir: crate::board::Direction, c: &Ctx) -> i32 {
         let who = self.int(player, c);
         let n = self.n();
         let empty = |t: u32| c.s.sites[t as usize].is_empty();

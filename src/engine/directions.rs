@@ -4,8 +4,8 @@
 //! piece's `dirn:`, else North), turned by the piece's rotation, among the compass
 //! directions the board's Adjacent steps use anywhere.
 
-use super::board::{Dir, Direction, RelDir, Relation};
 use super::game::{Ctx, GameDef};
+use crate::board::{Dir, Direction, RelDir, Relation};
 use crate::ir::DirFn;
 
 /// A short list of directions (at most 16: every compass direction once; more are

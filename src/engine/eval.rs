@@ -1,10 +1,10 @@
 //! Evaluating functions: integers, booleans, regions.
 
-use super::board::{Direction, Relation};
 use super::game::{all_passed, Ctx, GameDef};
 use super::region::Region;
 use super::requirement::SiteTest;
 use super::state::{Piece, StateData};
+use crate::board::{Direction, Relation};
 use crate::ir::*;
 use smallvec::SmallVec;
 
@@ -37,7 +37,7 @@ impl GameDef {
     }
 
     /// The game's distance table (its relation, else Adjacent).
-    pub(super) fn distance_table(&self) -> &super::board::DistanceTable {
+    pub(super) fn distance_table(&self) -> &crate::board::DistanceTable {
         self.board
             .distances(self.ir.distance_relation.unwrap_or(Relation::Adjacent))
     }
@@ -92,7 +92,7 @@ impl GameDef {
     /// The pieces at a site read as Ludii reads a site of the board's type: on a board of
     /// vertices or edges, the other containers (hands, made of cells) are not reached.
     pub(super) fn count_at_board_type(&self, s: &StateData, x: i32) -> i32 {
-        if self.board.site_type() != super::board::SiteType::Cell && x >= self.n() as i32 {
+        if self.board.site_type() != crate::board::SiteType::Cell && x >= self.n() as i32 {
             return 0;
         }
         self.count_at(s, x)
@@ -565,8 +565,8 @@ impl GameDef {
     #[inline]
     /// `(ahead ..)` from site `s` (not negative): the site `steps` along `dir` (a direction
     /// function: the first direction it gives here; none: `s` itself).
-    pub(super) fn site_ahead(&self, s: i32, steps: i32, dir: super::board::Direction, c: &Ctx) -> i32 {
-        use super::board::{Direction, RelDir};
+    pub(super) fn site_ahead(&self, s: i32, steps: i32, dir: crate::board::Direction, c: &Ctx) -> i32 {
+        use crate::board::{Direction, RelDir};
         let d = if let Direction::Relative(r @ (RelDir::SameDirection | RelDir::OppositeDirection)) = dir {
             // the direction of the move being made (`from` to `to`), else of the last move
             let last = c.s.history.last();
@@ -1421,7 +1421,7 @@ impl GameDef {
                     for s in layer.iter() {
                         match dirs {
                             None => {
-                                for &t in self.board.relation(s as u32, super::board::Relation::Adjacent) {
+                                for &t in self.board.relation(s as u32, crate::board::Relation::Adjacent) {
                                     r.insert(t as i32);
                                 }
                             }

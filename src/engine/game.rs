@@ -2,12 +2,10 @@
 //! generation, application, end rules and the turn model (see `../shared/docs/
 //! ludii-semantics.md` for the behaviour reproduced here).
 
-use super::api::{Game, LoadError, State};
-use super::board::{Board, Direction, Relation, SiteType};
+use super::api::{Game, State};
 use super::region::Region;
 use super::state::{MoveRecord, Piece, StateData, HISTORY, HISTORY_MAX};
-use crate::check::check_source;
-use crate::expand::Selections;
+use crate::board::{Board, Direction, Relation, SiteType};
 use crate::ir::*;
 use smallvec::SmallVec;
 
@@ -18,7 +16,7 @@ pub struct GameDef {
     pub board: Board,
     pub ir: GameIr,
     /// The board's tracks (`ir.tracks`), built on it; no rule follows them yet.
-    pub tracks: Vec<super::board::Track>,
+    pub tracks: Vec<crate::board::Track>,
     /// The board seen as another site type than its own, for each such type a start rule
     /// places pieces on ([`StartRule::PlaceOn`]: start positions only).
     pub typed_boards: Vec<Board>,
@@ -89,7 +87,7 @@ pub struct GameDef {
     pub(super) start_positions: Vec<Region>,
     /// Per component, the direction its pieces face (their owner's direction where the
     /// players have one, else the piece's `dirn:`, else North).
-    pub(super) comp_facing: Vec<super::board::Dir>,
+    pub(super) comp_facing: Vec<crate::board::Dir>,
     /// A number no other game loaded by this process has (what answers kept between
     /// calls are filed under).
     pub(super) id: u64,
@@ -122,287 +120,201 @@ fn around_tables(board: &Board) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
     (starts, all)
 }
 
-/// A lowering error as a load error, with where it is in the sources.
-fn lower_error(checked: &crate::check::Checked, e: crate::compile::LowerError) -> LoadError {
-    let at = checked.expansion.source_span(e.span(), false).0.map(|s| {
-        let f = checked.sources.get(s.file);
-        let lc = f.line_col(s.start as usize);
-        format!("{}:{}:{}", f.name, lc.line, lc.column)
-    });
-    match e {
-        crate::compile::LowerError::Unsupported { ludeme, .. } => LoadError::Unsupported { ludeme, at },
-        crate::compile::LowerError::Invalid { message, .. } => LoadError::Unsupported { ludeme: message, at },
-    }
+/// Why a lowered game cannot be built: its board or one of its tracks.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    /// The board cannot be built: a size out of range, more than the limit of
+    /// [`crate::board::MAX_BOARD_GRAPH`] vertices and edges, no sites of its type...
+    #[error("cannot build the board: {0}")]
+    Board(#[from] crate::board::BoardError),
+    /// A track of the board cannot be built on it (a step off the board, a direction the
+    /// board does not have...).
+    #[error("cannot build a track: {0}")]
+    Track(#[from] crate::board::TrackError),
 }
 
-/// Expand, check and lower only the board of a description (whatever its rules use).
-pub fn load_board(name: &str, text: &str, selections: &Selections) -> Result<Board, LoadError> {
-    let checked = check_source(name, text, selections)?;
-    if checked.has_errors() {
-        return Err(LoadError::Invalid(Box::new(checked)));
-    }
-    let Some(node) = checked.game.as_ref() else {
-        return Err(LoadError::Invalid(Box::new(checked)));
-    };
-    let (spec, site_type) = crate::compile::lower_board(node).map_err(|e| lower_error(&checked, e))?;
-    Ok(Board::new(&spec, site_type)?)
-}
-
-/// Expand, check and lower the layout of a description (board and containers, whatever its
-/// rules use): for `ludeme board`.
-pub fn load_layout(name: &str, text: &str, selections: &Selections) -> Result<super::api::Layout, LoadError> {
-    let checked = check_source(name, text, selections)?;
-    if checked.has_errors() {
-        return Err(LoadError::Invalid(Box::new(checked)));
-    }
-    let Some(node) = checked.game.as_ref() else {
-        return Err(LoadError::Invalid(Box::new(checked)));
-    };
-    let (spec, site_type, kinds) = crate::compile::lower_layout(node).map_err(|e| lower_error(&checked, e))?;
-    let board = Board::new(&spec, site_type)?;
-    // Ludii numbers the other containers' sites from the larger of the board's cells and
-    // sites (a vertex board leaves room for its cells)
-    let mut from = board.num_sites().max(board.graph().count(SiteType::Cell));
-    let mut containers = vec![("Board".to_string(), 0, board.num_sites())];
-    for k in kinds {
-        containers.push((k.name, from, k.sites as usize));
-        from += k.sites as usize;
-    }
-    Ok(super::api::Layout { board, containers })
-}
-
-/// The subgames of a `(match ..)` description, in order, each with the option it is played
-/// with (None: a game, not a match).
-pub fn match_subgames(
-    name: &str,
-    text: &str,
-    selections: &Selections,
-) -> Result<Option<Vec<crate::compile::Subgame>>, LoadError> {
-    let checked = check_source(name, text, selections)?;
-    match checked.game.as_ref() {
-        Some(node) if !checked.has_errors() => Ok(crate::compile::match_subgames(node)),
-        _ => Err(LoadError::Invalid(Box::new(checked))),
-    }
-}
-
-/// [`load_board`] and the board's tracks, built on it.
-pub fn load_board_tracks(
-    name: &str,
-    text: &str,
-    selections: &Selections,
-) -> Result<(Board, Vec<super::board::Track>), LoadError> {
-    let checked = check_source(name, text, selections)?;
-    let Some(node) = checked.game.as_ref().filter(|_| !checked.has_errors()) else {
-        return Err(LoadError::Invalid(Box::new(checked)));
-    };
-    let (spec, site_type) = crate::compile::lower_board(node).map_err(|e| lower_error(&checked, e))?;
-    let specs = crate::compile::lower_board_tracks(node).map_err(|e| lower_error(&checked, e))?;
-    let board = Board::new(&spec, site_type)?;
-    let tracks = specs.iter().map(|t| board.track(t)).collect::<Result<Vec<_>, _>>()?;
-    Ok((board, tracks))
-}
-
-pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, LoadError> {
-    load_with(name, text, selections, crate::compile::lower_game)
-}
-
-/// A game whose rules are only its start (players, equipment, start rules): its play is a
-/// pass and it has no end. For drawing the start position of a game the engine cannot run.
-pub fn load_start(name: &str, text: &str, selections: &Selections) -> Result<Game, LoadError> {
-    load_with(name, text, selections, crate::compile::lower_game_start)
-}
-
-fn load_with(
-    name: &str,
-    text: &str,
-    selections: &Selections,
-    lower: fn(&crate::syntax::Node) -> Result<GameIr, crate::compile::LowerError>,
-) -> Result<Game, LoadError> {
-    let checked = check_source(name, text, selections)?;
-    if checked.has_errors() {
-        return Err(LoadError::Invalid(Box::new(checked)));
-    }
-    let Some(node) = checked.game.as_ref() else {
-        return Err(LoadError::Invalid(Box::new(checked)));
-    };
-    let ir = lower(node).map_err(|e| lower_error(&checked, e))?;
-    let board = Board::new(&ir.board, ir.site_type)?;
-    let tracks = ir
-        .tracks
-        .iter()
-        .map(|t| board.track(t))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut typed_boards: Vec<Board> = Vec::new();
-    for r in &ir.start {
-        if let StartRule::PlaceOn { site_type, .. } = r {
-            if !typed_boards.iter().any(|b| b.site_type() == *site_type) {
-                // (the same graph, built as the board's own site type asks, seen as another)
-                typed_boards.push(Board::from_graph(board.graph(), *site_type)?);
+impl Game {
+    /// Build a game from its lowered rules: the board, its tracks and the tables the rules
+    /// read (the last step of loading, see `crate::load`).
+    pub fn build(ir: GameIr) -> Result<Game, BuildError> {
+        let board = Board::new(&ir.board, ir.site_type)?;
+        let tracks = ir
+            .tracks
+            .iter()
+            .map(|t| board.track(t))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut typed_boards: Vec<Board> = Vec::new();
+        for r in &ir.start {
+            if let StartRule::PlaceOn { site_type, .. } = r {
+                if !typed_boards.iter().any(|b| b.site_type() == *site_type) {
+                    // (the same graph, built as the board's own site type asks, seen as another)
+                    typed_boards.push(Board::from_graph(board.graph(), *site_type)?);
+                }
             }
         }
-    }
-    let (around_start, around_sites) = around_tables(&board);
-    let first_name = |name: &str| ir.names.iter().position(|n| n == name).map_or(u16::MAX, |i| i as u16);
-    let base_name = ir.components.iter().map(|k| first_name(&k.base)).collect();
-    let name_canon = ir.names.iter().map(|n| first_name(n)).collect();
-    let (near_words, near_start) = near_tables(&around_start, &around_sites);
-    let near_symmetric = around_start
-        .iter()
-        .zip(&around_sites)
-        .map(|(start, sites)| {
-            let around = |s: usize| &sites[start[s] as usize..start[s + 1] as usize];
-            (0..board.num_sites()).all(|s| around(s).iter().all(|&t| around(t as usize).contains(&(s as u32))))
-        })
-        .collect();
-    let has_large_pieces = ir.components.iter().any(|k| !k.walks.is_empty());
-    let mut g = GameDef {
-        name: ir.name.clone(),
-        num_players: ir.players,
-        board,
-        ir,
-        tracks,
-        typed_boards,
-        costs: Vec::new(),
-        loop_tracks: Vec::new(),
-        track_counts_len: 0,
-        around_start,
-        around_sites,
-        near_words,
-        near_start,
-        near_symmetric,
-        base_name,
-        name_canon,
-        conds: Default::default(),
-        then_sites: Vec::new(),
-        sole_of_owner: Vec::new(),
-        comp_facing: Vec::new(),
-        geometry: Vec::new(),
-        start_positions: Vec::new(),
-        coords: Vec::new(),
-        maps: Vec::new(),
-        fast_forms: true,
-        has_large_pieces,
-        line_tables: Vec::new(),
-        layers: Vec::new(),
-        static_regions: Vec::new(),
-        playout_form: std::sync::OnceLock::new(),
-        relative: Vec::new(),
-        board_counts: [0; 5],
-        container_from: Vec::new(),
-        total_sites: 0,
-        id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
-    };
-    for r in &g.ir.start {
-        if let StartRule::SetCost { sites, cost } = r {
-            for &s in sites {
-                if let Ok(s) = usize::try_from(s) {
-                    if s < g.n() {
-                        g.costs.resize(g.n(), 0);
-                        g.costs[s] = *cost;
+        let (around_start, around_sites) = around_tables(&board);
+        let first_name = |name: &str| ir.names.iter().position(|n| n == name).map_or(u16::MAX, |i| i as u16);
+        let base_name = ir.components.iter().map(|k| first_name(&k.base)).collect();
+        let name_canon = ir.names.iter().map(|n| first_name(n)).collect();
+        let (near_words, near_start) = near_tables(&around_start, &around_sites);
+        let near_symmetric = around_start
+            .iter()
+            .zip(&around_sites)
+            .map(|(start, sites)| {
+                let around = |s: usize| &sites[start[s] as usize..start[s + 1] as usize];
+                (0..board.num_sites()).all(|s| around(s).iter().all(|&t| around(t as usize).contains(&(s as u32))))
+            })
+            .collect();
+        let has_large_pieces = ir.components.iter().any(|k| !k.walks.is_empty());
+        let mut g = GameDef {
+            name: ir.name.clone(),
+            num_players: ir.players,
+            board,
+            ir,
+            tracks,
+            typed_boards,
+            costs: Vec::new(),
+            loop_tracks: Vec::new(),
+            track_counts_len: 0,
+            around_start,
+            around_sites,
+            near_words,
+            near_start,
+            near_symmetric,
+            base_name,
+            name_canon,
+            conds: Default::default(),
+            then_sites: Vec::new(),
+            sole_of_owner: Vec::new(),
+            comp_facing: Vec::new(),
+            geometry: Vec::new(),
+            start_positions: Vec::new(),
+            coords: Vec::new(),
+            maps: Vec::new(),
+            fast_forms: true,
+            has_large_pieces,
+            line_tables: Vec::new(),
+            layers: Vec::new(),
+            static_regions: Vec::new(),
+            playout_form: std::sync::OnceLock::new(),
+            relative: Vec::new(),
+            board_counts: [0; 5],
+            container_from: Vec::new(),
+            total_sites: 0,
+            id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+        };
+        for r in &g.ir.start {
+            if let StartRule::SetCost { sites, cost } = r {
+                for &s in sites {
+                    if let Ok(s) = usize::try_from(s) {
+                        if s < g.n() {
+                            g.costs.resize(g.n(), 0);
+                            g.costs[s] = *cost;
+                        }
                     }
                 }
             }
         }
-    }
-    g.then_sites = g.ir.thens.iter().map(|t| t.board_sites(&g.ir.thens)).collect();
-    let owners: Vec<u8> = g.ir.components.iter().skip(1).map(|k| k.owner).collect();
-    g.sole_of_owner = std::iter::once(false)
-        .chain(owners.iter().map(|o| owners.iter().filter(|x| *x == o).count() == 1))
-        .collect();
-    // (Ludii follows pieces along a track that passes a site twice)
-    let comps = g.ir.components.len().max(1);
-    for (k, t) in g.tracks.iter().enumerate() {
-        if t.internal_loop && !t.looped {
-            g.loop_tracks.push((k, g.track_counts_len));
-            g.track_counts_len += t.sites.len() * comps;
-        }
-    }
-    g.comp_facing =
-        g.ir.components
-            .iter()
-            .map(|k| {
-                g.ir.facing
-                    .get(k.owner as usize)
-                    .copied()
-                    .flatten()
-                    .or(k.facing)
-                    .unwrap_or(super::board::Dir::N)
-            })
+        g.then_sites = g.ir.thens.iter().map(|t| t.board_sites(&g.ir.thens)).collect();
+        let owners: Vec<u8> = g.ir.components.iter().skip(1).map(|k| k.owner).collect();
+        g.sole_of_owner = std::iter::once(false)
+            .chain(owners.iter().map(|o| owners.iter().filter(|x| *x == o).count() == 1))
             .collect();
-    g.relative = g.relative_table();
-    {
-        // (a layer L stands L / sqrt 2 above the ground; the rows and columns of a layered
-        // board are the ground's)
-        if g.board.graph().z.len() == g.n() {
-            g.layers = g
-                .board
-                .graph()
-                .z
-                .iter()
-                .map(|z| (z * std::f64::consts::SQRT_2).round() as u8)
-                .collect();
-        }
-        let distinct = |f: &dyn Fn(u32) -> u32| {
-            let mut v: Vec<u32> = (0..g.n() as u32)
-                .filter(|&s| g.layers.get(s as usize).is_none_or(|&l| l == 0))
-                .map(f)
-                .collect();
-            v.sort_unstable();
-            v.dedup();
-            v.len() as i32
-        };
-        let gc = g.board.graph_counts();
-        g.board_counts = [
-            distinct(&|s| g.board.row(s)),
-            distinct(&|s| g.board.col(s)),
-            gc.cells as i32,
-            gc.vertices as i32,
-            gc.edges as i32,
-        ];
-    }
-    let mut next = g.n() as u32;
-    for k in &g.ir.containers {
-        g.container_from.push(next);
-        next += k.sites;
-    }
-    g.total_sites = next as usize;
-    g.coords =
-        g.ir.names
-            .iter()
-            .map(|n| g.board.site_of_label(n).map_or(-1, |s| s as i32))
-            .collect();
-    g.maps = g.resolve_maps();
-    g.static_regions = (0..g.ir.cached_regions).map(|_| std::sync::OnceLock::new()).collect();
-    g.geometry =
-        g.ir.geometry
-            .iter()
-            .map(|&r| {
-                let mut region = Region::new(g.n());
-                for s in g.board.geometry_region(r) {
-                    region.insert(s as i32);
-                }
-                region
-            })
-            .collect();
-    g.conds = super::compiled::Conds::compile(&g);
-
-    g.line_tables =
-        g.ir.line_dirs
-            .iter()
-            .map(|(d, same_layer)| super::compiled::line_table::LineTable::build(&g, d, *same_layer))
-            .collect();
-    g.start_positions = {
-        let s = g.initial_state().inner;
-        let mut by = vec![Region::new(g.n()); g.ir.components.len().max(1)];
-        for (site, st) in s.sites.iter().enumerate() {
-            let what = st.last().map_or(0, |p| p.what as usize);
-            if let Some(r) = by.get_mut(what) {
-                r.insert(site as i32);
+        // (Ludii follows pieces along a track that passes a site twice)
+        let comps = g.ir.components.len().max(1);
+        for (k, t) in g.tracks.iter().enumerate() {
+            if t.internal_loop && !t.looped {
+                g.loop_tracks.push((k, g.track_counts_len));
+                g.track_counts_len += t.sites.len() * comps;
             }
         }
-        by
-    };
-    Ok(Game { inner: g })
+        g.comp_facing =
+            g.ir.components
+                .iter()
+                .map(|k| {
+                    g.ir.facing
+                        .get(k.owner as usize)
+                        .copied()
+                        .flatten()
+                        .or(k.facing)
+                        .unwrap_or(crate::board::Dir::N)
+                })
+                .collect();
+        g.relative = g.relative_table();
+        {
+            // (a layer L stands L / sqrt 2 above the ground; the rows and columns of a layered
+            // board are the ground's)
+            if g.board.graph().z.len() == g.n() {
+                g.layers = g
+                    .board
+                    .graph()
+                    .z
+                    .iter()
+                    .map(|z| (z * std::f64::consts::SQRT_2).round() as u8)
+                    .collect();
+            }
+            let distinct = |f: &dyn Fn(u32) -> u32| {
+                let mut v: Vec<u32> = (0..g.n() as u32)
+                    .filter(|&s| g.layers.get(s as usize).is_none_or(|&l| l == 0))
+                    .map(f)
+                    .collect();
+                v.sort_unstable();
+                v.dedup();
+                v.len() as i32
+            };
+            let gc = g.board.graph_counts();
+            g.board_counts = [
+                distinct(&|s| g.board.row(s)),
+                distinct(&|s| g.board.col(s)),
+                gc.cells as i32,
+                gc.vertices as i32,
+                gc.edges as i32,
+            ];
+        }
+        let mut next = g.n() as u32;
+        for k in &g.ir.containers {
+            g.container_from.push(next);
+            next += k.sites;
+        }
+        g.total_sites = next as usize;
+        g.coords =
+            g.ir.names
+                .iter()
+                .map(|n| g.board.site_of_label(n).map_or(-1, |s| s as i32))
+                .collect();
+        g.maps = g.resolve_maps();
+        g.static_regions = (0..g.ir.cached_regions).map(|_| std::sync::OnceLock::new()).collect();
+        g.geometry =
+            g.ir.geometry
+                .iter()
+                .map(|&r| {
+                    let mut region = Region::new(g.n());
+                    for s in g.board.geometry_region(r) {
+                        region.insert(s as i32);
+                    }
+                    region
+                })
+                .collect();
+        g.conds = super::compiled::Conds::compile(&g);
+
+        g.line_tables =
+            g.ir.line_dirs
+                .iter()
+                .map(|(d, same_layer)| super::compiled::line_table::LineTable::build(&g, d, *same_layer))
+                .collect();
+        g.start_positions = {
+            let s = g.initial_state().inner;
+            let mut by = vec![Region::new(g.n()); g.ir.components.len().max(1)];
+            for (site, st) in s.sites.iter().enumerate() {
+                let what = st.last().map_or(0, |p| p.what as usize);
+                if let Some(r) = by.get_mut(what) {
+                    r.insert(site as i32);
+                }
+            }
+            by
+        };
+        Ok(Game { inner: g })
+    }
 }
 
 /// Regions and values computed once per evaluation of a state (the state does not change
@@ -580,7 +492,7 @@ impl GameDef {
     /// The bit words of site `s`'s neighbours in relation `rel` that hold one, each with its
     /// index, ascending (empty off the board).
     #[inline]
-    pub(super) fn near_words(&self, rel: super::board::Relation, s: i32) -> &[(u32, u64)] {
+    pub(super) fn near_words(&self, rel: crate::board::Relation, s: i32) -> &[(u32, u64)] {
         let n = self.n();
         if s < 0 || s as usize >= n {
             return &[];

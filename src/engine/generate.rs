@@ -58,7 +58,7 @@ impl GameDef {
     /// `(push from dirs)`: one move removing the piece at `from` and moving each piece of
     /// the run after it one step on (the last off the board, if the run reaches its edge),
     /// along each radial of the first direction the list gives at `from`.
-    fn gen_push(&self, from: &IntFn, dirs: &[super::board::Direction], c: &Ctx, out: &mut Vec<MoveData>) {
+    fn gen_push(&self, from: &IntFn, dirs: &[crate::board::Direction], c: &Ctx, out: &mut Vec<MoveData>) {
         let f = self.int(from, c);
         if f < 0 || f as usize >= self.n() {
             return;
@@ -486,7 +486,7 @@ impl GameDef {
     /// Whether any of sites `may` ([`GameDef::may_pass`]) lies one step from `f` in `dirs`
     /// (`kind` 0), or first on one of its radials in `dirs` (`kind` 1, where hops pass).
     #[inline]
-    fn any_near(&self, f: u32, dirs: &[super::board::Direction], may: u64, kind: usize) -> bool {
+    fn any_near(&self, f: u32, dirs: &[crate::board::Direction], may: u64, kind: usize) -> bool {
         may == !0
             || dirs
                 .iter()
@@ -560,7 +560,7 @@ impl GameDef {
         &self,
         k: &MovesKind,
         from: &Option<Place>,
-        dirs: &[super::board::Direction],
+        dirs: &[crate::board::Direction],
         c: &Ctx,
         out: &mut Vec<MoveData>,
         may: [u64; 2],
@@ -575,7 +575,7 @@ impl GameDef {
     fn gen_piece_move_in(
         &self,
         k: &MovesKind,
-        abs: Option<&[super::board::Direction]>,
+        abs: Option<&[crate::board::Direction]>,
         c: &Ctx,
         out: &mut Vec<MoveData>,
         [may_to, may_between]: [u64; 2],

@@ -4,7 +4,7 @@
 
 use super::game::{Ctx, GameDef};
 use super::region::Region;
-use crate::engine::board::SiteType;
+use crate::board::SiteType;
 use crate::ir::{GraphKind, GraphTest, IntFn, Role};
 
 impl GameDef {

@@ -11,7 +11,7 @@
 use super::game::{Ctx, GameDef};
 use super::generate::Added;
 use super::moves::{Action, MoveData};
-use crate::engine::board::Relation;
+use crate::board::Relation;
 use crate::ir::{Place, SiteField, WalkStep};
 use smallvec::SmallVec;
 

@@ -1,9 +1,9 @@
 //! Lines of pieces (`is Line`): along the distinct radials of a site (one of each pair of
 //! opposite radials, the first clockwise from North), then on along their opposites.
 
-use super::board::{Dir, Direction, Relation};
 use super::game::{Ctx, GameDef};
 use super::region::Region;
+use crate::board::{Dir, Direction, Relation};
 use crate::ir::*;
 use smallvec::SmallVec;
 

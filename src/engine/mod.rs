@@ -4,7 +4,7 @@
 
 mod api;
 mod apply;
-pub mod board;
+
 mod captures;
 mod compiled;
 mod connection;
@@ -29,7 +29,8 @@ mod statics;
 mod text;
 mod threat;
 
-pub use api::{Game, Layout, LoadError, Move, PieceView, SiteView, State};
+pub use api::{Game, Move, PieceView, SiteView, State};
+pub use game::BuildError;
 
 /// The most rounds a `(while ..)` runs (Ludii's bound on its iterations): a condition the
 /// moves never falsify stops there.

@@ -2,9 +2,9 @@
 //! Ludii). Effects of `to` and `between` are generated in the pre-move state and come
 //! before the move itself, as for steps.
 
-use super::board::{Dir, Direction, Relation};
 use super::game::{Ctx, GameDef};
 use super::moves::{Action, MoveData};
+use crate::board::{Dir, Direction, Relation};
 use crate::ir::*;
 use smallvec::SmallVec;
 

@@ -110,6 +110,10 @@ pub struct PlayoutConfig {
     pub threads: usize,
     /// A playout stops (capped) once it has taken this many decisions without ending.
     pub max_decisions: usize,
+    /// Play each step by listing every legal move and applying a random one
+    /// ([`playout_all_moves`]: what MCTS and the bindings do), never by a playout form or
+    /// the lazy random move.
+    pub all_moves: bool,
 }
 
 impl Default for PlayoutConfig {
@@ -119,6 +123,7 @@ impl Default for PlayoutConfig {
             seed: 0,
             threads: 1,
             max_decisions: DEFAULT_MAX_DECISIONS,
+            all_moves: false,
         }
     }
 }
@@ -311,6 +316,38 @@ pub fn playout_by_moves<G: Rules + ?Sized>(game: &G, rng: &mut impl Rng, max_dec
     }
 }
 
+/// A random playout step by step as a caller of the engine's API plays it: every legal move
+/// listed ([`Rules::legal_moves`]), one drawn uniformly, applied, the list given back.
+pub fn playout_all_moves<G: Rules + ?Sized>(game: &G, rng: &mut impl Rng, max_decisions: usize) -> PlayoutResult {
+    let mut state = game.initial_state_drawn(rng);
+    let mut length = 0;
+    loop {
+        if game.is_over(&state) {
+            return PlayoutResult {
+                outcome: outcome_of(game.ranking(&state)),
+                length,
+            };
+        }
+        if length >= max_decisions {
+            return PlayoutResult {
+                outcome: Outcome::Capped,
+                length,
+            };
+        }
+        let moves = game.legal_moves(&state);
+        if moves.is_empty() {
+            return PlayoutResult {
+                outcome: Outcome::Stuck,
+                length,
+            };
+        }
+        let i = rng.gen_range(0..moves.len());
+        game.apply(&mut state, &moves[i]);
+        game.recycle(moves);
+        length += 1;
+    }
+}
+
 /// Play `n` random playouts of `game` on `threads` threads (0: one per core) with the default
 /// decision cap.
 pub fn playouts<G: Rules + ?Sized>(game: &G, n: u64, seed: u64, threads: usize) -> PlayoutStats {
@@ -333,7 +370,12 @@ pub fn playouts_with<G: Rules + ?Sized>(
     let start = Instant::now();
     let np = game.num_players();
     let run = |mut t: Tally, i: u64| {
-        t.add(&playout(game, &mut playout_rng(config.seed, i), config.max_decisions));
+        let mut rng = playout_rng(config.seed, i);
+        t.add(&if config.all_moves {
+            playout_all_moves(game, &mut rng, config.max_decisions)
+        } else {
+            playout(game, &mut rng, config.max_decisions)
+        });
         progress(1);
         t
     };
@@ -459,6 +501,7 @@ mod tests {
             seed: 1,
             threads: 1,
             max_decisions: 50,
+            ..Default::default()
         };
         let count = std::sync::atomic::AtomicU64::new(0);
         let stats = playouts_with(&game, &config, &|k| {

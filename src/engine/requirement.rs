@@ -1,12 +1,12 @@
 //! Requirements on moves: `(do A next:B)` and `(do A ifAfterwards:C)` (see the semantics
 //! notes, 4.7 and 4.8), and `sites Direction`.
 
-use super::board::{cut_ray, Walk};
 use super::compiled::tracked;
 use super::directions::Dirs;
 use super::game::{Cache, Ctx, GameDef};
 use super::moves::{Action, MoveData};
 use super::state::StateData;
+use crate::board::{cut_ray, Walk};
 use crate::ir::*;
 use smallvec::SmallVec;
 use std::cell::RefCell;
@@ -1613,7 +1613,7 @@ impl GameDef {
     }
 
     /// A `sites Direction` region as one bit word, without walking: on a board whose radials
-    /// [`Board::ray_words`](super::board::Board::ray_words) gives, for a walk without
+    /// [`Board::ray_words`](crate::board::Board::ray_words) gives, for a walk without
     /// `distance:` stopped (if at all) by a test of `(who at:(to))` against a fixed value.
     /// None otherwise.
     pub(super) fn direction_word(&self, f: &RegionFn, c: &Ctx) -> Option<u64> {
@@ -1796,7 +1796,7 @@ impl GameDef {
     }
 }
 
-use super::board::Direction;
+use crate::board::Direction;
 
 /// A prepared membership test ([`GameDef::site_test`]): the owners of a site's top piece, or
 /// the region's own test.
@@ -1957,8 +1957,8 @@ impl<'a> OneWay<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::{Dir, Direction, Relation};
     use super::super::game::Cache;
+    use crate::board::{Dir, Direction, Relation};
     use crate::engine::Game;
     use crate::expand::Selections;
     use crate::ir::{BoolFn, IntFn, RegionFn};

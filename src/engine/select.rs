@@ -2,10 +2,10 @@
 //! region queries along radials and distances (`sites Direction`, `LineOfSight`,
 //! `Between`, `Distance`). See `../shared/docs/ludii-semantics.md` 3.6, 4.7, 4.8, 6.1.
 
-use super::board::{Direction, LineOfSight};
 use super::game::{Ctx, GameDef, Sites};
 use super::moves::MoveData;
 use super::region::Region;
+use crate::board::{Direction, LineOfSight};
 use crate::ir::*;
 use smallvec::SmallVec;
 
@@ -338,8 +338,8 @@ impl GameDef {
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::Relation;
     use super::super::game::Cache;
+    use crate::board::Relation;
     use crate::engine::Game;
     use crate::expand::Selections;
     use crate::ir::*;

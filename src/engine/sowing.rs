@@ -1,9 +1,9 @@
 //! The sowing family: the equipment's maps (`(mapEntry ..)`) and `sow`.
 
-use super::board::BoardRegion;
 use super::game::{Cache, Ctx, GameDef};
 use super::moves::Action;
 use super::state::StateData;
+use crate::board::BoardRegion;
 use crate::ir::*;
 use smallvec::SmallVec;
 
@@ -103,7 +103,7 @@ const MAX_SKIPPED: u32 = 10_000;
 /// element, and their indices (none past the end of a track that does not loop, and none
 /// backwards in the middle of a directed one).
 struct Links<'t> {
-    track: &'t super::board::Track,
+    track: &'t crate::board::Track,
 }
 
 impl Links<'_> {
@@ -142,7 +142,7 @@ impl GameDef {
     /// The track a `sow` (or `firstMoveOnTrack`) follows: with no name, the board's first;
     /// with a name and no owner, the one of that name; with an owner, the first of theirs
     /// whose name contains it.
-    pub(super) fn sow_track(&self, name: Option<&str>, owner: i32) -> Option<&super::board::Track> {
+    pub(super) fn sow_track(&self, name: Option<&str>, owner: i32) -> Option<&crate::board::Track> {
         let Some(name) = name else {
             return self.tracks.first();
         };
@@ -725,7 +725,7 @@ impl GameDef {
     /// in a stack, else the top one), else the site's first.
     pub(super) fn track_index(
         &self,
-        track: &super::board::Track,
+        track: &crate::board::Track,
         site: i32,
         pid: i32,
         st: &StateData,

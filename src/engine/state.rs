@@ -120,7 +120,7 @@ pub struct StateData {
     /// Pieces on the board's sites of another type than its own, by type (set by start
     /// rules of start positions only, [`crate::ir::StartRule::PlaceOn`]; empty in a game
     /// the engine runs).
-    pub typed: Vec<(crate::engine::board::SiteType, Vec<Stack>)>,
+    pub typed: Vec<(crate::board::SiteType, Vec<Stack>)>,
     /// Per owner (0 neutral, then the players), the sites whose top piece it owns, as bit
     /// words ([`StateData::owned_words`]): a function of `sites`, kept up to date by every
     /// change of a site ([`StateData::sync_site`]).

@@ -2,7 +2,7 @@
 //! engine runs. No syntax and no names to look up: components, players and relations are
 //! resolved to indices once, at load time.
 
-use crate::engine::board::{Direction, Relation};
+use crate::board::{Direction, Relation};
 
 /// A player or set of players named by a role.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -678,7 +678,7 @@ pub enum RegionFn {
     LineOfSight {
         at: Box<IntFn>,
         dirs: Vec<Direction>,
-        kind: crate::engine::board::LineOfSight,
+        kind: crate::board::LineOfSight,
     },
     Between {
         from: Box<IntFn>,
@@ -743,7 +743,7 @@ pub enum RegionFn {
     },
     /// The sites one step from a site in a relation, as its relation lists them (no
     /// radials): `(sites Incident Cell of:Cell at:s)` on cells is its Orthogonal relation.
-    Related(Box<IntFn>, crate::engine::board::Relation),
+    Related(Box<IntFn>, crate::board::Relation),
     /// `(sites Hand player)`: the sites of the player's hand.
     Hand(Box<IntFn>),
     /// `(sites State v)`: the sites whose top piece's local state is `v`.
@@ -790,7 +790,7 @@ pub enum RegionFn {
     },
 }
 
-pub use crate::engine::board::BoardRegion;
+pub use crate::board::BoardRegion;
 
 /// What `(.. at: level:)` reads of a piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1177,7 +1177,7 @@ pub enum MovesKind {
     /// left empty. Only the component moves (its state, value and count are not kept).
     Push {
         from: IntFn,
-        dirs: Vec<crate::engine::board::Direction>,
+        dirs: Vec<crate::board::Direction>,
     },
     /// `(append M)`: one move made of all of M's moves (none if M gives none).
     Append(Box<Moves>),
@@ -1435,7 +1435,7 @@ pub enum SiteRef {
     Index(i32),
     Label(String),
     All,
-    Geometry(crate::engine::board::BoardRegion),
+    Geometry(crate::board::BoardRegion),
 }
 
 /// A start rule.
@@ -1480,7 +1480,7 @@ pub enum StartRule {
     /// such a rule in a game it runs): `count` of the component on each site of that type,
     /// given by number or label.
     PlaceOn {
-        site_type: crate::engine::board::SiteType,
+        site_type: crate::board::SiteType,
         component: u16,
         sites: Vec<SiteRef>,
         count: i32,
@@ -1546,7 +1546,7 @@ pub struct Component {
     /// generates from each of its sites.
     pub moves: Option<Box<Moves>>,
     /// The direction the piece faces (`dirn:`), else its owner's.
-    pub facing: Option<crate::engine::board::Dir>,
+    pub facing: Option<crate::board::Dir>,
     /// `(flips a b)`: the two local states a flip swaps.
     pub flips: Option<(i32, i32)>,
     /// A large piece's shapes (`(tile .. {F R F})`): turtle walks from the cell it stands
@@ -1620,11 +1620,11 @@ pub const UNNAMED: u16 = u16::MAX;
 pub struct GameIr {
     pub name: String,
     pub players: u8,
-    pub board: crate::engine::board::BoardSpec,
+    pub board: crate::board::BoardSpec,
     /// The board's tracks as written (built on the board when the game loads).
-    pub tracks: Vec<crate::engine::board::TrackSpec>,
+    pub tracks: Vec<crate::board::TrackSpec>,
     /// Per player (index 0 unused), the direction it faces (`(player N)`), if given.
-    pub facing: Vec<Option<crate::engine::board::Dir>>,
+    pub facing: Vec<Option<crate::board::Dir>>,
     /// The regions of the equipment, in order.
     pub regions: Vec<RegionDef>,
     /// The maps of the equipment, in order.
@@ -1638,7 +1638,7 @@ pub struct GameIr {
     /// Ludii's `requiresCount`: a site of a game without stacks holds one component with a
     /// count, and adding or moving a piece onto the same component adds to its count.
     pub requires_count: bool,
-    pub site_type: crate::engine::board::SiteType,
+    pub site_type: crate::board::SiteType,
     /// Components by index; index 0 is unused (Ludii numbers from 1).
     pub components: Vec<Component>,
     pub stacking: bool,
@@ -1691,7 +1691,7 @@ pub struct GameIr {
     pub conds: Vec<BoolFn>,
     /// The functions of the [`IntFn::Compiled`] slots, by slot.
     pub values: Vec<IntFn>,
-    /// The direction functions ([`crate::engine::board::Direction::Dynamic`]), by index.
+    /// The direction functions ([`crate::board::Direction::Dynamic`]), by index.
     pub dir_fns: Vec<DirFn>,
     /// The distinct directions of the `(is Line ..)`s ([`LineSpec::table`]).
     pub line_dirs: Vec<(Vec<Direction>, bool)>,
@@ -1701,22 +1701,15 @@ pub struct GameIr {
 #[derive(Clone, Debug, PartialEq)]
 pub enum DirFn {
     /// `(difference A B)`: the compass directions of A at the site but not those of B.
-    Difference(
-        Vec<crate::engine::board::Direction>,
-        Vec<crate::engine::board::Direction>,
-    ),
+    Difference(Vec<crate::board::Direction>, Vec<crate::board::Direction>),
     /// `(directions <type> from:F to:T)`: the compass directions whose radials from F pass
     /// through T.
     Between(IntFn, IntFn),
     /// `(if C A B)`: A where C holds, else B.
-    If(
-        BoolFn,
-        Vec<crate::engine::board::Direction>,
-        Vec<crate::engine::board::Direction>,
-    ),
+    If(BoolFn, Vec<crate::board::Direction>, Vec<crate::board::Direction>),
     /// `(directions {..} of:R)`: relative directions among the compass directions of
     /// relation R's steps (not the Adjacent ones).
-    Of(Relation, Vec<crate::engine::board::Direction>),
+    Of(Relation, Vec<crate::board::Direction>),
 }
 
 /// Purity: does a function depend only on the state and the players' roles, not on the
@@ -1828,9 +1821,7 @@ pub mod deps {
             }
             // (computed directions may read any iterator)
             Node::Region(RegionFn::Direction { dirs, .. })
-                if dirs
-                    .iter()
-                    .any(|d| matches!(d, crate::engine::board::Direction::Dynamic(_))) =>
+                if dirs.iter().any(|d| matches!(d, crate::board::Direction::Dynamic(_))) =>
             {
                 ALL
             }

@@ -81,7 +81,7 @@ pub fn load_for_trace(path: &std::path::Path, trace: &ludeme::trace::Trace) -> l
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
     match ludeme::engine::Game::load(&path.display().to_string(), &text, &trace.header.selections()) {
         Ok(g) => g,
-        Err(ludeme::engine::LoadError::Invalid(c)) => panic!(
+        Err(ludeme::load::LoadError::Invalid(c)) => panic!(
             "{} {:?}: {}",
             path.display(),
             trace.header.options,

@@ -3,7 +3,7 @@
 //! `remove`, `dual`, `splitCrossings`, ...) to a [`BoardSpec`] built by the engine.
 
 use super::{flatten, invalid, unsupported, LowerError, Lowerer, R};
-use crate::engine::board::{Addition, BoardSpec, Diagonals, Pt, Removal, SiteType, Tiling, TrackPath, TrackSpec};
+use crate::board::{Addition, BoardSpec, Diagonals, Pt, Removal, SiteType, Tiling, TrackPath, TrackSpec};
 use crate::registry::ParamType;
 use crate::syntax::{Node, NodeKind};
 

@@ -2,7 +2,7 @@
 //! `trigger`, and of the threat of capture (`is Threatened`).
 
 use super::{req, unsupported, Call, Lowerer, R};
-use crate::engine::board::{Direction, Relation};
+use crate::board::{Direction, Relation};
 use crate::ir::*;
 use crate::syntax::NodeKind;
 

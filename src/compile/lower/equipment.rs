@@ -2,7 +2,7 @@
 //! `piece` (its owners, facing and own moves), `regions`, and the board item.
 
 use super::{invalid, unsupported, Call, Lowerer, R};
-use crate::engine::board::{BoardSpec, Dir, SiteType, TrackPath, TrackSpec};
+use crate::board::{BoardSpec, Dir, SiteType, TrackPath, TrackSpec};
 use crate::ir::*;
 use crate::registry::ParamType;
 use crate::syntax::{classify_atom, Atom, Node, NodeKind};

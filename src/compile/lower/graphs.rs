@@ -3,7 +3,7 @@
 //! `sites Crossing`.
 
 use super::{invalid, unsupported, Call, Lowerer, R};
-use crate::engine::board::SiteType;
+use crate::board::SiteType;
 use crate::ir::*;
 use crate::syntax::{Node, NodeKind};
 

@@ -3,7 +3,7 @@
 //! and `sites Direction`/`LineOfSight`/`Distance`/`Between`/`To`/`(values Remembered)`.
 
 use super::{flatten, invalid, nth, req, unsupported, Call, Lowerer, R};
-use crate::engine::board::{distance_relation_for_game, Relation};
+use crate::board::{distance_relation_for_game, Relation};
 use crate::ir::*;
 use crate::syntax::{Node, NodeKind};
 
@@ -168,9 +168,9 @@ impl Lowerer {
                     })
                     .unwrap_or_else(|| "Piece".to_string());
                 let kind = match kind.as_str() {
-                    "Empty" => crate::engine::board::LineOfSight::Empty,
-                    "Farthest" => crate::engine::board::LineOfSight::Farthest,
-                    _ => crate::engine::board::LineOfSight::Piece,
+                    "Empty" => crate::board::LineOfSight::Empty,
+                    "Farthest" => crate::board::LineOfSight::Farthest,
+                    _ => crate::board::LineOfSight::Piece,
                 };
                 let at = match c.named("at") {
                     Some(n) => self.int(n)?,

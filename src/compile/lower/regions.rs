@@ -2,7 +2,7 @@
 //! of the equipment (`sites Mover`, `sites "Name"`), `sites State` and `expand`.
 
 use super::{req, unsupported, Call, Lowerer, R};
-use crate::engine::board::BoardRegion;
+use crate::board::BoardRegion;
 use crate::ir::*;
 use crate::syntax::NodeKind;
 
@@ -35,7 +35,7 @@ impl Lowerer {
     pub(super) fn sites_side(&mut self, c: &Call) -> R<RegionFn> {
         self.board_site_type_only(c, "sites Side on another site type than the board's")?;
         let dir = c.positional().into_iter().find_map(|n| match &n.kind {
-            NodeKind::Atom(a) if a != "Side" => Some(crate::engine::board::Dir::from_name(a)),
+            NodeKind::Atom(a) if a != "Side" => Some(crate::board::Dir::from_name(a)),
             _ => None,
         });
         match dir {
@@ -144,9 +144,9 @@ impl Lowerer {
             })
             .collect();
         let board = match self.site_type {
-            crate::engine::board::SiteType::Cell => "Cell",
-            crate::engine::board::SiteType::Vertex => "Vertex",
-            crate::engine::board::SiteType::Edge => "Edge",
+            crate::board::SiteType::Cell => "Cell",
+            crate::board::SiteType::Vertex => "Vertex",
+            crate::board::SiteType::Edge => "Edge",
         };
         if types.len() != 2 || types.iter().any(|t| *t != board) || board == "Edge" {
             return unsupported("sites Incident across site types", c.span());
@@ -155,10 +155,7 @@ impl Lowerer {
             return unsupported("sites Incident of an owner", c.span());
         }
         let at = self.int(req(c.named("at"), c)?)?;
-        Ok(RegionFn::Related(
-            Box::new(at),
-            crate::engine::board::Relation::Orthogonal,
-        ))
+        Ok(RegionFn::Related(Box::new(at), crate::board::Relation::Orthogonal))
     }
 
     /// `(is Line n [dir] [through:] [who|what:|whats:] [exact:] [contiguous:] [if:])`.
@@ -184,13 +181,9 @@ impl Lowerer {
         let len = self.int(req(c.typed(self.reg, "int"), c)?)?;
         let same_layer = matches!(c.typed(self.reg, "absoluteDirection").map(|n| &n.kind), Some(NodeKind::Atom(a)) if a == "SameLayer");
         let dirs = match c.typed(self.reg, "absoluteDirection") {
-            _ if same_layer => vec![crate::engine::board::Direction::Rel(
-                crate::engine::board::Relation::All,
-            )],
+            _ if same_layer => vec![crate::board::Direction::Rel(crate::board::Relation::All)],
             Some(d) => self.directions(Some(d))?,
-            None => vec![crate::engine::board::Direction::Rel(
-                crate::engine::board::Relation::Adjacent,
-            )],
+            None => vec![crate::board::Direction::Rel(crate::board::Relation::Adjacent)],
         };
         let opt_int =
             |l: &mut Self, n: Option<&crate::syntax::Node>| -> R<Option<IntFn>> { n.map(|n| l.int(n)).transpose() };

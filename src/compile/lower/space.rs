@@ -1,7 +1,7 @@
 //! Lowering of the connection ludemes of space games: `is Connected`, `count Groups`.
 
 use super::{req, unsupported, Call, Lowerer, R};
-use crate::engine::board::{BoardRegion, Dir};
+use crate::board::{BoardRegion, Dir};
 use crate::ir::*;
 use crate::syntax::NodeKind;
 
@@ -182,9 +182,7 @@ impl Lowerer {
         }
         let dirs = match c.typed(self.reg, "direction") {
             Some(d) => self.move_directions(Some(d))?,
-            None => vec![crate::engine::board::Direction::Rel(
-                crate::engine::board::Relation::Adjacent,
-            )],
+            None => vec![crate::board::Direction::Rel(crate::board::Relation::Adjacent)],
         };
         let cond = c.named("if").map(|n| self.condition(n)).transpose()?;
         Ok(GroupAt {

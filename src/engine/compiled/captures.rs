@@ -529,11 +529,11 @@ impl Kind {
             return None;
         };
         let fixed = dirs.iter().all(|d| match d {
-            super::super::board::Direction::Relative(r) => !matches!(
+            crate::board::Direction::Relative(r) => !matches!(
                 r,
-                super::super::board::RelDir::SameDirection | super::super::board::RelDir::OppositeDirection
+                crate::board::RelDir::SameDirection | crate::board::RelDir::OppositeDirection
             ),
-            super::super::board::Direction::Dynamic(_) => false,
+            crate::board::Direction::Dynamic(_) => false,
             _ => true,
         });
         if !fixed || *to != Place::default() {

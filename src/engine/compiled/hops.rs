@@ -18,12 +18,12 @@
 //! the same calls on the generator, forced passes, the all-pass draw, the turn and move
 //! limits. A test holds the playouts equal, seed for seed.
 
-use super::super::board::{Direction, RelDir};
 use super::super::game::{Cache, GameDef};
 use super::super::playout::{Outcome as Played, PlayoutResult};
 use super::super::state::MoveRecord;
 use super::steps::kinds;
 use super::{capped, finished, plain_end, player_components, two_players_in_phases, Side, Words};
+use crate::board::{Direction, RelDir};
 use crate::ir::*;
 use rand::{Rng, RngCore};
 use std::collections::HashMap;

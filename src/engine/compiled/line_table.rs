@@ -7,8 +7,8 @@
 //! of directions the rules' lines use. The test below holds the table equal to what
 //! [`GameDef::line_radials`] gives.
 
-use super::super::board::Direction;
 use super::super::game::GameDef;
+use crate::board::Direction;
 
 /// Per site, its radials and their opposites in one list of directions.
 #[derive(Debug, Default)]

@@ -17,10 +17,10 @@
 //! draw, and results are given as `apply_result` gives them. So a seeded playout gives the
 //! same result and length with or without this form; the test below holds them equal.
 
-use super::super::board::Direction;
 use super::super::game::{Cache, GameDef};
 use super::super::playout::{Outcome as Played, PlayoutResult};
 use super::{board_words, capped, finished, plain_end, plain_two_players, Side, MAX_WORDS};
+use crate::board::Direction;
 use crate::ir::*;
 use rand::{Rng, RngCore};
 

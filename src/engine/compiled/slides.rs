@@ -19,7 +19,6 @@
 //! order, the same calls on the generator, forced passes, the all-pass draw, the turn
 //! limit); a test holds the playouts equal, seed for seed.
 
-use super::super::board::Direction;
 use super::super::game::{Cache, GameDef};
 use super::super::playout::PlayoutResult;
 use super::super::state::StateData;
@@ -27,6 +26,7 @@ use super::{
     capped, drawn, final_phase, finished, general_until, plain_end, player_components, two_players_in_phases, words_of,
     Side, Start, Words,
 };
+use crate::board::Direction;
 use crate::ir::*;
 use rand::{Rng, RngCore};
 

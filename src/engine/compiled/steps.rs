@@ -16,10 +16,10 @@
 //! passes are forced where a player cannot move, every player passing in turn is a draw, and
 //! so is Ludii's turn limit. A test holds the playouts equal, seed for seed.
 
-use super::super::board::RelDir;
 use super::super::game::{Cache, GameDef};
 use super::super::playout::PlayoutResult;
 use super::{capped, drawn, finished, plain_end, plain_for_each_piece, player_components, Side, Start, Words};
+use crate::board::RelDir;
 use crate::ir::*;
 use rand::{Rng, RngCore};
 
@@ -239,10 +239,8 @@ impl Gen {
         };
         // directions that read the last move are not the piece's alone
         let fixed = dirs.iter().all(|d| match d {
-            super::super::board::Direction::Relative(r) => {
-                !matches!(r, RelDir::SameDirection | RelDir::OppositeDirection)
-            }
-            super::super::board::Direction::Dynamic(_) => false,
+            crate::board::Direction::Relative(r) => !matches!(r, RelDir::SameDirection | RelDir::OppositeDirection),
+            crate::board::Direction::Dynamic(_) => false,
             _ => true,
         });
         let plain_to = to.region.is_none() && to.site.is_none() && to.apply_if.is_none() && to.level.is_none();

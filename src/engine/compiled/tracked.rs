@@ -9,10 +9,10 @@
 //! that compiles reports everything it read; any other kind, anywhere in the tree, leaves the
 //! condition uncompiled here (and its evaluations unshared). Boards of at most 64 sites.
 
-use super::super::board::{cut_ray, Direction};
 use super::super::game::{Ctx, GameDef};
 use super::super::requirement::{OneWay, WhoCmp};
 use super::{Leaf, OwnerTable};
+use crate::board::{cut_ray, Direction};
 use crate::ir::*;
 
 /// What an evaluation read of the board, as site bits: the sites whose top piece's owner it

@@ -5,7 +5,7 @@
 //! `complete`, `union`, `skew`, `keep` and `clip`.
 
 use super::{hex_xy, inflate, polygon_contains, EdgeSet, Graph, PointGrid, Pt, SQRT3};
-use crate::engine::board::{SiteType, Tiling};
+use crate::board::{SiteType, Tiling};
 use std::f64::consts::PI;
 
 /// Ludii's tolerance for "the same point" when splitting and joining (Euclidean).
