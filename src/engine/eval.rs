@@ -791,13 +791,14 @@ impl GameDef {
                 let mut c2 = Ctx {
                     s: &s2,
                     cache: &cache,
+                    target: -1,
                     ..*c
                 };
                 let can = self.has_moves(m, &mut c2);
                 super::requirement::release(s2);
                 can
             }
-            BoolFn::CanMove(m) => self.has_moves(m, &mut c.clone()),
+            BoolFn::CanMove(m) => self.has_moves(m, &mut Ctx { target: -1, ..*c }),
             BoolFn::IsThreatened(t) => self.is_threatened(t, c),
             BoolFn::If(a, b, d) => {
                 if self.boolean(a, c) {
@@ -821,6 +822,7 @@ impl GameDef {
         }
         let p = p as u8;
         let mut c2 = *c;
+        c2.target = -1;
         c2.prev = c.mover;
         c2.mover = p;
         c2.next = self.next_after(p, c.s);
@@ -1612,7 +1614,7 @@ impl GameDef {
                 r
             }
             RegionFn::To(m) | RegionFn::From(m) => {
-                let mut c2 = *c;
+                let mut c2 = Ctx { target: -1, ..*c };
                 let mut out = Vec::new();
                 self.gen(m, &mut c2, &mut out);
                 let mut r = Region::new(n);

@@ -415,6 +415,7 @@ impl Ctx<'_> {
             prev: self.prev,
             player: self.player,
             group: None,
+            target: -1,
         }
     }
 
@@ -482,6 +483,21 @@ pub(super) struct Ctx<'a> {
     pub(super) player: i32,
     /// The group a `(forEach Group ..)` is at (`(sites)`).
     pub(super) group: Option<&'a super::region::Region>,
+    /// The only site whose moves are wanted (-1: every move): a threat asks whether some
+    /// move ends at one site, so the generators that know a move's `to` before building it
+    /// (steps, slides, leaps, hops, adds) skip the others, and the generators that pass
+    /// their parts' moves on as they are (`forEach Piece`, `or`, `if`, `do` without `next`)
+    /// keep it; every other generator, and every question a rule asks (`can Move`, `no
+    /// Moves`, effects), clears it ([`MovesKind::keeps_target`]).
+    pub(super) target: i32,
+}
+
+impl Ctx<'_> {
+    /// Whether a move to `t` is wanted ([`Ctx::target`]).
+    #[inline(always)]
+    pub(super) fn aims(&self, t: i32) -> bool {
+        self.target < 0 || self.target == t
+    }
 }
 
 impl GameDef {
@@ -517,6 +533,7 @@ impl GameDef {
             prev: s.prev,
             player: -1,
             group: None,
+            target: -1,
         }
     }
 

@@ -105,6 +105,7 @@ impl GameDef {
             return;
         }
         let mut c2 = *c;
+        c2.target = -1;
         let mut tmp = super::requirement::take_list();
         self.gen(m, &mut c2, &mut tmp);
         for mv in &tmp {
@@ -604,6 +605,9 @@ impl GameDef {
                             continue;
                         }
                         let t = t as i32;
+                        if !c.aims(t) {
+                            continue;
+                        }
                         c2.to = t;
                         if to_cond.holds(self, &c2) && !out[start..].iter().any(|m| m.from == f && m.to == t) {
                             let actions = self.push_move(out, c, f, t);
@@ -644,7 +648,7 @@ impl GameDef {
                             continue;
                         }
                         let Some(&t) = radial.get(2) else { continue };
-                        if !may_pass(may_to, t) {
+                        if !may_pass(may_to, t) || !c.aims(t as i32) {
                             continue;
                         }
                         c2.to = t as i32;
@@ -698,6 +702,9 @@ impl GameDef {
 
     /// The move of an `Add` at `t`, if `cond` holds there.
     pub(super) fn add_at(&self, add: Added, to: &Place, t: i32, c: &Ctx, out: &mut Vec<MoveData>, cond: Cond) {
+        if !c.aims(t) {
+            return;
+        }
         let mut c2 = *c;
         c2.to = t;
         if cond.holds(self, &c2) {
@@ -716,6 +723,12 @@ impl GameDef {
     }
 
     pub(super) fn gen_kind(&self, k: &MovesKind, c: &mut Ctx, out: &mut Vec<MoveData>) {
+        if c.target >= 0 && !k.keeps_target() {
+            let target = std::mem::replace(&mut c.target, -1);
+            self.gen_kind(k, c, out);
+            c.target = target;
+            return;
+        }
         match k {
             MovesKind::Pass => self.push_move(out, c, -1, -1).push(Action::Pass),
             MovesKind::Add { to, .. } => {

@@ -184,7 +184,7 @@ impl GameDef {
         c: &Ctx,
         out: &mut Vec<MoveData>,
     ) {
-        if !filter.holds(self, c2) {
+        if !c.aims(t) || !filter.holds(self, c2) {
             return;
         }
         let actions = self.push_move(out, c, f, t);
@@ -258,6 +258,9 @@ impl GameDef {
                 if !self.ahead_of(f as u32, t as u32, d) {
                     continue;
                 }
+            }
+            if !c.aims(t) {
+                continue;
             }
             let mut c2 = c1;
             c2.to = t;

@@ -663,6 +663,8 @@ impl GameDef {
     /// as one is found; alternatives without `ifAfterwards` filters are tried first, since the
     /// answer does not depend on the order.
     pub(super) fn has_moves(&self, m: &Moves, c: &mut Ctx) -> bool {
+        // (a question of its own: every move counts, whatever a threat was after)
+        c.target = -1;
         match &m.kind {
             MovesKind::Priority(v) | MovesKind::Or(v) | MovesKind::And(v) => {
                 let (cheap, costly): (Vec<&Moves>, Vec<&Moves>) = v.iter().partition(|x| !filters(x));

@@ -115,6 +115,7 @@ impl GameDef {
             let mut c2 = *c;
             c2.mover = enemy;
             c2.prev = owner;
+            c2.target = site;
             if let Some(n) = next {
                 c2.next = n;
             }

@@ -1341,6 +1341,29 @@ pub enum MovesKind {
     },
 }
 
+impl MovesKind {
+    /// Whether the generator passes on as they are the moves of its parts, or knows each
+    /// move's `to` before it builds it, so that generating only the moves to one site (a
+    /// threat's question) gives exactly those of its full list that go there. Not so where
+    /// the moves' presence changes what else is generated (`priority`, `noMoveYet:`, `max
+    /// Moves`, a `do` with `next`), or where a move is built of other moves (effects,
+    /// sowing, `fromTo`...).
+    pub fn keeps_target(&self) -> bool {
+        match self {
+            MovesKind::ForEachPiece { .. }
+            | MovesKind::Or(_)
+            | MovesKind::If(..)
+            | MovesKind::Step { .. }
+            | MovesKind::Slide { .. }
+            | MovesKind::Leap { .. }
+            | MovesKind::Hop { .. }
+            | MovesKind::Add { .. } => true,
+            MovesKind::Do { next, .. } => next.is_none(),
+            _ => false,
+        }
+    }
+}
+
 /// A phase of play (`(phase "Name" [owner] (play ..) [(end ..)] [nextPhase ..])`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct PhaseIr {
