@@ -1040,6 +1040,10 @@ impl GameDef {
             None => self.gen(pre, c, out),
         }
         if let Some(cond) = if_afterwards {
+            if super::threat::probing() && super::threat::holds_while_probing(cond) {
+                // (every candidate passes unasked while a threat is looked for)
+                return;
+            }
             let mut cands = take_list();
             cands.extend(out.drain(start..));
             self.keep_passing(&cands, cond, reads_from, c, out);
