@@ -199,3 +199,55 @@ fn render_of_a_match_draws_its_first_subgame() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("First.lud"));
 }
+
+#[test]
+fn playout_all_moves_plays_step_by_step_and_bench_times_it() {
+    let f = write("tiny-step.lud", GAME);
+    let json = |extra: &[&str]| {
+        let out = ludeme()
+            .args([
+                "playout",
+                f.to_str().unwrap(),
+                "-n",
+                "200",
+                "--seed",
+                "3",
+                "--format",
+                "json",
+            ])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let (lazy, listed) = (json(&[]), json(&["--all-moves"]));
+    // every playout of Tic-Tac-Toe ends, by a line or a full board, either way
+    for v in [&lazy, &listed] {
+        assert_eq!(v["playouts"], 200);
+        assert_eq!(v["capped"], 0);
+        let (len, wins) = (v["mean_length"].as_f64().unwrap(), v["wins"][0].as_u64().unwrap());
+        assert!((5.0..=9.0).contains(&len) && wins > 50, "{v}");
+    }
+    // the same seed gives the same playouts step by step
+    assert_eq!(listed["decisions"], json(&["--all-moves"])["decisions"]);
+    let out = ludeme()
+        .args([
+            "bench",
+            f.to_str().unwrap(),
+            "--seconds",
+            "0.2",
+            "--iterations",
+            "50",
+            "--decisions",
+            "3",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for what in ["step ", "playout ", "mcts "] {
+        assert!(text.lines().any(|l| l.starts_with(what)), "{what}: {text}");
+    }
+    assert!(text.contains("iterations/s (3 decisions of 50 iterations)"), "{text}");
+}

@@ -2,7 +2,8 @@
 //!
 //! Each node keeps its position, its distinct legal moves (equal moves listed twice by the
 //! engine are searched once) and the sum of every player's reward ([`super::rewards`]) over
-//! the simulations through it. Selection maximises the mean reward of the player to move
+//! the simulations through it. Simulations draw each move by [`Game::random_move`] (uniform
+//! over the legal moves, without listing them where the engine can). Selection maximises the mean reward of the player to move
 //! plus `c·sqrt(ln N / n)`. The final choice is the most visited child.
 //!
 //! Tree reuse: after a move, the agent keeps the subtree of the position it is next asked
@@ -212,16 +213,15 @@ impl MctsAgent {
             n = child;
             path.push(n);
         }
-        // Simulation.
+        // Simulation: uniformly random moves by the engine's fastest way to draw one (the
+        // same distribution as drawing from the legal moves, often without listing them).
         let mut s = self.nodes[n].state.clone();
         let mut steps = 0;
         while !s.is_over() && steps < self.config.max_playout {
-            let moves = game.legal_moves(&s);
-            if moves.is_empty() {
+            let Some(mv) = game.random_move(&s, &mut self.rng) else {
                 break;
-            }
-            let mv = &moves[self.rng.gen_range(0..moves.len())];
-            game.apply(&mut s, mv);
+            };
+            game.apply(&mut s, &mv);
             steps += 1;
         }
         let r = rewards(&s, game.num_players());

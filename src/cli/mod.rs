@@ -1,5 +1,6 @@
 //! The command line: one file per subcommand. Only this layer prints.
 
+mod bench;
 pub mod board;
 mod check;
 mod compare;
@@ -75,6 +76,9 @@ pub enum Command {
     Serve(serve::ServeArgs),
     /// Agents play each other; win rates per agent and seat.
     Tournament(tournament::TournamentArgs),
+    /// Time the engine as its callers use it: playouts step by step and by the fastest
+    /// path, and MCTS iterations per second.
+    Bench(bench::BenchArgs),
 }
 
 /// Run the command line; returns the process exit code.
@@ -94,6 +98,7 @@ pub fn main() -> ExitCode {
         Command::Render(a) => render::run(&a),
         Command::Serve(a) => serve::run(&a),
         Command::Tournament(a) => tournament::run(&a),
+        Command::Bench(a) => bench::run(&a),
     }
 }
 
