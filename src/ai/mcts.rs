@@ -14,6 +14,7 @@
 //! Runs are deterministic for a seed with an iteration budget; a time budget depends on speed.
 
 use super::{rewards, Agent};
+use crate::engine::playout::{playout_on, Outcome};
 use crate::engine::{Game, Move, State};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -213,18 +214,18 @@ impl MctsAgent {
             n = child;
             path.push(n);
         }
-        // Simulation: uniformly random moves by the engine's fastest way to draw one (the
-        // same distribution as drawing from the legal moves, often without listing them).
-        let mut s = self.nodes[n].state.clone();
-        let mut steps = 0;
-        while !s.is_over() && steps < self.config.max_playout {
-            let Some(mv) = game.random_move(&s, &mut self.rng) else {
-                break;
-            };
-            game.apply(&mut s, &mv);
-            steps += 1;
-        }
-        let r = rewards(&s, game.num_players());
+        // Simulation: by the game's playout form where it holds the position, else uniformly
+        // random moves by the engine's fastest way to draw one (the same distribution as
+        // drawing from the legal moves, often without listing them).
+        let max = self.config.max_playout;
+        let r = match game.playout_from(&self.nodes[n].state, &mut self.rng, max) {
+            Some(played) => outcome_rewards(played.outcome, game.num_players()),
+            None => {
+                let s = self.nodes[n].state.clone();
+                let (_, s) = playout_on(game, s, &mut self.rng, max);
+                rewards(&s, game.num_players())
+            }
+        };
         // Backpropagation.
         for &p in &path {
             let node = &mut self.nodes[p];
@@ -248,4 +249,18 @@ impl Agent for MctsAgent {
             None => 0,
         }
     }
+}
+
+/// Each player's reward from how a playout ended, as [`rewards`] gives it from the last
+/// position of a two-player game (the games a playout form takes): 1 for the winner, 0 for
+/// the other, 0.5 each for anything else.
+fn outcome_rewards(outcome: Outcome, num_players: usize) -> Vec<f64> {
+    let mut out = vec![0.5; num_players + 1];
+    out[0] = 0.0;
+    if let Outcome::Win(w) = outcome {
+        for (p, r) in out.iter_mut().enumerate().skip(1) {
+            *r = if p == w { 1.0 } else { 0.0 };
+        }
+    }
+    out
 }

@@ -109,14 +109,31 @@ impl Game {
         rng: &mut dyn rand::RngCore,
         max_decisions: usize,
     ) -> Option<super::playout::PlayoutResult> {
+        self.form().map(|f| f.playout(&self.inner, rng, max_decisions))
+    }
+
+    /// A random playout from `state` by the game's playout form, where it has one that holds
+    /// the position (None otherwise: play it move by move, [`super::playout::playout_on`]):
+    /// the same result and length as move by move with the same generator. What MCTS
+    /// simulations take first.
+    pub fn playout_from(
+        &self,
+        state: &State,
+        rng: &mut dyn rand::RngCore,
+        max_decisions: usize,
+    ) -> Option<super::playout::PlayoutResult> {
+        self.form()?.playout_from(&self.inner, &state.inner, rng, max_decisions)
+    }
+
+    /// The game's playout form (built when first asked), unless the fast forms are off.
+    fn form(&self) -> Option<&super::compiled::PlayoutForm> {
         let g = &self.inner;
         if !g.fast_forms {
             return None;
         }
-        let form = g
-            .playout_form
-            .get_or_init(|| super::compiled::PlayoutForm::build(g, self.has_chance()));
-        form.as_ref().map(|f| f.playout(g, rng, max_decisions))
+        g.playout_form
+            .get_or_init(|| super::compiled::PlayoutForm::build(g, self.has_chance()))
+            .as_ref()
     }
 
     /// Apply a legal move: its actions, consequents, end rules and the turn change.

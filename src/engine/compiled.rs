@@ -38,6 +38,22 @@ pub(super) enum PlayoutForm {
 }
 
 impl PlayoutForm {
+    /// A random playout from `s`, where the form holds that position (None otherwise): the
+    /// same result and length as [`super::playout::playout_on`] gives from it, with the
+    /// same calls on `rng`.
+    pub(super) fn playout_from(
+        &self,
+        g: &GameDef,
+        s: &super::state::StateData,
+        rng: &mut dyn rand::RngCore,
+        max: usize,
+    ) -> Option<super::playout::PlayoutResult> {
+        match self {
+            PlayoutForm::Placement(f) => f.playout_from(g, s, rng, max),
+            _ => None,
+        }
+    }
+
     /// The form for `g` (`chance`: its start is drawn at random), if its rules have a shape
     /// one takes.
     pub(super) fn build(g: &GameDef, chance: bool) -> Option<PlayoutForm> {
@@ -1489,6 +1505,48 @@ pub(super) fn assert_form_plays_like_the_engine(path: &str, options: &[&str], n:
     }
     assert!(wins[1] > 0 && wins[2] > 0, "{path}: both players win some");
     wins
+}
+
+/// Along `n` random games of `path`, from every position, the form's playout from there
+/// ([`super::api::Game::playout_from`]) against the general engine's ([`super::playout::playout_on`]),
+/// uncapped and capped early, with the same generator: the same results and lengths. The
+/// positions the form took, and all positions.
+#[cfg(test)]
+pub(super) fn assert_form_plays_like_the_engine_from(path: &str, options: &[&str], n: u64) -> (usize, usize) {
+    use super::playout::{playout_on, playout_rng};
+    let selections = crate::expand::Selections {
+        options: options.iter().map(|o| o.to_string()).collect(),
+        ruleset: None,
+    };
+    let fast = super::corpus_game(path, &selections);
+    let mut slow = super::corpus_game(path, &selections);
+    slow.inner.fast_forms = false;
+    let (mut taken, mut all) = (0, 0);
+    for i in 0..n {
+        let mut walk = playout_rng(8, i);
+        let mut state = fast.initial_state();
+        let mut ply = 0u64;
+        loop {
+            all += 1;
+            let cap = if ply % 3 == 0 { (ply % 11) as usize } else { 10_000 };
+            let seed = i * 1_000 + ply;
+            if let Some(a) = fast.playout_from(&state, &mut playout_rng(9, seed), cap) {
+                let (b, _) = playout_on(&slow, state.clone(), &mut playout_rng(9, seed), cap);
+                assert_eq!(a, b, "{path} {options:?} game {i} ply {ply} cap {cap}");
+                taken += 1;
+            }
+            assert!(slow.playout_from(&state, &mut playout_rng(9, seed), cap).is_none());
+            if state.is_over() {
+                break;
+            }
+            let Some(mv) = slow.random_move(&state, &mut walk) else {
+                break;
+            };
+            slow.apply(&mut state, &mv);
+            ply += 1;
+        }
+    }
+    (taken, all)
 }
 
 #[cfg(test)]

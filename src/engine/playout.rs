@@ -290,26 +290,31 @@ pub fn playout<G: Rules + ?Sized>(game: &G, rng: &mut impl Rng, max_decisions: u
 
 /// [`playout`] move by move, never by a playout form: what a form must give.
 pub fn playout_by_moves<G: Rules + ?Sized>(game: &G, rng: &mut impl Rng, max_decisions: usize) -> PlayoutResult {
-    let mut state = game.initial_state_drawn(rng);
+    let state = game.initial_state_drawn(rng);
+    playout_on(game, state, rng, max_decisions).0
+}
+
+/// A random playout from `state` move by move (each drawn by [`Rules::random_move`]), at most
+/// `max_decisions` decisions more: how it ended, and its last position.
+pub fn playout_on<G: Rules + ?Sized>(
+    game: &G,
+    mut state: G::State,
+    rng: &mut impl Rng,
+    max_decisions: usize,
+) -> (PlayoutResult, G::State) {
     let mut length = 0;
     loop {
         if game.is_over(&state) {
-            return PlayoutResult {
-                outcome: outcome_of(game.ranking(&state)),
-                length,
-            };
+            let outcome = outcome_of(game.ranking(&state));
+            return (PlayoutResult { outcome, length }, state);
         }
         if length >= max_decisions {
-            return PlayoutResult {
-                outcome: Outcome::Capped,
-                length,
-            };
+            let outcome = Outcome::Capped;
+            return (PlayoutResult { outcome, length }, state);
         }
         let Some(mv) = game.random_move(&state, rng) else {
-            return PlayoutResult {
-                outcome: Outcome::Stuck,
-                length,
-            };
+            let outcome = Outcome::Stuck;
+            return (PlayoutResult { outcome, length }, state);
         };
         game.apply(&mut state, &mv);
         length += 1;

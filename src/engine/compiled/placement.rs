@@ -19,6 +19,7 @@
 
 use super::super::game::{Cache, GameDef};
 use super::super::playout::{Outcome as Played, PlayoutResult};
+use super::super::state::StateData;
 use super::{board_words, capped, finished, plain_end, plain_two_players, Side, MAX_WORDS};
 use crate::board::Direction;
 use crate::ir::*;
@@ -120,6 +121,8 @@ pub(in crate::engine) struct Placement {
     /// and how many regions the player has.
     touch: [Vec<u32>; 3],
     wanted: [u32; 3],
+    /// Per player (index 0 unused), the component it adds.
+    comp: [u16; 3],
 }
 
 /// A playout's position.
@@ -187,6 +190,7 @@ impl Placement {
         // each player adds its own piece, the only component it owns
         let s = g.blank_state();
         let cache = Cache::default();
+        let mut comp = [0u16; 3];
         for p in 1..=2u8 {
             let mut c = g.ctx(&s, &cache);
             (c.mover, c.next, c.prev) = (p, 3 - p, 3 - p);
@@ -195,6 +199,7 @@ impl Placement {
             if add.who != p || !sole || add.count != 1 || add.state != -1 {
                 return None;
             }
+            comp[p as usize] = u16::try_from(add.what).ok()?;
         }
         let mut form = Placement {
             n,
@@ -208,6 +213,7 @@ impl Placement {
             near: Vec::new(),
             touch: Default::default(),
             wanted: [0; 3],
+            comp,
         };
         let mut connection: Option<&Connected> = None;
         for rule in &ir.end {
@@ -343,8 +349,50 @@ impl Placement {
     /// One random playout from the start, at most `max` decisions (as
     /// [`super::super::playout::playout`] plays it).
     pub(in crate::engine) fn playout(&self, g: &GameDef, rng: &mut dyn RngCore, max: usize) -> PlayoutResult {
+        self.run(g, self.empty_play(), 1, 0, rng, max)
+    }
+
+    /// A random playout from `s`, a position of the game at the start of a turn of one of
+    /// the two players (the last move not a pass), as the general engine plays it from
+    /// there: None where the position is not one this form holds (a piece it does not place,
+    /// a player moving again, the game over).
+    pub(in crate::engine) fn playout_from(
+        &self,
+        g: &GameDef,
+        s: &StateData,
+        rng: &mut dyn RngCore,
+        max: usize,
+    ) -> Option<PlayoutResult> {
+        let at_start = !s.over
+            && (1..=2).contains(&s.mover)
+            && s.next == 3 - s.mover
+            && s.prev != s.mover
+            && s.history.last().is_none_or(|m| !m.pass)
+            && s.extra.is_empty()
+            && s.sites.len() == self.n;
+        if !at_start {
+            return None;
+        }
+        let mut play = self.empty_play();
+        for (t, stack) in s.sites.iter().enumerate() {
+            if stack.len() > self.cap.max(1) {
+                return None;
+            }
+            for p in stack {
+                let mine = (1..=2).contains(&p.who) && p.what == self.comp[p.who as usize];
+                if !mine || p.count != 1 || p.rotation != 0 {
+                    return None;
+                }
+                play.place(self, p.who, t);
+            }
+        }
+        Some(self.run(g, play, s.mover, s.num_decisions as usize, rng, max))
+    }
+
+    /// The empty board.
+    fn empty_play(&self) -> Play {
         let connects = !self.near_start.is_empty();
-        let mut play = Play {
+        Play {
             own: [[0; MAX_WORDS]; 3],
             empty: board_words(self.n),
             empties: self.n,
@@ -355,13 +403,26 @@ impl Placement {
                 Vec::new()
             },
             reach: if connects { vec![0; self.n] } else { Vec::new() },
-        };
-        let (mut mover, mut length, mut passes) = (1u8, 0usize, 0u32);
+        }
+    }
+
+    /// The playout from `play`, `mover` to move after `before` decisions since the start
+    /// (the swap is offered at the second), at most `max` decisions more.
+    fn run(
+        &self,
+        g: &GameDef,
+        mut play: Play,
+        mut mover: u8,
+        before: usize,
+        rng: &mut dyn RngCore,
+        max: usize,
+    ) -> PlayoutResult {
+        let (mut length, mut passes) = (0usize, 0u32);
         loop {
             if let Some(r) = capped(length, max) {
                 return r;
             }
-            let offer = self.swap && length == 1;
+            let offer = self.swap && before + length == 1;
             let total = usize::from(offer) + play.empties;
             length += 1;
             if total == 0 {
@@ -549,6 +610,12 @@ mod tests {
             ("board/space/connection/Hex.lud", &["Board Size/19x19"][..]),
         ] {
             let [draws, ..] = super::super::assert_form_plays_like_the_engine(path, options, 400);
+            let (taken, all) = super::super::assert_form_plays_like_the_engine_from(path, options, 30);
+            // every position but the last of each game (over) and a swap's
+            assert!(
+                taken + 30 >= all - 30 && taken > 0,
+                "{path}: the form took {taken} of {all} positions"
+            );
             if path.contains("Tic-Tac-Toe") || path.contains("Connect Four") {
                 assert!(draws > 0, "{path}: some games are drawn");
             }
