@@ -1528,7 +1528,11 @@ pub(super) fn assert_form_plays_like_the_engine_from(path: &str, options: &[&str
         let mut ply = 0u64;
         loop {
             all += 1;
-            let cap = if ply % 3 == 0 { (ply % 11) as usize } else { 10_000 };
+            let cap = if ply.is_multiple_of(3) {
+                (ply % 11) as usize
+            } else {
+                10_000
+            };
             let seed = i * 1_000 + ply;
             if let Some(a) = fast.playout_from(&state, &mut playout_rng(9, seed), cap) {
                 let (b, _) = playout_on(&slow, state.clone(), &mut playout_rng(9, seed), cap);
