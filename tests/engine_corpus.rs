@@ -4,7 +4,7 @@
 
 mod common;
 
-use ludeme::engine::playout::{playout_by_moves, playout_rng};
+use ludeme::engine::playout::{playout_by_moves, playout_on, playout_rng};
 use ludeme::engine::Game;
 use ludeme::expand::Selections;
 use ludeme::load::LoadError;
@@ -31,6 +31,22 @@ fn every_valid_corpus_game_loads_or_names_what_is_missing() {
                         let fast = game.fast_playout(&mut playout_rng(9, i), cap);
                         let slow = playout_by_moves(&game, &mut playout_rng(9, i), cap);
                         assert_eq!(fast, Some(slow), "{file}: playout {i} by its playout form");
+                    }
+                    // and from the positions of a random game, those of the general engine
+                    // from there (random moves are always the general engine's)
+                    let (mut walk, mut state) = (playout_rng(10, 0), game.initial_state());
+                    for ply in 0..600u64 {
+                        let cap = if ply % 4 == 3 { ply as usize % 13 } else { 10_000 };
+                        if ply % 3 == 0 {
+                            if let Some(fast) = game.playout_from(&state, &mut playout_rng(11, ply), cap) {
+                                let (slow, _) = playout_on(&game, state.clone(), &mut playout_rng(11, ply), cap);
+                                assert_eq!(fast, slow, "{file}: playout from ply {ply} by its playout form");
+                            }
+                        }
+                        match game.random_move(&state, &mut walk) {
+                            Some(mv) if !state.is_over() => game.apply(&mut state, &mv),
+                            _ => break,
+                        }
                     }
                     return Ok(true);
                 }

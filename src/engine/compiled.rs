@@ -50,7 +50,11 @@ impl PlayoutForm {
     ) -> Option<super::playout::PlayoutResult> {
         match self {
             PlayoutForm::Placement(f) => f.playout_from(g, s, rng, max),
-            _ => None,
+            PlayoutForm::Steps(f) => f.playout_from(s, rng, max),
+            PlayoutForm::Slides(f) => f.playout_from(g, s, rng, max),
+            PlayoutForm::Hops(f) => f.playout_from(s, rng, max),
+            PlayoutForm::Flanks(f) => f.playout_from(s, rng, max),
+            PlayoutForm::Captures(f) => f.playout_from(g, s, rng, max),
         }
     }
 
@@ -280,12 +284,7 @@ pub(super) fn general_until(
         if let Some(r) = capped(length, max) {
             return Err(r);
         }
-        let in_phase = phase.is_none_or(|k| s.phase.get(1) == Some(&k) && s.phase.get(2) == Some(&k));
-        let at_start = (1..=2).contains(&s.mover)
-            && s.next == 3 - s.mover
-            && s.prev != s.mover
-            && s.history.last().is_none_or(|m| !m.pass);
-        if in_phase && at_start {
+        if at_turn_start(s, phase) {
             if let Some(own) = takes(s) {
                 return Ok((state, own, length));
             }
@@ -299,6 +298,19 @@ pub(super) fn general_until(
         g.apply(&mut state, &mv);
         length += 1;
     }
+}
+
+/// Whether a form may play on from `s`: the game not over, one of the two players to move at
+/// the start of a turn (the other next, not moving again, the last move no pass), both in
+/// phase `phase` where the game has phases.
+pub(super) fn at_turn_start(s: &super::state::StateData, phase: Option<u8>) -> bool {
+    let in_phase = phase.is_none_or(|k| s.phase.get(1) == Some(&k) && s.phase.get(2) == Some(&k));
+    !s.over
+        && in_phase
+        && (1..=2).contains(&s.mover)
+        && s.next == 3 - s.mover
+        && s.prev != s.mover
+        && s.history.last().is_none_or(|m| !m.pass)
 }
 
 /// The phase a form plays, where the game has phases: the one both players share and never

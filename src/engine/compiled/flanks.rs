@@ -17,6 +17,7 @@
 
 use super::super::game::GameDef;
 use super::super::playout::{Outcome as Played, PlayoutResult};
+use super::super::state::StateData;
 use super::{board_words, capped, drawn, two_players_passing_any_way, Words, MAX_WORDS};
 use crate::ir::*;
 use rand::{Rng, RngCore};
@@ -129,16 +130,7 @@ impl Flanks {
         }
         // the start: single discs in the players' states
         let s = g.initial_state().inner;
-        let mut own = [[0u64; MAX_WORDS]; 3];
-        for (t, stack) in s.sites.iter().enumerate() {
-            match stack.as_slice() {
-                [] => {}
-                [p] if p.what == 1 && p.who == 0 && (1..=2).contains(&p.state) && p.rotation == 0 => {
-                    own[p.state as usize][t / 64] |= 1 << (t % 64);
-                }
-                _ => return None,
-            }
-        }
+        let own = Self::discs(&s)?;
         if s.over || !(1..=2).contains(&s.mover) || s.next != 3 - s.mover {
             return None;
         }
@@ -180,6 +172,22 @@ impl Flanks {
         }
         form.site_rays.push(form.ray_ends.len() as u32);
         Some(form)
+    }
+
+    /// The sites of the discs in state 1 and 2 (index 0 unused), where each site holds at
+    /// most one disc nobody owns, in one of those states.
+    fn discs(s: &StateData) -> Option<[Words; 3]> {
+        let mut own = [[0u64; MAX_WORDS]; 3];
+        for (t, stack) in s.sites.iter().enumerate() {
+            match stack.as_slice() {
+                [] => {}
+                [p] if p.what == 1 && p.who == 0 && (1..=2).contains(&p.state) && p.rotation == 0 => {
+                    own[p.state as usize][t / 64] |= 1 << (t % 64);
+                }
+                _ => return None,
+            }
+        }
+        Some(own)
     }
 
     /// `(allCombinations (add (piece <the disc>) state:(mover) (to (site))) (flip (between)))`.
@@ -276,9 +284,39 @@ impl Flanks {
     /// One random playout from the start, at most `max` decisions (as
     /// [`super::super::playout::playout`] plays it).
     pub(in crate::engine) fn playout(&self, rng: &mut dyn RngCore, max: usize) -> PlayoutResult {
-        let mut own = self.own;
-        let mut scores = self.scores;
-        let (mut mover, mut length, mut passes) = (self.mover, 0usize, 0u32);
+        let counts = (self.turn, self.decisions, self.moves);
+        self.run(self.own, self.scores, self.mover, counts, rng, max)
+    }
+
+    /// A random playout from `s`, where the form holds it (see
+    /// [`super::PlayoutForm::playout_from`]).
+    pub(in crate::engine) fn playout_from(
+        &self,
+        s: &StateData,
+        rng: &mut dyn RngCore,
+        max: usize,
+    ) -> Option<PlayoutResult> {
+        if !super::at_turn_start(s, None) || s.sites.len() != self.n {
+            return None;
+        }
+        let own = Self::discs(s)?;
+        let scores = [0, *s.scores.get(1)?, *s.scores.get(2)?];
+        let counts = (s.num_turn, s.num_decisions, s.num_moves);
+        Some(self.run(own, scores, s.mover, counts, rng, max))
+    }
+
+    /// The playout from `own` and `scores`, `mover` to move, at a turn, after decisions and
+    /// moves so many.
+    fn run(
+        &self,
+        mut own: [Words; 3],
+        mut scores: [i32; 3],
+        mut mover: u8,
+        (turn, decisions, moves): (u32, u32, u32),
+        rng: &mut dyn RngCore,
+        max: usize,
+    ) -> PlayoutResult {
+        let (mut length, mut passes) = (0usize, 0u32);
         let mut sites: Vec<u16> = Vec::with_capacity(self.n);
         let mut flips: Words = [0; MAX_WORDS];
         loop {
@@ -319,7 +357,7 @@ impl Flanks {
                 passes = 0;
             }
             // every player passed (each has moved once at least): ranked by score
-            if passes >= 2 && self.moves as usize + length >= 2 {
+            if passes >= 2 && moves as usize + length >= 2 {
                 let outcome = match scores[1].cmp(&scores[2]) {
                     std::cmp::Ordering::Greater => Played::Win(1),
                     std::cmp::Ordering::Less => Played::Win(2),
@@ -328,8 +366,8 @@ impl Flanks {
                 return PlayoutResult { outcome, length };
             }
             // Ludii's turn and move limits: draws
-            let turn = self.turn as usize + length - 1;
-            if let Some(r) = drawn(passes, turn, self.decisions as usize + length, length) {
+            let turn = turn as usize + length - 1;
+            if let Some(r) = drawn(passes, turn, decisions as usize + length, length) {
                 return r;
             }
             mover = 3 - mover;
@@ -346,5 +384,10 @@ mod tests {
         let path = "board/space/territory/Reversi.lud";
         super::super::assert_form_plays_like_the_engine(path, &[], 150);
         super::super::assert_form_plays_like_the_engine(path, &["Board Size/12x12"], 40);
+        let (taken, all) = super::super::assert_form_plays_like_the_engine_from(path, &[], 10);
+        assert!(
+            taken * 10 >= all * 9,
+            "{path}: the form took {taken} of {all} positions"
+        );
     }
 }

@@ -261,6 +261,17 @@ impl Table {
     }
 }
 
+/// The recent moves of `s`, for the all-pass rule: (mover, pass), oldest first; and whether
+/// older ones were left out.
+fn recent_moves(s: &super::super::state::StateData) -> (Vec<(u8, bool)>, bool) {
+    let keep = s.history.len().min(RECENT);
+    let recent = s.history[s.history.len() - keep..]
+        .iter()
+        .map(|m| (m.mover, m.pass))
+        .collect();
+    (recent, s.history_truncated || s.history.len() > keep)
+}
+
 impl Hops {
     /// The form for `g`, where its rules have the shape (None otherwise).
     pub(in crate::engine) fn build(g: &GameDef) -> Option<Hops> {
@@ -435,14 +446,24 @@ impl Hops {
                 Err(r) => return r,
             };
         let s = &state.inner;
-        // the recent moves, for the all-pass rule: (mover, pass), oldest first
-        let keep = s.history.len().min(RECENT);
-        let recent: Vec<(u8, bool)> = s.history[s.history.len() - keep..]
-            .iter()
-            .map(|m| (m.mover, m.pass))
-            .collect();
-        let truncated = s.history_truncated || s.history.len() > keep;
+        let (recent, truncated) = recent_moves(s);
         self.play(own, s, recent, truncated, length, rng, max)
+    }
+
+    /// A random playout from `s`, where the form holds it (see
+    /// [`super::PlayoutForm::playout_from`]).
+    pub(in crate::engine) fn playout_from(
+        &self,
+        s: &super::super::state::StateData,
+        rng: &mut dyn RngCore,
+        max: usize,
+    ) -> Option<PlayoutResult> {
+        if !super::at_turn_start(s, self.phase) {
+            return None;
+        }
+        let own = super::words_of(s, self.comp)?;
+        let (recent, truncated) = recent_moves(s);
+        Some(self.play(own, s, recent, truncated, 0, rng, max))
     }
 
     /// The rest of a playout from `own`, the position of `s`, after `length` decisions.
@@ -594,6 +615,9 @@ mod tests {
     fn playouts_equal_the_general_engine() {
         for options in [&[][..], &["Board Size/6x6"][..]] {
             super::super::assert_form_plays_like_the_engine("board/war/leaping/orthogonal/Konane.lud", options, 150);
+            let path = "board/war/leaping/orthogonal/Konane.lud";
+            let (taken, all) = super::super::assert_form_plays_like_the_engine_from(path, options, 10);
+            assert!(taken > all / 3, "{path}: the form took {taken} of {all} positions");
         }
     }
 }

@@ -363,14 +363,7 @@ impl Placement {
         rng: &mut dyn RngCore,
         max: usize,
     ) -> Option<PlayoutResult> {
-        let at_start = !s.over
-            && (1..=2).contains(&s.mover)
-            && s.next == 3 - s.mover
-            && s.prev != s.mover
-            && s.history.last().is_none_or(|m| !m.pass)
-            && s.extra.is_empty()
-            && s.sites.len() == self.n;
-        if !at_start {
+        if !super::at_turn_start(s, None) || !s.extra.is_empty() || s.sites.len() != self.n {
             return None;
         }
         let mut play = self.empty_play();

@@ -536,6 +536,28 @@ impl Slides {
         self.play(g, play, (mover, turn, decisions), length, rng, max)
     }
 
+    /// A random playout from `s`, where the form holds it (see
+    /// [`super::PlayoutForm::playout_from`]).
+    pub(in crate::engine) fn playout_from(
+        &self,
+        g: &GameDef,
+        s: &StateData,
+        rng: &mut dyn RngCore,
+        max: usize,
+    ) -> Option<PlayoutResult> {
+        if !super::at_turn_start(s, self.phase) {
+            return None;
+        }
+        let play = Play {
+            own: words_of(s, self.comp)?,
+            moves: s.num_moves,
+            last_to: None,
+            again: false,
+            state: self.asks.then(|| s.clone()),
+        };
+        Some(self.play(g, play, (s.mover, s.num_turn, s.num_decisions), 0, rng, max))
+    }
+
     /// The rest of a playout from `play`, `mover` to move at `turn` after `decisions`
     /// decisions (`length` of them in this playout).
     fn play(
@@ -620,5 +642,16 @@ mod tests {
     fn playouts_equal_the_general_engine() {
         super::super::assert_form_plays_like_the_engine("board/space/blocking/Amazons.lud", &[], 60);
         super::super::assert_form_plays_like_the_engine("board/space/blocking/Hex Amazons.lud", &[], 40);
+        for path in [
+            "board/space/blocking/Amazons.lud",
+            "board/space/blocking/Hex Amazons.lud",
+        ] {
+            let (taken, all) = super::super::assert_form_plays_like_the_engine_from(path, &[], 6);
+            // (a slide's position, the mover moving again to shoot, is not one it takes)
+            assert!(
+                taken * 2 + 12 >= all && taken > 0,
+                "{path}: the form took {taken} of {all} positions"
+            );
+        }
     }
 }

@@ -57,6 +57,8 @@ pub(in crate::engine) struct Steps {
     /// Per player (index 0 unused), the moves of its piece in order.
     gens: [Vec<Gen>; 3],
     ends: Vec<(Test, Side, Outcome)>,
+    /// Per player (index 0 unused), its piece's component.
+    comp: [u16; 3],
 }
 
 impl Steps {
@@ -79,6 +81,7 @@ impl Steps {
             decisions: start.decisions,
             gens: Default::default(),
             ends: Vec::new(),
+            comp: [0, comp[1], comp[2]],
         };
         for p in 1..=2u8 {
             let k = comp[p as usize];
@@ -156,8 +159,33 @@ impl Steps {
     /// One random playout from the start, at most `max` decisions (as
     /// [`super::super::playout::playout`] plays it).
     pub(in crate::engine) fn playout(&self, rng: &mut dyn RngCore, max: usize) -> PlayoutResult {
-        let mut own = self.own;
-        let (mut mover, mut length, mut passes) = (self.mover, 0usize, 0u32);
+        self.run(self.own, (self.mover, self.turn, self.decisions), rng, max)
+    }
+
+    /// A random playout from `s`, where the form holds it (see
+    /// [`super::PlayoutForm::playout_from`]).
+    pub(in crate::engine) fn playout_from(
+        &self,
+        s: &super::super::state::StateData,
+        rng: &mut dyn RngCore,
+        max: usize,
+    ) -> Option<PlayoutResult> {
+        if !super::at_turn_start(s, None) {
+            return None;
+        }
+        let own = super::words_of(s, self.comp)?;
+        Some(self.run(own, (s.mover, s.num_turn, s.num_decisions), rng, max))
+    }
+
+    /// The playout from `own`, `mover` to move at `turn` after `decisions` decisions.
+    fn run(
+        &self,
+        mut own: [Words; 3],
+        (mut mover, turn, decisions): (u8, u32, u32),
+        rng: &mut dyn RngCore,
+        max: usize,
+    ) -> PlayoutResult {
+        let (mut length, mut passes) = (0usize, 0u32);
         let mut moves: Vec<(u16, u16)> = Vec::with_capacity(64);
         loop {
             if let Some(r) = capped(length, max) {
@@ -192,8 +220,8 @@ impl Steps {
                 }
             }
             // every player passing in turn, then Ludii's turn and move limits: draws
-            let turn = self.turn as usize + length - 1;
-            if let Some(r) = drawn(passes, turn, self.decisions as usize + length, length) {
+            let turn = turn as usize + length - 1;
+            if let Some(r) = drawn(passes, turn, decisions as usize + length, length) {
                 return r;
             }
             mover = other;
@@ -353,6 +381,8 @@ mod tests {
             "board/war/replacement/stalemate/Clobber.lud",
         ] {
             super::super::assert_form_plays_like_the_engine(path, &[], 150);
+            let (taken, all) = super::super::assert_form_plays_like_the_engine_from(path, &[], 10);
+            assert!(taken + 10 >= all, "{path}: the form took {taken} of {all} positions");
         }
     }
 }
