@@ -46,8 +46,10 @@ impl Default for MctsConfig {
 
 struct Node {
     state: State,
-    /// Distinct legal moves with their index in the engine's list.
-    moves: Vec<(usize, Move)>,
+    /// The legal moves, in the engine's list.
+    moves: Vec<Move>,
+    /// The distinct ones: indices into `moves`.
+    distinct: Vec<u32>,
     /// Indices into `moves` not yet expanded.
     untried: Vec<usize>,
     /// `(index into moves, node)`.
@@ -81,18 +83,30 @@ impl MctsAgent {
     }
 
     fn new_node(&mut self, game: &Game, state: State) -> usize {
-        let mut moves: Vec<(usize, Move)> = Vec::new();
-        if !state.is_over() {
-            for (i, m) in game.legal_moves(&state).into_iter().enumerate() {
-                if !moves.iter().any(|(_, x)| *x == m) {
-                    moves.push((i, m));
-                }
+        let moves = if state.is_over() {
+            Vec::new()
+        } else {
+            game.legal_moves(&state)
+        };
+        // equal moves share their sites: only moves whose sites another move shares are
+        // compared, with the moves kept so far
+        let mut sites: Vec<(i32, i32)> = moves.iter().map(|m| (m.from_site(), m.to_site())).collect();
+        sites.sort_unstable();
+        let shared = |k: (i32, i32)| {
+            let i = sites.partition_point(|&x| x < k);
+            sites.get(i + 1) == Some(&k)
+        };
+        let mut distinct: Vec<u32> = Vec::with_capacity(moves.len());
+        for (i, m) in moves.iter().enumerate() {
+            if !shared((m.from_site(), m.to_site())) || !distinct.iter().any(|&k| moves[k as usize] == *m) {
+                distinct.push(i as u32);
             }
         }
-        let untried = (0..moves.len()).collect();
+        let untried = (0..distinct.len()).collect();
         self.nodes.push(Node {
             state,
             moves,
+            distinct,
             untried,
             children: Vec::new(),
             visits: 0.0,
@@ -176,7 +190,11 @@ impl MctsAgent {
             .iter()
             .map(|&(m, c)| {
                 let ch = &self.nodes[c];
-                (node.moves[m].0, ch.visits, ch.total[mover] / ch.visits.max(1.0))
+                (
+                    node.distinct[m] as usize,
+                    ch.visits,
+                    ch.total[mover] / ch.visits.max(1.0),
+                )
             })
             .collect();
         out.sort_by(|a, b| b.1.total_cmp(&a.1).then(b.2.total_cmp(&a.2)).then(a.0.cmp(&b.0)));
@@ -208,7 +226,8 @@ impl MctsAgent {
             let k = self.rng.gen_range(0..self.nodes[n].untried.len());
             let m = self.nodes[n].untried.swap_remove(k);
             let mut next = self.nodes[n].state.clone();
-            game.apply(&mut next, &self.nodes[n].moves[m].1);
+            let node = &self.nodes[n];
+            game.apply(&mut next, &node.moves[node.distinct[m] as usize]);
             let child = self.new_node(game, next);
             self.nodes[n].children.push((m, child));
             n = child;
