@@ -2736,15 +2736,18 @@ impl Lowerer {
                                 _ => RegionFn::Occupied { role, component, top },
                             };
                             parts.push(match &container {
-                                // (no container named: the hands' sites too, as Ludii's)
-                                None if !self.containers.is_empty() => RegionFn::Union(vec![
-                                    on_board,
-                                    RegionFn::InHands {
-                                        role,
-                                        component,
-                                        container: None,
-                                    },
-                                ]),
+                                // (no container named: the locations of the board's site type,
+                                // as Ludii's: the hands' sites too where that is Cell, theirs)
+                                None if !self.containers.is_empty() && self.site_type == SiteType::Cell => {
+                                    RegionFn::Union(vec![
+                                        on_board,
+                                        RegionFn::InHands {
+                                            role,
+                                            component,
+                                            container: None,
+                                        },
+                                    ])
+                                }
                                 None | Some(IntFn::Const(0)) => on_board,
                                 Some(k) => RegionFn::InHands {
                                     role,
