@@ -525,16 +525,18 @@ impl GameDef {
     /// Record the position's hash for `(is Cycle)` (the sites, the variable and the phases;
     /// no more than the test reads: 3 n² for n players).
     fn remember_position(&self, s: &mut StateData) {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::hash::DefaultHasher::new();
-        s.sites.hash(&mut h);
-        s.extra.hash(&mut h);
-        (s.var, &s.phase[..]).hash(&mut h);
+        // (each site's part as the position's hash has it, then the variable and phases)
+        let sites = s.sites.iter().chain(&s.extra).enumerate();
+        let mut h = sites.fold(0, |h, (i, st)| h ^ site_hash(i, st));
+        h = super::state::mix_in(h, s.var as u32 as u64);
+        for &p in &s.phase {
+            h = super::state::mix_in(h, u64::from(p));
+        }
         let keep = 3 * (self.num_players as usize).pow(2);
         if s.cycle.len() >= keep {
             s.cycle.remove(0);
         }
-        s.cycle.push(h.finish());
+        s.cycle.push(h);
     }
 
     /// The moves of the play `player` is in: their phase's, or the game's.

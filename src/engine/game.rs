@@ -63,6 +63,8 @@ pub struct GameDef {
     pub(super) line_tables: Vec<super::compiled::line_table::LineTable>,
     /// Whether some component is a large piece ([`GameDef::is_large`]).
     pub(super) has_large_pieces: bool,
+    /// Per component, the cells a large piece covers ([`GameDef::large_cells`]).
+    pub(super) large_tables: Vec<Option<super::large::LargeTable>>,
     /// Per cached region slot, its values by role combination when it reads no state
     /// (computed when first asked).
     pub(super) static_regions: Vec<std::sync::OnceLock<Option<Vec<Region>>>>,
@@ -193,6 +195,7 @@ impl Game {
             maps: Vec::new(),
             fast_forms: true,
             has_large_pieces,
+            large_tables: Vec::new(),
             line_tables: Vec::new(),
             layers: Vec::new(),
             static_regions: Vec::new(),
@@ -296,6 +299,9 @@ impl Game {
                 })
                 .collect();
         g.conds = super::compiled::Conds::compile(&g);
+        if g.has_large_pieces {
+            g.large_tables = g.large_tables();
+        }
 
         g.line_tables =
             g.ir.line_dirs

@@ -18,6 +18,19 @@ use smallvec::SmallVec;
 /// The cells of a placement, anchor first.
 pub(super) type Cells = SmallVec<[u32; 8]>;
 
+/// The most rows (anchors times orientations) a large piece's table of covered cells has.
+const MAX_LARGE_TABLE: usize = 1 << 20;
+
+/// The cells a large piece covers from each anchor in each orientation
+/// ([`GameDef::large_cells`]): row `anchor * orientations + state` bounds its cells (none:
+/// the walk leaves the board).
+#[derive(Debug)]
+pub(super) struct LargeTable {
+    orientations: i32,
+    rows: Vec<(u32, u32)>,
+    cells: Vec<u32>,
+}
+
 impl GameDef {
     /// Whether component `what` is a large piece.
     #[inline]
@@ -34,8 +47,54 @@ impl GameDef {
     }
 
     /// The cells large piece `what` covers from `anchor` in orientation `state`, anchor
-    /// first, each once; false (and `out` empty) when its walk leaves the board.
+    /// first, each once; false (and `out` empty) when its walk leaves the board. Read off
+    /// the game's table ([`LargeTable`]) where it has one.
     pub(super) fn large_cells(&self, what: u16, anchor: i32, state: i32, out: &mut Cells) -> bool {
+        if let Some(t) = self.large_tables.get(what as usize).and_then(Option::as_ref) {
+            if (0..t.orientations).contains(&state) && anchor >= 0 && (anchor as usize) < self.n() {
+                let (a, z) = t.rows[anchor as usize * t.orientations as usize + state as usize];
+                out.clear();
+                out.extend_from_slice(&t.cells[a as usize..z as usize]);
+                return a < z;
+            }
+        }
+        self.walk_large_cells(what, anchor, state, out)
+    }
+
+    /// Per component, the cells each large piece covers from every anchor in every
+    /// orientation it is tried in (None for other components, and where the table would
+    /// hold more than [`MAX_LARGE_TABLE`] rows).
+    pub(super) fn large_tables(&self) -> Vec<Option<LargeTable>> {
+        let mut cells = Cells::new();
+        (0..self.ir.components.len())
+            .map(|what| {
+                let what = what as u16;
+                let orientations = self.orientations(what);
+                let rows = self.n() * orientations.max(0) as usize;
+                if !self.is_large(what) || rows > MAX_LARGE_TABLE {
+                    return None;
+                }
+                let mut t = LargeTable {
+                    orientations,
+                    rows: Vec::with_capacity(rows),
+                    cells: Vec::new(),
+                };
+                for anchor in 0..self.n() as i32 {
+                    for state in 0..orientations {
+                        let a = t.cells.len() as u32;
+                        if self.walk_large_cells(what, anchor, state, &mut cells) {
+                            t.cells.extend_from_slice(&cells);
+                        }
+                        t.rows.push((a, t.cells.len() as u32));
+                    }
+                }
+                Some(t)
+            })
+            .collect()
+    }
+
+    /// [`Self::large_cells`], walked.
+    fn walk_large_cells(&self, what: u16, anchor: i32, state: i32, out: &mut Cells) -> bool {
         out.clear();
         let Some(walks) = self.ir.components.get(what as usize).map(|k| &k.walks) else {
             return false;
@@ -200,5 +259,31 @@ mod tests {
         // off the board from the corner facing west
         assert!(!g.large_cells(f, 0, 3, &mut cells));
         assert!(cells.is_empty());
+    }
+
+    /// The table of covered cells gives what the walks give, for every piece, anchor and
+    /// orientation (and the states past the orientations, walked).
+    #[test]
+    fn the_table_of_covered_cells_is_the_walks() {
+        for path in [
+            "board/space/blocking/Pentomino.lud",
+            "board/space/blocking/Domineering.lud",
+        ] {
+            let game = super::super::corpus_game(path, &Selections::default());
+            let g = &game.inner;
+            let (mut a, mut b) = (super::Cells::new(), super::Cells::new());
+            let mut tabled = 0;
+            for what in 1..g.ir.components.len() as u16 {
+                tabled += usize::from(g.large_tables.get(what as usize).is_some_and(Option::is_some));
+                for anchor in -1..=g.n() as i32 {
+                    for state in -1..=g.orientations(what) + 1 {
+                        let x = g.large_cells(what, anchor, state, &mut a);
+                        let y = g.walk_large_cells(what, anchor, state, &mut b);
+                        assert_eq!((x, &a), (y, &b), "{path}: {what} at {anchor} in {state}");
+                    }
+                }
+            }
+            assert!(tabled > 0, "{path}: its pieces are tabled");
+        }
     }
 }

@@ -60,6 +60,12 @@ pub fn site_hash(site: usize, st: &Stack) -> u64 {
     h
 }
 
+/// `x` mixed into the hash `h` (order matters).
+#[inline]
+pub fn mix_in(h: u64, x: u64) -> u64 {
+    mix(h.rotate_left(17) ^ x)
+}
+
 /// A 64-bit mixing function (splitmix64's finaliser).
 #[inline]
 fn mix(x: u64) -> u64 {
