@@ -1489,13 +1489,7 @@ impl TopTest {
 #[cfg(test)]
 pub(super) fn assert_form_plays_like_the_engine(path: &str, options: &[&str], n: u64) -> [usize; 3] {
     use super::playout::{playout, playout_rng};
-    let selections = crate::expand::Selections {
-        options: options.iter().map(|o| o.to_string()).collect(),
-        ruleset: None,
-    };
-    let fast = super::corpus_game(path, &selections);
-    let mut slow = super::corpus_game(path, &selections);
-    slow.inner.fast_forms = false;
+    let (fast, slow) = with_and_without_forms(path, options);
     assert!(
         fast.fast_playout(&mut playout_rng(0, 0), 0).is_some(),
         "{path}: the form applies"
@@ -1519,13 +1513,9 @@ pub(super) fn assert_form_plays_like_the_engine(path: &str, options: &[&str], n:
     wins
 }
 
-/// Along `n` random games of `path`, from every position, the form's playout from there
-/// ([`super::api::Game::playout_from`]) against the general engine's ([`super::playout::playout_on`]),
-/// uncapped and capped early, with the same generator: the same results and lengths. The
-/// positions the form took, and all positions.
+/// A corpus game loaded twice: with its fast forms, and without.
 #[cfg(test)]
-pub(super) fn assert_form_plays_like_the_engine_from(path: &str, options: &[&str], n: u64) -> (usize, usize) {
-    use super::playout::{playout_on, playout_rng};
+fn with_and_without_forms(path: &str, options: &[&str]) -> (super::api::Game, super::api::Game) {
     let selections = crate::expand::Selections {
         options: options.iter().map(|o| o.to_string()).collect(),
         ruleset: None,
@@ -1533,6 +1523,17 @@ pub(super) fn assert_form_plays_like_the_engine_from(path: &str, options: &[&str
     let fast = super::corpus_game(path, &selections);
     let mut slow = super::corpus_game(path, &selections);
     slow.inner.fast_forms = false;
+    (fast, slow)
+}
+
+/// Along `n` random games of `path`, from every position, the form's playout from there
+/// ([`super::api::Game::playout_from`]) against the general engine's ([`super::playout::playout_on`]),
+/// uncapped and capped early, with the same generator: the same results and lengths. The
+/// positions the form took, and all positions.
+#[cfg(test)]
+pub(super) fn assert_form_plays_like_the_engine_from(path: &str, options: &[&str], n: u64) -> (usize, usize) {
+    use super::playout::{playout_on, playout_rng};
+    let (fast, slow) = with_and_without_forms(path, options);
     let (mut taken, mut all) = (0, 0);
     for i in 0..n {
         let mut walk = playout_rng(8, i);

@@ -64,7 +64,7 @@ pub struct GameDef {
     /// Whether some component is a large piece ([`GameDef::is_large`]).
     pub(super) has_large_pieces: bool,
     /// Per component, the cells a large piece covers ([`GameDef::large_cells`]).
-    pub(super) large_tables: Vec<Option<super::large::LargeTable>>,
+    pub(super) large_tables: Vec<Option<super::large::table::LargeTable>>,
     /// Per cached region slot, its values by role combination when it reads no state
     /// (computed when first asked).
     pub(super) static_regions: Vec<std::sync::OnceLock<Option<Vec<Region>>>>,

@@ -21,15 +21,8 @@ pub(super) type Cells = SmallVec<[u32; 8]>;
 /// The most rows (anchors times orientations) a large piece's table of covered cells has.
 const MAX_LARGE_TABLE: usize = 1 << 20;
 
-/// The cells a large piece covers from each anchor in each orientation
-/// ([`GameDef::large_cells`]): row `anchor * orientations + state` bounds its cells (none:
-/// the walk leaves the board).
-#[derive(Debug)]
-pub(super) struct LargeTable {
-    orientations: i32,
-    rows: Vec<(u32, u32)>,
-    cells: Vec<u32>,
-}
+pub(super) mod table;
+use table::LargeTable;
 
 impl GameDef {
     /// Whether component `what` is a large piece.
