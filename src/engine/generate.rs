@@ -98,6 +98,22 @@ impl GameDef {
         }
     }
 
+    /// Whether consequent rule `t` is a plain effect reading nothing (a variable, the
+    /// counter or the pending value set to a constant, or to its default), with no
+    /// consequents of its own: its actions are the same whatever the state.
+    fn constant_consequent(&self, t: u32) -> bool {
+        let Some(rule) = self.ir.thens.get(t as usize) else {
+            return false;
+        };
+        let constant = |v: &Option<IntFn>| v.as_ref().is_none_or(|x| matches!(x, IntFn::Const(_)));
+        rule.plain
+            && rule.then.is_none()
+            && match &rule.kind {
+                MovesKind::SetCounter(v) | MovesKind::SetVar(v) | MovesKind::SetPending(v) => constant(v),
+                _ => false,
+            }
+    }
+
     /// The actions of the effects `m` generates now (for `apply` in a `to`/`between`), added
     /// to `actions`.
     pub(super) fn effect_actions(&self, m: &Moves, c: &Ctx, actions: &mut SmallVec<[Action; 2]>) {
@@ -110,7 +126,13 @@ impl GameDef {
         self.gen(m, &mut c2, &mut tmp);
         for mv in &tmp {
             actions.extend_from_slice(&mv.actions);
-            if !mv.then.is_empty() {
+            if mv.then.iter().all(|&t| self.constant_consequent(t)) {
+                // consequents that read nothing (`(set Counter)`...): their actions are the
+                // same on any state, so no copy with the effect applied is needed
+                for &t in &mv.then {
+                    self.plain_actions(&self.ir.thens[t as usize].kind, &c2, actions);
+                }
+            } else {
                 // an effect's own consequents run right after its actions (Ludii nests the
                 // effect's move, consequents and all, in the move): what they do there is
                 // found now, on a copy of the state with the effect's actions applied
