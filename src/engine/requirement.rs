@@ -667,8 +667,11 @@ impl GameDef {
         c.target = -1;
         match &m.kind {
             MovesKind::Priority(v) | MovesKind::Or(v) | MovesKind::And(v) => {
-                let (cheap, costly): (Vec<&Moves>, Vec<&Moves>) = v.iter().partition(|x| !filters(x));
-                cheap.into_iter().chain(costly).any(|x| self.has_moves(x, c))
+                // (those without a filter first: no list made, asked once per piece)
+                let cheap = v.iter().filter(|x| !filters(x));
+                cheap
+                    .chain(v.iter().filter(|x| filters(x)))
+                    .any(|x| self.has_moves(x, c))
             }
             MovesKind::If(b, x, y) => {
                 if self.boolean(b, c) {
