@@ -108,7 +108,7 @@ impl Game {
         &self,
         rng: &mut dyn rand::RngCore,
         max_decisions: usize,
-    ) -> Option<super::playout::PlayoutResult> {
+    ) -> Option<super::outcome::PlayoutResult> {
         self.form().map(|f| f.playout(&self.inner, rng, max_decisions))
     }
 
@@ -121,7 +121,7 @@ impl Game {
         state: &State,
         rng: &mut dyn rand::RngCore,
         max_decisions: usize,
-    ) -> Option<super::playout::PlayoutResult> {
+    ) -> Option<super::outcome::PlayoutResult> {
         self.form()?.playout_from(&self.inner, &state.inner, rng, max_decisions)
     }
 

@@ -10,7 +10,7 @@
 //! a change of speed.
 
 use super::game::{all_passed, Ctx, GameDef};
-use super::playout::Outcome as Played;
+use super::outcome::Outcome as Played;
 use super::requirement::{OneWay, WhoCmp, WhoOp};
 use crate::board::{cut_ray, Relation};
 use crate::ir::*;
@@ -47,7 +47,7 @@ impl PlayoutForm {
         s: &super::state::StateData,
         rng: &mut dyn rand::RngCore,
         max: usize,
-    ) -> Option<super::playout::PlayoutResult> {
+    ) -> Option<super::outcome::PlayoutResult> {
         match self {
             PlayoutForm::Placement(f) => f.playout_from(g, s, rng, max),
             PlayoutForm::Steps(f) => f.playout_from(s, rng, max),
@@ -79,7 +79,7 @@ impl PlayoutForm {
         g: &GameDef,
         rng: &mut dyn rand::RngCore,
         max: usize,
-    ) -> super::playout::PlayoutResult {
+    ) -> super::outcome::PlayoutResult {
         match self {
             PlayoutForm::Placement(f) => f.playout(g, rng, max),
             PlayoutForm::Steps(f) => f.playout(rng, max),
@@ -98,8 +98,8 @@ pub(super) const MAX_WORDS: usize = 8;
 pub(super) type Words = [u64; MAX_WORDS];
 
 /// A playout stopped by the decision cap `max` before its next decision (None: it goes on).
-pub(super) fn capped(length: usize, max: usize) -> Option<super::playout::PlayoutResult> {
-    (length >= max).then_some(super::playout::PlayoutResult {
+pub(super) fn capped(length: usize, max: usize) -> Option<super::outcome::PlayoutResult> {
+    (length >= max).then_some(super::outcome::PlayoutResult {
         outcome: Played::Capped,
         length,
     })
@@ -113,8 +113,8 @@ pub(super) fn drawn(
     turn: usize,
     decisions: usize,
     length: usize,
-) -> Option<super::playout::PlayoutResult> {
-    (passes >= 2 || turn >= 1250 * 2 || decisions >= 10_000).then_some(super::playout::PlayoutResult {
+) -> Option<super::outcome::PlayoutResult> {
+    (passes >= 2 || turn >= 1250 * 2 || decisions >= 10_000).then_some(super::outcome::PlayoutResult {
         outcome: Played::Draw,
         length,
     })
@@ -270,14 +270,14 @@ pub(super) fn general_until(
     rng: &mut dyn rand::RngCore,
     max: usize,
     takes: impl Fn(&super::state::StateData) -> Option<[Words; 3]>,
-) -> Result<(super::api::State, [Words; 3], usize), super::playout::PlayoutResult> {
+) -> Result<(super::api::State, [Words; 3], usize), super::outcome::PlayoutResult> {
     let mut state = g.initial_state();
     let mut length = 0;
     loop {
         let s = &state.inner;
         if s.over {
-            return Err(super::playout::PlayoutResult {
-                outcome: super::playout::outcome_of(&s.ranking),
+            return Err(super::outcome::PlayoutResult {
+                outcome: super::outcome::outcome_of(&s.ranking),
                 length,
             });
         }
@@ -290,7 +290,7 @@ pub(super) fn general_until(
             }
         }
         let Some(mv) = g.random_move(&state, rng) else {
-            return Err(super::playout::PlayoutResult {
+            return Err(super::outcome::PlayoutResult {
                 outcome: Played::Stuck,
                 length,
             });
@@ -373,14 +373,14 @@ pub(super) fn plain_end(rule: &EndRule) -> Option<(&BoolFn, Side, Outcome)> {
 /// A two-player playout's end by a plain end rule (see [`plain_end`]) after `length`
 /// decisions, `mover` having moved last: a win, a loss (the other player wins, as
 /// `apply_result` ranks two players) or a draw.
-pub(super) fn finished(side: Side, outcome: Outcome, mover: u8, length: usize) -> super::playout::PlayoutResult {
+pub(super) fn finished(side: Side, outcome: Outcome, mover: u8, length: usize) -> super::outcome::PlayoutResult {
     let player = side.player(mover);
     let outcome = match outcome {
         Outcome::Win => Played::Win(player),
         Outcome::Loss => Played::Win(3 - player),
         _ => Played::Draw,
     };
-    super::playout::PlayoutResult { outcome, length }
+    super::outcome::PlayoutResult { outcome, length }
 }
 
 pub(super) type BoolC = Box<dyn Fn(&GameDef, &Ctx) -> bool + Send + Sync>;

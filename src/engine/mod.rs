@@ -18,6 +18,7 @@ mod large;
 mod lines;
 mod movement;
 mod moves;
+mod outcome;
 pub mod playout;
 mod position;
 mod region;

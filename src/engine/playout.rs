@@ -5,6 +5,7 @@
 //! `seed` and `n` only, never on the number of threads or on scheduling.
 
 use super::api::{Game, Move, State};
+pub use super::outcome::{outcome_of, Outcome, PlayoutResult};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -128,28 +129,6 @@ impl Default for PlayoutConfig {
     }
 }
 
-/// How one playout ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// Over, with this player (1-based) alone ranked 1.0.
-    Win(usize),
-    /// Over without a single winner (shared or no first rank).
-    Draw,
-    /// Stopped at the decision cap.
-    Capped,
-    /// Not over, yet no legal move (the engine should have offered a forced pass).
-    Stuck,
-}
-
-/// One playout's result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PlayoutResult {
-    /// How it ended.
-    pub outcome: Outcome,
-    /// Decisions taken.
-    pub length: usize,
-}
-
 /// Statistics over a batch of playouts.
 #[derive(Clone, Debug, Default, Serialize, PartialEq)]
 pub struct PlayoutStats {
@@ -259,16 +238,6 @@ impl Tally {
             s.moves_per_s = s.decisions as f64 / elapsed_s;
         }
         s
-    }
-}
-
-/// The outcome of a finished game from its ranking (index 0 unused): the player alone ranked
-/// 1.0 wins; anything else is a draw.
-pub fn outcome_of(ranking: &[f64]) -> Outcome {
-    let firsts: Vec<usize> = (1..ranking.len()).filter(|&p| ranking[p] == 1.0).collect();
-    match firsts[..] {
-        [p] => Outcome::Win(p),
-        _ => Outcome::Draw,
     }
 }
 

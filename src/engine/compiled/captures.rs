@@ -19,7 +19,7 @@
 //! turn limit. A test holds the playouts equal, seed for seed.
 
 use super::super::game::{Cache, Ctx, GameDef};
-use super::super::playout::PlayoutResult;
+use super::super::outcome::PlayoutResult;
 use super::super::state::StateData;
 use super::{board_words, capped, drawn, finished, plain_end, plain_for_each_piece, Side, Words, MAX_WORDS};
 use crate::ir::*;

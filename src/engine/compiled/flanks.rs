@@ -16,7 +16,7 @@
 //! as `apply_result` ranks them. A test holds the playouts equal, seed for seed.
 
 use super::super::game::GameDef;
-use super::super::playout::{Outcome as Played, PlayoutResult};
+use super::super::outcome::{Outcome as Played, PlayoutResult};
 use super::super::state::StateData;
 use super::{board_words, capped, drawn, two_players_passing_any_way, Words, MAX_WORDS};
 use crate::ir::*;

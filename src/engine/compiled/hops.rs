@@ -19,7 +19,7 @@
 //! limits. A test holds the playouts equal, seed for seed.
 
 use super::super::game::{Cache, GameDef};
-use super::super::playout::{Outcome as Played, PlayoutResult};
+use super::super::outcome::{Outcome as Played, PlayoutResult};
 use super::super::state::MoveRecord;
 use super::steps::kinds;
 use super::{capped, finished, plain_end, player_components, two_players_in_phases, Side, Words};

@@ -18,7 +18,7 @@
 //! same result and length with or without this form; the test below holds them equal.
 
 use super::super::game::{Cache, GameDef};
-use super::super::playout::{Outcome as Played, PlayoutResult};
+use super::super::outcome::{Outcome as Played, PlayoutResult};
 use super::super::state::StateData;
 use super::{board_words, capped, finished, plain_end, plain_two_players, Side, MAX_WORDS};
 use crate::board::Direction;

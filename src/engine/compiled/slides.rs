@@ -20,7 +20,7 @@
 //! limit); a test holds the playouts equal, seed for seed.
 
 use super::super::game::{Cache, GameDef};
-use super::super::playout::PlayoutResult;
+use super::super::outcome::PlayoutResult;
 use super::super::state::StateData;
 use super::{
     capped, drawn, final_phase, finished, general_until, plain_end, player_components, two_players_in_phases, words_of,

@@ -17,7 +17,7 @@
 //! so is Ludii's turn limit. A test holds the playouts equal, seed for seed.
 
 use super::super::game::{Cache, GameDef};
-use super::super::playout::PlayoutResult;
+use super::super::outcome::PlayoutResult;
 use super::{capped, drawn, finished, plain_end, plain_for_each_piece, player_components, Side, Start, Words};
 use crate::board::RelDir;
 use crate::ir::*;
