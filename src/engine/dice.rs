@@ -9,7 +9,7 @@
 
 use super::game::{Ctx, GameDef};
 use super::moves::{Action, MoveData};
-use super::state::{Piece, StateData};
+use super::state::{chance_draw, Piece, StateData};
 use crate::ir::{BoolFn, Moves};
 use smallvec::SmallVec;
 
@@ -251,12 +251,4 @@ impl GameDef {
             })
             .collect()
     }
-}
-
-/// A pseudo-random number from the state's seed for die `j` (splitmix64's finaliser).
-pub(super) fn chance_draw(seed: u64, j: usize) -> u64 {
-    let mut z = seed ^ (j as u64).wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }

@@ -5,62 +5,9 @@
 //! directions the board's Adjacent steps use anywhere.
 
 use super::game::{Ctx, GameDef};
+use super::tables::Dirs;
 use crate::board::{Dir, Direction, RelDir, Relation};
 use crate::ir::DirFn;
-
-/// A short list of directions (at most 16: every compass direction once; more are
-/// dropped), a plain array: no capacity checks or heap on the hot path.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Dirs {
-    len: u8,
-    dirs: [Direction; 16],
-}
-
-impl Dirs {
-    #[inline(always)]
-    pub(super) fn new() -> Dirs {
-        Dirs {
-            len: 0,
-            dirs: [Direction::Rel(Relation::Adjacent); 16],
-        }
-    }
-
-    #[inline(always)]
-    pub(super) fn push(&mut self, d: Direction) {
-        if let Some(x) = self.dirs.get_mut(self.len as usize) {
-            *x = d;
-            self.len += 1;
-        }
-    }
-
-    #[inline(always)]
-    fn extend_from_slice(&mut self, ds: &[Direction]) {
-        for &d in ds {
-            self.push(d);
-        }
-    }
-
-    #[inline(always)]
-    fn clear(&mut self) {
-        self.len = 0;
-    }
-}
-
-impl std::ops::Deref for Dirs {
-    type Target = [Direction];
-    #[inline(always)]
-    fn deref(&self) -> &[Direction] {
-        &self.dirs[..self.len as usize]
-    }
-}
-
-impl Extend<Direction> for Dirs {
-    fn extend<I: IntoIterator<Item = Direction>>(&mut self, it: I) {
-        for d in it {
-            self.push(d);
-        }
-    }
-}
 
 /// `d` turned by `k` sixteenths of a turn clockwise.
 fn turn(d: Dir, k: i32) -> Dir {

@@ -586,7 +586,7 @@ impl GameDef {
                 None => return s,
             }
         } else if dir.is_relative() {
-            let mut buf = super::directions::Dirs::new();
+            let mut buf = super::tables::Dirs::new();
             match self.abs_dirs(std::slice::from_ref(&dir), s, c, &mut buf).first() {
                 Some(&d) => d,
                 None => return s,
@@ -1597,10 +1597,10 @@ impl GameDef {
                 let mut from: Vec<i32> = self.region(region, c).iter().collect();
                 let k = (self.int(num, c).max(0) as usize).min(from.len());
                 // drawn from the state's chance, moved on by the moves made
-                let seed = super::dice::chance_draw(c.s.chance, c.s.num_moves as usize);
+                let seed = super::state::chance_draw(c.s.chance, c.s.num_moves as usize);
                 let mut r = Region::new(n);
                 for j in 0..k {
-                    let i = j + (super::dice::chance_draw(seed, j) % (from.len() - j) as u64) as usize;
+                    let i = j + (super::state::chance_draw(seed, j) % (from.len() - j) as u64) as usize;
                     from.swap(j, i);
                     r.insert(from[j]);
                 }

@@ -60,7 +60,7 @@ pub struct GameDef {
     /// Per site of a layered board (`(square n pyramidal:True)`), its layer; else empty.
     pub(super) layers: Vec<u8>,
     /// Per slot of [`GameIr::line_dirs`], the radials of each site in those directions.
-    pub(super) line_tables: Vec<super::compiled::line_table::LineTable>,
+    pub(super) line_tables: Vec<super::tables::LineTable>,
     /// Whether some component is a large piece ([`GameDef::is_large`]).
     pub(super) has_large_pieces: bool,
     /// Per component, the cells a large piece covers ([`GameDef::large_cells`]).
@@ -72,7 +72,7 @@ pub struct GameDef {
     /// (None: the rules are not of a shape one takes).
     pub(super) playout_form: std::sync::OnceLock<Option<super::compiled::PlayoutForm>>,
     /// The equipment's maps, resolved on the board (what [`IntFn::MapEntry`] reads).
-    pub(super) maps: Vec<super::sowing::Map>,
+    pub(super) maps: Vec<super::tables::Map>,
     /// The first site of each container after the board (`ir.containers`), and the number
     /// of sites of all containers.
     pub(super) container_from: Vec<u32>,
@@ -81,7 +81,7 @@ pub struct GameDef {
     /// reads).
     pub(super) board_counts: [i32; 5],
     /// Relative directions resolved per facing ([`GameDef::relative_table`]).
-    pub(super) relative: Vec<super::directions::Dirs>,
+    pub(super) relative: Vec<super::tables::Dirs>,
     /// The geometry regions of the rules ([`RegionFn::Geometry`] slots).
     pub(super) geometry: Vec<Region>,
     /// Per component, the board sites where the start rules leave it on top (`(sites Start
@@ -306,7 +306,7 @@ impl Game {
         g.line_tables =
             g.ir.line_dirs
                 .iter()
-                .map(|(d, same_layer)| super::compiled::line_table::LineTable::build(&g, d, *same_layer))
+                .map(|(d, same_layer)| super::tables::LineTable::build(&g, d, *same_layer))
                 .collect();
         g.start_positions = {
             let s = g.initial_state().inner;
@@ -1291,7 +1291,7 @@ impl<'a> StartChance<'a> {
 
     /// A draw below `n` (> 0).
     fn below(&mut self, n: usize) -> usize {
-        let d = super::dice::chance_draw(self.seed, self.draws);
+        let d = super::state::chance_draw(self.seed, self.draws);
         self.draws += 1;
         (d % n as u64) as usize
     }

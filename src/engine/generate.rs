@@ -63,7 +63,7 @@ impl GameDef {
         if f < 0 || f as usize >= self.n() {
             return;
         }
-        let mut buf = super::directions::Dirs::new();
+        let mut buf = super::tables::Dirs::new();
         let Some(&d) = self.abs_dirs(dirs, f, c, &mut buf).first() else {
             return;
         };
@@ -588,7 +588,7 @@ impl GameDef {
         out: &mut Vec<MoveData>,
         may: [u64; 2],
     ) {
-        let mut buf = super::directions::Dirs::new();
+        let mut buf = super::tables::Dirs::new();
         let abs = self.abs_dirs(dirs, self.origin(from, c), c, &mut buf);
         self.gen_piece_move_in(k, Some(abs), c, out, may)
     }

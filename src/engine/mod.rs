@@ -27,6 +27,7 @@ mod select;
 mod sowing;
 mod state;
 mod statics;
+mod tables;
 mod text;
 mod threat;
 

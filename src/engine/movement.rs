@@ -53,7 +53,7 @@ impl GameDef {
         };
         let min = min.map_or(-1, |x| self.int(x, &c1));
         let max = max.map_or(1000, |x| self.int(x, &c1));
-        let mut buf = super::directions::Dirs::new();
+        let mut buf = super::tables::Dirs::new();
         let dirs = self.abs_dirs(dirs, f, c, &mut buf);
         let (stop, go, filter) = (
             self.cond(to.cond.as_ref()),
@@ -359,7 +359,7 @@ impl GameDef {
         let (go, hurdle) = (self.cond(h.to.cond.as_ref()), self.cond(h.between_cond.as_ref()));
         let stop = h.to.apply_if.as_ref().map(|b| self.cond(Some(b)));
         let whole = h.stack.then(|| c.s.stack(f as usize).map_or(1, |st| st.len() as u32));
-        let mut buf = super::directions::Dirs::new();
+        let mut buf = super::tables::Dirs::new();
         let dirs = self.abs_dirs(&h.dirs, f, c, &mut buf);
         let push = |out: &mut Vec<MoveData>, c2: &Ctx, t: i32, hurdles: &[i32]| {
             let actions = self.push_move(out, c, f, t);
@@ -464,7 +464,7 @@ impl GameDef {
             .then(|| self.step_direction(c.from, c.to))
             .flatten()
             .unwrap_or_else(|| self.facing_at(c.from, c));
-        let mut buf = super::directions::Dirs::new();
+        let mut buf = super::tables::Dirs::new();
         let dirs = self.abs_dirs_facing(&k.dirs, from, facing, c, &mut buf);
         let mut c2 = *c;
         for &d in dirs {

@@ -2,10 +2,10 @@
 //! notes, 4.7 and 4.8), and `sites Direction`.
 
 use super::compiled::tracked;
-use super::directions::Dirs;
 use super::game::{Cache, Ctx, GameDef};
 use super::moves::{Action, MoveData};
 use super::state::StateData;
+use super::tables::Dirs;
 use crate::board::{cut_ray, Walk};
 use crate::ir::*;
 use smallvec::SmallVec;

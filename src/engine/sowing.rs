@@ -3,26 +3,10 @@
 use super::game::{Cache, Ctx, GameDef};
 use super::moves::Action;
 use super::state::StateData;
+use super::tables::Map;
 use crate::board::BoardRegion;
 use crate::ir::*;
 use smallvec::SmallVec;
-
-/// A map of the equipment, resolved on the board: its name and its pairs, sorted by key
-/// (a key given twice keeps its last value, as Ludii's hash map does).
-#[derive(Clone, Debug, Default)]
-pub(super) struct Map {
-    pub(super) name: u16,
-    pub(super) pairs: Vec<(i32, i32)>,
-}
-
-impl Map {
-    fn get(&self, key: i32) -> Option<i32> {
-        self.pairs
-            .binary_search_by_key(&key, |p| p.0)
-            .ok()
-            .map(|i| self.pairs[i].1)
-    }
-}
 
 impl GameDef {
     /// The maps of the equipment with their keys and values as numbers: int functions are

@@ -60,6 +60,14 @@ pub fn site_hash(site: usize, st: &Stack) -> u64 {
     h
 }
 
+/// A pseudo-random number from the state's seed for draw `j` (a die's face, a random site) (splitmix64's finaliser).
+pub fn chance_draw(seed: u64, j: usize) -> u64 {
+    let mut z = seed ^ (j as u64).wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
 /// `x` mixed into the hash `h` (order matters).
 #[inline]
 pub fn mix_in(h: u64, x: u64) -> u64 {

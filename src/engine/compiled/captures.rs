@@ -583,7 +583,7 @@ impl Kind {
         // each site's radials, the directions resolved for the piece there alone
         let mut s = g.blank_state();
         let cache = Cache::default();
-        let mut buf = super::super::directions::Dirs::new();
+        let mut buf = super::super::tables::Dirs::new();
         let mut rays = Rays::default();
         for f in 0..g.n() {
             g.add_piece(&mut s, f as i32, k, p, 1, -1);

@@ -8,19 +8,8 @@
 //! [`GameDef::line_radials`] gives.
 
 use super::super::game::GameDef;
+use super::super::tables::LineTable;
 use crate::board::Direction;
-
-/// Per site, its radials and their opposites in one list of directions.
-#[derive(Debug, Default)]
-pub(in crate::engine) struct LineTable {
-    /// The radials' sites, each radial's in a row.
-    sites: Vec<u32>,
-    /// Per entry: the radial's sites and its opposite's (an empty range: none), as ranges
-    /// of `sites`.
-    entries: Vec<[u32; 4]>,
-    /// Per site, its first entry (and the end after the last site).
-    start: Vec<u32>,
-}
 
 impl LineTable {
     pub(in crate::engine) fn build(g: &GameDef, dirs: &[Direction], same_layer: bool) -> LineTable {
@@ -37,18 +26,6 @@ impl LineTable {
         }
         t.start.push(t.entries.len() as u32);
         t
-    }
-
-    /// The radials of `site` and their opposites (empty: none).
-    #[inline]
-    pub(in crate::engine) fn at(&self, site: u32) -> impl Iterator<Item = (&[u32], &[u32])> + '_ {
-        let (a, b) = (self.start[site as usize], self.start[site as usize + 1]);
-        self.entries[a as usize..b as usize].iter().map(|&[r0, r1, o0, o1]| {
-            (
-                &self.sites[r0 as usize..r1 as usize],
-                &self.sites[o0 as usize..o1 as usize],
-            )
-        })
     }
 }
 

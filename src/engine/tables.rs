@@ -1,0 +1,102 @@
+//! The tables and short lists a loaded game holds and its rules pass around, as plain types
+//! (a leaf module: it imports none of the rules, so that holding them does not tie the game
+//! to the modules that build and read them).
+
+use crate::board::{Direction, Relation};
+
+/// A short list of directions (at most 16: every compass direction once; more are
+/// dropped), a plain array: no capacity checks or heap on the hot path.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Dirs {
+    len: u8,
+    dirs: [Direction; 16],
+}
+
+impl Dirs {
+    #[inline(always)]
+    pub(super) fn new() -> Dirs {
+        Dirs {
+            len: 0,
+            dirs: [Direction::Rel(Relation::Adjacent); 16],
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn push(&mut self, d: Direction) {
+        if let Some(x) = self.dirs.get_mut(self.len as usize) {
+            *x = d;
+            self.len += 1;
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn extend_from_slice(&mut self, ds: &[Direction]) {
+        for &d in ds {
+            self.push(d);
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn clear(&mut self) {
+        self.len = 0;
+    }
+}
+
+impl std::ops::Deref for Dirs {
+    type Target = [Direction];
+    #[inline(always)]
+    fn deref(&self) -> &[Direction] {
+        &self.dirs[..self.len as usize]
+    }
+}
+
+impl Extend<Direction> for Dirs {
+    fn extend<I: IntoIterator<Item = Direction>>(&mut self, it: I) {
+        for d in it {
+            self.push(d);
+        }
+    }
+}
+
+/// A map of the equipment, resolved on the board: its name and its pairs, sorted by key
+/// (a key given twice keeps its last value, as Ludii's hash map does).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Map {
+    pub(super) name: u16,
+    pub(super) pairs: Vec<(i32, i32)>,
+}
+
+impl Map {
+    pub(super) fn get(&self, key: i32) -> Option<i32> {
+        self.pairs
+            .binary_search_by_key(&key, |p| p.0)
+            .ok()
+            .map(|i| self.pairs[i].1)
+    }
+}
+
+/// Per site, its radials and their opposites in one list of directions.
+#[derive(Debug, Default)]
+pub(in crate::engine) struct LineTable {
+    /// The radials' sites, each radial's in a row.
+    pub(in crate::engine) sites: Vec<u32>,
+    /// Per entry: the radial's sites and its opposite's (an empty range: none), as ranges
+    /// of `sites`.
+    pub(in crate::engine) entries: Vec<[u32; 4]>,
+    /// Per site, its first entry (and the end after the last site).
+    pub(in crate::engine) start: Vec<u32>,
+}
+
+impl LineTable {
+    /// The radials of `site` and their opposites (empty: none).
+    #[inline]
+    pub(in crate::engine) fn at(&self, site: u32) -> impl Iterator<Item = (&[u32], &[u32])> + '_ {
+        let (a, b) = (self.start[site as usize], self.start[site as usize + 1]);
+        self.entries[a as usize..b as usize].iter().map(|&[r0, r1, o0, o1]| {
+            (
+                &self.sites[r0 as usize..r1 as usize],
+                &self.sites[o0 as usize..o1 as usize],
+            )
+        })
+    }
+}
