@@ -21,6 +21,7 @@ mod moves;
 mod outcome;
 pub mod playout;
 mod position;
+mod probe;
 mod region;
 mod requirement;
 mod select;

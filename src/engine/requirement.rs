@@ -1043,7 +1043,7 @@ impl GameDef {
             None => self.gen(pre, c, out),
         }
         if let Some(cond) = if_afterwards {
-            if super::threat::probing() && super::threat::holds_while_probing(cond) {
+            if super::probe::probing() && super::probe::holds_while_probing(cond) {
                 // (every candidate passes unasked while a threat is looked for)
                 return;
             }
@@ -1133,10 +1133,10 @@ impl GameDef {
         memo: Option<&mut Memo>,
     ) -> bool {
         let mut memo = memo;
-        if super::threat::probing() {
+        if super::probe::probing() {
             // (looking for a threat: Ludii checks no `(not (is Threatened ..))`, and keeps
             // no answer found meanwhile)
-            if super::threat::holds_while_probing(cond) {
+            if super::probe::holds_while_probing(cond) {
                 return true;
             }
             memo = None;

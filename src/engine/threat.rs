@@ -5,44 +5,9 @@
 //! checked (Ludii's "auto fail" of the nested question), so the question never recurses.
 
 use super::game::{Ctx, GameDef};
+use super::probe::{probing, Probe};
 use super::requirement::{give_list, take_list};
-use crate::ir::{BoolFn, Threat};
-use std::cell::Cell;
-
-thread_local! {
-    /// Whether an enemy's moves are being generated for a threat on this thread.
-    static PROBING: Cell<bool> = const { Cell::new(false) };
-}
-
-/// Whether a threat is being looked for (its enemy moves are being generated).
-pub(super) fn probing() -> bool {
-    PROBING.with(Cell::get)
-}
-
-/// Sets [`PROBING`] while alive (reset when dropped, whatever happens in between).
-struct Probe;
-
-impl Probe {
-    fn start() -> Probe {
-        PROBING.with(|p| p.set(true));
-        Probe
-    }
-}
-
-impl Drop for Probe {
-    fn drop(&mut self) {
-        PROBING.with(|p| p.set(false));
-    }
-}
-
-/// Whether an `ifAfterwards` condition holds without being asked while a threat is looked
-/// for: `(not (is Threatened ..))` (Ludii's `autoSucceeds`).
-pub(super) fn holds_while_probing(cond: &BoolFn) -> bool {
-    match cond.uncompiled() {
-        BoolFn::Not(b) => matches!(b.uncompiled(), BoolFn::IsThreatened(_)),
-        _ => false,
-    }
-}
+use crate::ir::Threat;
 
 impl GameDef {
     pub(super) fn is_threatened(&self, t: &Threat, c: &Ctx) -> bool {
