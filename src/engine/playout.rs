@@ -40,14 +40,7 @@ pub trait Rules: Sync {
     /// A legal move drawn uniformly at random (None: there is none): by default a draw
     /// from [`Rules::legal_moves`].
     fn random_move(&self, state: &Self::State, rng: &mut dyn rand::RngCore) -> Option<Self::Move> {
-        let mut moves = self.legal_moves(state);
-        if moves.is_empty() {
-            return None;
-        }
-        let i = rng.gen_range(0..moves.len());
-        let mv = moves.swap_remove(i);
-        self.recycle(moves);
-        Some(mv)
+        listed_move(self, state, rng)
     }
     /// A whole random playout played by a fast form of the game, where it has one (None:
     /// play it move by move). It must give what [`playout`] would give move by move, with
@@ -267,9 +260,21 @@ pub fn playout_by_moves<G: Rules + ?Sized>(game: &G, rng: &mut impl Rng, max_dec
 /// `max_decisions` decisions more: how it ended, and its last position.
 pub fn playout_on<G: Rules + ?Sized>(
     game: &G,
-    mut state: G::State,
+    state: G::State,
     rng: &mut impl Rng,
     max_decisions: usize,
+) -> (PlayoutResult, G::State) {
+    play_on(game, state, rng, max_decisions, |g, s, r| g.random_move(s, r))
+}
+
+/// A random playout from `state`, each move drawn by `draw`: how it ended, and its last
+/// position.
+fn play_on<G: Rules + ?Sized, R: Rng>(
+    game: &G,
+    mut state: G::State,
+    rng: &mut R,
+    max_decisions: usize,
+    draw: impl Fn(&G, &G::State, &mut dyn rand::RngCore) -> Option<G::Move>,
 ) -> (PlayoutResult, G::State) {
     let mut length = 0;
     loop {
@@ -281,7 +286,7 @@ pub fn playout_on<G: Rules + ?Sized>(
             let outcome = Outcome::Capped;
             return (PlayoutResult { outcome, length }, state);
         }
-        let Some(mv) = game.random_move(&state, rng) else {
+        let Some(mv) = draw(game, &state, rng) else {
             let outcome = Outcome::Stuck;
             return (PlayoutResult { outcome, length }, state);
         };
@@ -290,36 +295,24 @@ pub fn playout_on<G: Rules + ?Sized>(
     }
 }
 
-/// A random playout step by step as a caller of the engine's API plays it: every legal move
-/// listed ([`Rules::legal_moves`]), one drawn uniformly, applied, the list given back.
-pub fn playout_all_moves<G: Rules + ?Sized>(game: &G, rng: &mut impl Rng, max_decisions: usize) -> PlayoutResult {
-    let mut state = game.initial_state_drawn(rng);
-    let mut length = 0;
-    loop {
-        if game.is_over(&state) {
-            return PlayoutResult {
-                outcome: outcome_of(game.ranking(&state)),
-                length,
-            };
-        }
-        if length >= max_decisions {
-            return PlayoutResult {
-                outcome: Outcome::Capped,
-                length,
-            };
-        }
-        let moves = game.legal_moves(&state);
-        if moves.is_empty() {
-            return PlayoutResult {
-                outcome: Outcome::Stuck,
-                length,
-            };
-        }
-        let i = rng.gen_range(0..moves.len());
-        game.apply(&mut state, &moves[i]);
-        game.recycle(moves);
-        length += 1;
+/// A legal move drawn uniformly from the full list ([`Rules::legal_moves`], the list given
+/// back after): what a caller of the engine's API does, and [`Rules::random_move`]'s default.
+pub fn listed_move<G: Rules + ?Sized>(game: &G, state: &G::State, rng: &mut dyn rand::RngCore) -> Option<G::Move> {
+    let mut moves = game.legal_moves(state);
+    if moves.is_empty() {
+        return None;
     }
+    let i = rng.gen_range(0..moves.len());
+    let mv = moves.swap_remove(i);
+    game.recycle(moves);
+    Some(mv)
+}
+
+/// A random playout step by step as a caller of the engine's API plays it: every legal move
+/// listed, one drawn uniformly ([`listed_move`]), applied.
+pub fn playout_all_moves<G: Rules + ?Sized>(game: &G, rng: &mut impl Rng, max_decisions: usize) -> PlayoutResult {
+    let state = game.initial_state_drawn(rng);
+    play_on(game, state, rng, max_decisions, listed_move).0
 }
 
 /// Play `n` random playouts of `game` on `threads` threads (0: one per core) with the default
