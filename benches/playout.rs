@@ -57,7 +57,7 @@ const CORPUS: &[(&str, &str, u64)] = &[
     ("reversi", "board/space/territory/Reversi.lud", 20),
     ("tablut", "board/war/custodial/Tablut.lud", 20),
     // the space games' issue (Tic-Tac-Toe, Connect Four, Yavalath and Hex play out by the
-    // placement form, `engine/compiled/placement.rs`)
+    // placement form, `engine/forms/placement.rs`)
     ("tic-tac-toe", "board/space/line/Tic-Tac-Toe.lud", 1000),
     ("connect-four", "board/space/line/Connect Four.lud", 1000),
     ("yavalath", "board/space/line/Yavalath.lud", 1000),

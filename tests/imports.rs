@@ -20,7 +20,7 @@ const MAX_CIRCLE: usize = 4;
 
 /// Folders whose files still import each other in a larger circle: the circle's size there
 /// may not grow (and the ceiling comes down as the folder is taken apart).
-const CEILINGS: &[(&str, usize)] = &[("engine", 9)];
+const CEILINGS: &[(&str, usize)] = &[];
 
 /// A source file: its path under `src/` and its module path (`engine::compiled::steps`).
 struct File {

@@ -9,25 +9,29 @@
 /// ([`Game::other_rolls`]): every combination of up to four six-sided dice.
 pub const MAX_OTHER_ROLLS: usize = 1296;
 
+pub use super::moves::Move;
+pub use super::state::State;
+
 /// A loaded game: rules, board and equipment. Immutable.
 #[derive(Debug)]
 pub struct Game {
+    /// The rules (what every use runs).
     pub(crate) inner: super::game::GameDef,
-}
-
-/// A position and everything the rules remember. Cheap to clone.
-#[derive(Clone, Debug, PartialEq)]
-pub struct State {
-    pub(crate) inner: super::state::StateData,
-}
-
-/// One legal move: a decision and the actions it carries.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Move {
-    pub(crate) inner: super::moves::MoveData,
+    /// Their playout form ([`super::forms::PlayoutForm`]), an acceleration built when first
+    /// asked (None: the rules have no shape a form takes).
+    form: std::sync::OnceLock<Option<super::forms::PlayoutForm>>,
 }
 
 impl Game {
+    /// Build a game from its lowered rules: the board, its tracks and the tables the rules
+    /// read (the last step of loading, see `crate::load`).
+    pub fn build(ir: crate::ir::GameIr) -> Result<Game, super::game::BuildError> {
+        Ok(Game {
+            inner: super::game::GameDef::build(ir)?,
+            form: std::sync::OnceLock::new(),
+        })
+    }
+
     /// The board's tracks, built on it (no rule follows them yet).
     pub fn tracks(&self) -> &[crate::board::Track] {
         &self.inner.tracks
@@ -97,12 +101,12 @@ impl Game {
     /// Give back a list of moves this game made, once done with it: its memory holds the
     /// next list (optional; a loop asking for moves at every step saves an allocation).
     pub fn recycle(&self, moves: Vec<Move>) {
-        super::requirement::give_list(moves.into_iter().map(|m| m.inner).collect());
+        super::pool::give_list(moves.into_iter().map(|m| m.inner).collect());
     }
 
     /// A whole random playout from the start by the game's playout form, where it has one
-    /// (placement games and games of stepping pieces on bit words: `compiled/placement.rs`,
-    /// `compiled/steps.rs`); None otherwise. The same result and length as playing it move
+    /// (placement games and games of stepping pieces on bit words: `forms/placement.rs`,
+    /// `forms/steps.rs`); None otherwise. The same result and length as playing it move
     /// by move with the same generator.
     pub fn fast_playout(
         &self,
@@ -126,13 +130,13 @@ impl Game {
     }
 
     /// The game's playout form (built when first asked), unless the fast forms are off.
-    fn form(&self) -> Option<&super::compiled::PlayoutForm> {
+    fn form(&self) -> Option<&super::forms::PlayoutForm> {
         let g = &self.inner;
         if !g.fast_forms {
             return None;
         }
-        g.playout_form
-            .get_or_init(|| super::compiled::PlayoutForm::build(g, self.has_chance()))
+        self.form
+            .get_or_init(|| super::forms::PlayoutForm::build(g, self.has_chance()))
             .as_ref()
     }
 

@@ -3,6 +3,7 @@
 use super::api::{Move, State};
 use super::game::{all_passed, push_history, Cache, Ctx, GameDef};
 use super::moves::{Action, MoveData};
+use super::pool::Repeats;
 use super::state::{site_hash, Piece, Stack, StateData};
 use crate::ir::*;
 use smallvec::SmallVec;
@@ -37,7 +38,7 @@ impl GameDef {
         }
         let cache = Cache::fresh();
         let mut c = self.ctx(s, &cache);
-        let mut out = super::requirement::take_list();
+        let mut out = super::pool::take_list();
         let mut d = super::requirement::Deferred::default();
         let none = super::requirement::NO_FILTER;
         self.gen_deferring(self.play_of(s.mover, s), &mut c, &mut out, &mut d, none);
@@ -97,7 +98,7 @@ impl GameDef {
                 Some(_) => break one.swap_remove(0),
             }
         };
-        super::requirement::give_list(out);
+        super::pool::give_list(out);
         Some(Move { inner: chosen })
     }
 
@@ -106,7 +107,7 @@ impl GameDef {
     fn candidates(&self, s: &StateData) -> Vec<MoveData> {
         let cache = Cache::fresh();
         let mut c = self.ctx(s, &cache);
-        let mut out = super::requirement::take_list();
+        let mut out = super::pool::take_list();
         self.gen(self.play_of(s.mover, s), &mut c, &mut out);
         if self.ir.meta_swap {
             self.offer_swap(&c, &mut out);
@@ -246,7 +247,7 @@ impl GameDef {
             push_history(s, m.record());
         }
         if store && (self.ir.reads_after_consequents || self.ir.removes_at_end || self.ir.uses_last_to) {
-            let mut done = super::requirement::Done::new();
+            let mut done = super::moves::Done::new();
             self.run_consequents(s, m, Some(&mut done));
             if self.ir.uses_last_to {
                 self.note_last_to(s, m, &done);
@@ -282,7 +283,7 @@ impl GameDef {
             note(a.site().map_or(-1, |t| t as i32));
         }
         for &t in &m.then {
-            let mut subs = super::requirement::take_list();
+            let mut subs = super::pool::take_list();
             self.gen_for(&self.ir.thens[t as usize], s, m, &mut subs);
             for sub in &subs {
                 note(sub.to);
@@ -290,7 +291,7 @@ impl GameDef {
                     note(a.site().map_or(-1, |t| t as i32));
                 }
             }
-            super::requirement::give_list(subs);
+            super::pool::give_list(subs);
         }
         s.last_to = sites;
     }
@@ -1031,26 +1032,6 @@ impl GameDef {
                 }
             }
         }
-    }
-}
-
-/// What [`GameDef::repeats`] tries moves on: a copy of the state (from the pool, given back
-/// when dropped), whose hash follows the moves tried.
-pub(super) struct Repeats {
-    pub(super) scratch: StateData,
-}
-
-impl Repeats {
-    pub(super) fn new(s: &StateData) -> Repeats {
-        Repeats {
-            scratch: super::requirement::pooled_copy(s),
-        }
-    }
-}
-
-impl Drop for Repeats {
-    fn drop(&mut self) {
-        super::requirement::release(std::mem::take(&mut self.scratch));
     }
 }
 

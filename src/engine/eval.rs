@@ -2,7 +2,7 @@
 
 use super::game::{all_passed, Ctx, GameDef};
 use super::region::Region;
-use super::requirement::SiteTest;
+use super::shapes::owned_pairs;
 use super::state::{Piece, StateData};
 use crate::board::{Direction, Relation};
 use crate::ir::*;
@@ -795,7 +795,7 @@ impl GameDef {
                     ..*c
                 };
                 let can = self.has_moves(m, &mut c2);
-                super::requirement::release(s2);
+                super::pool::release(s2);
                 can
             }
             BoolFn::CanMove(m) => self.has_moves(m, &mut Ctx { target: -1, ..*c }),
@@ -828,11 +828,11 @@ impl GameDef {
         c2.next = self.next_after(p, c.s);
         if self.ir.no_repeat.is_some() {
             // (a move back to a position seen before is no move, as in Ludii's `canMove`)
-            let mut moves = super::requirement::take_list();
+            let mut moves = super::pool::take_list();
             self.gen(self.play_of(c2.mover, c.s), &mut c2, &mut moves);
-            let mut scratch = super::apply::Repeats::new(c.s);
+            let mut scratch = super::pool::Repeats::new(c.s);
             let none = moves.iter().all(|m| self.repeats(&mut scratch, c.s, m));
-            super::requirement::give_list(moves);
+            super::pool::give_list(moves);
             return none;
         }
         !self.has_moves(self.play_of(c2.mover, c.s), &mut c2)
@@ -1719,34 +1719,45 @@ fn around_one_site(r: &RegionFn) -> Option<(&IntFn, &[Direction])> {
     }
 }
 
-/// The parts of a list `(results from:R to:(sites Around (from) <rel> if:(is <role> (who
-/// at:(to)))) k)`: `k`, `R`, the relation and the role (`None` for other lists).
-pub(super) fn owned_pairs(l: &IntsFn) -> Option<(i32, &RegionFn, Relation, Role)> {
-    let IntsFn::Results { from, to, value } = l else {
-        return None;
-    };
-    let (
-        IntFn::Const(k),
-        RegionFn::Around {
-            sites,
-            dirs,
-            cond: Some(cond),
-            include_self: false,
-        },
-    ) = (&**value, &**to)
-    else {
-        return None;
-    };
-    let (RegionFn::Site(x), [Direction::Rel(rel)]) = (&**sites, dirs.as_slice()) else {
-        return None;
-    };
-    let BoolFn::IsPlayer(role, w) = cond.uncompiled() else {
-        return None;
-    };
-    if **x != IntFn::From || !matches!(&**w, IntFn::Who(at) if **at == IntFn::To) {
-        return None;
+impl GameDef {
+    /// A test of whether a region holds a site, prepared once for many sites.
+    pub(super) fn site_test<'r>(&self, r: &'r RegionFn, c: &Ctx) -> SiteTest<'r> {
+        match r {
+            RegionFn::Owned(o) => SiteTest::Owners(o.bits(c.mover, c.next, c.prev)),
+            _ => SiteTest::Region(r),
+        }
     }
-    Some((*k, from, *rel, *role))
+
+    /// Whether a region holds a site; occupancy is read off the site itself.
+    pub(super) fn contains_site(&self, r: &RegionFn, t: u32, c: &Ctx) -> bool {
+        match r {
+            RegionFn::Owned(o) => Self::top(c.s, t as i32).is_some_and(|p| o.has(p.who, c.mover, c.next, c.prev)),
+            RegionFn::Empty => c.s.sites.get(t as usize).is_some_and(|st| st.is_empty()),
+            RegionFn::Cached(_, inner) if matches!(**inner, RegionFn::Occupied { .. }) => {
+                self.contains_site(inner, t, c)
+            }
+            RegionFn::Occupied { role, component, top } if *top || !self.ir.stacking => Self::top(c.s, t as i32)
+                .is_some_and(|p| self.role_has(*role, p.who, c) && component.is_none_or(|k| self.is_named(p.what, k))),
+            _ => self.region(r, c).contains(t as i32),
+        }
+    }
+}
+
+/// A prepared membership test ([`GameDef::site_test`]): the owners of a site's top piece, or
+/// the region's own test.
+pub(super) enum SiteTest<'r> {
+    Owners(u32),
+    Region(&'r RegionFn),
+}
+
+impl SiteTest<'_> {
+    #[inline]
+    pub(super) fn holds(&self, g: &GameDef, t: u32, c: &Ctx) -> bool {
+        match self {
+            SiteTest::Owners(bits) => GameDef::top(c.s, t as i32).is_some_and(|p| bits >> (p.who & 31) & 1 != 0),
+            SiteTest::Region(r) => g.contains_site(r, t, c),
+        }
+    }
 }
 
 thread_local! {

@@ -2,8 +2,8 @@
 //! generation, application, end rules and the turn model (see `../shared/docs/
 //! ludii-semantics.md` for the behaviour reproduced here).
 
-use super::api::{Game, State};
 use super::region::Region;
+use super::state::State;
 use super::state::{MoveRecord, Piece, StateData, HISTORY, HISTORY_MAX};
 use crate::board::{Board, Direction, Relation, SiteType};
 use crate::ir::*;
@@ -68,9 +68,6 @@ pub struct GameDef {
     /// Per cached region slot, its values by role combination when it reads no state
     /// (computed when first asked).
     pub(super) static_regions: Vec<std::sync::OnceLock<Option<Vec<Region>>>>,
-    /// The game's playout form ([`super::compiled::PlayoutForm`]), built when first asked
-    /// (None: the rules are not of a shape one takes).
-    pub(super) playout_form: std::sync::OnceLock<Option<super::compiled::PlayoutForm>>,
     /// The equipment's maps, resolved on the board (what [`IntFn::MapEntry`] reads).
     pub(super) maps: Vec<super::tables::Map>,
     /// The first site of each container after the board (`ir.containers`), and the number
@@ -135,10 +132,10 @@ pub enum BuildError {
     Track(#[from] crate::board::TrackError),
 }
 
-impl Game {
-    /// Build a game from its lowered rules: the board, its tracks and the tables the rules
-    /// read (the last step of loading, see `crate::load`).
-    pub fn build(ir: GameIr) -> Result<Game, BuildError> {
+impl GameDef {
+    /// The rules of a game from their lowered form: the board, its tracks and the tables the
+    /// rules read ([`super::api::Game::build`]).
+    pub(super) fn build(ir: GameIr) -> Result<GameDef, BuildError> {
         let board = Board::new(&ir.board, ir.site_type)?;
         let tracks = ir
             .tracks
@@ -199,7 +196,6 @@ impl Game {
             line_tables: Vec::new(),
             layers: Vec::new(),
             static_regions: Vec::new(),
-            playout_form: std::sync::OnceLock::new(),
             relative: Vec::new(),
             board_counts: [0; 5],
             container_from: Vec::new(),
@@ -319,7 +315,7 @@ impl Game {
             }
             by
         };
-        Ok(Game { inner: g })
+        Ok(g)
     }
 }
 

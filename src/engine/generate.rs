@@ -122,7 +122,7 @@ impl GameDef {
         }
         let mut c2 = *c;
         c2.target = -1;
-        let mut tmp = super::requirement::take_list();
+        let mut tmp = super::pool::take_list();
         self.gen(m, &mut c2, &mut tmp);
         for mv in &tmp {
             actions.extend_from_slice(&mv.actions);
@@ -140,13 +140,13 @@ impl GameDef {
                 for a in &mv.actions {
                     self.act(&mut s2, a, mv.mover);
                 }
-                let mut done = super::requirement::Done::new();
+                let mut done = super::moves::Done::new();
                 self.run_consequents(&mut s2, mv, Some(&mut done));
                 actions.extend_from_slice(&done);
-                super::requirement::release(s2);
+                super::pool::release(s2);
             }
         }
-        super::requirement::give_list(tmp);
+        super::pool::give_list(tmp);
     }
 
     /// The actions of `m` when it is a plain effect: an add or a removal at one site, a
@@ -926,7 +926,7 @@ impl GameDef {
                 }
             }
             MovesKind::Append(m) => {
-                let mut subs = super::requirement::take_list();
+                let mut subs = super::pool::take_list();
                 let mut c2 = *c;
                 self.gen(m, &mut c2, &mut subs);
                 if let Some(first) = subs.first() {
@@ -940,10 +940,10 @@ impl GameDef {
                         mv.then.extend_from_slice(&sub.then);
                     }
                 }
-                super::requirement::give_list(subs);
+                super::pool::give_list(subs);
             }
             MovesKind::AllCombinations(a, b) => {
-                let (mut xs, mut ys) = (super::requirement::take_list(), super::requirement::take_list());
+                let (mut xs, mut ys) = (super::pool::take_list(), super::pool::take_list());
                 self.gen(a, &mut c.clone(), &mut xs);
                 self.gen(b, &mut c.clone(), &mut ys);
                 for x in &xs {
@@ -958,8 +958,8 @@ impl GameDef {
                         mv.then.extend_from_slice(&y.then);
                     }
                 }
-                super::requirement::give_list(xs);
-                super::requirement::give_list(ys);
+                super::pool::give_list(xs);
+                super::pool::give_list(ys);
             }
             MovesKind::Trigger(p) => {
                 let p = self.int(p, c);

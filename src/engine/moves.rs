@@ -245,6 +245,16 @@ impl Action {
     }
 }
 
+/// The actions a move did, with its consequents'.
+pub(super) type Done = SmallVec<[Action; 8]>;
+
+/// One legal move: a decision and the actions it carries (the engine's public move,
+/// [`super::api`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Move {
+    pub(crate) inner: MoveData,
+}
+
 /// A move: actions applied in order, then consequent rules evaluated at apply time.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveData {

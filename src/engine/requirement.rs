@@ -2,8 +2,11 @@
 //! notes, 4.7 and 4.8), and `sites Direction`.
 
 use super::compiled::tracked;
+use super::eval::SiteTest;
 use super::game::{Cache, Ctx, GameDef};
 use super::moves::{Action, MoveData};
+use super::pool::{copy_small, give_list, pooled_copy, release, restore_small, small_copy, take_list};
+use super::shapes::{OneWay, WhoCmp, WhoOp};
 use super::state::StateData;
 use super::tables::Dirs;
 use crate::board::{cut_ray, Walk};
@@ -13,8 +16,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-/// The actions a move did, with its consequents'.
-pub(super) type Done = SmallVec<[Action; 8]>;
+use super::moves::Done;
 
 /// `acts` added to `d` one by one (quicker than a slice copy for the few actions moves have).
 #[inline]
@@ -355,29 +357,6 @@ fn position_key(
     }
 }
 
-thread_local! {
-    /// Scratch states for the copies `do` works on.
-    static POOL: RefCell<Vec<StateData>> = const { RefCell::new(Vec::new()) };
-    /// Empty move lists with their capacity, for consequents generated at apply time.
-    static LISTS: RefCell<Vec<Vec<MoveData>>> = const { RefCell::new(Vec::new()) };
-}
-
-/// An empty move list (from the pool when there is one).
-pub(super) fn take_list() -> Vec<MoveData> {
-    LISTS.with(|p| p.borrow_mut().pop()).unwrap_or_default()
-}
-
-/// Give a move list back to the pool.
-pub(super) fn give_list(mut l: Vec<MoveData>) {
-    l.clear();
-    LISTS.with(|p| {
-        let mut p = p.borrow_mut();
-        if p.len() < 16 {
-            p.push(l);
-        }
-    });
-}
-
 /// How deep `(max Moves ..)` follows a run of moves by one player (a bound on its search).
 const MAX_RUN_DEPTH: u32 = 64;
 
@@ -417,246 +396,6 @@ impl LazyAdds<'_> {
 
 /// Sites saved to be restored, with their contents.
 type Saved = SmallVec<[(u32, super::state::Stack); 2]>;
-
-/// Give a scratch state back to the pool.
-pub(super) fn release(s: StateData) {
-    POOL.with(|p| {
-        let mut p = p.borrow_mut();
-        if p.len() < 16 {
-            p.push(s);
-        }
-    });
-}
-
-/// A copy of `s` taken from the per-thread pool (no allocation once warm); give it back
-/// with [`release`].
-pub(super) fn pooled_copy(s: &StateData) -> StateData {
-    match POOL.with(|p| p.borrow_mut().pop()) {
-        Some(mut d) => {
-            copy_state(&mut d, s);
-            d
-        }
-        None => s.clone(),
-    }
-}
-
-/// `dst := src`, reusing `dst`'s allocations.
-fn copy_state(dst: &mut StateData, src: &StateData) {
-    let sites = &src.sites;
-    if dst.sites.len() != sites.len() {
-        dst.sites.clone_from(sites);
-    } else {
-        // pooled copies are mostly of the same position: rewrite only the sites that differ
-        for (d, s) in dst.sites.iter_mut().zip(sites) {
-            if d.as_slice() != s.as_slice() {
-                super::state::set_stack(d, s);
-            }
-        }
-    }
-    dst.owned.clone_from(&src.owned);
-    copy_small(dst, src);
-}
-
-/// Undo a candidate's changes to the small fields of `dst`, a copy of `base` but for the
-/// fields in `changed`, `(var)`, the roles and one more history entry.
-fn restore_small(dst: &mut StateData, base: &StateData, changed: Changed) {
-    // (the sites are back as in `base`)
-    dst.hash = base.hash;
-    dst.var = base.var;
-    dst.num_moves = base.num_moves;
-    dst.triggered = base.triggered;
-    if dst.extra != base.extra {
-        dst.extra.clone_from(&base.extra);
-    }
-    if changed & SCORES != 0 {
-        dst.scores.clone_from(&base.scores);
-    }
-    if changed & VARS != 0 {
-        dst.vars.clone_from(&base.vars);
-        dst.player_values.clone_from(&base.player_values);
-        dst.agents.clone_from(&base.agents);
-    }
-    if changed & PENDING != 0 {
-        dst.pending.clone_from(&base.pending);
-        dst.to_clear.clone_from(&base.to_clear);
-    }
-    if changed & REMEMBERED != 0 {
-        dst.remembered.clone_from(&base.remembered);
-    }
-    if changed & DICE != 0 {
-        dst.dice.clone_from(&base.dice);
-        dst.dice_sums.clone_from(&base.dice_sums);
-        dst.dice_equal = base.dice_equal;
-    }
-    if changed & PROPOSITIONS != 0 {
-        dst.propositions.clone_from(&base.propositions);
-        dst.votes.clone_from(&base.votes);
-        dst.decided = base.decided;
-    }
-    // (the states left on empty sites change with any piece put there, whatever it is)
-    if dst.loose_states != base.loose_states {
-        dst.loose_states.clone_from(&base.loose_states);
-    }
-    if dst.stale != base.stale {
-        dst.stale.clone_from(&base.stale);
-    }
-    if dst.track_counts != base.track_counts {
-        dst.track_counts.clone_from(&base.track_counts);
-    }
-    if dst.history.len() == base.history.len() + 1 {
-        dst.history.pop();
-    } else {
-        // the window was full: the push dropped the oldest entry
-        dst.history.clone_from(&base.history);
-        dst.history_truncated = base.history_truncated;
-    }
-    debug_assert!(dst.history == base.history && dst.scores == base.scores && dst.remembered == base.remembered);
-}
-
-/// `dst := src` but for the board.
-fn copy_small(dst: &mut StateData, src: &StateData) {
-    let StateData {
-        sites: _,
-        owned: _,
-        scores,
-        mover,
-        next,
-        prev,
-        var,
-        counter,
-        vars,
-        player_values,
-        agents,
-        pending,
-        to_clear,
-        remembered,
-        loose_states,
-        stale,
-        track_counts,
-        propositions,
-        visited,
-        last_to,
-        votes,
-        decided,
-        cycle,
-        stalemated,
-        active,
-        over,
-        ranking,
-        num_turn,
-        same_turn_moves,
-        num_decisions,
-        num_moves,
-        triggered,
-        winners,
-        losers,
-        phase,
-        extra,
-        typed,
-        history,
-        history_truncated,
-        // (changed only between decisions, never by a move's actions: nothing to restore)
-        seen: _,
-        hash,
-        dice,
-        dice_sums,
-        dice_equal,
-        chance,
-        next_roll,
-    } = src;
-    dst.hash = *hash;
-    if dst.dice != *dice {
-        dst.dice.clone_from(dice);
-    }
-    if dst.dice_sums != *dice_sums {
-        dst.dice_sums.clone_from(dice_sums);
-    }
-    dst.dice_equal = *dice_equal;
-    dst.chance = *chance;
-    if dst.next_roll != *next_roll {
-        dst.next_roll.clone_from(next_roll);
-    }
-    if dst.scores != *scores {
-        dst.scores.clone_from(scores);
-    }
-    dst.mover = *mover;
-    dst.next = *next;
-    dst.prev = *prev;
-    dst.var = *var;
-    dst.counter = *counter;
-    if dst.vars != *vars {
-        dst.vars.clone_from(vars);
-    }
-    if dst.player_values != *player_values {
-        dst.player_values.clone_from(player_values);
-    }
-    if dst.agents != *agents {
-        dst.agents.clone_from(agents);
-    }
-    if dst.pending != *pending {
-        dst.pending.clone_from(pending);
-    }
-    if dst.to_clear != *to_clear {
-        dst.to_clear.clone_from(to_clear);
-    }
-    if dst.remembered != *remembered {
-        dst.remembered.clone_from(remembered);
-    }
-    if dst.propositions != *propositions {
-        dst.propositions.clone_from(propositions);
-    }
-    if dst.visited != *visited {
-        dst.visited.clone_from(visited);
-    }
-    if dst.last_to != *last_to {
-        dst.last_to.clone_from(last_to);
-    }
-    if dst.votes != *votes {
-        dst.votes.clone_from(votes);
-    }
-    dst.decided = *decided;
-    if dst.cycle != *cycle {
-        dst.cycle.clone_from(cycle);
-    }
-    if dst.loose_states != *loose_states {
-        dst.loose_states.clone_from(loose_states);
-    }
-    if dst.stale != *stale {
-        dst.stale.clone_from(stale);
-    }
-    if dst.track_counts != *track_counts {
-        dst.track_counts.clone_from(track_counts);
-    }
-    dst.stalemated = *stalemated;
-    dst.active = *active;
-    dst.over = *over;
-    if dst.ranking != *ranking {
-        dst.ranking.clone_from(ranking);
-    }
-    dst.num_turn = *num_turn;
-    dst.same_turn_moves = *same_turn_moves;
-    dst.num_decisions = *num_decisions;
-    dst.num_moves = *num_moves;
-    dst.triggered = *triggered;
-    dst.winners = *winners;
-    dst.losers = *losers;
-    if dst.extra != *extra {
-        dst.extra.clone_from(extra);
-    }
-    if dst.typed != *typed {
-        dst.typed.clone_from(typed);
-    }
-    if dst.phase != *phase {
-        dst.phase.clone_from(phase);
-    }
-    // a scratch copy usually differs by the one move it stored
-    if dst.history.len() == history.len() + 1 && dst.history[..history.len()] == history[..] {
-        dst.history.pop();
-    } else if dst.history != *history {
-        dst.history.clone_from(history);
-    }
-    dst.history_truncated = *history_truncated;
-}
 
 impl GameDef {
     /// Whether `m` generates at least one move (what `(no Moves ..)` asks), stopping as soon
@@ -1480,13 +1219,7 @@ impl GameDef {
         }
         // board-only pre-moves need no copy of the small fields to be undone
         let board_only = acts.iter().all(|a| a.footprint().1 == 0);
-        let small = if board_only {
-            None
-        } else {
-            let mut small = POOL.with(|p| p.borrow_mut().pop()).unwrap_or_else(|| s.clone());
-            copy_small(&mut small, s);
-            Some(small)
-        };
+        let small = if board_only { None } else { Some(small_copy(s)) };
         for a in &acts {
             self.act(s, a, m.mover);
         }
@@ -1781,109 +1514,6 @@ impl GameDef {
         }
         Some(n)
     }
-
-    /// A test of whether a region holds a site, prepared once for many sites.
-    pub(super) fn site_test<'r>(&self, r: &'r RegionFn, c: &Ctx) -> SiteTest<'r> {
-        match r {
-            RegionFn::Owned(o) => SiteTest::Owners(o.bits(c.mover, c.next, c.prev)),
-            _ => SiteTest::Region(r),
-        }
-    }
-
-    /// Whether a region holds a site; occupancy is read off the site itself.
-    pub(super) fn contains_site(&self, r: &RegionFn, t: u32, c: &Ctx) -> bool {
-        match r {
-            RegionFn::Owned(o) => Self::top(c.s, t as i32).is_some_and(|p| o.has(p.who, c.mover, c.next, c.prev)),
-            RegionFn::Empty => c.s.sites.get(t as usize).is_some_and(|st| st.is_empty()),
-            RegionFn::Cached(_, inner) if matches!(**inner, RegionFn::Occupied { .. }) => {
-                self.contains_site(inner, t, c)
-            }
-            RegionFn::Occupied { role, component, top } if *top || !self.ir.stacking => Self::top(c.s, t as i32)
-                .is_some_and(|p| self.role_has(*role, p.who, c) && component.is_none_or(|k| self.is_named(p.what, k))),
-            _ => self.region(r, c).contains(t as i32),
-        }
-    }
-}
-
-use crate::board::Direction;
-
-/// A prepared membership test ([`GameDef::site_test`]): the owners of a site's top piece, or
-/// the region's own test.
-pub(super) enum SiteTest<'r> {
-    Owners(u32),
-    Region(&'r RegionFn),
-}
-
-impl SiteTest<'_> {
-    #[inline]
-    pub(super) fn holds(&self, g: &GameDef, t: u32, c: &Ctx) -> bool {
-        match self {
-            SiteTest::Owners(bits) => GameDef::top(c.s, t as i32).is_some_and(|p| bits >> (p.who & 31) & 1 != 0),
-            SiteTest::Region(r) => g.contains_site(r, t, c),
-        }
-    }
-}
-
-/// A comparison of `(who at:(to))` with a value that does not read `to`: `(op v (who
-/// at:(to)))` or `(op (who at:(to)) v)`.
-pub(super) struct WhoCmp<'a> {
-    pub(super) how: WhoOp,
-    pub(super) value: &'a IntFn,
-}
-
-/// The operator of a [`WhoCmp`] and the owner's side.
-#[derive(Clone, Copy)]
-pub(super) struct WhoOp {
-    op: fn(i32, i32) -> bool,
-    /// The owner is the left operand.
-    who_left: bool,
-}
-
-impl WhoOp {
-    /// Whether owner `who` passes when the value is `v`.
-    #[inline]
-    pub(super) fn holds(self, v: i32, who: i32) -> bool {
-        if self.who_left {
-            (self.op)(who, v)
-        } else {
-            (self.op)(v, who)
-        }
-    }
-
-    /// The owners (bit `w`, among the first `n`; 0: empty or neutral) that pass when the
-    /// value is `v`.
-    pub(super) fn owners(self, v: i32, n: usize) -> u64 {
-        (0..n.min(64) as i32)
-            .filter(|&w| self.holds(v, w))
-            .fold(0, |m, w| m | 1 << w)
-    }
-}
-
-impl<'a> WhoCmp<'a> {
-    /// `b` as such a comparison, the value side passing `fixed`.
-    pub(super) fn of(b: &'a BoolFn, fixed: impl Fn(&IntFn) -> bool) -> Option<WhoCmp<'a>> {
-        let (op, x, y): (fn(i32, i32) -> bool, _, _) = match b {
-            BoolFn::Eq(x, y) => (|a, b| a == b, x, y),
-            BoolFn::Ne(x, y) => (|a, b| a != b, x, y),
-            BoolFn::Lt(x, y) => (|a, b| a < b, x, y),
-            BoolFn::Le(x, y) => (|a, b| a <= b, x, y),
-            BoolFn::Gt(x, y) => (|a, b| a > b, x, y),
-            BoolFn::Ge(x, y) => (|a, b| a >= b, x, y),
-            _ => return None,
-        };
-        let who_to = |f: &IntFn| matches!(f, IntFn::Who(a) if **a == IntFn::To);
-        let (value, who_left) = if who_to(y) && fixed(x) {
-            (x, false)
-        } else if who_to(x) && fixed(y) {
-            (y, true)
-        } else {
-            return None;
-        };
-        Some(WhoCmp {
-            how: WhoOp { op, who_left },
-            value,
-        })
-    }
 }
 
 /// A [`WhoCmp`] with its value computed.
@@ -1914,53 +1544,6 @@ fn filters(m: &Moves) -> bool {
         MovesKind::ForEachPiece { body, .. } => body.as_deref().is_some_and(filters),
         MovesKind::ForEachValue { body, .. } | MovesKind::ForEachSite { body, .. } => filters(body),
         _ => false,
-    }
-}
-
-/// The parts of a walk one absolute direction from a site, without the site (`sites
-/// Direction from:s <dir> [stop:..] [stopIncluded:..] [distance:..]`), alone or intersected
-/// with another region: counted along one radial.
-pub(super) struct OneWay<'a> {
-    pub(super) from: &'a IntFn,
-    pub(super) dir: Direction,
-    pub(super) stop: Option<&'a BoolFn>,
-    pub(super) stop_included: bool,
-    pub(super) distance: Option<&'a IntFn>,
-    pub(super) other: Option<&'a RegionFn>,
-}
-
-impl<'a> OneWay<'a> {
-    pub(super) fn of(r: &'a RegionFn) -> Option<OneWay<'a>> {
-        let (walk, other) = match r {
-            RegionFn::Direction { .. } => (r, None),
-            RegionFn::Intersection(v) if v.len() == 2 => {
-                let i = v.iter().position(|x| matches!(x, RegionFn::Direction { .. }))?;
-                (&v[i], Some(&v[1 - i]))
-            }
-            _ => return None,
-        };
-        let RegionFn::Direction {
-            from,
-            dirs,
-            included: false,
-            stop,
-            stop_included,
-            distance,
-        } = walk
-        else {
-            return None;
-        };
-        let [dir @ Direction::Compass(_)] = dirs.as_slice() else {
-            return None;
-        };
-        Some(OneWay {
-            from,
-            dir: *dir,
-            stop: stop.as_deref(),
-            stop_included: *stop_included,
-            distance: distance.as_deref(),
-            other,
-        })
     }
 }
 

@@ -157,7 +157,7 @@ impl GameDef {
             let mut c2 = run.after(c, &s2, &cache);
             self.sow_captures(w, apply, &run, &mut c2, &mut acts);
             drop(cache);
-            super::requirement::release(s2);
+            super::pool::release(s2);
         }
         self.push_move(out, c, -1, -1).extend(acts);
     }
@@ -173,7 +173,7 @@ impl GameDef {
         w: &Sow,
         then: Option<u32>,
         m: &super::moves::MoveData,
-        mut done: Option<&mut super::requirement::Done>,
+        mut done: Option<&mut super::moves::Done>,
     ) {
         let mut cache = Cache::fresh();
         let mut seeds = Seeds::new();
@@ -410,7 +410,7 @@ impl GameDef {
         let mut moves = if apply.plain {
             Vec::new()
         } else {
-            super::requirement::take_list()
+            super::pool::take_list()
         };
         while holds(&w.cond, c2) {
             c2.from = run.start;
@@ -425,10 +425,10 @@ impl GameDef {
                     // (applied as Ludii applies a move to learn its consequents: stored,
                     // so that they read it as the last move)
                     let mut s3 = self.scratch(c2);
-                    let mut done = super::requirement::Done::new();
+                    let mut done = super::moves::Done::new();
                     self.execute_stored(&mut s3, m, &mut done);
                     acts.extend(done.iter().copied());
-                    super::requirement::release(s3);
+                    super::pool::release(s3);
                 }
             }
             if w.backtracking.is_none() && w.forward.is_none() {
@@ -462,7 +462,7 @@ impl GameDef {
             }
         }
         if !apply.plain {
-            super::requirement::give_list(moves);
+            super::pool::give_list(moves);
         }
     }
 }

@@ -124,6 +124,13 @@ pub const HISTORY: usize = 12;
 /// that storing a move (as every `ifAfterwards` check does, then undoes) seldom shifts it.
 pub const HISTORY_MAX: usize = 2 * HISTORY;
 
+/// A position and everything the rules remember. Cheap to clone (the engine's public
+/// state, [`super::api`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    pub(crate) inner: StateData,
+}
+
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StateData {
     /// Per site of the board, the pieces from the bottom of the stack up (at most one in

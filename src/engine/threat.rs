@@ -5,8 +5,8 @@
 //! checked (Ludii's "auto fail" of the nested question), so the question never recurses.
 
 use super::game::{Ctx, GameDef};
+use super::pool::{give_list, take_list};
 use super::probe::{probing, Probe};
-use super::requirement::{give_list, take_list};
 use crate::ir::Threat;
 
 impl GameDef {

@@ -10,7 +10,7 @@
 //! condition uncompiled here (and its evaluations unshared). Boards of at most 64 sites.
 
 use super::super::game::{Ctx, GameDef};
-use super::super::requirement::{OneWay, WhoCmp};
+use super::super::shapes::{OneWay, WhoCmp};
 use super::{Leaf, OwnerTable};
 use crate::board::{cut_ray, Direction};
 use crate::ir::*;
