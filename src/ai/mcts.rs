@@ -46,6 +46,10 @@ impl Default for MctsConfig {
 
 struct Node {
     state: State,
+    /// Whether the moves below are listed: a node's moves are listed when the search first
+    /// comes back to it (most leaves of a wide tree are simulated from once and never
+    /// expanded, so listing them when made would be wasted).
+    listed: bool,
     /// The legal moves, in the engine's list.
     moves: Vec<Move>,
     /// The distinct ones: indices into `moves`.
@@ -83,11 +87,30 @@ impl MctsAgent {
     }
 
     fn new_node(&mut self, game: &Game, state: State) -> usize {
-        let moves = if state.is_over() {
-            Vec::new()
-        } else {
-            game.legal_moves(&state)
-        };
+        self.nodes.push(Node {
+            state,
+            listed: false,
+            moves: Vec::new(),
+            distinct: Vec::new(),
+            untried: Vec::new(),
+            children: Vec::new(),
+            visits: 0.0,
+            total: vec![0.0; game.num_players() + 1],
+        });
+        self.nodes.len() - 1
+    }
+
+    /// List node `n`'s moves, if not yet done.
+    fn list(&mut self, game: &Game, n: usize) {
+        let node = &mut self.nodes[n];
+        if node.listed {
+            return;
+        }
+        node.listed = true;
+        if node.state.is_over() {
+            return;
+        }
+        let moves = game.legal_moves(&node.state);
         // equal moves share their sites: only moves whose sites another move shares are
         // compared, with the moves kept so far
         let mut sites: Vec<(i32, i32)> = moves.iter().map(|m| (m.from_site(), m.to_site())).collect();
@@ -102,17 +125,9 @@ impl MctsAgent {
                 distinct.push(i as u32);
             }
         }
-        let untried = (0..distinct.len()).collect();
-        self.nodes.push(Node {
-            state,
-            moves,
-            distinct,
-            untried,
-            children: Vec::new(),
-            visits: 0.0,
-            total: vec![0.0; game.num_players() + 1],
-        });
-        self.nodes.len() - 1
+        node.untried = (0..distinct.len()).collect();
+        node.moves = moves;
+        node.distinct = distinct;
     }
 
     /// Find `state` within two plies of the current root; keep only that subtree.
@@ -205,6 +220,7 @@ impl MctsAgent {
         let mut path = vec![root];
         let mut n = root;
         // Selection.
+        self.list(game, n);
         while self.nodes[n].untried.is_empty() && !self.nodes[n].children.is_empty() {
             let node = &self.nodes[n];
             let mover = node.state.mover();
@@ -220,6 +236,7 @@ impl MctsAgent {
             }
             n = best.1;
             path.push(n);
+            self.list(game, n);
         }
         // Expansion.
         if !self.nodes[n].untried.is_empty() {
