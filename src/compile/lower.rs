@@ -27,16 +27,17 @@ type R<T> = Result<T, LowerError>;
 mod board;
 mod captures;
 mod dice;
+mod effects;
 mod equipment;
-#[path = "lower_ext.rs"]
-mod ext;
 mod graphs;
-mod more;
+mod ints;
 mod movement;
+mod operators;
 mod regions;
 mod rules;
 mod sowing;
 mod space;
+mod start;
 
 /// A call matched to its form.
 struct Call<'n> {

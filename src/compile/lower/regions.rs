@@ -1,10 +1,11 @@
-//! Lowering of the regions of the board's geometry (`sites Top`, `Phase`, `Row`, ..),
-//! of the equipment (`sites Mover`, `sites "Name"`), `sites State` and `expand`.
+//! Lowering of regions (Ludii's `functions/region` packages): the board's geometry (`sites
+//! Top`, `Phase`, `Row`, ..), the equipment (`sites Mover`, `sites "Name"`), `sites State`,
+//! `expand`, `sites Direction`/`LineOfSight`/`Distance`/`Between`/`To`, the region
+//! `forEach`, and regions of listed values (`(sites (values Remembered))`).
 
-use super::{req, unsupported, Call, Lowerer, R};
-use crate::board::BoardRegion;
-use crate::ir::*;
-use crate::syntax::NodeKind;
+use super::*;
+use crate::board::{distance_relation_for_game, BoardRegion, Relation};
+use crate::syntax::{Node, NodeKind};
 
 impl Lowerer {
     /// A geometry region, as its slot.
@@ -223,5 +224,171 @@ impl Lowerer {
             cond: opt_bool(self, c.named("if"))?,
             stacked,
         })))
+    }
+
+    /// `(sites Direction from:s [dirs] [included:] [stop:] [stopIncluded:] [distance:])`.
+    pub(super) fn sites_direction(&mut self, c: &Call) -> R<RegionFn> {
+        self.board_site_type_only(c, "sites Direction on another site type than the board's")?;
+        let from = req(c.named("from"), c)?;
+        // (from a region: the union of the sites from each of its sites)
+        let (from, over) = match self.site_or_region(from)? {
+            (Some(i), _) => (i, None),
+            (_, r) => (IntFn::Site, r),
+        };
+        // (relative and computed directions are resolved for the piece at `from`)
+        let dirs = self.move_directions(c.typed(self.reg, "direction"))?;
+        let included = self.flag(c.named("included"))?;
+        let stop = match c.named("stop") {
+            Some(n) => Some(Box::new(self.boolean(n)?)),
+            None => None,
+        };
+        let stop_included = self.flag(c.named("stopIncluded"))?;
+        let distance = match c.named("distance") {
+            Some(n) => Some(Box::new(self.int(n)?)),
+            None => None,
+        };
+        let one = RegionFn::Direction {
+            from: Box::new(from),
+            dirs,
+            included,
+            stop,
+            stop_included,
+            distance,
+        };
+        Ok(match over {
+            Some(r) => RegionFn::UnionOver(Box::new(r), Box::new(one)),
+            None => one,
+        })
+    }
+
+    /// `(sites <ints>)`: the values as sites (`(sites (values Remembered))`).
+    pub(super) fn sites_of_ints(&mut self, n: &Node) -> R<RegionFn> {
+        let c = self.call(n, "ints")?;
+        match c.id {
+            "values.values" => Ok(RegionFn::Remembered(self.remembered_list(&c))),
+            "intArray.math.if" => {
+                let pos = c.positional();
+                Ok(RegionFn::If(
+                    Box::new(self.condition(nth(&pos, 0, c.span())?)?),
+                    Box::new(self.sites_of_ints(nth(&pos, 1, c.span())?)?),
+                    pos.get(2).map(|n| self.sites_of_ints(n)).transpose()?.map(Box::new),
+                ))
+            }
+            _ => Ok(RegionFn::Ints(Box::new(self.ints(n)?))),
+        }
+    }
+
+    /// The region `(forEach R if:C)`.
+    pub(super) fn region_for_each(&mut self, c: &Call) -> R<RegionFn> {
+        // `(forEach of:R X)`: the union of X at each site of R
+        if let (Some(of), Some(x)) = (c.named("of"), c.typed(self.reg, "sites")) {
+            return Ok(RegionFn::UnionOver(
+                Box::new(self.region(of)?),
+                Box::new(self.region(x)?),
+            ));
+        }
+        let (Some(r), Some(cond)) = (c.typed(self.reg, "sites"), c.named("if")) else {
+            return unsupported("this form of forEach (region)", c.span());
+        };
+        let r = self.region(r)?;
+        let cond = self.condition(cond)?;
+        Ok(RegionFn::Filter(Box::new(r), Box::new(cond)))
+    }
+
+    /// `(sites Direction ..)`, `(sites LineOfSight ..)`, `(sites Distance ..)`,
+    /// `(sites Between ..)`, `(sites To ..)`, `(sites (values Remembered))`.
+    pub(super) fn sites_more(&mut self, c: &Call) -> R<RegionFn> {
+        self.board_site_type_only(c, "sites on another site type than the board's")?;
+        let bi = |l: &mut Self, n: &Node| -> R<Box<IntFn>> { Ok(Box::new(l.int(n)?)) };
+        Ok(match c.word(self.reg) {
+            Some("LineOfSight") => {
+                let kind = c
+                    .positional()
+                    .iter()
+                    .find_map(|n| match &n.kind {
+                        NodeKind::Atom(a) if a == "Empty" || a == "Farthest" || a == "Piece" => Some(a.clone()),
+                        _ => None,
+                    })
+                    .unwrap_or_else(|| "Piece".to_string());
+                let kind = match kind.as_str() {
+                    "Empty" => crate::board::LineOfSight::Empty,
+                    "Farthest" => crate::board::LineOfSight::Farthest,
+                    _ => crate::board::LineOfSight::Piece,
+                };
+                let at = match c.named("at") {
+                    Some(n) => self.int(n)?,
+                    None => IntFn::To,
+                };
+                let dirs = self.directions(c.typed(self.reg, "direction"))?;
+                RegionFn::LineOfSight {
+                    at: Box::new(at),
+                    dirs,
+                    kind,
+                }
+            }
+            Some("Distance") => {
+                if c.typed(self.reg, "effect.step").is_some() || c.named("newRotation").is_some() {
+                    return unsupported("sites Distance with a step move", c.span());
+                }
+                let rel = match c.typed(self.reg, "relationType") {
+                    Some(n) => match &n.kind {
+                        NodeKind::Atom(a) => Relation::from_name(a).ok_or_else(|| super::LowerError::Unsupported {
+                            ludeme: format!("relation {a}"),
+                            span: n.span.clone(),
+                        })?,
+                        _ => return invalid("expected a relation", n.span.clone()),
+                    },
+                    None => Relation::Adjacent,
+                };
+                self.distance_relation = distance_relation_for_game(self.distance_relation.into_iter().chain([rel]));
+                let from = bi(self, req(c.named("from"), c)?)?;
+                let range = req(c.typed(self.reg, "range"), c)?;
+                let rc = self.call(range, "range")?;
+                if rc.id != "exact" {
+                    return unsupported("sites Distance with a range other than exact", c.span());
+                }
+                let exact = bi(self, nth(&rc.positional(), 0, rc.span())?)?;
+                RegionFn::Distance { from, exact }
+            }
+            Some("Between") => {
+                for name in ["fromIncluded", "toIncluded", "cond"] {
+                    if c.named(name).is_some() {
+                        return unsupported(format!("sites Between {name}:"), c.span());
+                    }
+                }
+                let dirs = self.directions(c.typed(self.reg, "direction"))?;
+                RegionFn::Between {
+                    from: bi(self, req(c.named("from"), c)?)?,
+                    to: bi(self, req(c.named("to"), c)?)?,
+                    dirs,
+                }
+            }
+            Some(w @ ("To" | "From")) => {
+                let m = Box::new(self.moves(req(c.typed(self.reg, "moves"), c)?)?);
+                if w == "To" {
+                    RegionFn::To(m)
+                } else {
+                    RegionFn::From(m)
+                }
+            }
+            None => {
+                let pos = c.positional();
+                match pos.as_slice() {
+                    [n] if matches!(&n.kind, NodeKind::Call { head, .. } if head == "values") => match self.ints(n)? {
+                        IntsFn::Remembered(list) => RegionFn::Remembered(list),
+                        _ => return unsupported("sites of an int array", c.span()),
+                    },
+                    [n] if matches!(n.kind, NodeKind::List(_)) => {
+                        RegionFn::Sites(flatten(&[*n]).into_iter().map(|i| self.site(i)).collect::<R<_>>()?)
+                    }
+                    // (the group a `(forEach Group ..)` is at)
+                    [] => RegionFn::CurrentGroup,
+                    _ => return unsupported("this form of sites", c.span()),
+                }
+            }
+            Some("Pattern") => RegionFn::Pattern(Box::new(self.pattern(c)?)),
+            Some("Crossing") => self.sites_crossing(c)?,
+            Some(w) => return unsupported(format!("sites {w}"), c.span()),
+        })
     }
 }

@@ -1,7 +1,7 @@
-//! Lowering of the phases of play: `phases:{(phase ..) ..}` and `nextPhase`.
+//! Lowering of the rules' structure (Ludii's `rules`, `rules/phase`, `rules/meta`): the
+//! phases of play (`phases:{(phase ..) ..}`, `nextPhase`) and the meta rules.
 
-use super::{flatten, invalid, req, unsupported, Lowerer, R};
-use crate::ir::*;
+use super::*;
 use crate::syntax::{Node, NodeKind};
 
 impl Lowerer {
@@ -94,5 +94,41 @@ impl Lowerer {
             _ => None,
         };
         Ok(NextPhase { who, cond, target })
+    }
+
+    /// `(meta ..)`: the meta rules the engine knows (`swap`).
+    pub(super) fn meta(&mut self, node: &Node) -> R<()> {
+        let c = self.call(node, "meta")?;
+        let items: Vec<&Node> = match c.positional().first().map(|n| &n.kind) {
+            Some(NodeKind::List(items)) => items.iter().collect(),
+            _ => c.positional(),
+        };
+        for it in items {
+            let rule = self.call(it, "metaRule")?;
+            match rule.id {
+                "meta.swap" => self.meta_swap = true,
+                "meta.no.no" if rule.word(self.reg) == Some("Repeat") => {
+                    let kind = rule.positional().into_iter().find_map(|n| match &n.kind {
+                        NodeKind::Atom(a) if a != "Repeat" => Some(a.as_str()),
+                        _ => None,
+                    });
+                    self.no_repeat = Some(match kind {
+                        None | Some("Positional") => Repetition::Positional,
+                        Some("PositionalInTurn") => Repetition::PositionalInTurn,
+                        Some(k) => return unsupported(format!("meta (no Repeat {k})"), rule.span()),
+                    });
+                }
+                "passEnd" => match rule.positional().iter().find_map(|n| match &n.kind {
+                    NodeKind::Atom(a) => Some(a.as_str()),
+                    _ => None,
+                }) {
+                    Some("NoEnd") => self.not_all_pass = true,
+                    Some("Draw") => {}
+                    _ => return invalid("passEnd needs NoEnd or Draw", rule.span()),
+                },
+                id => return unsupported(format!("meta ({})", Self::head(it).unwrap_or(id)), rule.span()),
+            }
+        }
+        Ok(())
     }
 }
