@@ -81,6 +81,26 @@ impl PlayoutForm {
     }
 }
 
+/// The parts of a decision slide from the piece's site, without distance bounds, an effect on
+/// the way or tracks (`(move Slide <dirs> (between if:..) (to ..))`): its directions, `between`
+/// condition and `to`, the shape the slide forms start from.
+pub(super) fn plain_slide(m: &Moves) -> Option<(&[crate::board::Direction], &Option<BoolFn>, &Place)> {
+    match &m.kind {
+        MovesKind::Slide {
+            from: None,
+            dirs,
+            min: None,
+            max: None,
+            between_cond,
+            between_apply: None,
+            to,
+            decision: true,
+            tracks: None,
+        } => Some((dirs, between_cond, to)),
+        _ => None,
+    }
+}
+
 /// The most words of sites (64 each) a playout form's board may need.
 pub(super) const MAX_WORDS: usize = 8;
 

@@ -548,20 +548,7 @@ fn only_empty(p: &Pred) -> bool {
 impl Kind {
     /// Component `k` (player `p`'s) whose moves are `m`: a slide and its consequents.
     fn build(g: &GameDef, k: u16, p: u8, m: &Moves) -> Option<Kind> {
-        let MovesKind::Slide {
-            from: None,
-            dirs,
-            min: None,
-            max: None,
-            between_cond,
-            between_apply: None,
-            to,
-            decision: true,
-            tracks: None,
-        } = &m.kind
-        else {
-            return None;
-        };
+        let (dirs, between_cond, to) = super::plain_slide(m)?;
         let fixed = dirs.iter().all(|d| match d {
             crate::board::Direction::Relative(r) => !matches!(
                 r,

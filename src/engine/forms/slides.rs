@@ -208,20 +208,7 @@ fn alternatives<'a>(m: &'a Moves, out: &mut Vec<&'a Moves>, kind: fn(&MovesKind)
 impl Way {
     /// A slide of the shape the form takes.
     fn slide(g: &GameDef, m: &Moves) -> Option<Way> {
-        let MovesKind::Slide {
-            from: None,
-            dirs,
-            min: None,
-            max: None,
-            between_cond,
-            between_apply: None,
-            to,
-            decision: true,
-            tracks: None,
-        } = &m.kind
-        else {
-            return None;
-        };
+        let (dirs, between_cond, to) = super::plain_slide(m)?;
         let plain_to = to.region.is_none() && to.site.is_none() && to.apply.is_none() && to.level.is_none();
         if !plain_to || !fixed(dirs) {
             return None;
