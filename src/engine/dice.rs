@@ -39,7 +39,7 @@ impl GameDef {
         self.faces(j).len()
     }
 
-    fn faces(&self, j: usize) -> &[i32] {
+    pub(super) fn faces(&self, j: usize) -> &[i32] {
         self.ir
             .dice
             .iter()

@@ -10,6 +10,7 @@ mod compiled;
 mod connection;
 mod dice;
 mod directions;
+mod encode;
 mod eval;
 mod forms;
 mod game;
@@ -36,6 +37,7 @@ mod text;
 mod threat;
 
 pub use api::{Game, Move, PieceView, SiteView, State};
+pub use encode::{ActionShape, OTHER_ACTION, PASS_ACTION, SWAP_ACTION};
 pub use game::BuildError;
 
 /// The most rounds a `(while ..)` runs (Ludii's bound on its iterations): a condition the

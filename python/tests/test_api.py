@@ -1,0 +1,186 @@
+"""The OpenSpiel-style API: loading, stepping, chance, undo, observations, moves, search."""
+
+import copy
+import random
+
+import numpy as np
+import pytest
+
+import ludeme
+from conftest import lud
+
+
+def test_load_by_path_and_by_text_and_errors():
+    g = ludeme.load_game(lud("Tic-Tac-Toe"))
+    assert g.name() == "Tic-Tac-Toe"
+    assert g.num_players() == 2
+    with open(lud("Tic-Tac-Toe")) as f:
+        assert ludeme.load_game(f.read()).name() == "Tic-Tac-Toe"
+    with pytest.raises(ValueError, match="errors"):
+        ludeme.load_game('(game "Broken" (players 2) (equipment { (board (square 3)) }) (rules (play (move Add (to (sites Emptyy))))))')
+    with pytest.raises(ValueError):
+        ludeme.load_game("/no/such/file.lud")
+
+
+def test_options_change_the_game():
+    small = ludeme.load_game(lud("Hex"), options=["Board Size/7x7"])
+    big = ludeme.load_game(lud("Hex"))
+    assert small.num_sites() == 49
+    assert big.num_sites() == 121
+    assert small.options() == ["Board Size/7x7"]
+
+
+def test_a_whole_game_with_openspiel_semantics():
+    g = ludeme.load_game(lud("Tic-Tac-Toe"))
+    s = g.new_initial_state()
+    assert s.current_player() == 0
+    assert len(s.legal_actions()) == 9
+    assert s.legal_actions() == sorted(s.legal_actions())
+    assert s.legal_actions(1) == []  # player 1 is not to move
+    rng = random.Random(3)
+    while not s.is_terminal():
+        p = s.current_player()
+        assert p in (0, 1)
+        mask = s.legal_actions_mask()
+        assert mask.shape == (g.num_distinct_actions(),)
+        assert list(np.flatnonzero(mask)) == s.legal_actions()
+        s.apply_action(rng.choice(s.legal_actions()))
+    assert s.current_player() == ludeme.TERMINAL_PLAYER_ID
+    assert s.legal_actions() == []
+    r = s.returns()
+    assert sorted(r) in ([-1.0, 1.0], [0.0, 0.0])
+    assert s.rewards() == r
+    assert len(s.history()) == s.move_number()
+    with pytest.raises(ValueError):
+        s.apply_action(0)
+
+
+def test_illegal_action_is_refused_with_its_name():
+    g = ludeme.load_game(lud("Tic-Tac-Toe"))
+    s = g.new_initial_state()
+    s.apply_action(s.legal_actions()[0])
+    first = s.history()[0]
+    with pytest.raises(ValueError, match="not legal"):
+        s.apply_action(first)
+
+
+def test_action_ids_mean_the_same_move_everywhere():
+    g = ludeme.load_game(lud("Chess"))
+    s = g.new_initial_state()
+    rng = random.Random(5)
+    for _ in range(40):
+        if s.is_terminal():
+            break
+        for m in s.legal_moves():
+            assert 0 <= m.action < g.num_distinct_actions()
+            text = g.action_to_string(m.action)
+            if m.from_label and m.to_label and m.from_site != m.to_site:
+                assert text == f"{m.from_label}-{m.to_label}"
+        s.apply_action(rng.choice(s.legal_actions()))
+
+
+def test_legal_moves_are_rich_and_apply():
+    g = ludeme.load_game(lud("Chess"))
+    s = g.new_initial_state()
+    moves = s.legal_moves()
+    assert len(moves) == 20
+    assert all(m.player == 0 for m in moves)
+    knight = next(m for m in moves if m.from_label == "B1" and m.to_label == "C3")
+    assert str(knight) == "B1-C3"
+    s.apply_move(knight)
+    assert s.current_player() == 1
+    with pytest.raises(ValueError):
+        s.apply_move(knight)
+
+
+def test_clone_is_independent_and_equal():
+    g = ludeme.load_game(lud("Hex"), options=["Board Size/7x7"])
+    s = g.new_initial_state()
+    s.apply_action(s.legal_actions()[3])
+    c = s.clone()
+    d = copy.deepcopy(s)
+    assert c == s and d == s
+    c.apply_action(c.legal_actions()[0])
+    assert c != s
+    assert s.move_number() == 1
+
+
+def test_undo_takes_back_decisions_and_rolls():
+    g = ludeme.load_game(lud("Backgammon"))
+    s = g.new_initial_state(undo=True)
+    start = s.clone()
+    rng = random.Random(1)
+    for _ in range(12):
+        s.apply_action(rng.choice(s.legal_actions()))
+    for _ in range(12):
+        s.undo()
+    assert s == start
+    assert s.history() == []
+    with pytest.raises(ValueError):
+        s.undo()
+    with pytest.raises(ValueError):
+        g.new_initial_state().undo()
+
+
+def test_dice_are_explicit_chance_nodes():
+    g = ludeme.load_game(lud("Backgammon"))
+    assert g.has_chance_nodes()
+    assert g.max_chance_outcomes() == 36
+    s = g.new_initial_state()
+    assert s.current_player() == ludeme.CHANCE_PLAYER_ID
+    outcomes = s.chance_outcomes()
+    assert len(outcomes) == 36
+    assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+    assert s.action_to_string(ludeme.CHANCE_PLAYER_ID, 6 * 2 + 4) == "roll 3,5"
+    s.apply_action(6 * 2 + 4)
+    assert s.dice() == [3, 5]
+    assert s.current_player() in (0, 1)
+    # the roll shows in the observation (the dice's local-state plane)
+    planes, sites = g.observation_shape()
+    assert s.observation_tensor().shape == (planes * sites,)
+
+
+def test_observation_counts_pieces_by_component():
+    g = ludeme.load_game(lud("Kalah"))
+    s = g.new_initial_state()
+    planes, sites = g.observation_shape()
+    obs = s.observation_tensor().reshape(planes, sites)
+    # 4 seeds in each of the 12 holes, the stores empty
+    assert obs[0].sum() == 48
+    # the mover's plane (player 0 to move) is all ones
+    mover_rows = obs[planes - 4 : planes - 2]
+    assert mover_rows[0].min() == 1.0 and mover_rows[1].max() == 0.0
+
+
+def test_observation_shows_whose_turn_and_scores():
+    g = ludeme.load_game(lud("Reversi"))
+    s = g.new_initial_state()
+    planes, sites = g.observation_shape()
+    obs = s.observation_tensor().reshape(planes, sites)
+    assert (obs[-2] == s.scores()[0]).all()
+    assert (obs[-1] == s.scores()[1]).all()
+
+
+def test_playouts_and_results_in_rust():
+    g = ludeme.load_game(lud("Tic-Tac-Toe"))
+    stats = ludeme.playouts(g, 200, seed=1)
+    assert stats["playouts"] == 200
+    assert sum(stats["wins"]) + stats["draws"] == 200
+    assert ludeme.playouts(g, 200, seed=1, threads=2)["wins"] == stats["wins"]
+    results = ludeme.playout_results(g, 1, 0, 200)
+    assert len(results) == 200
+    assert [sum(1 for o, w, _ in results if o == "win" and w == p) for p in (0, 1)] == stats["wins"]
+    assert ludeme.playout_results(g, 1, 50, 10) == results[50:60]
+
+
+def test_mcts_finds_the_winning_move():
+    g = ludeme.load_game(lud("Tic-Tac-Toe"))
+    s = g.new_initial_state()
+    # X: A1, B1; O: A2, B2 -> X to move wins at C1
+    def act(label):
+        s.apply_move(next(m for m in s.legal_moves() if m.to_label == label))
+    for label in ["A1", "A2", "B1", "B2"]:
+        act(label)
+    best, rows = ludeme.mcts(s, 2000, seed=1)
+    assert g.action_to_string(best) == "Disc1@C1"
+    assert rows[0][0] == best and rows[0][1] >= rows[-1][1]

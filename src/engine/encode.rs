@@ -1,0 +1,340 @@
+//! Encodings for learning agents and bindings: every move as an action id fixed per game,
+//! every position as planes of numbers, and the dice's rolls as explicit chance outcomes.
+//!
+//! Action ids (dense, `0..num_distinct_actions`), with N the sites of every container (the
+//! board's, then the hands') and C the game's components:
+//! - `0`: a pass; `1`: a swap of players; `2`: any other move with no site;
+//! - `3 + what * N + to`: a move at one site `to` (a placement, a promotion, a move whose
+//!   `from` is its `to`), where `what` is the component it adds or promotes to (0: none);
+//! - `3 + (C + 1) * N + from * N + to`: a move from one site to another.
+//!
+//! An id means the same move shape in every state. Two legal moves of one state can share
+//! an id (two paths of one capture, a level of a stack): the id then stands for the first in
+//! Ludii's order, and [`Game::legal_moves`] still lists both.
+
+use super::api::{Game, Move, State};
+use super::moves::Action;
+
+/// The action id of a pass.
+pub const PASS_ACTION: usize = 0;
+/// The action id of a swap of players.
+pub const SWAP_ACTION: usize = 1;
+/// The action id of a move with no site that is neither a pass nor a swap.
+pub const OTHER_ACTION: usize = 2;
+/// The first id of the moves at one site.
+const SITE_BASE: usize = 3;
+
+/// What an action id stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ActionShape {
+    Pass,
+    Swap,
+    /// A move with no site.
+    Other,
+    /// A move at one site, adding or promoting to component `what` (0: none).
+    At {
+        what: usize,
+        to: usize,
+    },
+    /// A move from one site to another.
+    FromTo {
+        from: usize,
+        to: usize,
+    },
+}
+
+impl Game {
+    /// The components the action ids count (Ludii's, index 0 for none).
+    fn id_components(&self) -> usize {
+        self.inner.ir.components.len().max(1)
+    }
+
+    /// How many action ids the game has (see the module's table).
+    pub fn num_distinct_actions(&self) -> usize {
+        let n = self.total_sites();
+        SITE_BASE + self.id_components() * n + n * n
+    }
+
+    /// The shape of a move (its action id is [`Game::action_id_of`]).
+    pub fn move_shape(&self, mv: &Move) -> ActionShape {
+        let m = &mv.inner;
+        if m.is_pass() {
+            return ActionShape::Pass;
+        }
+        if m.is_swap() {
+            return ActionShape::Swap;
+        }
+        let n = self.total_sites() as i32;
+        let on = |s: i32| (0..n).contains(&s);
+        if on(m.from) && on(m.to) && m.from != m.to {
+            return ActionShape::FromTo {
+                from: m.from as usize,
+                to: m.to as usize,
+            };
+        }
+        let to = if on(m.to) { m.to } else { m.from };
+        if !on(to) {
+            return ActionShape::Other;
+        }
+        let what = m
+            .actions
+            .iter()
+            .find_map(|a| match *a {
+                Action::Add { what, .. } | Action::Promote { what, .. } => Some(what as usize),
+                _ => None,
+            })
+            .filter(|&w| w < self.id_components())
+            .unwrap_or(0);
+        ActionShape::At { what, to: to as usize }
+    }
+
+    /// The id of a shape.
+    pub fn shape_id(&self, shape: ActionShape) -> usize {
+        let n = self.total_sites();
+        match shape {
+            ActionShape::Pass => PASS_ACTION,
+            ActionShape::Swap => SWAP_ACTION,
+            ActionShape::Other => OTHER_ACTION,
+            ActionShape::At { what, to } => SITE_BASE + what * n + to,
+            ActionShape::FromTo { from, to } => SITE_BASE + self.id_components() * n + from * n + to,
+        }
+    }
+
+    /// The shape an id stands for (None: out of range).
+    pub fn id_shape(&self, id: usize) -> Option<ActionShape> {
+        let n = self.total_sites();
+        let at_end = SITE_BASE + self.id_components() * n;
+        Some(match id {
+            PASS_ACTION => ActionShape::Pass,
+            SWAP_ACTION => ActionShape::Swap,
+            OTHER_ACTION => ActionShape::Other,
+            _ if id < at_end => ActionShape::At {
+                what: (id - SITE_BASE) / n,
+                to: (id - SITE_BASE) % n,
+            },
+            _ if id < self.num_distinct_actions() => ActionShape::FromTo {
+                from: (id - at_end) / n,
+                to: (id - at_end) % n,
+            },
+            _ => return None,
+        })
+    }
+
+    /// A move's action id.
+    pub fn action_id_of(&self, mv: &Move) -> usize {
+        self.shape_id(self.move_shape(mv))
+    }
+
+    /// The action ids of `moves`, each once, in increasing order.
+    pub fn action_ids(&self, moves: &[Move]) -> Vec<usize> {
+        let mut ids: Vec<usize> = moves.iter().map(|m| self.action_id_of(m)).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    }
+
+    /// The legal moves' action ids, each once, in increasing order.
+    pub fn legal_action_ids(&self, state: &State) -> Vec<usize> {
+        let moves = self.legal_moves(state);
+        let ids = self.action_ids(&moves);
+        self.recycle(moves);
+        ids
+    }
+
+    /// The legal move an action id stands for in `state`: the first in Ludii's order with
+    /// that id (None: no legal move has it).
+    pub fn move_of_action(&self, state: &State, id: usize) -> Option<Move> {
+        let moves = self.legal_moves(state);
+        let i = moves.iter().position(|m| self.action_id_of(m) == id)?;
+        let mut moves = moves;
+        Some(moves.swap_remove(i))
+    }
+
+    /// An action id in words: `pass`, `swap`, `other`, a site's label (`c3`), a component
+    /// put on a site (`Disc1@c3`), or from-to labels (`a2-a4`).
+    pub fn action_text(&self, id: usize) -> String {
+        let label = |s: usize| {
+            if s < self.num_sites() {
+                self.site_label(s).to_string()
+            } else {
+                format!("#{s}")
+            }
+        };
+        match self.id_shape(id) {
+            None => format!("invalid action {id}"),
+            Some(ActionShape::Pass) => "pass".into(),
+            Some(ActionShape::Swap) => "swap".into(),
+            Some(ActionShape::Other) => "other".into(),
+            Some(ActionShape::At { what: 0, to }) => label(to),
+            Some(ActionShape::At { what, to }) => {
+                let name = self.inner.ir.components.get(what).map_or("?", |c| c.name.as_str());
+                format!("{name}@{}", label(to))
+            }
+            Some(ActionShape::FromTo { from, to }) => format!("{}-{}", label(from), label(to)),
+        }
+    }
+
+    /// The shape of [`Game::observe`]'s planes: `[planes, sites]`, with a plane for each
+    /// component (how many of it each site holds), one for the local state of each site's
+    /// top piece (a die's face index, the roll set for the next decision where there is
+    /// one), then for each player one that is 1 everywhere when that player is to move, then
+    /// for each player one holding its score.
+    pub fn observation_shape(&self) -> [usize; 2] {
+        let c = self.id_components() - 1;
+        [c + 1 + 2 * self.num_players(), self.total_sites()]
+    }
+
+    /// Write the observation of `state` into `out` (`observation_shape` planes, row by row).
+    /// Every player sees the whole position (the engine has no hidden information yet).
+    pub fn observe(&self, state: &State, out: &mut [f32]) {
+        let [planes, n] = self.observation_shape();
+        out.iter_mut().for_each(|x| *x = 0.0);
+        if out.len() < planes * n {
+            return;
+        }
+        let c = self.id_components() - 1;
+        for site in 0..n {
+            let Some(stack) = state.inner.stack(site) else { continue };
+            for p in stack.iter() {
+                let w = p.what as usize;
+                if (1..=c).contains(&w) {
+                    out[(w - 1) * n + site] += p.count.max(1) as f32;
+                }
+            }
+            if let Some(top) = stack.last() {
+                out[c * n + site] = top.state as f32;
+            }
+        }
+        for (j, site) in self.inner.die_sites().enumerate() {
+            if let (Some(&i), true) = (state.inner.next_roll.get(j), (site as usize) < n) {
+                out[c * n + site as usize] = i as f32;
+            }
+        }
+        let np = self.num_players();
+        let mover = state.mover();
+        if (1..=np).contains(&mover) && !state.is_over() {
+            let row = c + 1 + mover - 1;
+            out[row * n..(row + 1) * n].iter_mut().for_each(|x| *x = 1.0);
+        }
+        for p in 1..=np {
+            let score = state.scores().get(p).copied().unwrap_or(0) as f32;
+            let row = c + 1 + np + p - 1;
+            out[row * n..(row + 1) * n].iter_mut().for_each(|x| *x = score);
+        }
+    }
+
+    /// The number of faces of each die, over every dice container.
+    pub fn dice_faces(&self) -> Vec<usize> {
+        (0..self.inner.num_dice()).map(|j| self.inner.num_faces(j)).collect()
+    }
+
+    /// Whether the next decision of `state` rolls the dice and its roll is not set yet: a
+    /// chance node, whose outcomes are the [`Game::roll_outcomes`] combinations of faces.
+    pub fn rolls_next(&self, state: &State) -> bool {
+        self.has_dice()
+            && !state.is_over()
+            && state.inner.next_roll.is_empty()
+            && self
+                .legal_moves(state)
+                .iter()
+                .any(|m| m.inner.actions.iter().any(|a| matches!(a, Action::DiceRolled { .. })))
+    }
+
+    /// How many combinations of faces a roll of all the dice has.
+    pub fn roll_outcomes(&self) -> usize {
+        self.dice_faces().iter().map(|&k| k.max(1)).product()
+    }
+
+    /// The face index each die shows in roll combination `outcome` (`0..roll_outcomes`, the
+    /// last die's face fastest).
+    fn roll_indices(&self, outcome: usize) -> Vec<u8> {
+        let faces = self.dice_faces();
+        let mut rest = outcome;
+        let mut roll = vec![0u8; faces.len()];
+        for (j, &k) in faces.iter().enumerate().rev() {
+            let k = k.max(1);
+            roll[j] = (rest % k) as u8;
+            rest /= k;
+        }
+        roll
+    }
+
+    /// The values the dice show in roll combination `outcome`.
+    pub fn roll_values(&self, outcome: usize) -> Vec<i32> {
+        self.face_values(&self.roll_indices(outcome))
+    }
+
+    /// The values of face indices, die by die.
+    fn face_values(&self, indices: &[u8]) -> Vec<i32> {
+        indices
+            .iter()
+            .enumerate()
+            .map(|(j, &i)| self.inner.faces(j).get(i as usize).copied().unwrap_or(0))
+            .collect()
+    }
+
+    /// Set the next roll of `state` to combination `outcome` (`0..roll_outcomes`, the last
+    /// die's face fastest), each die showing the face of that index.
+    pub fn set_roll(&self, state: &mut State, outcome: usize) {
+        state.inner.next_roll = self.roll_indices(outcome).into_iter().collect();
+    }
+
+    /// The values the dice of `state` show: those of the roll set for the next decision
+    /// where there is one, else those left from the last roll.
+    pub fn dice_values(&self, state: &State) -> Vec<i32> {
+        let next = &state.inner.next_roll;
+        if next.is_empty() {
+            return state.inner.dice.to_vec();
+        }
+        self.face_values(next)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(path: &str) -> Game {
+        super::super::corpus_game(path, &Default::default())
+    }
+
+    #[test]
+    fn ids_round_trip_and_legal_ids_are_sorted_and_distinct() {
+        let g = game("board/race/escape/Backgammon.lud");
+        for id in 0..g.num_distinct_actions() {
+            let shape = g.id_shape(id).unwrap();
+            assert_eq!(g.shape_id(shape), id);
+        }
+        assert!(g.id_shape(g.num_distinct_actions()).is_none());
+        let s = g.initial_state();
+        let ids = g.legal_action_ids(&s);
+        assert!(ids.windows(2).all(|w| w[0] < w[1]));
+        for &id in &ids {
+            let m = g.move_of_action(&s, id).unwrap();
+            assert_eq!(g.action_id_of(&m), id);
+        }
+    }
+
+    #[test]
+    fn a_roll_is_a_chance_node_until_its_faces_are_set() {
+        let g = game("board/race/escape/Backgammon.lud");
+        let mut s = g.initial_state();
+        assert_eq!(g.dice_faces(), vec![6, 6]);
+        assert_eq!(g.roll_outcomes(), 36);
+        assert!(g.rolls_next(&s));
+        assert_eq!(g.roll_values(6 * 2 + 4), vec![3, 5]);
+        g.set_roll(&mut s, 6 * 2 + 4);
+        assert!(!g.rolls_next(&s));
+        assert_eq!(g.dice_values(&s), vec![3, 5]);
+        let rolled: Vec<u8> = g.legal_moves(&s)[0]
+            .inner
+            .actions
+            .iter()
+            .filter_map(|a| match *a {
+                Action::UpdateDie { index, .. } => Some(index),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(rolled, vec![2, 4]);
+    }
+}
