@@ -44,7 +44,9 @@ the game's components plus one:
   2                                 any other move with no site
   3 + what * N + to                 a move at one site `to` (a placement, a promotion),
                                     `what` the component it adds or promotes to (0: none)
-  3 + C * N + from * N + to         a move from one site to another
+  3 + C * N + from * N + to         a move from one site to another (only in games whose
+                                    rules can move between sites: a game that only places
+                                    has 3 + C * N ids)
 An id means the same move shape in every state. Two legal moves of one state may share an
 id (two paths of one capture, a level of a stack): the id stands for the first in Ludii's
 order; state.legal_moves() lists them all and state.apply_move(m) applies any one.

@@ -40,6 +40,13 @@ fn load_error(name: &str, e: LoadError) -> PyErr {
     }
 }
 
+/// What `__reduce__` gives pickle: a function and its arguments.
+type Reduce<'py, A> = (Bound<'py, PyAny>, A);
+/// `load_game`'s arguments: source, options, ruleset, decision cap.
+type GameArgs = (String, Vec<String>, Option<String>, usize);
+/// `_state_from_history`'s arguments: game, start seed, actions, undo kept.
+type StateArgs = (Py<PyGame>, u64, Vec<usize>, bool);
+
 /// A loaded game: immutable, shared by its states.
 #[pyclass(module = "ludeme._ludeme", name = "Game", frozen)]
 struct PyGame {
@@ -172,11 +179,27 @@ impl PyGame {
         } else {
             g.game.initial_state()
         };
-        PyState::new(slf.clone().unbind(), state, undo)
+        PyState::new(slf.clone().unbind(), state, seed, undo)
     }
 
     fn __repr__(&self) -> String {
         format!("<ludeme.Game {:?}>", self.game.name())
+    }
+
+    /// Pickled as what loads it again: its source (a path or a text), options, ruleset and
+    /// decision cap.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduce<'py, GameArgs>> {
+        let g = slf.get();
+        let load = slf.py().import("ludeme._ludeme")?.getattr("load_game")?;
+        Ok((
+            load,
+            (
+                g.source.clone(),
+                g.options.clone(),
+                g.ruleset.clone(),
+                g.max_game_length,
+            ),
+        ))
     }
 }
 
@@ -214,34 +237,80 @@ impl PyMove {
     }
 }
 
+/// The legal moves of a position, with each one's action id and the ids each once, in
+/// increasing order (listed once per position).
+#[derive(Clone, Default)]
+struct Listed {
+    moves: Vec<Move>,
+    ids: Vec<usize>,
+    legal: Vec<usize>,
+}
+
+impl Listed {
+    fn of(game: &Game, state: &State) -> Listed {
+        let mut l = Listed::default();
+        l.fill(game, state);
+        l
+    }
+
+    /// List the moves of `state` in place of the ones held (whose memory is reused).
+    fn fill(&mut self, game: &Game, state: &State) {
+        let old = std::mem::take(&mut self.moves);
+        game.recycle(old);
+        self.moves = if state.is_over() {
+            Vec::new()
+        } else {
+            game.legal_moves(state)
+        };
+        self.ids.clear();
+        self.ids.extend(self.moves.iter().map(|m| game.action_id_of(m)));
+        self.legal.clear();
+        self.legal.extend_from_slice(&self.ids);
+        self.legal.sort_unstable();
+        self.legal.dedup();
+    }
+
+    fn clear(&mut self) {
+        self.moves.clear();
+        self.ids.clear();
+        self.legal.clear();
+    }
+
+    /// The first legal move with action id `action`.
+    fn find(&self, action: usize) -> Option<&Move> {
+        self.ids.iter().position(|&a| a == action).map(|i| &self.moves[i])
+    }
+}
+
 /// A position and the game it belongs to.
 #[pyclass(module = "ludeme._ludeme", name = "State")]
 struct PyState {
     game: Py<PyGame>,
     state: State,
-    /// The legal moves of `state`, once listed (cleared by every change).
-    moves: Option<Vec<Move>>,
+    /// The legal moves of `state`, once listed (`listed_now`; listed again after a change).
+    moves: Listed,
+    listed_now: bool,
+    /// The seed of the start (random start placements).
+    seed: u64,
     /// Whether `state` is at a roll of the dice whose faces are not set, once known.
     chance: Option<bool>,
     /// The actions taken (decisions and chance outcomes).
     history: Vec<usize>,
     /// The states before each action, when undo is kept.
     undo: Option<Vec<State>>,
-    /// The returns of the last transition's end (zeros until the game ends).
-    last_rewards: Vec<f64>,
 }
 
 impl PyState {
-    fn new(game: Py<PyGame>, state: State, undo: bool) -> PyState {
-        let np = game.get().game.num_players();
+    fn new(game: Py<PyGame>, state: State, seed: u64, undo: bool) -> PyState {
         PyState {
             game,
             state,
-            moves: None,
+            moves: Listed::default(),
+            listed_now: false,
+            seed,
             chance: None,
             history: Vec::new(),
             undo: undo.then(Vec::new),
-            last_rewards: vec![0.0; np],
         }
     }
 
@@ -271,18 +340,18 @@ impl PyState {
     }
 
     /// The legal moves, listed once per state.
-    fn listed(&mut self, py: Python<'_>) -> &[Move] {
-        if self.moves.is_none() {
-            let game = &self.game.get().game;
-            let state = &self.state;
-            let moves = if self.state.is_over() || self.truncated() {
-                Vec::new()
+    fn listed(&mut self, py: Python<'_>) -> &Listed {
+        if !self.listed_now {
+            if self.truncated() {
+                self.moves.clear();
             } else {
-                py.detach(|| game.legal_moves(state))
-            };
-            self.moves = Some(moves);
+                let game = &self.game.get().game;
+                let (state, moves) = (&self.state, &mut self.moves);
+                py.detach(|| moves.fill(game, state));
+            }
+            self.listed_now = true;
         }
-        self.moves.as_deref().unwrap_or(&[])
+        &self.moves
     }
 
     /// The game's returns (each player's, in [-1, 1]) at a terminal state, else zeros.
@@ -298,12 +367,9 @@ impl PyState {
         if let (Some(u), Some(b)) = (self.undo.as_mut(), before) {
             u.push(b);
         }
-        if let Some(m) = self.moves.take() {
-            self.g().game.recycle(m);
-        }
+        self.listed_now = false;
         self.chance = None;
         self.history.push(action);
-        self.last_rewards = self.returns_now();
     }
 
     fn apply_move_now(&mut self, py: Python<'_>, mv: &Move, action: usize) {
@@ -312,6 +378,19 @@ impl PyState {
         let state = &mut self.state;
         py.detach(|| game.apply(state, mv));
         self.changed(action, before);
+    }
+
+    /// The position in words: Ludii's state text, then the dice where there are any
+    /// (`|dice:3,5`, the roll set for the next decision once it is).
+    fn text(&self) -> String {
+        let game = &self.g().game;
+        let mut t = game.state_text(&self.state);
+        if game.has_dice() {
+            let v: Vec<String> = game.dice_values(&self.state).iter().map(|x| x.to_string()).collect();
+            t.push_str("|dice:");
+            t.push_str(&v.join(","));
+        }
+        t
     }
 
     fn move_view(&self, mv: &Move) -> PyMove {
@@ -391,9 +470,7 @@ impl PyState {
         if current == CHANCE_PLAYER {
             return (0..self.g().game.roll_outcomes()).collect();
         }
-        let game = self.game.get().game.clone();
-        let moves = self.listed(py);
-        game.action_ids(moves)
+        self.listed(py).legal.to_vec()
     }
 
     /// 1 for each legal action id, 0 for the others (`num_distinct_actions` long).
@@ -429,12 +506,10 @@ impl PyState {
             self.chance = Some(false);
             return Ok(());
         }
-        let game = self.game.get().game.clone();
-        let moves = self.listed(py);
-        let Some(mv) = moves.iter().find(|m| game.action_id_of(m) == action).cloned() else {
+        let Some(mv) = self.listed(py).find(action).cloned() else {
             return Err(PyValueError::new_err(format!(
                 "action {action} ({}) is not legal here",
-                game.action_text(action)
+                self.g().game.action_text(action)
             )));
         };
         self.apply_move_now(py, &mv, action);
@@ -446,14 +521,14 @@ impl PyState {
         if self.is_chance(py) {
             return Vec::new();
         }
-        let moves = self.listed(py).to_vec();
+        let moves = self.listed(py).moves.clone();
         moves.iter().map(|m| self.move_view(m)).collect()
     }
 
     /// Apply one of `legal_moves()`.
     fn apply_move(&mut self, py: Python<'_>, mv: &Bound<'_, PyMove>) -> PyResult<()> {
         let m = mv.get();
-        if self.terminal() || self.is_chance(py) || !self.listed(py).contains(&m.mv) {
+        if self.terminal() || self.is_chance(py) || !self.listed(py).moves.contains(&m.mv) {
             return Err(PyValueError::new_err(format!("{} is not legal here", m.text)));
         }
         let (mv, action) = (m.mv.clone(), m.action);
@@ -473,9 +548,8 @@ impl PyState {
         };
         self.state = prev;
         self.history.pop();
-        self.moves = None;
+        self.listed_now = false;
         self.chance = None;
-        self.last_rewards = self.returns_now();
         Ok(())
     }
 
@@ -490,13 +564,10 @@ impl PyState {
         self.returns_now()
     }
 
-    /// The rewards of the last action: the returns when it ended the game, else zeros.
+    /// The rewards of the last action: the returns when it ended the game (rewards come
+    /// only at the end), else zeros.
     fn rewards(&self) -> Vec<f64> {
-        if self.state.is_over() {
-            self.last_rewards.clone()
-        } else {
-            vec![0.0; self.g().game.num_players()]
-        }
+        self.returns_now()
     }
 
     fn player_return(&self, player: usize) -> f64 {
@@ -508,11 +579,23 @@ impl PyState {
             game: self.game.clone_ref(py),
             state: self.state.clone(),
             moves: self.moves.clone(),
+            listed_now: self.listed_now,
+            seed: self.seed,
             chance: self.chance,
             history: self.history.clone(),
             undo: self.undo.clone(),
-            last_rewards: self.last_rewards.clone(),
         }
+    }
+
+    /// Pickled as its game, start seed and actions (replayed when loaded).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduce<'py, StateArgs>> {
+        let py = slf.py();
+        let s = slf.borrow();
+        let restore = py.import("ludeme._ludeme")?.getattr("_state_from_history")?;
+        Ok((
+            restore,
+            (s.game.clone_ref(py), s.seed, s.history.clone(), s.undo.is_some()),
+        ))
     }
 
     fn __copy__(&self, py: Python<'_>) -> PyState {
@@ -567,7 +650,7 @@ impl PyState {
     #[pyo3(signature = (player=None))]
     fn observation_string(&self, player: Option<i64>) -> String {
         let _ = player;
-        self.g().game.state_text(&self.state)
+        self.text()
     }
 
     /// Scores by player (from 0).
@@ -597,7 +680,7 @@ impl PyState {
     }
 
     fn __str__(&self) -> String {
-        self.g().game.state_text(&self.state)
+        self.text()
     }
 
     fn __repr__(&self) -> String {
@@ -736,7 +819,7 @@ fn mcts(
 /// One game of a vectorised environment.
 struct Slot {
     state: State,
-    moves: Vec<Move>,
+    moves: Listed,
     rng: ChaCha8Rng,
 }
 
@@ -764,7 +847,7 @@ impl VectorEnv {
         };
         let mut slot = Slot {
             state,
-            moves: Vec::new(),
+            moves: Listed::default(),
             rng,
         };
         Self::settle(game, &mut slot);
@@ -777,19 +860,15 @@ impl VectorEnv {
             let k = slot.rng.gen_range(0..game.roll_outcomes());
             game.set_roll(&mut slot.state, k);
         }
-        slot.moves = if slot.state.is_over() {
-            Vec::new()
-        } else {
-            game.legal_moves(&slot.state)
-        };
+        slot.moves = Listed::of(game, &slot.state);
     }
 
     /// Write slot `i`'s observation, mask and player into the output rows.
     fn write(game: &Game, slot: &Slot, obs: &mut [f32], mask: &mut [i8]) -> i64 {
         game.observe(&slot.state, obs);
         mask.iter_mut().for_each(|m| *m = 0);
-        for m in &slot.moves {
-            if let Some(x) = mask.get_mut(game.action_id_of(m)) {
+        for &a in &slot.moves.legal {
+            if let Some(x) = mask.get_mut(a) {
                 *x = 1;
             }
         }
@@ -878,7 +957,7 @@ impl VectorEnv {
             return Err(PyValueError::new_err(format!("{} actions for {n} envs", actions.len())));
         }
         for (i, (slot, &a)) in self.slots.iter().zip(&actions).enumerate() {
-            if !slot.moves.iter().any(|m| self.game.action_id_of(m) == a) {
+            if slot.moves.find(a).is_none() {
                 return Err(PyValueError::new_err(format!(
                     "env {i}: action {a} ({}) is not legal",
                     self.game.action_text(a)
@@ -893,12 +972,7 @@ impl VectorEnv {
         let threads = self.threads;
         let ends: Vec<(Vec<f32>, bool, bool)> = py.detach(|| {
             let step_one = |(i, (slot, &a)): (usize, (&mut Slot, &usize))| {
-                let mv = slot
-                    .moves
-                    .iter()
-                    .find(|m| game.action_id_of(m) == a)
-                    .cloned()
-                    .expect("checked legal");
+                let mv = slot.moves.find(a).cloned().expect("checked legal");
                 game.apply(&mut slot.state, &mv);
                 let over = slot.state.is_over();
                 let cut = !over && slot.state.num_decisions() >= max_len;
@@ -958,6 +1032,22 @@ impl VectorEnv {
     }
 }
 
+/// A state of `game` from its start seed and the actions taken (what unpickling does).
+#[pyfunction]
+fn _state_from_history(
+    py: Python<'_>,
+    game: &Bound<'_, PyGame>,
+    seed: u64,
+    history: Vec<usize>,
+    undo: bool,
+) -> PyResult<PyState> {
+    let mut s = PyGame::new_initial_state(game, seed, undo);
+    for a in history {
+        s.apply_action(py, a)?;
+    }
+    Ok(s)
+}
+
 /// Load a game (see `Game`).
 #[pyfunction]
 #[pyo3(signature = (path_or_text, options=None, ruleset=None, max_game_length=None))]
@@ -981,6 +1071,7 @@ fn _ludeme(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(playouts, m)?)?;
     m.add_function(wrap_pyfunction!(playout_results, m)?)?;
     m.add_function(wrap_pyfunction!(mcts, m)?)?;
+    m.add_function(wrap_pyfunction!(_state_from_history, m)?)?;
     m.add("CHANCE_PLAYER_ID", CHANCE_PLAYER)?;
     m.add("SIMULTANEOUS_PLAYER_ID", SIMULTANEOUS_PLAYER)?;
     m.add("INVALID_PLAYER_ID", INVALID_PLAYER)?;

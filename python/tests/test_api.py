@@ -93,6 +93,29 @@ def test_legal_moves_are_rich_and_apply():
         s.apply_move(knight)
 
 
+def test_pickles_as_its_game_and_actions():
+    import pickle
+
+    g = ludeme.load_game(lud("Backgammon"))
+    s = g.new_initial_state(seed=3)
+    rng = random.Random(2)
+    for _ in range(15):
+        s.apply_action(rng.choice(s.legal_actions()))
+    t = pickle.loads(pickle.dumps(s))
+    assert t == s
+    assert t.history() == s.history()
+    assert t.legal_actions() == s.legal_actions()
+    h = pickle.loads(pickle.dumps(g))
+    assert h.name() == g.name() and h.num_distinct_actions() == g.num_distinct_actions()
+
+
+def test_placement_games_have_no_ids_between_sites():
+    hex7 = ludeme.load_game(lud("Hex"), options=["Board Size/7x7"])
+    assert hex7.num_distinct_actions() == 3 + 3 * 49
+    chess = ludeme.load_game(lud("Chess"))
+    assert chess.num_distinct_actions() > chess.total_sites() ** 2
+
+
 def test_clone_is_independent_and_equal():
     g = ludeme.load_game(lud("Hex"), options=["Board Size/7x7"])
     s = g.new_initial_state()
@@ -135,9 +158,14 @@ def test_dice_are_explicit_chance_nodes():
     s.apply_action(6 * 2 + 4)
     assert s.dice() == [3, 5]
     assert s.current_player() in (0, 1)
-    # the roll shows in the observation (the dice's local-state plane)
+    assert s.observation_string().endswith("|dice:3,5")
+    # the roll shows in the observation: the local-state plane holds each die's value
     planes, sites = g.observation_shape()
-    assert s.observation_tensor().shape == (planes * sites,)
+    obs = s.observation_tensor()
+    assert obs.shape == (planes * sites,)
+    components = planes - 1 - 2 * g.num_players()
+    state_plane = obs.reshape(planes, sites)[components]
+    assert sorted(state_plane[g.num_sites():])[-2:] == [3.0, 5.0]
 
 
 def test_observation_counts_pieces_by_component():

@@ -20,15 +20,20 @@ pub struct Game {
     /// Their playout form ([`super::forms::PlayoutForm`]), an acceleration built when first
     /// asked (None: the rules have no shape a form takes).
     form: std::sync::OnceLock<Option<super::forms::PlayoutForm>>,
+    /// Whether action ids have a block for moves between two sites
+    /// ([`crate::ir::GameIr::moves_between_sites`], see `encode.rs`).
+    pub(super) ids_between_sites: bool,
 }
 
 impl Game {
     /// Build a game from its lowered rules: the board, its tracks and the tables the rules
     /// read (the last step of loading, see `crate::load`).
     pub fn build(ir: crate::ir::GameIr) -> Result<Game, super::game::BuildError> {
+        let ids_between_sites = ir.moves_between_sites();
         Ok(Game {
             inner: super::game::GameDef::build(ir)?,
             form: std::sync::OnceLock::new(),
+            ids_between_sites,
         })
     }
 

@@ -6,7 +6,9 @@
 //! - `0`: a pass; `1`: a swap of players; `2`: any other move with no site;
 //! - `3 + what * N + to`: a move at one site `to` (a placement, a promotion, a move whose
 //!   `from` is its `to`), where `what` is the component it adds or promotes to (0: none);
-//! - `3 + (C + 1) * N + from * N + to`: a move from one site to another.
+//! - `3 + (C + 1) * N + from * N + to`: a move from one site to another, in a game whose
+//!   rules can move between sites ([`crate::ir::GameIr::moves_between_sites`]; a game that
+//!   only places, promotes or removes has no such ids).
 //!
 //! An id means the same move shape in every state. Two legal moves of one state can share
 //! an id (two paths of one capture, a level of a stack): the id then stands for the first in
@@ -52,21 +54,41 @@ impl Game {
     /// How many action ids the game has (see the module's table).
     pub fn num_distinct_actions(&self) -> usize {
         let n = self.total_sites();
-        SITE_BASE + self.id_components() * n + n * n
+        SITE_BASE + self.id_components() * n + if self.ids_between_sites { n * n } else { 0 }
     }
 
-    /// The shape of a move (its action id is [`Game::action_id_of`]).
+    /// The shape of a move (its action id is [`Game::action_id_of`]): one pass over its
+    /// actions (this runs for every legal move the bindings list).
     pub fn move_shape(&self, mv: &Move) -> ActionShape {
         let m = &mv.inner;
-        if m.is_pass() {
-            return ActionShape::Pass;
-        }
-        if m.is_swap() {
+        if matches!(m.actions.first(), Some(Action::SwapPlayers(..))) {
             return ActionShape::Swap;
+        }
+        let (mut pass, mut piece, mut what) = (false, false, None);
+        for a in &m.actions {
+            match *a {
+                Action::Pass => pass = true,
+                Action::Add { what: w, .. } => {
+                    piece = true;
+                    what.get_or_insert(w);
+                }
+                Action::Promote { what: w, .. } => {
+                    what.get_or_insert(w);
+                }
+                Action::Move { .. }
+                | Action::Seed { .. }
+                | Action::MoveN { .. }
+                | Action::Remove { .. }
+                | Action::RemoveAt { .. } => piece = true,
+                _ => {}
+            }
+        }
+        if pass && !piece {
+            return ActionShape::Pass;
         }
         let n = self.total_sites() as i32;
         let on = |s: i32| (0..n).contains(&s);
-        if on(m.from) && on(m.to) && m.from != m.to {
+        if self.ids_between_sites && on(m.from) && on(m.to) && m.from != m.to {
             return ActionShape::FromTo {
                 from: m.from as usize,
                 to: m.to as usize,
@@ -76,15 +98,7 @@ impl Game {
         if !on(to) {
             return ActionShape::Other;
         }
-        let what = m
-            .actions
-            .iter()
-            .find_map(|a| match *a {
-                Action::Add { what, .. } | Action::Promote { what, .. } => Some(what as usize),
-                _ => None,
-            })
-            .filter(|&w| w < self.id_components())
-            .unwrap_or(0);
+        let what = what.map(usize::from).filter(|&w| w < self.id_components()).unwrap_or(0);
         ActionShape::At { what, to: to as usize }
     }
 
@@ -121,6 +135,7 @@ impl Game {
     }
 
     /// A move's action id.
+    #[inline]
     pub fn action_id_of(&self, mv: &Move) -> usize {
         self.shape_id(self.move_shape(mv))
     }
@@ -176,9 +191,9 @@ impl Game {
 
     /// The shape of [`Game::observe`]'s planes: `[planes, sites]`, with a plane for each
     /// component (how many of it each site holds), one for the local state of each site's
-    /// top piece (a die's face index, the roll set for the next decision where there is
-    /// one), then for each player one that is 1 everywhere when that player is to move, then
-    /// for each player one holding its score.
+    /// top piece (at a die's site, the value it shows: [`Game::dice_values`]), then for each
+    /// player one that is 1 everywhere when that player is to move, then for each player one
+    /// holding its score.
     pub fn observation_shape(&self) -> [usize; 2] {
         let c = self.id_components() - 1;
         [c + 1 + 2 * self.num_players(), self.total_sites()]
@@ -205,9 +220,10 @@ impl Game {
                 out[c * n + site] = top.state as f32;
             }
         }
-        for (j, site) in self.inner.die_sites().enumerate() {
-            if let (Some(&i), true) = (state.inner.next_roll.get(j), (site as usize) < n) {
-                out[c * n + site as usize] = i as f32;
+        let values = self.dice_values(state);
+        for (site, &v) in self.inner.die_sites().zip(&values) {
+            if (site as usize) < n {
+                out[c * n + site as usize] = v as f32;
             }
         }
         let np = self.num_players();
@@ -313,6 +329,22 @@ mod tests {
             let m = g.move_of_action(&s, id).unwrap();
             assert_eq!(g.action_id_of(&m), id);
         }
+    }
+
+    #[test]
+    fn only_games_that_move_between_sites_have_ids_for_it() {
+        let hex = game("board/space/connection/Hex.lud");
+        assert_eq!(hex.num_distinct_actions(), 3 + 3 * 121);
+        let chess = game("board/war/replacement/checkmate/chess/Chess.lud");
+        let n = chess.total_sites();
+        assert!(chess.num_distinct_actions() > n * n);
+        let s = chess.initial_state();
+        let knight = chess
+            .legal_moves(&s)
+            .into_iter()
+            .find(|m| chess.move_text(m) == "B1-C3")
+            .unwrap();
+        assert_eq!(chess.action_text(chess.action_id_of(&knight)), "B1-C3");
     }
 
     #[test]

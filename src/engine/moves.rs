@@ -291,12 +291,12 @@ impl MoveData {
         }
     }
 
-    /// A pass: a pass action and no decision action.
     /// Whether the move's decision is a swap of players (Ludii's `Move.isSwap`).
     pub fn is_swap(&self) -> bool {
         matches!(self.actions.first(), Some(Action::SwapPlayers(..)))
     }
 
+    /// A pass: a pass action and no decision action.
     pub fn is_pass(&self) -> bool {
         self.actions.iter().any(|a| matches!(a, Action::Pass))
             && !self.actions.iter().any(|a| {

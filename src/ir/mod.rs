@@ -904,6 +904,94 @@ pub struct Moves {
 }
 
 impl Moves {
+    /// Whether a decision these moves generate can go from one site to another (a step, a
+    /// slide, a hop, a leap, `fromTo`, a push, a swap of pieces, a selection, sowing...)
+    /// rather than act at one site or at none. `pieces` are the moves the components declare,
+    /// which `(forEach Piece)` without a body generates. Conservative: a kind not known to act
+    /// at one site counts as moving between sites.
+    pub fn may_move_between_sites(&self, pieces: &[&Moves]) -> bool {
+        self.between_sites(pieces, 0)
+    }
+
+    fn between_sites(&self, pieces: &[&Moves], depth: usize) -> bool {
+        use MovesKind::*;
+        if depth > 64 {
+            return true;
+        }
+        let any = |ms: &[&Moves]| ms.iter().any(|m| m.between_sites(pieces, depth + 1));
+        match &self.kind {
+            Add { .. }
+            | Promote { .. }
+            | SetSite { .. }
+            | Flip(_)
+            | Remove { .. }
+            | RemoveAtEnd { .. }
+            | Pass
+            | SetScore { .. }
+            | AddScore { .. }
+            | SetVar(_)
+            | SetCounter(_)
+            | SetNamedVar(..)
+            | SetPending(_)
+            | SetPendingRegion(_)
+            | Remember { .. }
+            | ForgetAll(_)
+            | Forget(..)
+            | MoveAgain
+            | SetPlayerValue { .. }
+            | SetNextPlayer(_)
+            | SwapPlayers(..)
+            | Propose(_)
+            | Vote(_)
+            | Roll
+            | Trigger(_)
+            | Custodial { .. }
+            | Surround { .. }
+            | Enclose { .. }
+            | Shoot { .. } => false,
+            While(_, m) | Append(m) | ForEachPlayer(m) | MaxMoves(m) => any(&[m]),
+            AllCombinations(a, b) => any(&[a, b]),
+            ForEachValueIn { body, .. }
+            | ForEachValue { body, .. }
+            | ForEachGroup { body, .. }
+            | MaxDistance { body, .. }
+            | FirstMoveOnTrack { body, .. }
+            | ForEachLevel { body, .. }
+            | ForEachDie { body, .. } => any(&[body]),
+            ForEachDirection(e) => any(&[&e.body]),
+            ForEachSite { body, otherwise, .. } => any(&[body]) || otherwise.as_deref().is_some_and(|o| any(&[o])),
+            ForEachPiece { body: Some(b), .. } => any(&[b]),
+            ForEachPiece { body: None, .. } => any(pieces),
+            Or(v) | And(v) | Priority(v) => v.iter().any(|m| m.between_sites(pieces, depth + 1)),
+            If(_, a, b) => any(&[a]) || b.as_deref().is_some_and(|b| any(&[b])),
+            Do { pre, next, .. } => any(&[pre]) || next.as_deref().is_some_and(|n| any(&[n])),
+            Step { .. }
+            | Hop { .. }
+            | HopLong(_)
+            | Slide { .. }
+            | Leap { .. }
+            | Push { .. }
+            | FromTo { .. }
+            | SwapPieces(..)
+            | Sow(_)
+            | Select { to: Some(_), .. } => true,
+            Select { to: None, .. } => false,
+        }
+    }
+}
+
+impl GameIr {
+    /// Whether a decision of this game can go from one site to another
+    /// ([`Moves::may_move_between_sites`] over its play and its phases' plays).
+    pub fn moves_between_sites(&self) -> bool {
+        let pieces: Vec<&Moves> = self.components.iter().filter_map(|c| c.moves.as_deref()).collect();
+        std::iter::once(&self.play)
+            .chain(self.phases.iter().map(|p| &p.play))
+            .any(|m| m.may_move_between_sites(&pieces))
+    }
+}
+
+impl Moves {
     pub fn new(kind: MovesKind, then: Option<u32>) -> Moves {
         let plain = then.is_none()
             && match &kind {

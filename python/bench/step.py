@@ -1,0 +1,84 @@
+"""Stepping speed from Python against the same loop in Rust.
+
+    python python/bench/step.py [GAME.lud ...]   (default: Chess, Hex, Kalah, Tic-Tac-Toe)
+
+Python: random games by `state.legal_actions()` + `state.apply_action(a)`. Rust: the same
+loop inside the engine (`ludeme.playouts(all_moves=True)`: every legal move listed, a random
+one applied). Then the vectorised environment: 64 games stepped by one call. Prints steps
+(decisions) per second for each and the ratios.
+"""
+
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+import ludeme
+
+LUD = Path(__file__).resolve().parents[2].parent / "shared" / "ludii" / "lud"
+DEFAULT = [
+    "board/war/replacement/checkmate/chess/Chess.lud",
+    "board/space/connection/Hex.lud",
+    "board/sow/two_rows/Kalah.lud",
+    "board/space/line/Tic-Tac-Toe.lud",
+]
+
+
+def python_loop(game, seconds):
+    rng = random.Random(1)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_action(rng.randrange(len(s.chance_outcomes())))
+                continue
+            a = s.legal_actions()
+            s.apply_action(a[rng.randrange(len(a))])
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def rust_loop(game, seconds):
+    n = 4
+    while True:
+        st = ludeme.playouts(game, n, seed=1, all_moves=True)
+        if st["elapsed_s"] >= seconds or n > 10**7:
+            return st["decisions"] / st["elapsed_s"]
+        n *= 2
+
+
+def vector_loop(game, seconds, envs=64):
+    """Steps per second of `VectorEnv.step` alone (the random actions, drawn from the masks
+    in Python, are not timed: a learner's policy would choose them)."""
+    venv = ludeme.VectorEnv(game, envs, seed=1)
+    obs, mask, players = venv.reset()
+    rng = random.Random(1)
+    steps = 0
+    spent = 0.0
+    while spent < seconds:
+        actions = [rng.choice(np.flatnonzero(row)) for row in mask]
+        t = time.perf_counter()
+        obs, rewards, term, trunc, mask, players = venv.step(actions)
+        spent += time.perf_counter() - t
+        steps += envs
+    return steps / spent
+
+
+def main():
+    games = sys.argv[1:] or [str(LUD / g) for g in DEFAULT]
+    print("| game | Rust loop steps/s | Python steps/s | Python / Rust | VectorEnv(64) steps/s |")
+    print("| --- | --- | --- | --- | --- |")
+    for path in games:
+        game = ludeme.load_game(path)
+        rust = rust_loop(game, 2.0)
+        py = python_loop(game, 2.0)
+        vec = vector_loop(game, 2.0)
+        print(f"| {game.name()} | {rust:,.0f} | {py:,.0f} | {py / rust:.0%} | {vec:,.0f} |")
+
+
+if __name__ == "__main__":
+    main()
