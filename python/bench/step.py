@@ -42,6 +42,25 @@ def python_loop(game, seconds):
     return steps / (time.perf_counter() - start)
 
 
+def python_rl_loop(game, seconds):
+    """What a learner's loop over one state asks at every step: the observation, the mask of
+    legal actions, then the action."""
+    rng = random.Random(1)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_action(rng.randrange(len(s.chance_outcomes())))
+                continue
+            s.observation_tensor()
+            legal = np.flatnonzero(s.legal_actions_mask())
+            s.apply_action(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
 def rust_loop(game, seconds):
     n = 4
     while True:
@@ -51,10 +70,10 @@ def rust_loop(game, seconds):
         n *= 2
 
 
-def vector_loop(game, seconds, envs=64):
+def vector_loop(game, seconds, envs=64, threads=1):
     """Steps per second of `VectorEnv.step` alone (the random actions, drawn from the masks
     in Python, are not timed: a learner's policy would choose them)."""
-    venv = ludeme.VectorEnv(game, envs, seed=1)
+    venv = ludeme.VectorEnv(game, envs, seed=1, threads=threads)
     obs, mask, players = venv.reset()
     rng = random.Random(1)
     steps = 0
@@ -70,14 +89,21 @@ def vector_loop(game, seconds, envs=64):
 
 def main():
     games = sys.argv[1:] or [str(LUD / g) for g in DEFAULT]
-    print("| game | Rust loop steps/s | Python steps/s | Python / Rust | VectorEnv(64) steps/s |")
-    print("| --- | --- | --- | --- | --- |")
+    print(
+        "| game | Rust step/s | Python legal_actions + apply_action /s | Python / Rust "
+        "| Python with observation + mask /s | VectorEnv(64) /s | VectorEnv(64), 2 threads /s |"
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- |")
     for path in games:
         game = ludeme.load_game(path)
         rust = rust_loop(game, 2.0)
         py = python_loop(game, 2.0)
+        rl = python_rl_loop(game, 2.0)
         vec = vector_loop(game, 2.0)
-        print(f"| {game.name()} | {rust:,.0f} | {py:,.0f} | {py / rust:.0%} | {vec:,.0f} |")
+        vec2 = vector_loop(game, 2.0, threads=2)
+        print(
+            f"| {game.name()} | {rust:,.0f} | {py:,.0f} | {py / rust:.0%} | {rl:,.0f} | {vec:,.0f} | {vec2:,.0f} |"
+        )
 
 
 if __name__ == "__main__":

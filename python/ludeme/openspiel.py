@@ -112,36 +112,6 @@ def _load_ludeme(key):
     return ludeme.load_game(path, options=list(options), ruleset=ruleset, max_game_length=max_game_length)
 
 
-def _replay(key, seed, actions):
-    """The position `actions` reach from the start (how a `_Position` unpickles)."""
-    state = _load_ludeme(key).new_initial_state(seed=seed)
-    for action in actions:
-        state.apply_action(action)
-    return _Position(state, key, seed)
-
-
-class _Position:
-    """A `ludeme.State` that pickles, as its game and the actions that reach it.
-
-    OpenSpiel copies the `__dict__` of a Python state with `copy.deepcopy` (`clone()`) and
-    serializes it with `pickle` (`serialize_game_and_state`, `pickle.dumps(state)`);
-    `ludeme.State` deep-copies but does not pickle.
-    """
-
-    __slots__ = ("state", "key", "seed")
-
-    def __init__(self, state, key, seed):
-        self.state = state
-        self.key = key
-        self.seed = seed
-
-    def __deepcopy__(self, memo):
-        return _Position(self.state.clone(), self.key, self.seed)
-
-    def __reduce__(self):
-        return (_replay, (self.key, self.seed, tuple(self.state.history())))
-
-
 class LudemeGame(pyspiel.Game):
     """A Ludii game, run by the ludeme engine, as an OpenSpiel game."""
 
@@ -180,8 +150,7 @@ class LudemeGame(pyspiel.Game):
 
     def new_initial_state(self):
         """Returns a state corresponding to the start of a game."""
-        start = self._game.new_initial_state(seed=self._seed)
-        return LudemeState(self, _Position(start, self._key, self._seed))
+        return LudemeState(self, self._game.new_initial_state(seed=self._seed))
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         """Returns an object used for observing game state."""
@@ -194,19 +163,17 @@ class LudemeGame(pyspiel.Game):
 class LudemeState(pyspiel.State):
     """A `ludeme.State` as an OpenSpiel state."""
 
-    def __init__(self, game, position):
-        """Constructor; should only be called by LudemeGame.new_initial_state."""
+    def __init__(self, game, state):
+        """Constructor; should only be called by LudemeGame.new_initial_state. OpenSpiel
+        copies (`clone()`) and pickles (`serialize_game_and_state`) a Python state's
+        `__dict__`: a `ludeme.State` deep-copies, and pickles as its game and actions."""
         super().__init__(game)
-        self._position = position
-
-    @property
-    def _state(self):
-        return self._position.state
+        self._state = state
 
     @property
     def ludeme_state(self):
         """The underlying `ludeme.State`, to read (apply actions to this state, not to it)."""
-        return self._position.state
+        return self._state
 
     # OpenSpiel (PySpiel) API functions are below. This is the standard set that
     # should be implemented by every sequential-move game with chance.
