@@ -26,24 +26,9 @@ DEFAULT = [
 ]
 
 
-def python_loop(game, seconds):
-    rng = random.Random(1)
-    steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        s = game.new_initial_state()
-        while not s.is_terminal():
-            if s.is_chance_node():
-                s.apply_action(rng.randrange(len(s.chance_outcomes())))
-                continue
-            a = s.legal_actions()
-            s.apply_action(a[rng.randrange(len(a))])
-            steps += 1
-    return steps / (time.perf_counter() - start)
-
-
-def python_rl_loop(game, seconds):
-    """What a learner's loop over one state asks at every step: the observation, the mask of
+def python_loop(game, seconds, learner=False):
+    """Random games from Python by `legal_actions()` + `apply_action()`; with `learner`, what
+    a learner's loop over one state asks at every step instead: the observation, the mask of
     legal actions, then the action."""
     rng = random.Random(1)
     steps = 0
@@ -54,9 +39,12 @@ def python_rl_loop(game, seconds):
             if s.is_chance_node():
                 s.apply_action(rng.randrange(len(s.chance_outcomes())))
                 continue
-            s.observation_tensor()
-            legal = np.flatnonzero(s.legal_actions_mask())
-            s.apply_action(int(legal[rng.randrange(len(legal))]))
+            if learner:
+                s.observation_tensor()
+                a = np.flatnonzero(s.legal_actions_mask())
+            else:
+                a = s.legal_actions()
+            s.apply_action(int(a[rng.randrange(len(a))]))
             steps += 1
     return steps / (time.perf_counter() - start)
 
@@ -98,7 +86,7 @@ def main():
         game = ludeme.load_game(path)
         rust = rust_loop(game, 2.0)
         py = python_loop(game, 2.0)
-        rl = python_rl_loop(game, 2.0)
+        rl = python_loop(game, 2.0, learner=True)
         vec = vector_loop(game, 2.0)
         vec2 = vector_loop(game, 2.0, threads=2)
         print(

@@ -30,11 +30,14 @@ from ._ludeme import (
     Move,
     State,
     VectorEnv,
-    load_game,
     mcts,
     playout_results,
     playouts,
 )
+
+load_game = Game
+"""``load_game(path_or_text, options=None, ruleset=None, max_game_length=None)``: load a
+description (a ``.lud`` file's path or its text) with Ludii's option items and ruleset."""
 
 ACTIONS = """\
 Action ids, with N = game.total_sites() (board sites, then hand sites) and C the number of

@@ -87,9 +87,9 @@ def playouts(game, n, seed=0, options=(), ruleset=None, chunk=None, max_decision
     return stats
 
 
-def self_play_game(game, seed, iterations=200, max_decisions=None):
-    """One game of UCT against itself, every search seeded from ``seed`` and the move
-    number: ``{"actions": [...], "returns": [...], "length": n}`` (dice rolled from ``seed``)."""
+def _play(game, seed, choose, max_decisions=None):
+    """A game from the start (seeded with ``seed``) to its end or ``max_decisions``, rolls
+    drawn from ``seed``, each decision ``choose(state, rng)``: the last state."""
     import random
 
     rng = random.Random(seed)
@@ -99,9 +99,19 @@ def self_play_game(game, seed, iterations=200, max_decisions=None):
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
             state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
-            continue
-        action, _ = mcts(state, iterations, seed=seed * 1_000_003 + state.move_number())
-        state.apply_action(action)
+        else:
+            state.apply_action(choose(state, rng))
+    return state
+
+
+def self_play_game(game, seed, iterations=200, max_decisions=None):
+    """One game of UCT against itself, every search seeded from ``seed`` and the move
+    number: ``{"actions": [...], "returns": [...], "length": n}`` (dice rolled from ``seed``)."""
+
+    def choose(state, _rng):
+        return mcts(state, iterations, seed=seed * 1_000_003 + state.move_number())[0]
+
+    state = _play(game, seed, choose, max_decisions)
     return {"actions": state.history(), "returns": state.returns(), "length": state.move_number()}
 
 
@@ -119,24 +129,15 @@ def self_play(game, games, seed=0, iterations=200, options=(), ruleset=None, max
 def play_match(game, agents, seed, max_decisions=None):
     """One game between ``agents`` (one per player: ``"random"`` or ``("mcts", iterations)``),
     seeded: the returns by player."""
-    import random
 
-    rng = random.Random(seed)
-    state = game.new_initial_state(seed=seed)
-    limit = max_decisions if max_decisions is not None else game.max_game_length()
-    while not state.is_terminal() and state.move_number() < limit:
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
-            continue
+    def choose(state, rng):
         agent = agents[state.current_player()]
         if agent == "random":
-            state.apply_action(rng.choice(state.legal_actions()))
-        else:
-            _, iterations = agent
-            action, _ = mcts(state, iterations, seed=rng.getrandbits(63))
-            state.apply_action(action)
-    return state.returns()
+            return rng.choice(state.legal_actions())
+        _, iterations = agent
+        return mcts(state, iterations, seed=rng.getrandbits(63))[0]
+
+    return _play(game, seed, choose, max_decisions).returns()
 
 
 @ray.remote

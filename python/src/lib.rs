@@ -42,7 +42,7 @@ fn load_error(name: &str, e: LoadError) -> PyErr {
 
 /// What `__reduce__` gives pickle: a function and its arguments.
 type Reduce<'py, A> = (Bound<'py, PyAny>, A);
-/// `load_game`'s arguments: source, options, ruleset, decision cap.
+/// `Game`'s arguments: source, options, ruleset, decision cap.
 type GameArgs = (String, Vec<String>, Option<String>, usize);
 /// `_state_from_history`'s arguments: game, start seed, actions, undo kept.
 type StateArgs = (Py<PyGame>, u64, Vec<usize>, bool);
@@ -190,7 +190,7 @@ impl PyGame {
     /// decision cap.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduce<'py, GameArgs>> {
         let g = slf.get();
-        let load = slf.py().import("ludeme._ludeme")?.getattr("load_game")?;
+        let load = slf.get_type().into_any();
         Ok((
             load,
             (
@@ -1048,26 +1048,12 @@ fn _state_from_history(
     Ok(s)
 }
 
-/// Load a game (see `Game`).
-#[pyfunction]
-#[pyo3(signature = (path_or_text, options=None, ruleset=None, max_game_length=None))]
-fn load_game(
-    py: Python<'_>,
-    path_or_text: &str,
-    options: Option<Vec<String>>,
-    ruleset: Option<String>,
-    max_game_length: Option<usize>,
-) -> PyResult<PyGame> {
-    PyGame::new(py, path_or_text, options, ruleset, max_game_length)
-}
-
 #[pymodule]
 fn _ludeme(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
     m.add_class::<PyState>()?;
     m.add_class::<PyMove>()?;
     m.add_class::<VectorEnv>()?;
-    m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(playouts, m)?)?;
     m.add_function(wrap_pyfunction!(playout_results, m)?)?;
     m.add_function(wrap_pyfunction!(mcts, m)?)?;
