@@ -13,7 +13,8 @@ use ludeme::load::LoadError;
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyInt, PyList};
+use pyo3::IntoPyObjectExt;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -55,7 +56,12 @@ struct PyGame {
     options: Vec<String>,
     ruleset: Option<String>,
     source: String,
+    /// The action ids below [`MAX_CACHED_IDS`], as Python ints.
+    id_objects: Vec<Py<PyInt>>,
 }
+
+/// The most action ids a game keeps as Python ints (~32 bytes each).
+const MAX_CACHED_IDS: usize = 1 << 16;
 
 #[pymethods]
 impl PyGame {
@@ -84,7 +90,15 @@ impl PyGame {
         let game = py
             .detach(|| Game::load(&name, &text, &selections))
             .map_err(|e| load_error(&name, e))?;
+        // the ids as Python ints made once: a list of legal actions then takes references to
+        // them instead of making an int per entry (most ids are past Python's small ints)
+        let cached = game.num_distinct_actions().min(MAX_CACHED_IDS);
+        let id_objects = (0..cached)
+            .map(|a| a.into_pyobject(py).map(Bound::unbind))
+            .collect::<Result<_, _>>()
+            .unwrap_or_default();
         Ok(PyGame {
+            id_objects,
             game: Arc::new(game),
             max_game_length: max_game_length.unwrap_or(DEFAULT_MAX_GAME_LENGTH),
             options: options.unwrap_or_default(),
@@ -354,6 +368,19 @@ impl PyState {
         &self.moves
     }
 
+    /// The legal action ids, increasing (chance outcomes at a chance node; none when
+    /// `player` is given and not to move).
+    fn legal_ids(&mut self, py: Python<'_>, player: Option<i64>) -> Vec<usize> {
+        let current = self.current_player(py);
+        if player.is_some_and(|p| p != current) || current == TERMINAL_PLAYER {
+            return Vec::new();
+        }
+        if current == CHANCE_PLAYER {
+            return (0..self.g().game.roll_outcomes()).collect();
+        }
+        self.listed(py).legal.to_vec()
+    }
+
     /// The game's returns (each player's, in [-1, 1]) at a terminal state, else zeros.
     fn returns_now(&self) -> Vec<f64> {
         let np = self.g().game.num_players();
@@ -462,15 +489,14 @@ impl PyState {
     /// The legal action ids, increasing (chance outcomes at a chance node); `player`, when
     /// given, must be the one to move for any to be listed.
     #[pyo3(signature = (player=None))]
-    fn legal_actions(&mut self, py: Python<'_>, player: Option<i64>) -> Vec<usize> {
-        let current = self.current_player(py);
-        if player.is_some_and(|p| p != current) || current == TERMINAL_PLAYER {
-            return Vec::new();
-        }
-        if current == CHANCE_PLAYER {
-            return (0..self.g().game.roll_outcomes()).collect();
-        }
-        self.listed(py).legal.to_vec()
+    fn legal_actions<'py>(&mut self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyList>> {
+        let ids = self.legal_ids(py, player);
+        let cached = &self.game.get().id_objects;
+        let ints = ids.into_iter().map(|a| match cached.get(a) {
+            Some(o) => Ok(o.clone_ref(py).into_bound(py).into_any()),
+            None => a.into_bound_py_any(py),
+        });
+        PyList::new(py, ints.collect::<PyResult<Vec<_>>>()?)
     }
 
     /// 1 for each legal action id, 0 for the others (`num_distinct_actions` long).
@@ -482,7 +508,7 @@ impl PyState {
             self.g().game.num_distinct_actions()
         };
         let mut mask = vec![0i8; size];
-        for a in self.legal_actions(py, player) {
+        for a in self.legal_ids(py, player) {
             if let Some(m) = mask.get_mut(a) {
                 *m = 1;
             }
