@@ -860,7 +860,8 @@ struct VectorEnv {
     seed: u64,
     games_started: u64,
     slots: Vec<Slot>,
-    threads: usize,
+    /// The worker threads that step the games (None: the caller's thread).
+    pool: Option<rayon::ThreadPool>,
 }
 
 impl VectorEnv {
@@ -954,7 +955,9 @@ impl VectorEnv {
             seed,
             games_started: num_envs as u64,
             slots,
-            threads: threads.max(1),
+            pool: (threads > 1)
+                .then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok())
+                .flatten(),
         }
     }
 
@@ -995,7 +998,7 @@ impl VectorEnv {
         let (max_len, seed) = (self.max_len, self.seed);
         let first_new = self.games_started;
         let slots = &mut self.slots;
-        let threads = self.threads;
+        let pool = self.pool.as_ref();
         let ends: Vec<(Vec<f32>, bool, bool)> = py.detach(|| {
             let step_one = |(i, (slot, &a)): (usize, (&mut Slot, &usize))| {
                 let mv = slot.moves.find(a).cloned().expect("checked legal");
@@ -1017,12 +1020,8 @@ impl VectorEnv {
                 }
                 (r, over, cut)
             };
-            if threads > 1 {
+            if let Some(pool) = pool {
                 use rayon::prelude::*;
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .build()
-                    .expect("pool");
                 pool.install(|| {
                     slots
                         .par_iter_mut()
