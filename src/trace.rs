@@ -4,6 +4,8 @@
 //! A trace file is JSON Lines: a `game` header, then for each trial its `step` lines (the state
 //! before each decision, the distinct successor diffs, the one Ludii chose) and an `end` line.
 
+pub mod trial;
+
 use crate::engine::playout::Rules;
 use crate::engine::{Game, State};
 use serde::{Deserialize, Serialize};

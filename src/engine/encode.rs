@@ -295,6 +295,17 @@ impl Game {
         state.inner.next_roll = self.roll_indices(outcome).into_iter().collect();
     }
 
+    /// The sites of the dice, in the order their faces are given ([`Game::set_roll_faces`]).
+    pub fn dice_sites(&self) -> Vec<usize> {
+        self.inner.die_sites().map(|s| s as usize).collect()
+    }
+
+    /// Set the next roll of `state` die by die: each die shows the face of index `faces[j]`
+    /// (what a replay of Ludii's record does, whose moves carry their rolls).
+    pub fn set_roll_faces(&self, state: &mut State, faces: &[u8]) {
+        state.inner.next_roll = faces.iter().copied().collect();
+    }
+
     /// The values the dice of `state` show: those of the roll set for the next decision
     /// where there is one, else those left from the last roll.
     pub fn dice_values(&self, state: &State) -> Vec<i32> {

@@ -1,0 +1,479 @@
+//! Ludii's trial files (`../shared/ludii/README.md`, "Ludii's stored trials"): what its
+//! Player saves, what `--generate-trials` writes and the random trials it keeps with its
+//! source. Reading one, and replaying it against our engine: the initial placements, the
+//! number of legal moves at every decision, the move Ludii made among ours, and the end.
+//!
+//! A recorded move is matched among our legal moves by its sites (`from`, `to`), the
+//! component it adds or promotes to, and, where several of ours remain, by the sites its
+//! actions with consequences touch. A move that rolls dice carries its roll: the replay
+//! gives our next roll those faces before listing the moves.
+
+use crate::engine::{ActionShape, Game, Move, State};
+use serde::Serialize;
+use std::collections::BTreeSet;
+
+/// One action of a recorded move: its kind (`Move`, `Add`, `Remove`, ...) and its fields.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TrialAction {
+    pub kind: String,
+    pub fields: Vec<(String, String)>,
+}
+
+impl TrialAction {
+    /// A field's value.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.fields.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+
+    fn int(&self, key: &str) -> Option<i64> {
+        self.get(key)?.parse().ok()
+    }
+
+    /// Whether this is the action that was decided (`decision=true`).
+    pub fn is_decision(&self) -> bool {
+        self.get("decision") == Some("true")
+    }
+}
+
+/// A recorded move: the mover, its sites and its actions with consequences, as Ludii wrote
+/// it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TrialMove {
+    pub text: String,
+    pub mover: u32,
+    pub from: i64,
+    pub to: i64,
+    pub actions: Vec<TrialAction>,
+}
+
+impl TrialMove {
+    fn is_pass(&self) -> bool {
+        self.actions.iter().any(|a| a.kind == "Pass")
+            && !self
+                .actions
+                .iter()
+                .any(|a| matches!(a.kind.as_str(), "Move" | "Add" | "Remove" | "Select"))
+    }
+
+    /// The component the decision adds or promotes to, if it does.
+    fn what(&self) -> Option<usize> {
+        let d = self
+            .actions
+            .iter()
+            .find(|a| a.is_decision())
+            .or_else(|| self.actions.iter().find(|a| a.kind == "Add" || a.kind == "Promote"))?;
+        matches!(d.kind.as_str(), "Add" | "Promote")
+            .then(|| d.int("what"))
+            .flatten()
+            .map(|w| w as usize)
+    }
+
+    /// Every site an action names (`to`, `from`, `site`).
+    fn touched(&self) -> BTreeSet<i64> {
+        self.actions
+            .iter()
+            .flat_map(|a| ["to", "from", "site"].into_iter().filter_map(|k| a.int(k)))
+            .collect()
+    }
+
+    /// The face index each die shows after this move's roll (`SetStateAndUpdateDice`), by
+    /// the die's site.
+    fn roll(&self) -> Vec<(i64, u8)> {
+        self.actions
+            .iter()
+            .filter(|a| a.kind == "SetStateAndUpdateDice")
+            .filter_map(|a| Some((a.int("site").or_else(|| a.int("to"))?, a.int("state")? as u8)))
+            .collect()
+    }
+}
+
+/// A trial file, read.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct LudiiTrial {
+    /// The `game=` line: the description's path in the version that wrote the trial.
+    pub game: String,
+    /// The options between `START GAME OPTIONS` and `END GAME OPTIONS`.
+    pub options: Vec<String>,
+    /// `RNG internal state=`: Ludii's SplitMix64 state at the start, 8 signed bytes.
+    pub rng_state: Vec<i8>,
+    /// Every move, the initial placements first.
+    pub moves: Vec<TrialMove>,
+    /// `LEGAL MOVES LIST SIZE = n`, one per decision.
+    pub legal_counts: Vec<usize>,
+    /// `numInitialPlacementMoves=` where the file says it.
+    pub initial_placements: Option<usize>,
+    pub winner: Option<i64>,
+    pub endtype: Option<String>,
+    /// Ludii's ranking by player (index 0 unused).
+    pub rankings: Vec<f64>,
+    pub version: Option<String>,
+}
+
+/// Why a file is not a trial.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum TrialError {
+    #[error("line {0}: not a trial file (it starts `game=`)")]
+    NotATrial(usize),
+    #[error("line {line}: cannot read the move `{text}`")]
+    BadMove { line: usize, text: String },
+}
+
+/// Split `s` at top-level commas (outside brackets).
+fn split_top(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, c) in s.char_indices() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(&s[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&s[start..]);
+    out
+}
+
+/// `[Kind:k=v,k=v]` as an action.
+fn parse_action(s: &str) -> Option<TrialAction> {
+    let inner = s.trim().strip_prefix('[')?.strip_suffix(']')?;
+    let (kind, rest) = inner.split_once(':').unwrap_or((inner, ""));
+    let fields = split_top(rest)
+        .into_iter()
+        .filter(|f| !f.is_empty())
+        .filter_map(|f| f.split_once('=').map(|(k, v)| (k.to_string(), v.to_string())))
+        .collect();
+    Some(TrialAction {
+        kind: kind.to_string(),
+        fields,
+    })
+}
+
+/// A `[Move:mover=..,from=..,to=..,actions=[..],[..]]` text (or a lone action) as a move.
+pub fn parse_move(text: &str) -> Option<TrialMove> {
+    let inner = text.trim().strip_prefix('[')?.strip_suffix(']')?;
+    let Some(body) = inner.strip_prefix("Move:") else {
+        let a = parse_action(text)?;
+        return Some(TrialMove {
+            text: text.to_string(),
+            mover: a.int("mover").unwrap_or(0) as u32,
+            from: a.int("from").unwrap_or(-1),
+            to: a.int("to").unwrap_or(-1),
+            actions: vec![a],
+        });
+    };
+    let (head, actions) = match body.find("actions=") {
+        Some(i) => (&body[..i], &body[i + "actions=".len()..]),
+        None => (body, ""),
+    };
+    let mut m = TrialMove {
+        text: text.to_string(),
+        mover: 0,
+        from: -1,
+        to: -1,
+        actions: Vec::new(),
+    };
+    for f in head.split(',').filter(|f| !f.is_empty()) {
+        let (k, v) = f.split_once('=')?;
+        match k {
+            "mover" => m.mover = v.parse().ok()?,
+            "from" => m.from = v.parse().ok()?,
+            "to" => m.to = v.parse().ok()?,
+            _ => {}
+        }
+    }
+    for a in split_top(actions).into_iter().filter(|a| !a.trim().is_empty()) {
+        m.actions.push(parse_action(a)?);
+    }
+    Some(m)
+}
+
+impl LudiiTrial {
+    /// Read a trial file's text.
+    pub fn parse(text: &str) -> Result<LudiiTrial, TrialError> {
+        let mut t = LudiiTrial::default();
+        let mut in_options = false;
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim_end();
+            if i == 0 {
+                t.game = line.strip_prefix("game=").ok_or(TrialError::NotATrial(1))?.to_string();
+                continue;
+            }
+            if line == "START GAME OPTIONS" {
+                in_options = true;
+            } else if line == "END GAME OPTIONS" {
+                in_options = false;
+            } else if in_options {
+                if !line.is_empty() {
+                    t.options.push(line.to_string());
+                }
+            } else if let Some(m) = line.strip_prefix("Move=") {
+                let mv = parse_move(m).ok_or_else(|| TrialError::BadMove {
+                    line: i + 1,
+                    text: m.chars().take(200).collect(),
+                })?;
+                t.moves.push(mv);
+            } else if let Some(n) = line.strip_prefix("LEGAL MOVES LIST SIZE = ") {
+                t.legal_counts.push(n.trim().parse().unwrap_or(0));
+            } else if let Some(v) = line.strip_prefix("RNG internal state=") {
+                t.rng_state = v.split(',').filter_map(|b| b.trim().parse().ok()).collect();
+            } else if let Some(v) = line.strip_prefix("numInitialPlacementMoves=") {
+                t.initial_placements = v.trim().parse().ok();
+            } else if let Some(v) = line.strip_prefix("winner=") {
+                t.winner = v.trim().parse().ok();
+            } else if let Some(v) = line.strip_prefix("endtype=") {
+                t.endtype = Some(v.trim().to_string());
+            } else if let Some(v) = line.strip_prefix("rankings=") {
+                t.rankings = v.split(',').filter_map(|x| x.trim().parse().ok()).collect();
+            } else if let Some(v) = line.strip_prefix("LUDII_VERSION=") {
+                t.version = Some(v.trim().to_string());
+            }
+        }
+        Ok(t)
+    }
+
+    /// How many of the moves are initial placements (the file's count, else the leading
+    /// moves of no player).
+    pub fn num_placements(&self) -> usize {
+        self.initial_placements
+            .unwrap_or_else(|| self.moves.iter().take_while(|m| m.mover == 0).count())
+            .min(self.moves.len())
+    }
+}
+
+/// Where a replay first differs from the trial.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum TrialDifference {
+    /// An initial placement Ludii made that our start does not have.
+    Placement { site: i64, what: usize },
+    /// A different number of legal moves.
+    LegalCount { ours: usize, ludii: usize },
+    /// Ludii's move is not among our legal moves.
+    MoveNotLegal { nearest: Option<String> },
+    /// We end the game before Ludii does.
+    EndedEarly,
+    /// Ludii's game went on past its recorded end (more decisions than counts) or ours did not end.
+    NotEnded,
+    /// A different ranking at the end.
+    Ranking { ours: Vec<f64>, ludii: Vec<f64> },
+}
+
+/// The replay of one trial.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TrialReport {
+    /// Decisions replayed in agreement.
+    pub agreed: usize,
+    /// Decisions in the trial.
+    pub decisions: usize,
+    /// The first difference (None: the whole trial agrees).
+    pub difference: Option<TrialDiverged>,
+}
+
+/// The first difference, where it is.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TrialDiverged {
+    /// The decision (0: the first after the placements).
+    pub ply: usize,
+    /// Who moved there (Ludii's player).
+    pub mover: u32,
+    /// Ludii's move, in its text.
+    pub ludii_move: Option<String>,
+    pub kind: TrialDifference,
+    /// The position before it, in Ludii's state text.
+    pub state: String,
+}
+
+impl TrialReport {
+    pub fn agrees(&self) -> bool {
+        self.difference.is_none()
+    }
+}
+
+/// Whether our move `m` can be Ludii's move `l`, by sites, pass and component.
+fn same_shape(game: &Game, m: &Move, l: &TrialMove) -> bool {
+    if l.is_pass() || m.is_pass() {
+        return l.is_pass() && m.is_pass();
+    }
+    let (f, t) = (m.from_site() as i64, m.to_site() as i64);
+    let sites = t == l.to && (f == l.from || (f < 0 && l.from == l.to) || (l.from < 0 && f == t));
+    let what = match (game.move_shape(m), l.what()) {
+        (ActionShape::At { what, .. }, Some(w)) => what == 0 || what == w,
+        _ => true,
+    };
+    sites && what
+}
+
+/// The sites whose contents differ between two states.
+fn changed_sites(game: &Game, a: &State, b: &State) -> BTreeSet<i64> {
+    (0..game.total_sites())
+        .filter(|&i| a.pieces(i) != b.pieces(i))
+        .map(|i| i as i64)
+        .collect()
+}
+
+/// Our legal move that is Ludii's `l`: the one of its shape; among several, the one whose
+/// changes all lie on sites Ludii's actions name, the most of them.
+fn matching<'m>(game: &Game, state: &State, moves: &'m [Move], l: &TrialMove) -> Option<&'m Move> {
+    let candidates: Vec<&Move> = moves.iter().filter(|m| same_shape(game, m, l)).collect();
+    if candidates.len() <= 1 {
+        return candidates.first().copied();
+    }
+    let touched = l.touched();
+    let mut best: Option<(&Move, usize)> = None;
+    for m in candidates.iter().copied() {
+        let mut after = state.clone();
+        game.apply(&mut after, m);
+        let changed = changed_sites(game, state, &after);
+        if !changed.is_subset(&touched) {
+            continue;
+        }
+        if best.is_none_or(|(_, n)| changed.len() > n) {
+            best = Some((m, changed.len()));
+        }
+    }
+    best.map(|(m, _)| m).or(candidates.first().copied())
+}
+
+/// Replay `trial` on `game` (loaded with the trial's options): the placements, each
+/// decision's count of legal moves and Ludii's move among ours, and the end.
+pub fn replay(game: &Game, trial: &LudiiTrial) -> TrialReport {
+    let placements = trial.num_placements();
+    let decisions = trial.moves.len() - placements;
+    let mut report = TrialReport {
+        agreed: 0,
+        decisions,
+        difference: None,
+    };
+    let mut state = game.initial_state();
+    let diverge = |report: &mut TrialReport, ply: usize, state: &State, l: Option<&TrialMove>, kind| {
+        report.difference = Some(TrialDiverged {
+            ply,
+            mover: l.map_or(0, |l| l.mover),
+            ludii_move: l.map(|l| l.text.clone()),
+            kind,
+            state: game.state_text(state),
+        });
+    };
+    for p in &trial.moves[..placements] {
+        for a in p.actions.iter().filter(|a| a.kind == "Add") {
+            let (Some(site), Some(what)) = (a.int("to"), a.int("what")) else {
+                continue;
+            };
+            let here = site >= 0
+                && state
+                    .pieces(site as usize)
+                    .iter()
+                    .any(|pc| pc.component == what as usize);
+            if !here {
+                let kind = TrialDifference::Placement {
+                    site,
+                    what: what as usize,
+                };
+                diverge(&mut report, 0, &state, Some(p), kind);
+                return report;
+            }
+        }
+    }
+    let die_sites = game.dice_sites();
+    for (ply, l) in trial.moves[placements..].iter().enumerate() {
+        if state.is_over() {
+            diverge(&mut report, ply, &state, Some(l), TrialDifference::EndedEarly);
+            return report;
+        }
+        let roll = l.roll();
+        if !roll.is_empty() && !die_sites.is_empty() {
+            let faces: Vec<u8> = die_sites
+                .iter()
+                .map(|&s| roll.iter().find(|(site, _)| *site == s as i64).map_or(0, |r| r.1))
+                .collect();
+            game.set_roll_faces(&mut state, &faces);
+        }
+        let moves = game.legal_moves(&state);
+        if let Some(&n) = trial.legal_counts.get(ply) {
+            if n != moves.len() {
+                let kind = TrialDifference::LegalCount {
+                    ours: moves.len(),
+                    ludii: n,
+                };
+                diverge(&mut report, ply, &state, Some(l), kind);
+                return report;
+            }
+        }
+        let Some(mv) = matching(game, &state, &moves, l).cloned() else {
+            let nearest = moves
+                .iter()
+                .find(|m| m.to_site() as i64 == l.to)
+                .or(moves.first())
+                .map(|m| game.move_text(m));
+            diverge(
+                &mut report,
+                ply,
+                &state,
+                Some(l),
+                TrialDifference::MoveNotLegal { nearest },
+            );
+            return report;
+        };
+        game.apply(&mut state, &mv);
+        report.agreed += 1;
+    }
+    if !state.is_over() {
+        if trial.endtype.is_some() {
+            diverge(&mut report, decisions, &state, None, TrialDifference::NotEnded);
+        }
+        return report;
+    }
+    let ours = state.ranking().to_vec();
+    let same = ours.len() >= trial.rankings.len()
+        && trial
+            .rankings
+            .iter()
+            .enumerate()
+            .skip(1)
+            .all(|(p, r)| (ours[p] - r).abs() < 1e-9);
+    if !same {
+        let kind = TrialDifference::Ranking {
+            ours,
+            ludii: trial.rankings.clone(),
+        };
+        diverge(&mut report, decisions, &state, None, kind);
+    }
+    report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_a_move_with_its_actions() {
+        let m = parse_move(
+            "[Move:mover=1,from=28,to=29,actions=[RememberValue:name=From,value=28],[Move:typeFrom=Vertex,from=28,typeTo=Vertex,to=29,decision=true],[Remove:type=Vertex,to=29]]",
+        )
+        .unwrap();
+        assert_eq!((m.mover, m.from, m.to), (1, 28, 29));
+        assert_eq!(m.actions.len(), 3);
+        assert!(m.actions[1].is_decision());
+        assert_eq!(m.actions[2].get("to"), Some("29"));
+        assert_eq!(m.touched(), [28, 29].into_iter().collect());
+        let pass = parse_move("[Move:mover=2,actions=[Pass:decision=true,forced=true]]").unwrap();
+        assert!(pass.is_pass());
+        assert_eq!((pass.from, pass.to), (-1, -1));
+    }
+
+    #[test]
+    fn reads_a_whole_file() {
+        let text = "game=../Common/res/lud/board/space/line/Tic-Tac-Toe.lud\nSTART GAME OPTIONS\nBoard Size/3x3\nEND GAME OPTIONS\nRNG internal state=1,2,3,4,5,6,7,-8\nMove=[Move:mover=1,from=4,to=4,actions=[Add:type=Cell,to=4,what=1,decision=true]]\nLEGAL MOVES LIST SIZE = 9\nwinner=1\nendtype=NaturalEnd\nrankings=0.0,1.0,2.0\nLUDII_VERSION=1.3.13\n";
+        let t = LudiiTrial::parse(text).unwrap();
+        assert_eq!(t.options, vec!["Board Size/3x3"]);
+        assert_eq!(t.rng_state, vec![1, 2, 3, 4, 5, 6, 7, -8]);
+        assert_eq!(t.moves[0].what(), Some(1));
+        assert_eq!(t.legal_counts, vec![9]);
+        assert_eq!(t.rankings, vec![0.0, 1.0, 2.0]);
+        assert_eq!(t.num_placements(), 0);
+        assert_eq!(LudiiTrial::parse("{\"kind\":\"game\"}"), Err(TrialError::NotATrial(1)));
+    }
+}

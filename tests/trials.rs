@@ -1,0 +1,164 @@
+//! The suite of Ludii's own stored trials (`../shared/ludii/trials.tar.zst`: two random whole
+//! games per game, Ludii's trial files): every trial Ludii 1.3.13 itself replays
+//! (`trials-verdicts.jsonl`, status `ok`) whose game the engine loads is replayed
+//! (`ludeme::trace::trial`), in parallel. `tests/agreeing-trials.txt` lists the trials that
+//! agree in full; one of them that stops agreeing fails the test. It prints agreement per
+//! folder and the most common first differences. `LUDEME_WRITE_TRIALS=1` writes the list
+//! anew.
+
+use ludeme::engine::Game;
+use ludeme::expand::Selections;
+use ludeme::trace::trial::{replay, LudiiTrial, TrialDifference, TrialReport};
+use rayon::prelude::*;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+fn shared() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/ludii")
+}
+
+/// Every file of the archive under `trials/`, by its path below it.
+fn trial_files() -> BTreeMap<String, String> {
+    let bytes = std::fs::read(shared().join("trials.tar.zst")).expect("trials.tar.zst");
+    let mut tar_bytes = Vec::new();
+    ruzstd::decoding::StreamingDecoder::new(&bytes[..])
+        .expect("zstd")
+        .read_to_end(&mut tar_bytes)
+        .expect("zstd");
+    let mut archive = tar::Archive::new(&tar_bytes[..]);
+    let mut out = BTreeMap::new();
+    for entry in archive.entries().expect("tar") {
+        let mut entry = entry.expect("tar entry");
+        let path = entry.path().expect("path").to_string_lossy().into_owned();
+        let Some(rel) = path.strip_prefix("trials/") else {
+            continue;
+        };
+        let mut text = String::new();
+        if entry.read_to_string(&mut text).is_ok() && !text.is_empty() {
+            out.insert(rel.to_string(), text);
+        }
+    }
+    out
+}
+
+/// The trials Ludii 1.3.13 replays (`ok`), each with its description's path under `lud/`.
+fn ok_trials() -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(shared().join("trials-verdicts.jsonl")).expect("verdicts");
+    text.lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|v| v["status"] == "ok")
+        .filter_map(|v| Some((v["trial"].as_str()?.to_string(), v["lud"].as_str()?.to_string())))
+        .collect()
+}
+
+fn folder(trial: &str) -> String {
+    trial.split('/').take(2).collect::<Vec<_>>().join("/")
+}
+
+fn difference_name(r: &TrialReport) -> String {
+    match r.difference.as_ref().map(|d| &d.kind) {
+        None => "agrees".into(),
+        Some(TrialDifference::Placement { .. }) => "initial placement".into(),
+        Some(TrialDifference::LegalCount { .. }) => "legal-move count".into(),
+        Some(TrialDifference::MoveNotLegal { .. }) => "Ludii's move not among ours".into(),
+        Some(TrialDifference::EndedEarly) => "we end earlier".into(),
+        Some(TrialDifference::NotEnded) => "we do not end".into(),
+        Some(TrialDifference::Ranking { .. }) => "ranking".into(),
+    }
+}
+
+#[test]
+fn ludii_stored_trials_replay() {
+    let files = trial_files();
+    let trials = ok_trials();
+    let lud = shared().join("lud");
+    // load each game once (with each trial's options)
+    let mut parsed: Vec<(String, String, LudiiTrial)> = Vec::new();
+    for (trial, lud_path) in &trials {
+        let Some(text) = files.get(trial) else { continue };
+        if let Ok(t) = LudiiTrial::parse(text) {
+            parsed.push((trial.clone(), lud_path.clone(), t));
+        }
+    }
+    let mut keys: Vec<(String, Vec<String>)> = parsed.iter().map(|(_, l, t)| (l.clone(), t.options.clone())).collect();
+    keys.sort();
+    keys.dedup();
+    let games: HashMap<(String, Vec<String>), Option<Arc<Game>>> = keys
+        .into_par_iter()
+        .map(|(l, options)| {
+            let text = std::fs::read_to_string(lud.join(&l)).ok();
+            let sel = Selections {
+                options: options.clone(),
+                ruleset: None,
+            };
+            let game = text.and_then(|t| Game::load(&l, &t, &sel).ok()).map(Arc::new);
+            ((l, options), game)
+        })
+        .collect();
+    let start = std::time::Instant::now();
+    let results: Vec<(String, Option<TrialReport>)> = parsed
+        .par_iter()
+        .map(|(trial, l, t)| {
+            let game = games.get(&(l.clone(), t.options.clone())).cloned().flatten();
+            let report =
+                game.and_then(|g| std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| replay(&g, t))).ok());
+            (trial.clone(), report)
+        })
+        .collect();
+    let elapsed = start.elapsed().as_secs_f64();
+
+    let mut per_folder: BTreeMap<String, (usize, usize, usize)> = BTreeMap::new();
+    let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
+    let mut agreeing = BTreeSet::new();
+    for (trial, report) in &results {
+        let e = per_folder.entry(folder(trial)).or_default();
+        e.0 += 1;
+        match report {
+            None => {}
+            Some(r) => {
+                e.1 += 1;
+                if r.agrees() {
+                    e.2 += 1;
+                    agreeing.insert(trial.clone());
+                } else {
+                    *kinds.entry(difference_name(r)).or_default() += 1;
+                }
+            }
+        }
+    }
+    let loaded: usize = per_folder.values().map(|v| v.1).sum();
+    println!(
+        "Ludii's stored trials: {} of the {} Ludii replays; {} of their games load; {} agree in full ({:.1}% of those loaded), replayed in {elapsed:.1} s",
+        results.len(),
+        trials.len(),
+        loaded,
+        agreeing.len(),
+        100.0 * agreeing.len() as f64 / loaded.max(1) as f64
+    );
+    for (f, (n, l, a)) in &per_folder {
+        println!("  {f}: {a} of {l} loaded agree ({n} trials)");
+    }
+    let mut kinds: Vec<_> = kinds.into_iter().collect();
+    kinds.sort_by(|a, b| b.1.cmp(&a.1));
+    println!("first differences: {kinds:?}");
+
+    let list = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/agreeing-trials.txt");
+    if std::env::var("LUDEME_WRITE_TRIALS").is_ok() {
+        let text: String = agreeing.iter().map(|t| format!("{t}\n")).collect();
+        std::fs::write(&list, text).expect("write the list");
+        return;
+    }
+    let listed = std::fs::read_to_string(&list).unwrap_or_default();
+    let lost: Vec<&str> = listed
+        .lines()
+        .filter(|l| !l.is_empty() && !agreeing.contains(*l))
+        .collect();
+    for t in &lost {
+        let r = results.iter().find(|(n, _)| n == t).and_then(|(_, r)| r.as_ref());
+        println!("no longer agrees: {t}: {:?}", r.and_then(|r| r.difference.as_ref()));
+    }
+    assert!(lost.is_empty(), "{} listed trials no longer agree", lost.len());
+    assert!(listed.lines().count() > 0, "the list of agreeing trials is empty");
+}
