@@ -141,7 +141,7 @@ fn ludii_stored_trials_replay() {
         println!("  {f}: {a} of {l} loaded agree ({n} trials)");
     }
     let mut kinds: Vec<_> = kinds.into_iter().collect();
-    kinds.sort_by(|a, b| b.1.cmp(&a.1));
+    kinds.sort_by_key(|k| std::cmp::Reverse(k.1));
     println!("first differences: {kinds:?}");
 
     let list = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/agreeing-trials.txt");
