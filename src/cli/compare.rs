@@ -1,4 +1,6 @@
-//! `ludeme compare TRACE --game FILE`: replay a Ludii trace and report where we disagree.
+//! `ludeme compare TRACE --game FILE`: replay a Ludii trace and report where we disagree;
+//! `ludeme compare TRIALS [--game FILE | --lud-root DIR]`: Ludii's trial files, one or a
+//! directory of them (`compare_trials.rs`).
 
 use super::{read_description, EXIT_USAGE};
 use crate::engine::Game;
@@ -10,11 +12,17 @@ use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
 pub struct CompareArgs {
-    /// A trace recorded from Ludii (JSON Lines, see `../shared/ludii/README.md`).
+    /// A trace recorded from Ludii (JSON Lines, see `../shared/ludii/README.md`), or Ludii's
+    /// trial files: one (`.trl`, `RandomTrial_0.txt`, what `--generate-trials` writes) or a
+    /// directory of them.
     pub trace: PathBuf,
-    /// The description to load, with the trace header's options and ruleset.
+    /// The description to load, with the trace's or trial's options and ruleset.
     #[arg(long, value_name = "FILE")]
-    pub game: PathBuf,
+    pub game: Option<PathBuf>,
+    /// For trial files: the root of Ludii's `lud/` tree, where each trial's description is
+    /// found (by the trial's folder where it mirrors `lud/`, else by its `game=` line).
+    #[arg(long, value_name = "DIR")]
+    pub lud_root: Option<PathBuf>,
     /// Output format: `human`, or `json` (one object: the figures and each divergence).
     #[arg(long, default_value = "human", value_parser = ["human", "json"])]
     pub format: String,
@@ -56,6 +64,13 @@ fn rule_difference(game: &Game, spec: &str) -> Result<RuleDifference, String> {
 }
 
 pub fn run(args: &CompareArgs) -> ExitCode {
+    if super::compare_trials::is_trials(&args.trace) {
+        return super::compare_trials::run(args);
+    }
+    let Some(game_path) = args.game.as_ref() else {
+        eprintln!("error: a trace needs --game FILE (the description it was recorded from)");
+        return ExitCode::from(EXIT_USAGE);
+    };
     let file = match std::fs::File::open(&args.trace) {
         Ok(f) => f,
         Err(e) => {
@@ -71,7 +86,7 @@ pub fn run(args: &CompareArgs) -> ExitCode {
         }
     };
     let header = reader.header().clone();
-    let Some(game) = load_game(&args.game, &header.selections()) else {
+    let Some(game) = load_game(game_path, &header.selections()) else {
         return ExitCode::from(EXIT_USAGE);
     };
     let mut differences = Vec::new();

@@ -4,6 +4,7 @@ mod bench;
 pub mod board;
 mod check;
 mod compare;
+mod compare_trials;
 mod doc;
 mod expand;
 pub mod info;

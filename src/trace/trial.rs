@@ -235,6 +235,37 @@ impl LudiiTrial {
         Ok(t)
     }
 
+    /// The trial with its sites in our numbering: Ludii numbers the sites of the containers
+    /// after the board (hands, dice) from `ludii_base`, the larger of the board's sites and
+    /// cells; we number them from `board_sites`.
+    pub fn in_our_sites(&self, board_sites: i64, ludii_base: i64) -> LudiiTrial {
+        let map = |s: i64| {
+            if s >= ludii_base {
+                s - ludii_base + board_sites
+            } else {
+                s
+            }
+        };
+        let mut t = self.clone();
+        if ludii_base == board_sites {
+            return t;
+        }
+        for m in &mut t.moves {
+            m.from = if m.from >= 0 { map(m.from) } else { m.from };
+            m.to = if m.to >= 0 { map(m.to) } else { m.to };
+            for a in &mut m.actions {
+                for (k, v) in &mut a.fields {
+                    if matches!(k.as_str(), "to" | "from" | "site") {
+                        if let Ok(x) = v.parse::<i64>() {
+                            *v = if x >= 0 { map(x) } else { x }.to_string();
+                        }
+                    }
+                }
+            }
+        }
+        t
+    }
+
     /// How many of the moves are initial placements (the file's count, else the leading
     /// moves of no player).
     pub fn num_placements(&self) -> usize {
@@ -284,6 +315,12 @@ pub struct TrialDiverged {
     pub kind: TrialDifference,
     /// The position before it, in Ludii's state text.
     pub state: String,
+    /// Our legal moves there, in our short text (where the counts differ or Ludii's move is
+    /// not among them).
+    pub ours: Vec<String>,
+    /// The position before it.
+    #[serde(skip)]
+    pub position: Option<State>,
 }
 
 impl TrialReport {
@@ -340,6 +377,9 @@ fn matching<'m>(game: &Game, state: &State, moves: &'m [Move], l: &TrialMove) ->
 /// Replay `trial` on `game` (loaded with the trial's options): the placements, each
 /// decision's count of legal moves and Ludii's move among ours, and the end.
 pub fn replay(game: &Game, trial: &LudiiTrial) -> TrialReport {
+    let n = game.num_sites();
+    let cells = game.board().graph().count(crate::board::SiteType::Cell);
+    let trial = &trial.in_our_sites(n as i64, n.max(cells) as i64);
     let placements = trial.num_placements();
     let decisions = trial.moves.len() - placements;
     let mut report = TrialReport {
@@ -349,12 +389,20 @@ pub fn replay(game: &Game, trial: &LudiiTrial) -> TrialReport {
     };
     let mut state = game.initial_state();
     let diverge = |report: &mut TrialReport, ply: usize, state: &State, l: Option<&TrialMove>, kind| {
+        let ours = match kind {
+            TrialDifference::LegalCount { .. } | TrialDifference::MoveNotLegal { .. } => {
+                game.legal_moves(state).iter().map(|m| game.move_text(m)).collect()
+            }
+            _ => Vec::new(),
+        };
         report.difference = Some(TrialDiverged {
             ply,
             mover: l.map_or(0, |l| l.mover),
             ludii_move: l.map(|l| l.text.clone()),
             kind,
             state: game.state_text(state),
+            ours,
+            position: Some(state.clone()),
         });
     };
     for p in &trial.moves[..placements] {
