@@ -157,7 +157,11 @@ fn ludii_stored_trials_replay() {
         .collect();
     for t in &lost {
         let r = results.iter().find(|(n, _)| n == t).and_then(|(_, r)| r.as_ref());
-        println!("no longer agrees: {t}: {:?}", r.and_then(|r| r.difference.as_ref()));
+        let d = r.and_then(|r| r.difference.as_ref());
+        println!(
+            "no longer agrees: {t}: {:?}",
+            d.map(|d| (d.ply, &d.kind, &d.ludii_move))
+        );
     }
     assert!(lost.is_empty(), "{} listed trials no longer agree", lost.len());
     assert!(listed.lines().count() > 0, "the list of agreeing trials is empty");

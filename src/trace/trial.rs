@@ -47,12 +47,19 @@ pub struct TrialMove {
 }
 
 impl TrialMove {
+    /// Whether the decision is a pass (its consequences may still move pieces: a pass in
+    /// Senet moves a piece on).
     fn is_pass(&self) -> bool {
-        self.actions.iter().any(|a| a.kind == "Pass")
-            && !self
-                .actions
-                .iter()
-                .any(|a| matches!(a.kind.as_str(), "Move" | "Add" | "Remove" | "Select"))
+        match self.actions.iter().find(|a| a.is_decision()) {
+            Some(d) => d.kind == "Pass",
+            None => {
+                self.actions.iter().any(|a| a.kind == "Pass")
+                    && !self
+                        .actions
+                        .iter()
+                        .any(|a| matches!(a.kind.as_str(), "Move" | "Add" | "Remove" | "Select"))
+            }
+        }
     }
 
     /// The component the decision adds or promotes to, if it does.
@@ -331,8 +338,12 @@ impl TrialReport {
 
 /// Whether our move `m` can be Ludii's move `l`, by sites, pass and component.
 fn same_shape(game: &Game, m: &Move, l: &TrialMove) -> bool {
-    if l.is_pass() || m.is_pass() {
-        return l.is_pass() && m.is_pass();
+    if l.is_pass() {
+        // (a pass whose consequences act may be a move of no site of ours)
+        return m.is_pass() || (m.from_site() < 0 && m.to_site() < 0);
+    }
+    if m.is_pass() {
+        return false;
     }
     let (f, t) = (m.from_site() as i64, m.to_site() as i64);
     let sites = t == l.to && (f == l.from || (f < 0 && l.from == l.to) || (l.from < 0 && f == t));
