@@ -385,6 +385,31 @@ fn matching<'m>(game: &Game, state: &State, moves: &'m [Move], l: &TrialMove) ->
     best.map(|(m, _)| m).or(candidates.first().copied())
 }
 
+/// The initial placements as the sites part of a state text (`12=Disc1*2~s1,Disc2`).
+fn placements_text(game: &Game, placements: &[TrialMove]) -> String {
+    let names: Vec<&str> = game.ir().components.iter().map(|c| c.name.as_str()).collect();
+    let mut sites: std::collections::BTreeMap<i64, Vec<String>> = std::collections::BTreeMap::new();
+    for a in placements.iter().flat_map(|p| &p.actions).filter(|a| a.kind == "Add") {
+        let (Some(site), Some(what)) = (a.int("to"), a.int("what")) else {
+            continue;
+        };
+        let Some(name) = names.get(what as usize) else { continue };
+        let mut item = name.to_string();
+        if let Some(n) = a.int("count").filter(|&n| n > 1) {
+            item += &format!("*{n}");
+        }
+        if let Some(st) = a.int("state").filter(|&st| st >= 0) {
+            item += &format!("~s{st}");
+        }
+        sites.entry(site).or_default().push(item);
+    }
+    let entries: Vec<String> = sites
+        .iter()
+        .map(|(s, items)| format!("{s}={}", items.join(",")))
+        .collect();
+    entries.join(" ")
+}
+
 /// Replay `trial` on `game` (loaded with the trial's options): the placements, each
 /// decision's count of legal moves and Ludii's move among ours, and the end.
 pub fn replay(game: &Game, trial: &LudiiTrial) -> TrialReport {
@@ -398,7 +423,12 @@ pub fn replay(game: &Game, trial: &LudiiTrial) -> TrialReport {
         decisions,
         difference: None,
     };
-    let mut state = game.initial_state();
+    // a start drawn at random is drawn to show Ludii's placements
+    let mut state = if game.has_chance() && placements > 0 {
+        game.initial_state_like(&placements_text(game, &trial.moves[..placements]))
+    } else {
+        game.initial_state()
+    };
     let diverge = |report: &mut TrialReport, ply: usize, state: &State, l: Option<&TrialMove>, kind| {
         let ours = match kind {
             TrialDifference::LegalCount { .. } | TrialDifference::MoveNotLegal { .. } => {
