@@ -354,6 +354,44 @@ fn same_shape(game: &Game, m: &Move, l: &TrialMove) -> bool {
     sites && what
 }
 
+/// How many pieces each site holds (a count of a piece counts that many).
+fn site_counts(game: &Game, s: &State) -> Vec<i64> {
+    (0..game.total_sites())
+        .map(|i| s.pieces(i).iter().map(|p| p.count.max(1) as i64).sum())
+        .collect()
+}
+
+impl TrialMove {
+    /// What the recorded actions add to or take from each site's pieces, where they tell
+    /// (None: a site an action sets outright, whose change is not known here).
+    fn count_changes(&self) -> std::collections::BTreeMap<i64, Option<i64>> {
+        let mut out: std::collections::BTreeMap<i64, Option<i64>> = std::collections::BTreeMap::new();
+        let mut add = |site: Option<i64>, d: Option<i64>| {
+            if let Some(site) = site {
+                let e = out.entry(site).or_insert(Some(0));
+                *e = match (*e, d) {
+                    (Some(x), Some(d)) => Some(x + d),
+                    _ => None,
+                };
+            }
+        };
+        for a in &self.actions {
+            let n = a.int("count").unwrap_or(1);
+            match a.kind.as_str() {
+                "Add" | "Insert" => add(a.int("to"), Some(n)),
+                "Remove" => add(a.int("to"), Some(-n)),
+                "Move" | "MoveN" | "StackMove" => {
+                    add(a.int("from"), Some(-n));
+                    add(a.int("to"), Some(n));
+                }
+                "SetCount" | "Copy" | "Promote" => add(a.int("to"), None),
+                _ => {}
+            }
+        }
+        out
+    }
+}
+
 /// The sites whose contents differ between two states.
 fn changed_sites(game: &Game, a: &State, b: &State) -> BTreeSet<i64> {
     (0..game.total_sites())
@@ -362,27 +400,41 @@ fn changed_sites(game: &Game, a: &State, b: &State) -> BTreeSet<i64> {
         .collect()
 }
 
-/// Our legal move that is Ludii's `l`: the one of its shape; among several, the one whose
-/// changes all lie on sites Ludii's actions name, the most of them.
+/// Our legal move that is Ludii's `l`: the one of its shape; among several, the best by
+/// how well its result fits Ludii's actions: first that each site gains or loses the pieces
+/// they say and changes only on sites they name, then either of those, then the most sites
+/// changed (the first in our order on a tie).
 fn matching<'m>(game: &Game, state: &State, moves: &'m [Move], l: &TrialMove) -> Option<&'m Move> {
     let candidates: Vec<&Move> = moves.iter().filter(|m| same_shape(game, m, l)).collect();
     if candidates.len() <= 1 {
         return candidates.first().copied();
     }
     let touched = l.touched();
-    let mut best: Option<(&Move, usize)> = None;
+    let counts = l.count_changes();
+    let before = site_counts(game, state);
+    let mut best: Option<(&Move, (usize, usize))> = None;
     for m in candidates.iter().copied() {
         let mut after = state.clone();
         game.apply(&mut after, m);
+        let now = site_counts(game, &after);
+        let same_counts = counts.iter().all(|(&site, d)| match (d, usize::try_from(site)) {
+            (Some(d), Ok(i)) if i < now.len() => now[i] - before[i] == *d,
+            _ => true,
+        });
         let changed = changed_sites(game, state, &after);
-        if !changed.is_subset(&touched) {
-            continue;
-        }
-        if best.is_none_or(|(_, n)| changed.len() > n) {
-            best = Some((m, changed.len()));
+        let within = changed.is_subset(&touched);
+        let fit = match (same_counts, within) {
+            (true, true) => 3,
+            (false, true) => 2,
+            (true, false) => 1,
+            (false, false) => 0,
+        };
+        let score = (fit, changed.len());
+        if best.is_none_or(|(_, b)| score > b) {
+            best = Some((m, score));
         }
     }
-    best.map(|(m, _)| m).or(candidates.first().copied())
+    best.map(|(m, _)| m)
 }
 
 /// The initial placements as the sites part of a state text (`12=Disc1*2~s1,Disc2`).
