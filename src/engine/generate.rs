@@ -766,7 +766,14 @@ impl GameDef {
                     }
                 } else if let Some((sites, cond)) = self.add_sites(to, c) {
                     for t in sites.iter() {
+                        let before = out.len();
                         self.add_at(add, to, t, c, out, cond);
+                        // Ludii lists an add over a region with an effect (`(to .. (apply ..))`)
+                        // twice: once as it chains the effect, once after
+                        if to.apply.is_some() && out.len() > before {
+                            let twice = out[before].clone();
+                            out.push(twice);
+                        }
                     }
                 }
             }

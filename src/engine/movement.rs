@@ -415,8 +415,9 @@ impl GameDef {
                         if len < min {
                             break;
                         }
-                        // (hurdles used at most `max`: none with `(exact 0)`, a step)
-                        for spare in (0..=len - min).rev().filter(|&s| len - s <= max) {
+                        // (hurdles used at most `max`; with `(exact 0)` none are looked for,
+                        // as in Ludii: its step was listed above, once)
+                        for spare in (0..=len - min).rev().filter(|&s| len - s <= max && max > 0) {
                             let mut t_idx = h_idx - spare as usize;
                             while t_idx < radial.len() {
                                 let t = radial[t_idx] as i32;

@@ -511,7 +511,8 @@ impl GameDef {
                 d.conds.push(cond);
                 return self.gen_deferring(pre, c, out, d, k);
             }
-            MovesKind::Add { to, .. } if to.site.is_none() && !self.has_large_pieces => {
+            // (an add with an effect is listed twice, as Ludii does: it takes the general path)
+            MovesKind::Add { to, .. } if to.site.is_none() && to.apply.is_none() && !self.has_large_pieces => {
                 if let (Some(add), Some((sites, cond))) = (self.added(&m.kind, c), self.add_sites(to, c)) {
                     let count = sites.len();
                     if count > 0 {
