@@ -437,7 +437,7 @@ fn matching<'m>(game: &Game, state: &State, moves: &'m [Move], l: &TrialMove) ->
     best.map(|(m, _)| m)
 }
 
-/// The initial placements as the sites part of a state text (`12=Disc1*2~s1,Disc2`).
+/// The initial placements as the sites part of a state text (`12=Disc1*2~s1~v4,Disc2`).
 fn placements_text(game: &Game, placements: &[TrialMove]) -> String {
     let names: Vec<&str> = game.ir().components.iter().map(|c| c.name.as_str()).collect();
     let mut sites: std::collections::BTreeMap<i64, Vec<String>> = std::collections::BTreeMap::new();
@@ -452,6 +452,9 @@ fn placements_text(game: &Game, placements: &[TrialMove]) -> String {
         }
         if let Some(st) = a.int("state").filter(|&st| st >= 0) {
             item += &format!("~s{st}");
+        }
+        if let Some(v) = a.int("value").filter(|&v| v >= 0) {
+            item += &format!("~v{v}");
         }
         sites.entry(site).or_default().push(item);
     }
