@@ -212,3 +212,80 @@ fn compare_allows_a_known_rule_difference() {
     let (code, _) = run(&["--allow-difference", "0:Z99"]);
     assert_eq!(code, Some(2));
 }
+
+/// A Tic-Tac-Toe trial in Ludii's trial format: player 1 takes the top row.
+fn ttt_trial(second_count: usize) -> String {
+    let mut t = String::from(
+        "game=../Common/res/lud/board/space/line/Tic-Tac-Toe.lud\nSTART GAME OPTIONS\nEND GAME OPTIONS\nRNG internal state=1,2,3,4,5,6,7,8\n",
+    );
+    for (i, site) in [0, 3, 1, 4, 2].into_iter().enumerate() {
+        let p = i % 2 + 1;
+        t += &format!(
+            "Move=[Move:mover={p},from={site},to={site},actions=[Add:type=Cell,to={site},what={p},decision=true]]\n"
+        );
+    }
+    for n in [9, second_count, 7, 6, 5] {
+        t += &format!("LEGAL MOVES LIST SIZE = {n}\n");
+    }
+    t + "winner=1\nendtype=NaturalEnd\nrankings=0.0,1.0,2.0\nSANDBOX=false\nLUDII_VERSION=1.3.13\n"
+}
+
+#[test]
+fn compare_reads_ludii_trial_files() {
+    let lud = format!("{SHARED}/lud");
+    let dir = std::env::temp_dir().join(format!("ludeme-cli-trials-{}", std::process::id()));
+    let good = dir.join("a/RandomTrial_0.txt");
+    std::fs::create_dir_all(good.parent().unwrap()).unwrap();
+    std::fs::write(&good, ttt_trial(8)).unwrap();
+    let out = ludeme()
+        .args(["compare"])
+        .arg(&good)
+        .args(["--lud-root", &lud])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("agrees (5 decisions)"), "{text}");
+
+    // a count that differs is told with the ply, both counts, our moves and the board
+    let bad = dir.join("b/RandomTrial_1.txt");
+    std::fs::create_dir_all(bad.parent().unwrap()).unwrap();
+    std::fs::write(&bad, ttt_trial(7)).unwrap();
+    let out = ludeme()
+        .args(["compare"])
+        .arg(&bad)
+        .args(["--lud-root", &lud])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("ply 1 (player 2): 8 legal moves here, Ludii has 7"),
+        "{text}"
+    );
+    assert!(text.contains("our moves (8)"), "{text}");
+
+    // a directory: a summary, and JSON with every trial
+    let out = ludeme()
+        .args(["compare"])
+        .arg(&dir)
+        .args(["--lud-root", &lud])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text.contains("1 of 2 trials agree in full"), "{text}");
+    let out = ludeme()
+        .args(["compare"])
+        .arg(&dir)
+        .args(["--lud-root", &lud, "--format", "json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["agree"], 1);
+    assert_eq!(v["trials"].as_array().unwrap().len(), 2);
+
+    // without a way to find the description, a usage error
+    let out = ludeme().args(["compare"]).arg(&good).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
