@@ -402,8 +402,8 @@ fn changed_sites(game: &Game, a: &State, b: &State) -> BTreeSet<i64> {
 
 /// Our legal move that is Ludii's `l`: the one of its shape; among several, the best by
 /// how well its result fits Ludii's actions: first that each site gains or loses the pieces
-/// they say and changes only on sites they name, then either of those, then the most sites
-/// changed (the first in our order on a tie).
+/// they say and changes only on sites they name (spending the dice they use), then either of
+/// those, then the most sites changed (the first in our order on a tie).
 fn matching<'m>(game: &Game, state: &State, moves: &'m [Move], l: &TrialMove) -> Option<&'m Move> {
     let candidates: Vec<&Move> = moves.iter().filter(|m| same_shape(game, m, l)).collect();
     if candidates.len() <= 1 {
@@ -412,6 +412,12 @@ fn matching<'m>(game: &Game, state: &State, moves: &'m [Move], l: &TrialMove) ->
     let touched = l.touched();
     let counts = l.count_changes();
     let before = site_counts(game, state);
+    let used_dice: Vec<usize> = l
+        .actions
+        .iter()
+        .filter(|a| a.kind == "UseDie")
+        .filter_map(|a| a.int("indexDie").map(|k| k as usize))
+        .collect();
     let mut best: Option<(&Move, (usize, usize))> = None;
     for m in candidates.iter().copied() {
         let mut after = state.clone();
@@ -421,8 +427,11 @@ fn matching<'m>(game: &Game, state: &State, moves: &'m [Move], l: &TrialMove) ->
             (Some(d), Ok(i)) if i < now.len() => now[i] - before[i] == *d,
             _ => true,
         });
+        // the dice Ludii's move uses are the ones ours leaves spent
+        let dice = game.dice_values(&after);
+        let same_dice = used_dice.iter().all(|&k| dice.get(k).is_none_or(|&v| v == 0));
         let changed = changed_sites(game, state, &after);
-        let within = changed.is_subset(&touched);
+        let within = changed.is_subset(&touched) && same_dice;
         let fit = match (same_counts, within) {
             (true, true) => 3,
             (false, true) => 2,
