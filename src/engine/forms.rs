@@ -130,12 +130,10 @@ pub(super) fn drawn(
     })
 }
 
-/// Whether `g` is a [`plain_two_players`] game of at most `u16` sites, without stacks,
-/// `(swap)` or cycles, played by a plain `(forEach Piece)` of the mover without consequents.
-pub(super) fn plain_for_each_piece(g: &GameDef) -> bool {
-    let ir = &g.ir;
-    let for_each = matches!(
-        ir.play.kind,
+/// Whether `k` is a plain `(forEach Piece)` of the mover: each of its pieces' own moves.
+pub(super) fn moves_of_mover_pieces(k: &MovesKind) -> bool {
+    matches!(
+        k,
         MovesKind::ForEachPiece {
             item: None,
             body: None,
@@ -143,7 +141,14 @@ pub(super) fn plain_for_each_piece(g: &GameDef) -> bool {
             top: false,
             container: None,
         }
-    );
+    )
+}
+
+/// Whether `g` is a [`plain_two_players`] game of at most `u16` sites, without stacks,
+/// `(swap)` or cycles, played by a plain `(forEach Piece)` of the mover without consequents.
+pub(super) fn plain_for_each_piece(g: &GameDef) -> bool {
+    let ir = &g.ir;
+    let for_each = moves_of_mover_pieces(&ir.play.kind);
     plain_two_players(g)
         && g.n() <= u16::MAX as usize
         && !ir.stacking

@@ -279,16 +279,7 @@ impl Slides {
             BoolFn::IsPrevMover => (Switch::NotAgain, no, yes),
             _ => return None,
         };
-        let for_each = matches!(
-            pieces.kind,
-            MovesKind::ForEachPiece {
-                item: None,
-                body: None,
-                role: Role::Mover,
-                top: false,
-                container: None,
-            }
-        ) && pieces.then.is_none();
+        let for_each = super::moves_of_mover_pieces(&pieces.kind) && pieces.then.is_none();
         if !for_each {
             return None;
         }
