@@ -264,11 +264,13 @@ macro_rules! with_site {
     };
 }
 
-/// The value of `f` when no context changes it: a constant, or the component of a fixed
-/// player (`(id "Fan" Neutral)`, `(id "Disc" P2)`).
+/// The value of `f` when no context changes it: a constant, the board's centre
+/// (`(centrePoint)`), or the component of a fixed player (`(id "Fan" Neutral)`, `(id "Disc"
+/// P2)`).
 fn fixed_int(g: &GameDef, f: &IntFn) -> Option<i32> {
     match f {
         IntFn::Const(v) => Some(*v),
+        IntFn::CentrePoint => Some(g.board.centre_point().map_or(-1, |s| s as i32)),
         IntFn::Id { role, by_player } => {
             let p = match role {
                 Role::Neutral => 0,
@@ -291,6 +293,9 @@ fn int_by_evaluator(f: &IntFn) -> IntC {
 fn int(g: &GameDef, f: &IntFn) -> IntC {
     if let Some(l) = Leaf::of(f) {
         return Box::new(move |_, c| l.get(c));
+    }
+    if let Some(v) = fixed_int(g, f) {
+        return Box::new(move |_, _| v);
     }
     match f {
         IntFn::Mover => Box::new(|_, c| c.mover as i32),
@@ -828,15 +833,14 @@ fn compare(g: &GameDef, a: &IntFn, b: &IntFn, op: impl Fn(i32, i32) -> bool + Co
             }
         }
     }
-    if let Some(Leaf::Const(k)) = Leaf::of(a) {
-        let b = int(g, b);
-        return Box::new(move |g, c| op(k, b(g, c)));
+    // (an iterator variable against a constant is read in place)
+    if let Some(k) = fixed_int(g, a) {
+        return with_site!(g, b, |b| Box::new(move |g, c| op(k, b.get(g, c))));
     }
-    let a = int(g, a);
-    match Leaf::of(b) {
-        Some(Leaf::Const(k)) => Box::new(move |g, c| op(a(g, c), k)),
-        _ => {
-            let b = int(g, b);
+    match fixed_int(g, b) {
+        Some(k) => with_site!(g, a, |a| Box::new(move |g, c| op(a.get(g, c), k))),
+        None => {
+            let (a, b) = (int(g, a), int(g, b));
             Box::new(move |g, c| op(a(g, c), b(g, c)))
         }
     }

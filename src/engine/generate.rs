@@ -933,40 +933,61 @@ impl GameDef {
                 }
             }
             MovesKind::Append(m) => {
-                let mut subs = super::pool::take_list();
+                // the parts are generated in place at the end of the list, then folded into
+                // the first of them
+                let start = out.len();
                 let mut c2 = *c;
-                self.gen(m, &mut c2, &mut subs);
-                if let Some(first) = subs.first() {
-                    let (from, to) = (first.from, first.to);
-                    let i = out.len();
-                    out.push(MoveData::EMPTY);
-                    let mv = &mut out[i];
-                    (mv.from, mv.to, mv.mover) = (from, to, c.mover);
-                    for sub in &subs {
+                self.gen(m, &mut c2, out);
+                if out.len() > start {
+                    let (head, rest) = out[start..].split_at_mut(1);
+                    let mv = &mut head[0];
+                    mv.mover = c.mover;
+                    for sub in rest.iter() {
                         mv.actions.extend_from_slice(&sub.actions);
                         mv.then.extend_from_slice(&sub.then);
                     }
+                    mv.forced = false;
+                    out.truncate(start + 1);
                 }
-                super::pool::give_list(subs);
             }
             MovesKind::AllCombinations(a, b) => {
-                let (mut xs, mut ys) = (super::pool::take_list(), super::pool::take_list());
-                self.gen(a, &mut c.clone(), &mut xs);
-                self.gen(b, &mut c.clone(), &mut ys);
-                for x in &xs {
-                    for y in &ys {
-                        let i = out.len();
-                        out.push(MoveData::EMPTY);
-                        let mv = &mut out[i];
-                        (mv.from, mv.to, mv.mover) = (x.from, x.to, c.mover);
-                        mv.actions.extend_from_slice(&x.actions);
-                        mv.actions.extend_from_slice(&y.actions);
-                        mv.then.extend_from_slice(&x.then);
-                        mv.then.extend_from_slice(&y.then);
+                // the first part's moves are generated in place; the second's after them: with
+                // one move of the second (the usual case) each first move takes its actions
+                let start = out.len();
+                self.gen(a, &mut c.clone(), out);
+                let mid = out.len();
+                self.gen(b, &mut c.clone(), out);
+                let end = out.len();
+                if mid == start || end == mid {
+                    out.truncate(start);
+                } else if end == mid + 1 {
+                    let (xs, ys) = out[start..].split_at_mut(mid - start);
+                    let y = &ys[0];
+                    for x in xs.iter_mut() {
+                        x.mover = c.mover;
+                        x.actions.extend_from_slice(&y.actions);
+                        x.then.extend_from_slice(&y.then);
+                        x.forced = false;
                     }
+                    out.truncate(mid);
+                } else {
+                    let mut parts = super::pool::take_list();
+                    parts.extend(out.drain(start..));
+                    let (xs, ys) = parts.split_at(mid - start);
+                    for x in xs {
+                        for y in ys {
+                            let i = out.len();
+                            out.push(MoveData::EMPTY);
+                            let mv = &mut out[i];
+                            (mv.from, mv.to, mv.mover) = (x.from, x.to, c.mover);
+                            mv.actions.extend_from_slice(&x.actions);
+                            mv.actions.extend_from_slice(&y.actions);
+                            mv.then.extend_from_slice(&x.then);
+                            mv.then.extend_from_slice(&y.then);
+                        }
+                    }
+                    super::pool::give_list(parts);
                 }
-                super::pool::give_list(xs);
-                super::pool::give_list(ys);
             }
             MovesKind::Trigger(p) => {
                 let p = self.int(p, c);
