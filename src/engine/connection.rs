@@ -206,6 +206,46 @@ impl GameDef {
         INFINITY
     }
 
+    /// The sites of a [`RegionFn::Distance`] by a step move, added to `r`: rings of steps
+    /// from `from` (each site once, in the first ring that reaches it), those of rings
+    /// `min..=max` kept; relative directions are those of the piece at `from`.
+    pub(super) fn sites_by_steps(&self, from: u32, min: i32, max: i32, step: &DistanceStep, c: &Ctx, r: &mut Region) {
+        let n = self.n();
+        let mut seen = vec![false; n];
+        seen[from as usize] = true;
+        let mut ring = vec![from];
+        let mut next = Vec::new();
+        let mut near = SmallVec::new();
+        let mut steps = 0;
+        // (relative directions turn with the piece at the origin, as Ludii's)
+        let facing = self.facing_at(from as i32, c);
+        let mut buf = super::tables::Dirs::new();
+        while !ring.is_empty() && steps < max {
+            steps += 1;
+            next.clear();
+            for &f in &ring {
+                near.clear();
+                let dirs = self.abs_dirs_facing(&step.dirs, f as i32, facing, c, &mut buf);
+                self.around_site(f as i32, dirs, &mut near);
+                let mut c2 = *c;
+                c2.from = f as i32;
+                for &t in &near {
+                    c2.to = t as i32;
+                    if !seen[t as usize] && self.boolean(&step.cond, &c2) {
+                        seen[t as usize] = true;
+                        next.push(t);
+                    }
+                }
+            }
+            if steps >= min {
+                for &t in &next {
+                    r.insert(t as i32);
+                }
+            }
+            std::mem::swap(&mut ring, &mut next);
+        }
+    }
+
     /// The size of each group (of at least `min` sites), in the order of their lowest sites.
     pub(super) fn groups(&self, k: &Groups, c: &Ctx, mut found: impl FnMut(usize)) {
         self.group_sites(k, c, |g| found(g.len()));

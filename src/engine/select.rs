@@ -102,14 +102,22 @@ impl GameDef {
                 }
                 self.board.between(a as u32, b as u32, dirs, |t| r.insert(t as i32));
             }
-            RegionFn::Distance { from, exact } => {
+            RegionFn::Distance { from, min, max, step } => {
                 let s = self.int(from, c);
-                let k = self.int(exact, c);
-                if !on_board(s) || k < 0 {
+                let (min, max) = (self.int(min, c), self.int(max, c));
+                if !on_board(s) || min < 0 || max < min {
                     return r;
                 }
-                self.distance_table()
-                    .sites_at_distance(s as u32, k as u32, |t| r.insert(t as i32));
+                match step {
+                    None => {
+                        let table = self.distance_table();
+                        let last = (max as u32).min(table.max_listed(s as u32));
+                        for k in min as u32..=last {
+                            table.sites_at_distance(s as u32, k, |t| r.insert(t as i32));
+                        }
+                    }
+                    Some(step) => self.sites_by_steps(s as u32, min, max, step, c, &mut r),
+                }
             }
             _ => return self.region(f, c),
         }
@@ -397,5 +405,46 @@ mod tests {
             }
         }
         assert!(checked > 10_000);
+    }
+
+    /// `(sites Distance ..)` with a range and with a step move, as Ludii's `SitesDistance`:
+    /// sites within the range by the board's relation; by a step move, rings of its steps
+    /// that stop at the sites its condition refuses; `(max n)` gives none (Ludii's least is
+    /// undefined there).
+    #[test]
+    fn sites_distance_by_range_and_by_steps() {
+        let sites = |region: &str| {
+            let text = format!(
+                r#"(game "D" (players 2) (equipment {{ (board (square 5)) (piece "Disc" Each) }})
+                (rules (start {{ (place "Disc1" 12) (place "Disc2" 13) }})
+                (play (forEach Piece (move Select (from) (to {region}))))
+                (end (if (no Moves Mover) (result Mover Loss)))))"#
+            );
+            let game = Game::load("d", &text, &Selections::default()).expect("loads");
+            crate::engine::legal_targets(&game, &game.initial_state())
+        };
+        // from the centre (12) of a 5x5 board, adjacent (all eight neighbours) steps
+        assert_eq!(
+            sites("(sites Distance from:(from) (range 1 1))"),
+            [6, 7, 8, 11, 13, 16, 17, 18]
+        );
+        assert_eq!(
+            sites("(sites Distance Orthogonal from:(from) (range 0 1))"),
+            [7, 11, 12, 13, 17]
+        );
+        assert_eq!(sites("(sites Distance Orthogonal from:(from) (min 2))").len(), 25 - 5);
+        assert_eq!(
+            sites("(sites Distance from:(from) (max 2))"),
+            [-1],
+            "none: the forced pass"
+        );
+        // steps to empty sites only: the piece at 13 blocks the way east
+        let east = "(sites Distance (step E (to if:(is Empty (to)))) from:(from) (range 1 5))";
+        assert_eq!(sites(east), [-1]);
+        let west = "(sites Distance (step W (to if:(is Empty (to)))) from:(from) (range 1 5))";
+        assert_eq!(sites(west), [10, 11]);
+        let around = "(sites Distance (step Orthogonal (to if:(is Empty (to)))) from:(from) (exact 2))";
+        // two orthogonal steps around the piece at 13: 2, 10, 16... but not through 13
+        assert_eq!(sites(around), [2, 6, 8, 10, 16, 18, 22]);
     }
 }

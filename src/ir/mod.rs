@@ -410,6 +410,13 @@ pub struct StackCount {
     pub stop: BoolFn,
 }
 
+/// The step move of a [`RegionFn::Distance`]: its directions and where it may go.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DistanceStep {
+    pub dirs: Vec<Direction>,
+    pub cond: BoolFn,
+}
+
 /// The parts of an [`IntFn::CountStepsBy`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct StepsBy {
@@ -685,9 +692,16 @@ pub enum RegionFn {
         to: Box<IntFn>,
         dirs: Vec<Direction>,
     },
+    /// `(sites Distance [rel] [(step ..)] from:s range)` (Ludii's `SitesDistance`): the
+    /// sites whose distance from `s` is within `min..=max` (a least below 0: none, as
+    /// Ludii's `(max n)` gives), by the game's distance relation, or, with a step move, by
+    /// rings of its steps (each from the sites of the ring before, to the sites its
+    /// condition allows, `from` and `to` set).
     Distance {
         from: Box<IntFn>,
-        exact: Box<IntFn>,
+        min: Box<IntFn>,
+        max: Box<IntFn>,
+        step: Option<Box<DistanceStep>>,
     },
     Corners,
     Perimeter,
@@ -2197,7 +2211,10 @@ impl<'a> Node<'a> {
                 }
                 RegionFn::LineOfSight { at, .. } => out.push(Int(at)),
                 RegionFn::Between { from, to, .. } => out.extend([Int(from), Int(to)]),
-                RegionFn::Distance { from, exact } => out.extend([Int(from), Int(exact)]),
+                RegionFn::Distance { from, min, max, step } => {
+                    out.extend([Int(from), Int(min), Int(max)]);
+                    out.extend(step.iter().map(|k| Bool(&k.cond)));
+                }
                 RegionFn::Union(v) | RegionFn::Intersection(v) => out.extend(v.iter().map(Region)),
                 RegionFn::Difference(a, b) => out.extend([Region(a), Region(b)]),
                 RegionFn::Filter(a, b) => out.extend([Region(a), Bool(b)]),

@@ -327,28 +327,43 @@ impl Lowerer {
                 }
             }
             Some("Distance") => {
-                if c.typed(self.reg, "effect.step").is_some() || c.named("newRotation").is_some() {
-                    return unsupported("sites Distance with a step move", c.span());
+                if c.named("newRotation").is_some() {
+                    return unsupported("sites Distance with newRotation:", c.span());
                 }
-                let rel = match c.typed(self.reg, "relationType") {
-                    Some(n) => match &n.kind {
-                        NodeKind::Atom(a) => Relation::from_name(a).ok_or_else(|| super::LowerError::Unsupported {
-                            ludeme: format!("relation {a}"),
-                            span: n.span.clone(),
-                        })?,
-                        _ => return invalid("expected a relation", n.span.clone()),
-                    },
-                    None => Relation::Adjacent,
+                let step = match c.typed(self.reg, "effect.step") {
+                    Some(n) => {
+                        let sc = self.call(n, "effect.step")?;
+                        let (_, dirs, to) = self.step_parts(&sc, "step", false)?;
+                        let cond = to.cond.unwrap_or(BoolFn::IsEmpty(Box::new(IntFn::To)));
+                        Some(Box::new(DistanceStep { dirs, cond }))
+                    }
+                    None => {
+                        let rel = match c.typed(self.reg, "relationType") {
+                            Some(n) => match &n.kind {
+                                NodeKind::Atom(a) => {
+                                    Relation::from_name(a).ok_or_else(|| super::LowerError::Unsupported {
+                                        ludeme: format!("relation {a}"),
+                                        span: n.span.clone(),
+                                    })?
+                                }
+                                _ => return invalid("expected a relation", n.span.clone()),
+                            },
+                            None => Relation::Adjacent,
+                        };
+                        self.distance_relation =
+                            distance_relation_for_game(self.distance_relation.into_iter().chain([rel]));
+                        None
+                    }
                 };
-                self.distance_relation = distance_relation_for_game(self.distance_relation.into_iter().chain([rel]));
                 let from = bi(self, req(c.named("from"), c)?)?;
-                let range = req(c.typed(self.reg, "range"), c)?;
-                let rc = self.call(range, "range")?;
-                if rc.id != "exact" {
-                    return unsupported("sites Distance with a range other than exact", c.span());
+                let (min, max) = self.range(req(c.typed(self.reg, "range"), c)?)?;
+                RegionFn::Distance {
+                    from,
+                    // (Ludii's `(max n)` has an undefined least, -1, and gives no site)
+                    min: Box::new(min.unwrap_or(IntFn::Const(-1))),
+                    max: Box::new(max.unwrap_or(IntFn::Const(i32::MAX))),
+                    step,
                 }
-                let exact = bi(self, nth(&rc.positional(), 0, rc.span())?)?;
-                RegionFn::Distance { from, exact }
             }
             Some("Between") => {
                 for name in ["fromIncluded", "toIncluded", "cond"] {
