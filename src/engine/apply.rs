@@ -1,7 +1,7 @@
 //! Legal moves, applying a move, end rules and the turn model.
 
 use super::api::{Move, State};
-use super::game::{all_passed, push_history, Cache, Ctx, GameDef};
+use super::game::{all_passed, push_history, Cache, Ctx, GameDef, Within};
 use super::moves::{Action, MoveData};
 use super::pool::Repeats;
 use super::state::{site_hash, Piece, Stack, StateData};
@@ -17,7 +17,7 @@ impl GameDef {
         let mut out = self.candidates(s);
         if self.ir.no_repeat.is_some() && !s.seen.is_empty() {
             let mut scratch = Repeats::new(s);
-            out.retain(|m| !self.repeats(&mut scratch, s, m));
+            out.retain(|m| !self.repeats(&mut scratch, s, m, Within::default()));
         }
         if out.is_empty() {
             out.push(self.forced_pass(s));
@@ -226,11 +226,11 @@ impl GameDef {
     /// Whether a move (not a pass, nor a swap of players, which changes the order of play)
     /// leads to a position `(no Repeat ..)` forbids: its actions and consequents are tried
     /// on the scratch copy of `s`, whose hash follows the sites they changed.
-    pub(super) fn repeats(&self, r: &mut Repeats, s: &StateData, m: &MoveData) -> bool {
+    pub(super) fn repeats(&self, r: &mut Repeats, s: &StateData, m: &MoveData, w: Within) -> bool {
         if m.is_pass() || m.is_swap() || s.seen.is_empty() {
             return false;
         }
-        let (touched, changed) = self.execute_trial(&mut r.scratch, m, s);
+        let (touched, changed) = self.execute_trial(&mut r.scratch, m, s, w);
         // (the copy's hash followed the sites the move changed)
         let h = r.scratch.hash;
         self.undo_trial(&mut r.scratch, s, &touched, changed);
@@ -248,7 +248,7 @@ impl GameDef {
         }
         if store && (self.ir.reads_after_consequents || self.ir.removes_at_end || self.ir.uses_last_to) {
             let mut done = super::moves::Done::new();
-            self.run_consequents(s, m, Some(&mut done));
+            self.run_consequents(s, m, Some(&mut done), Within::default());
             if self.ir.uses_last_to {
                 self.note_last_to(s, m, &done);
             }
@@ -264,7 +264,7 @@ impl GameDef {
             }
             return;
         }
-        self.run_consequents(s, m, None);
+        self.run_consequents(s, m, None, Within::default());
     }
 
     /// `(sites LastTo)` after `m` (its consequents' actions `done`): its `to`, where its
@@ -284,7 +284,7 @@ impl GameDef {
         }
         for &t in &m.then {
             let mut subs = super::pool::take_list();
-            self.gen_for(&self.ir.thens[t as usize], s, m, &mut subs);
+            self.gen_for(&self.ir.thens[t as usize], s, m, &mut subs, Within::default());
             for sub in &subs {
                 note(sub.to);
                 for a in &sub.actions {

@@ -726,19 +726,14 @@ impl GameDef {
                 }
                 // as in Ludii, a `(no Moves ..)` met again while it is being evaluated (its
                 // moves' conditions ask it again) is false: the recursion ends there
-                let id = f as *const BoolFn as usize;
-                if ACTIVE_NO_MOVES.with(|a| a.borrow().contains(&id)) {
+                let q = super::game::Question::NoMoves(f as *const BoolFn as usize);
+                if c.within.asks(q) {
                     return false;
                 }
-                ACTIVE_NO_MOVES.with(|a| a.borrow_mut().push(id));
-                let r = self.no_moves(*role, c);
-                ACTIVE_NO_MOVES.with(|a| {
-                    let mut a = a.borrow_mut();
-                    if let Some(i) = a.iter().rposition(|&x| x == id) {
-                        a.remove(i);
-                    }
-                });
-                r
+                let mut frame = None;
+                let mut c2 = *c;
+                c2.within = c.within.and(&mut frame, q);
+                self.no_moves(*role, &c2)
             }
             BoolFn::IsVisited(x) => {
                 let x = self.int(x, c);
@@ -831,7 +826,7 @@ impl GameDef {
             let mut moves = super::pool::take_list();
             self.gen(self.play_of(c2.mover, c.s), &mut c2, &mut moves);
             let mut scratch = super::pool::Repeats::new(c.s);
-            let none = moves.iter().all(|m| self.repeats(&mut scratch, c.s, m));
+            let none = moves.iter().all(|m| self.repeats(&mut scratch, c.s, m, c.within));
             super::pool::give_list(moves);
             return none;
         }
@@ -1758,9 +1753,4 @@ impl SiteTest<'_> {
             SiteTest::Region(r) => g.contains_site(r, t, c),
         }
     }
-}
-
-thread_local! {
-    /// The `(no Moves ..)` nodes being evaluated on this thread (by address).
-    static ACTIVE_NO_MOVES: std::cell::RefCell<SmallVec<[usize; 4]>> = const { std::cell::RefCell::new(SmallVec::new_const()) };
 }

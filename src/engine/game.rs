@@ -400,9 +400,12 @@ impl Drop for Cache {
     }
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
     /// The same context on another state, evaluating with another cache.
-    pub(super) fn with_state<'b>(&self, s: &'b StateData, cache: &'b Cache) -> Ctx<'b> {
+    pub(super) fn with_state<'b>(&self, s: &'b StateData, cache: &'b Cache) -> Ctx<'b>
+    where
+        'a: 'b,
+    {
         Ctx {
             s,
             cache,
@@ -418,6 +421,7 @@ impl Ctx<'_> {
             player: self.player,
             group: None,
             target: -1,
+            within: self.within,
         }
     }
 
@@ -467,6 +471,67 @@ pub(super) type CachedRegion = (RoleKey, Region);
 /// ((from, key), value).
 pub(super) type MemoInt = ((i32, RoleKey), i32);
 
+/// What an evaluation is inside of: carried by every context it makes (on the state or on
+/// a copy a candidate is tried on) and into the consequents it runs, so that a question
+/// asked inside another sees it, and nothing else does (no thread or other game shares it).
+#[derive(Clone, Copy, Default)]
+pub(super) struct Within<'a> {
+    /// The questions being asked, innermost first (a list on the stack of the evaluation:
+    /// one word in the context, which is copied often).
+    pub(super) asking: Option<&'a Asking<'a>>,
+}
+
+/// A question being asked, and those around it.
+pub(super) struct Asking<'a> {
+    pub(super) what: Question,
+    pub(super) up: Option<&'a Asking<'a>>,
+}
+
+/// What a question being asked is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Question {
+    /// An enemy's moves are generated for a threat (`threat.rs`): a threat asked again is
+    /// false, and an `ifAfterwards` that only asks for no threat holds unasked (Ludii's
+    /// "auto fail" of the nested question).
+    Threat,
+    /// The `(no Moves Next)` node at this address is evaluated: met again while it is (its
+    /// moves' conditions ask it again), it is false, as in Ludii.
+    NoMoves(usize),
+}
+
+impl<'a> Within<'a> {
+    /// Whether `q` is being asked.
+    pub(super) fn asks(&self, q: Question) -> bool {
+        let mut at = self.asking;
+        while let Some(a) = at {
+            if a.what == q {
+                return true;
+            }
+            at = a.up;
+        }
+        false
+    }
+
+    /// Whether a threat is being looked for.
+    #[inline]
+    pub(super) fn probing(&self) -> bool {
+        self.asking.is_some() && self.asks(Question::Threat)
+    }
+
+    /// `q` asked inside these (`frame` holds it).
+    pub(super) fn and<'b>(&self, frame: &'b mut Option<Asking<'b>>, q: Question) -> Within<'b>
+    where
+        'a: 'b,
+    {
+        Within {
+            asking: Some(frame.insert(Asking {
+                what: q,
+                up: self.asking,
+            })),
+        }
+    }
+}
+
 /// The evaluation context: the state, the iterator variables and the players' roles.
 #[derive(Clone, Copy)]
 pub(super) struct Ctx<'a> {
@@ -492,6 +557,8 @@ pub(super) struct Ctx<'a> {
     /// keep it; every other generator, and every question a rule asks (`can Move`, `no
     /// Moves`, effects), clears it ([`MovesKind::keeps_target`]).
     pub(super) target: i32,
+    /// What the evaluation is inside of.
+    pub(super) within: Within<'a>,
 }
 
 impl Ctx<'_> {
@@ -536,6 +603,15 @@ impl GameDef {
             player: -1,
             group: None,
             target: -1,
+            within: Within::default(),
+        }
+    }
+
+    /// A context of `s` (as [`Self::ctx`]) inside what `within` says.
+    pub(super) fn ctx_within<'a>(&self, s: &'a StateData, cache: &'a Cache, within: Within<'a>) -> Ctx<'a> {
+        Ctx {
+            within,
+            ..self.ctx(s, cache)
         }
     }
 

@@ -141,7 +141,7 @@ impl GameDef {
                     self.act(&mut s2, a, mv.mover);
                 }
                 let mut done = super::moves::Done::new();
-                self.run_consequents(&mut s2, mv, Some(&mut done));
+                self.run_consequents(&mut s2, mv, Some(&mut done), c.within);
                 actions.extend_from_slice(&done);
                 super::pool::release(s2);
             }

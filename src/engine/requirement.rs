@@ -3,7 +3,7 @@
 
 use super::compiled::tracked;
 use super::eval::SiteTest;
-use super::game::{Cache, Ctx, GameDef};
+use super::game::{Cache, Ctx, GameDef, Within};
 use super::moves::{Action, MoveData};
 use super::pool::{copy_small, give_list, pooled_copy, release, restore_small, small_copy, take_list};
 use super::shapes::{OneWay, WhoCmp, WhoOp};
@@ -564,7 +564,7 @@ impl GameDef {
         repeat: bool,
         c: &Ctx,
     ) -> bool {
-        let (touched, changed) = self.execute_trial(s2, mv, c.s);
+        let (touched, changed) = self.execute_trial(s2, mv, c.s, c.within);
         // (the copy's hash followed the sites the move changed)
         let fails = repeat && c.s.seen.contains(&s2.hash)
             || cond.is_some_and(|cond| {
@@ -783,7 +783,7 @@ impl GameDef {
             None => self.gen(pre, c, out),
         }
         if let Some(cond) = if_afterwards {
-            if super::probe::probing() && super::probe::holds_while_probing(cond) {
+            if c.within.probing() && super::probe::holds_while_probing(cond) {
                 // (every candidate passes unasked while a threat is looked for)
                 return;
             }
@@ -813,7 +813,7 @@ impl GameDef {
             }
             for m in &moves {
                 let mut done = Done::new();
-                self.execute_collect(&mut s2, m, &mut done);
+                self.execute_collect(&mut s2, m, &mut done, c.within);
                 all.extend(done);
             }
             give_list(moves);
@@ -833,7 +833,7 @@ impl GameDef {
         let mut pre_actions: SmallVec<[Done; 1]> = SmallVec::new();
         for m in pre_moves {
             let mut done = SmallVec::new();
-            self.execute_collect(&mut s2, m, &mut done);
+            self.execute_collect(&mut s2, m, &mut done, c.within);
             pre_actions.push(done);
         }
         {
@@ -873,7 +873,7 @@ impl GameDef {
         memo: Option<&mut Memo>,
     ) -> bool {
         let mut memo = memo;
-        if super::probe::probing() {
+        if c.within.probing() {
             // (looking for a threat: Ludii checks no `(not (is Threatened ..))`, and keeps
             // no answer found meanwhile)
             if super::probe::holds_while_probing(cond) {
@@ -886,7 +886,7 @@ impl GameDef {
                 return ok;
             }
         }
-        let (touched, changed) = self.execute_trial(s2, m, c.s);
+        let (touched, changed) = self.execute_trial(s2, m, c.s, c.within);
         if s2.next == s2.mover {
             s2.next = s2.prev;
         }
@@ -944,9 +944,10 @@ impl GameDef {
         s2: &mut StateData,
         m: &MoveData,
         base: &StateData,
+        w: Within,
     ) -> (SmallVec<[u32; 8]>, Changed) {
         let mut done: Done = SmallVec::new();
-        self.execute_stored(s2, m, &mut done);
+        self.execute_stored(s2, m, &mut done, w);
         let mut touched: SmallVec<[u32; 8]> = SmallVec::new();
         let mut changed: Changed = 0;
         for a in &done {
@@ -976,7 +977,7 @@ impl GameDef {
     /// to `reads` when it reports its reads.
     fn evaluate_afterwards(&self, s2: &StateData, cond: &BoolFn, c: &Ctx, reads: Option<&mut tracked::Reads>) -> bool {
         let cache = Cache::fresh();
-        let mut c2 = self.ctx(s2, &cache);
+        let mut c2 = self.ctx_within(s2, &cache, c.within);
         c2.from = c.from;
         c2.to = c.to;
         c2.between = c.between;
@@ -1110,38 +1111,39 @@ impl GameDef {
     }
 
     /// Apply a move, store it in the history, then its consequents, collecting every action.
-    pub(super) fn execute_stored(&self, s: &mut StateData, m: &MoveData, done: &mut Done) {
+    pub(super) fn execute_stored(&self, s: &mut StateData, m: &MoveData, done: &mut Done, w: Within) {
         for a in &m.actions {
             self.act(s, a, m.mover);
             done.push(*a);
         }
         super::game::push_history(s, m.record());
-        self.run_consequents(s, m, Some(done));
+        self.run_consequents(s, m, Some(done), w);
     }
 
     /// Apply a move without storing it, with its consequents, collecting every action done.
-    pub(super) fn execute_collect(&self, s: &mut StateData, m: &MoveData, done: &mut Done) {
-        self.execute_sub(s, m, Some(done));
+    pub(super) fn execute_collect(&self, s: &mut StateData, m: &MoveData, done: &mut Done, w: Within) {
+        self.execute_sub(s, m, Some(done), w);
     }
 
     /// Apply a consequent's move (not stored): its actions, then its own consequents.
-    pub(super) fn execute_sub(&self, s: &mut StateData, m: &MoveData, mut done: Option<&mut Done>) {
+    pub(super) fn execute_sub(&self, s: &mut StateData, m: &MoveData, mut done: Option<&mut Done>, w: Within) {
         for a in &m.actions {
             self.act(s, a, m.mover);
             if let Some(d) = done.as_deref_mut() {
                 d.push(*a);
             }
         }
-        self.run_consequents(s, m, done);
+        self.run_consequents(s, m, done, w);
     }
 
-    /// The consequents of `m`, each generated on the current state then applied.
-    pub(super) fn run_consequents(&self, s: &mut StateData, m: &MoveData, mut done: Option<&mut Done>) {
+    /// The consequents of `m`, each generated on the current state then applied, inside
+    /// what `w` says (the evaluation that tries `m`, if any).
+    pub(super) fn run_consequents(&self, s: &mut StateData, m: &MoveData, mut done: Option<&mut Done>, w: Within) {
         for &t in &m.then {
             let rule = &self.ir.thens[t as usize];
             match &rule.kind {
-                MovesKind::Sow(w) if self.fast_forms => {
-                    self.sow_in_place(s, w, rule.then, m, done.as_deref_mut());
+                MovesKind::Sow(sw) if self.fast_forms => {
+                    self.sow_in_place(s, sw, rule.then, m, done.as_deref_mut(), w);
                     continue;
                 }
                 _ => {}
@@ -1153,13 +1155,13 @@ impl GameDef {
                 ..
             } = &rule.kind
             {
-                if self.do_in_place(s, pre, b, rule.then, m, done.as_deref_mut()) {
+                if self.do_in_place(s, pre, b, rule.then, m, done.as_deref_mut(), w) {
                     continue;
                 }
             }
             // a plain effect: its actions, all computed on the state before any is applied
             let mut acts: SmallVec<[Action; 4]> = SmallVec::new();
-            let direct = self.with_move_ctx(s, m, |c| self.direct_actions(rule, c, &mut acts));
+            let direct = self.with_move_ctx(s, m, w, |c| self.direct_actions(rule, c, &mut acts));
             if direct {
                 let mover = s.mover;
                 for a in &acts {
@@ -1171,9 +1173,9 @@ impl GameDef {
                 continue;
             }
             let mut subs = take_list();
-            self.gen_for(rule, s, m, &mut subs);
+            self.gen_for(rule, s, m, &mut subs, w);
             for sub in &subs {
-                self.execute_sub(s, sub, done.as_deref_mut());
+                self.execute_sub(s, sub, done.as_deref_mut(), w);
             }
             give_list(subs);
         }
@@ -1193,13 +1195,14 @@ impl GameDef {
         then: Option<u32>,
         m: &MoveData,
         mut done: Option<&mut Done>,
+        w: Within,
     ) -> bool {
         // one cache for both halves, emptied once the state has changed
         let mut cache = Cache::fresh();
         let mut acts: SmallVec<[Action; 2]> = SmallVec::new();
-        if !self.one_move_actions(pre, s, m, &cache, &mut acts) {
+        if !self.one_move_actions(pre, s, m, &cache, &mut acts, w) {
             let mut pre_moves = take_list();
-            self.gen_for(pre, s, m, &mut pre_moves);
+            self.gen_for(pre, s, m, &mut pre_moves, w);
             if pre_moves.len() > 1 || pre_moves.iter().any(|p| !p.then.is_empty()) {
                 give_list(pre_moves);
                 return false;
@@ -1227,7 +1230,7 @@ impl GameDef {
         // B a single plain effect: its actions (none when it gives no move) applied directly
         let mut b_acts: SmallVec<[Action; 2]> = SmallVec::new();
         cache.reset();
-        if then.is_none() && self.one_move_actions(b, s, m, &cache, &mut b_acts) {
+        if then.is_none() && self.one_move_actions(b, s, m, &cache, &mut b_acts, w) {
             if b_acts.is_empty() {
                 self.undo_pre(s, saved, small);
                 return true;
@@ -1246,7 +1249,7 @@ impl GameDef {
             return true;
         }
         let mut moves = take_list();
-        self.gen_for(b, s, m, &mut moves);
+        self.gen_for(b, s, m, &mut moves, w);
         if moves.is_empty() {
             self.undo_pre(s, saved, small);
         } else if let Some(small) = small {
@@ -1264,7 +1267,7 @@ impl GameDef {
             if let Some(t) = then {
                 bm.then.push(t);
             }
-            self.execute_sub(s, &bm, done.as_deref_mut());
+            self.execute_sub(s, &bm, done.as_deref_mut(), w);
         }
         give_list(moves);
         true
@@ -1297,31 +1300,32 @@ impl GameDef {
         m: &MoveData,
         cache: &Cache,
         acts: &mut SmallVec<[Action; 2]>,
+        w: Within,
     ) -> bool {
         if x.then.is_some() || !x.kind.one_move_effect() {
             return false;
         }
-        self.direct_actions(x, &self.move_ctx(s, m, cache), acts)
+        self.direct_actions(x, &self.move_ctx(s, m, cache, w), acts)
     }
 
     /// `f` in a context of `s` with `m`'s `from` and `to` (where `m`'s consequents are
-    /// generated).
-    fn with_move_ctx<T>(&self, s: &StateData, m: &MoveData, f: impl FnOnce(&mut Ctx) -> T) -> T {
+    /// generated), inside `w`.
+    fn with_move_ctx<T>(&self, s: &StateData, m: &MoveData, w: Within, f: impl FnOnce(&mut Ctx) -> T) -> T {
         let cache = Cache::fresh();
-        f(&mut self.move_ctx(s, m, &cache))
+        f(&mut self.move_ctx(s, m, &cache, w))
     }
 
-    /// A context of `s` with `m`'s `from` and `to`, evaluating with `cache`.
-    fn move_ctx<'a>(&self, s: &'a StateData, m: &MoveData, cache: &'a Cache) -> Ctx<'a> {
-        let mut c = self.ctx(s, cache);
+    /// A context of `s` with `m`'s `from` and `to`, evaluating with `cache`, inside `w`.
+    fn move_ctx<'a>(&self, s: &'a StateData, m: &MoveData, cache: &'a Cache, w: Within<'a>) -> Ctx<'a> {
+        let mut c = self.ctx_within(s, cache, w);
         c.from = m.from;
         c.to = m.to;
         c
     }
 
-    /// The moves of `x`, generated on `s` for `m`'s consequents.
-    pub(super) fn gen_for(&self, x: &Moves, s: &StateData, m: &MoveData, out: &mut Vec<MoveData>) {
-        self.with_move_ctx(s, m, |c| self.gen(x, c, out));
+    /// The moves of `x`, generated on `s` for `m`'s consequents, inside `w`.
+    pub(super) fn gen_for(&self, x: &Moves, s: &StateData, m: &MoveData, out: &mut Vec<MoveData>, w: Within) {
+        self.with_move_ctx(s, m, w, |c| self.gen(x, c, out));
     }
 
     /// Walk a `(sites Direction from:s dirs included: stop: stopIncluded: distance:)` region

@@ -1,6 +1,6 @@
 //! The sowing family: the equipment's maps (`(mapEntry ..)`) and `sow`.
 
-use super::game::{Cache, Ctx, GameDef};
+use super::game::{Cache, Ctx, GameDef, Within};
 use super::moves::Action;
 use super::state::StateData;
 use super::tables::Map;
@@ -174,11 +174,12 @@ impl GameDef {
         then: Option<u32>,
         m: &super::moves::MoveData,
         mut done: Option<&mut super::moves::Done>,
+        within: Within,
     ) {
         let mut cache = Cache::fresh();
         let mut seeds = Seeds::new();
         let run = {
-            let mut c = self.ctx(s, &cache);
+            let mut c = self.ctx_within(s, &cache, within);
             (c.from, c.to) = (m.from, m.to);
             match self.sow_seeds(w, &mut c, &mut seeds) {
                 Some(run) => run,
@@ -191,7 +192,7 @@ impl GameDef {
         if let Some(apply) = &w.apply {
             // (the position changed: the cache starts again)
             cache.reset();
-            let mut c = self.ctx(s, &cache);
+            let mut c = self.ctx_within(s, &cache, within);
             (c.from, c.to) = (m.from, m.to);
             let mut c2 = run.after(&c, s, &cache);
             self.sow_captures(w, apply, &run, &mut c2, &mut caps);
@@ -207,7 +208,7 @@ impl GameDef {
             let mut mv = super::moves::MoveData::EMPTY;
             mv.mover = mover;
             mv.then.push(t);
-            self.run_consequents(s, &mv, done);
+            self.run_consequents(s, &mv, done, within);
         }
     }
 
@@ -426,7 +427,7 @@ impl GameDef {
                     // so that they read it as the last move)
                     let mut s3 = self.scratch(c2);
                     let mut done = super::moves::Done::new();
-                    self.execute_stored(&mut s3, m, &mut done);
+                    self.execute_stored(&mut s3, m, &mut done, c2.within);
                     acts.extend(done.iter().copied());
                     super::pool::release(s3);
                 }
@@ -486,7 +487,7 @@ struct SowRun<'t> {
 impl SowRun<'_> {
     /// The context the captures are decided in: `c`'s, on `s` (the position after sowing),
     /// `to` the last hole, `from` as before sowing.
-    fn after<'a>(&self, c: &Ctx, s: &'a StateData, cache: &'a Cache) -> Ctx<'a> {
+    fn after<'a>(&self, c: &Ctx<'a>, s: &'a StateData, cache: &'a Cache) -> Ctx<'a> {
         Ctx {
             from: self.orig_from,
             to: self.last_to,

@@ -4,14 +4,13 @@
 //! threat asked again is false and an `ifAfterwards` that only asks for no threat is not
 //! checked (Ludii's "auto fail" of the nested question), so the question never recurses.
 
-use super::game::{Ctx, GameDef};
+use super::game::{Ctx, GameDef, Question};
 use super::pool::{give_list, take_list};
-use super::probe::{probing, Probe};
 use crate::ir::Threat;
 
 impl GameDef {
     pub(super) fn is_threatened(&self, t: &Threat, c: &Ctx) -> bool {
-        if probing() {
+        if c.within.probing() {
             return false;
         }
         let what = match &t.what {
@@ -73,14 +72,16 @@ impl GameDef {
         if owner == 0 || owner > self.num_players {
             return false;
         }
-        let _probe = Probe::start();
         let mut list = take_list();
         let mut found = false;
+        let mut frame = None;
+        let within = c.within.and(&mut frame, Question::Threat);
         for enemy in (1..=self.num_players).filter(|&p| p != owner) {
             let mut c2 = *c;
             c2.mover = enemy;
             c2.prev = owner;
             c2.target = site;
+            c2.within = within;
             if let Some(n) = next {
                 c2.next = n;
             }
