@@ -1187,6 +1187,7 @@ impl GameDef {
     /// first); if B gives nothing, the pre-move is undone. Only for at most one pre-move
     /// without consequents (its changes are then known in advance); false otherwise, with
     /// nothing changed.
+    #[allow(clippy::too_many_arguments)]
     fn do_in_place(
         &self,
         s: &mut StateData,
