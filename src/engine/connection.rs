@@ -165,82 +165,83 @@ impl GameDef {
     /// See [`IntFn::CountStepsBy`]: a search by rings, as Ludii's.
     pub(super) fn count_steps_by(&self, k: &StepsBy, c: &Ctx) -> i32 {
         const INFINITY: i32 = 1_000_000_000;
-        let n = self.n();
         let from = self.int(&k.from, c);
         let targets = self.region(&k.to, c);
         if from < 0 || targets.is_empty() {
             return 0;
         }
-        if from as usize >= n {
+        if from as usize >= self.n() {
             return INFINITY;
         }
         if targets.contains(from) {
             return 0;
         }
-        let mut seen = vec![false; n];
-        seen[from as usize] = true;
-        let mut ring = vec![from as u32];
-        let mut near = SmallVec::new();
-        let mut steps = 0;
-        while !ring.is_empty() {
-            steps += 1;
-            let mut next = Vec::new();
-            for &f in &ring {
-                near.clear();
-                self.around_site(f as i32, &k.dirs, &mut near);
-                let mut c2 = *c;
-                c2.from = f as i32;
-                for &t in &near {
-                    c2.to = t as i32;
-                    if !seen[t as usize] && self.boolean(&k.cond, &c2) {
-                        seen[t as usize] = true;
-                        next.push(t);
-                    }
-                }
+        let mut found = INFINITY;
+        self.step_rings(from as u32, &k.dirs, &k.cond, c, |steps, ring| {
+            let reached = ring.iter().any(|&t| targets.contains(t as i32));
+            if reached {
+                found = steps;
             }
-            if next.iter().any(|&t| targets.contains(t as i32)) {
-                return steps;
-            }
-            ring = next;
-        }
-        INFINITY
+            !reached
+        });
+        found
     }
 
-    /// The sites of a [`RegionFn::Distance`] by a step move, added to `r`: rings of steps
-    /// from `from` (each site once, in the first ring that reaches it), those of rings
-    /// `min..=max` kept; relative directions are those of the piece at `from`.
+    /// The sites of a [`RegionFn::Distance`] by a step move, added to `r`: those of rings
+    /// `min..=max` of its steps from `from`.
     pub(super) fn sites_by_steps(&self, from: u32, min: i32, max: i32, step: &DistanceStep, c: &Ctx, r: &mut Region) {
-        let n = self.n();
-        let mut seen = vec![false; n];
+        if max < 1 {
+            return;
+        }
+        self.step_rings(from, &step.dirs, &step.cond, c, |steps, ring| {
+            if steps >= min {
+                for &t in ring {
+                    r.insert(t as i32);
+                }
+            }
+            steps < max
+        });
+    }
+
+    /// Rings of a step move's steps from `from` (on the board), as Ludii searches them: each
+    /// ring the sites one step in `dirs` from the ring before, where `cond` holds (`from`
+    /// and `to` set), each site once, in the first ring that reaches it; relative directions
+    /// turn with the piece at `from`. `ring(k, sites)` is told each ring in turn (k from 1),
+    /// and says whether to go on.
+    fn step_rings(
+        &self,
+        from: u32,
+        dirs: &[crate::board::Direction],
+        cond: &BoolFn,
+        c: &Ctx,
+        mut ring_found: impl FnMut(i32, &[u32]) -> bool,
+    ) {
+        let mut seen = vec![false; self.n()];
         seen[from as usize] = true;
-        let mut ring = vec![from];
-        let mut next = Vec::new();
+        let (mut ring, mut next) = (vec![from], Vec::new());
         let mut near = SmallVec::new();
-        let mut steps = 0;
-        // (relative directions turn with the piece at the origin, as Ludii's)
         let facing = self.facing_at(from as i32, c);
         let mut buf = super::tables::Dirs::new();
-        while !ring.is_empty() && steps < max {
+        let mut steps = 0;
+        while !ring.is_empty() {
             steps += 1;
             next.clear();
             for &f in &ring {
                 near.clear();
-                let dirs = self.abs_dirs_facing(&step.dirs, f as i32, facing, c, &mut buf);
+                let dirs = self.abs_dirs_facing(dirs, f as i32, facing, c, &mut buf);
                 self.around_site(f as i32, dirs, &mut near);
                 let mut c2 = *c;
                 c2.from = f as i32;
                 for &t in &near {
                     c2.to = t as i32;
-                    if !seen[t as usize] && self.boolean(&step.cond, &c2) {
+                    if !seen[t as usize] && self.boolean(cond, &c2) {
                         seen[t as usize] = true;
                         next.push(t);
                     }
                 }
             }
-            if steps >= min {
-                for &t in &next {
-                    r.insert(t as i32);
-                }
+            if !ring_found(steps, &next) {
+                return;
             }
             std::mem::swap(&mut ring, &mut next);
         }
