@@ -82,8 +82,10 @@ impl Lowerer {
                     return unsupported("select with a role", c.span());
                 }
                 let from = self.place(req(c.typed(self.reg, "moves.from"), c)?, "moves.from")?;
+                // (a `(to)` naming no site or region selects the origin alone, as no `to`
+                // does: Ludii reads neither its condition nor its level then)
                 let to = match c.typed(self.reg, "moves.to") {
-                    Some(t) => Some(self.place(t, "moves.to")?),
+                    Some(t) => Some(self.place(t, "moves.to")?).filter(|p| p.site.is_some() || p.region.is_some()),
                     None => None,
                 };
                 MovesKind::Select { from, to }
