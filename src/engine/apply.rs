@@ -605,16 +605,15 @@ impl GameDef {
             }
             let cache = Cache::fresh();
             let c = self.ctx(s, &cache);
-            if !self.boolean(&rule.cond, &c) {
-                continue;
-            }
-            let mut result = rule.result.as_ref();
-            for sub in &rule.subs {
+            let holds = self.boolean(&rule.cond, &c);
+            let mut result = rule.result.as_ref().filter(|_| holds);
+            for sub in rule.subs.iter().filter(|_| holds) {
                 if let Some(r) = self.first_result(sub, &c) {
                     result = Some(r);
                     break;
                 }
             }
+            super::game::note_stalemates(s, cache.stalemates());
             if let Some(r) = result {
                 self.apply_result(s, r, &mut losses);
             }

@@ -733,7 +733,9 @@ impl GameDef {
                 let mut frame = None;
                 let mut c2 = *c;
                 c2.within = c.within.and(&mut frame, q);
-                self.no_moves(*role, &c2)
+                let stuck = self.no_moves(*role, &c2);
+                c.cache.note_stalemate(self.role_player(Role::Next, c), stuck);
+                stuck
             }
             BoolFn::IsVisited(x) => {
                 let x = self.int(x, c);

@@ -326,7 +326,14 @@ impl GameDef {
 #[derive(Default)]
 pub(super) struct Cache {
     tables: std::cell::OnceCell<Box<CacheTables>>,
+    /// The players whose moves a `(no Moves Next)` looked for, and which had none (bits by
+    /// player): Ludii sets their stalemated flags as it asks, which the appliers of
+    /// consequents and end rules do once the evaluation is over ([`Cache::stalemates`]).
+    stalemates: std::cell::Cell<(u32, u32)>,
 }
+
+/// Players asked about by `(no Moves Next)` and those found without a move (bits).
+pub(super) type Stalemates = (u32, u32);
 
 /// The tables of a [`Cache`].
 #[derive(Default)]
@@ -356,6 +363,29 @@ impl Cache {
         Cache::default()
     }
 
+    /// `(no Moves Next)` found that `player` has (`stuck`) or has not a move.
+    pub(super) fn note_stalemate(&self, player: i32, stuck: bool) {
+        if (0..32).contains(&player) {
+            let (asked, found) = self.stalemates.get();
+            let bit = 1u32 << player;
+            self.stalemates
+                .set((asked | bit, if stuck { found | bit } else { found & !bit }));
+        }
+    }
+
+    /// What `(no Moves Next)` found in the evaluations with this cache.
+    pub(super) fn stalemates(&self) -> Stalemates {
+        self.stalemates.get()
+    }
+}
+
+/// Set the stalemated flags of the players a `(no Moves Next)` asked about, as Ludii's
+/// question sets them in the state it asks on.
+pub(super) fn note_stalemates(s: &mut StateData, (asked, found): Stalemates) {
+    s.stalemated = (s.stalemated & !asked) | (found & asked);
+}
+
+impl Cache {
     /// The tables, taken from the pool (or made) on first use.
     #[inline]
     pub(super) fn tables(&self) -> &CacheTables {

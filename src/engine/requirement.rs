@@ -1161,7 +1161,8 @@ impl GameDef {
             }
             // a plain effect: its actions, all computed on the state before any is applied
             let mut acts: SmallVec<[Action; 4]> = SmallVec::new();
-            let direct = self.with_move_ctx(s, m, w, |c| self.direct_actions(rule, c, &mut acts));
+            let (direct, stalemates) = self.with_move_ctx(s, m, w, |c| self.direct_actions(rule, c, &mut acts));
+            super::game::note_stalemates(s, stalemates);
             if direct {
                 let mover = s.mover;
                 for a in &acts {
@@ -1173,7 +1174,8 @@ impl GameDef {
                 continue;
             }
             let mut subs = take_list();
-            self.gen_for(rule, s, m, &mut subs, w);
+            let stalemates = self.gen_for(rule, s, m, &mut subs, w);
+            super::game::note_stalemates(s, stalemates);
             for sub in &subs {
                 self.execute_sub(s, sub, done.as_deref_mut(), w);
             }
@@ -1310,10 +1312,17 @@ impl GameDef {
     }
 
     /// `f` in a context of `s` with `m`'s `from` and `to` (where `m`'s consequents are
-    /// generated), inside `w`.
-    fn with_move_ctx<T>(&self, s: &StateData, m: &MoveData, w: Within, f: impl FnOnce(&mut Ctx) -> T) -> T {
+    /// generated), inside `w`; with what `(no Moves Next)` found meanwhile.
+    fn with_move_ctx<T>(
+        &self,
+        s: &StateData,
+        m: &MoveData,
+        w: Within,
+        f: impl FnOnce(&mut Ctx) -> T,
+    ) -> (T, super::game::Stalemates) {
         let cache = Cache::fresh();
-        f(&mut self.move_ctx(s, m, &cache, w))
+        let t = f(&mut self.move_ctx(s, m, &cache, w));
+        (t, cache.stalemates())
     }
 
     /// A context of `s` with `m`'s `from` and `to`, evaluating with `cache`, inside `w`.
@@ -1324,9 +1333,17 @@ impl GameDef {
         c
     }
 
-    /// The moves of `x`, generated on `s` for `m`'s consequents, inside `w`.
-    pub(super) fn gen_for(&self, x: &Moves, s: &StateData, m: &MoveData, out: &mut Vec<MoveData>, w: Within) {
-        self.with_move_ctx(s, m, w, |c| self.gen(x, c, out));
+    /// The moves of `x`, generated on `s` for `m`'s consequents, inside `w`; with what `(no
+    /// Moves Next)` found meanwhile.
+    pub(super) fn gen_for(
+        &self,
+        x: &Moves,
+        s: &StateData,
+        m: &MoveData,
+        out: &mut Vec<MoveData>,
+        w: Within,
+    ) -> super::game::Stalemates {
+        self.with_move_ctx(s, m, w, |c| self.gen(x, c, out)).1
     }
 
     /// Walk a `(sites Direction from:s dirs included: stop: stopIncluded: distance:)` region
