@@ -230,35 +230,39 @@ fn ttt_trial(second_count: usize) -> String {
     t + "winner=1\nendtype=NaturalEnd\nrankings=0.0,1.0,2.0\nSANDBOX=false\nLUDII_VERSION=1.3.13\n"
 }
 
-#[test]
-fn compare_reads_ludii_trial_files() {
+/// `ludeme compare PATH --lud-root <corpus> ARGS..`: its exit code and output.
+fn compare_trials(path: &std::path::Path, args: &[&str]) -> (Option<i32>, String) {
     let lud = format!("{SHARED}/lud");
-    let dir = std::env::temp_dir().join(format!("ludeme-cli-trials-{}", std::process::id()));
-    let good = dir.join("a/RandomTrial_0.txt");
-    std::fs::create_dir_all(good.parent().unwrap()).unwrap();
-    std::fs::write(&good, ttt_trial(8)).unwrap();
     let out = ludeme()
         .args(["compare"])
-        .arg(&good)
+        .arg(path)
         .args(["--lud-root", &lud])
+        .args(args)
         .output()
         .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{text}");
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// `text` written as a trial file at `path` (its folders made).
+fn write_trial(path: &std::path::Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+#[test]
+fn compare_reads_ludii_trial_files() {
+    let dir = std::env::temp_dir().join(format!("ludeme-cli-trials-{}", std::process::id()));
+    let good = dir.join("a/RandomTrial_0.txt");
+    write_trial(&good, &ttt_trial(8));
+    let (code, text) = compare_trials(&good, &[]);
+    assert_eq!(code, Some(0), "{text}");
     assert!(text.contains("agrees (5 decisions)"), "{text}");
 
     // a count that differs is told with the ply, both counts, our moves and the board
     let bad = dir.join("b/RandomTrial_1.txt");
-    std::fs::create_dir_all(bad.parent().unwrap()).unwrap();
-    std::fs::write(&bad, ttt_trial(7)).unwrap();
-    let out = ludeme()
-        .args(["compare"])
-        .arg(&bad)
-        .args(["--lud-root", &lud])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "{text}");
+    write_trial(&bad, &ttt_trial(7));
+    let (code, text) = compare_trials(&bad, &[]);
+    assert_eq!(code, Some(1), "{text}");
     assert!(
         text.contains("ply 1 (player 2): 8 legal moves here, Ludii has 7"),
         "{text}"
@@ -266,22 +270,11 @@ fn compare_reads_ludii_trial_files() {
     assert!(text.contains("our moves (8)"), "{text}");
 
     // a directory: a summary, and JSON with every trial
-    let out = ludeme()
-        .args(["compare"])
-        .arg(&dir)
-        .args(["--lud-root", &lud])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(1));
+    let (code, text) = compare_trials(&dir, &[]);
+    assert_eq!(code, Some(1));
     assert!(text.contains("1 of 2 trials agree in full"), "{text}");
-    let out = ludeme()
-        .args(["compare"])
-        .arg(&dir)
-        .args(["--lud-root", &lud, "--format", "json"])
-        .output()
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (_, json) = compare_trials(&dir, &["--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["agree"], 1);
     assert_eq!(v["trials"].as_array().unwrap().len(), 2);
 
