@@ -5,6 +5,7 @@
 //! before each decision, the distinct successor diffs, the one Ludii chose) and an `end` line.
 
 pub mod trial;
+pub mod trial_write;
 
 use crate::engine::playout::Rules;
 use crate::engine::{Game, State};

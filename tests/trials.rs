@@ -143,6 +143,34 @@ fn ludii_stored_trials_replay() {
     let mut kinds: Vec<_> = kinds.into_iter().collect();
     kinds.sort_by_key(|k| std::cmp::Reverse(k.1));
     println!("first differences: {kinds:?}");
+    // our moves in Ludii's text (what `--save-trial` writes), against Ludii's own
+    let agreeing_reports = || results.iter().filter_map(|(_, r)| r.as_ref()).filter(|r| r.agrees());
+    let alike = agreeing_reports().filter(|r| r.first_unlike.is_none()).count();
+    let (moves_alike, moves): (usize, usize) = results
+        .iter()
+        .filter_map(|(t, r)| Some((files.get(t)?, r.as_ref()?)))
+        .filter(|(_, r)| r.agrees())
+        .fold((0, 0), |(a, n), (text, r)| {
+            let all = LudiiTrial::parse(text).map_or(0, |t| t.moves.len());
+            (a + r.written_alike, n + all)
+        });
+    println!(
+        "written as Ludii writes them: {alike} of {} agreeing trials in full; {moves_alike} of {moves} of their moves",
+        agreeing.len()
+    );
+    let mut unlike: BTreeMap<String, (usize, String)> = BTreeMap::new();
+    for (t, r) in results.iter().filter_map(|(t, r)| Some((t, r.as_ref()?))) {
+        if let (true, Some((_, l, o))) = (r.agrees(), &r.first_unlike) {
+            let shape = |x: &str| x.chars().filter(|c| !c.is_ascii_digit()).collect::<String>();
+            let e = unlike.entry(format!("{} / {}", shape(l), shape(o))).or_insert((0, t.clone()));
+            e.0 += 1;
+        }
+    }
+    let mut unlike: Vec<_> = unlike.into_iter().collect();
+    unlike.sort_by_key(|u| std::cmp::Reverse(u.1 .0));
+    for (shape, (n, t)) in unlike.iter().take(25) {
+        println!("  {n} first written otherwise, as {t}: {shape}");
+    }
 
     let list = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/agreeing-trials.txt");
     if std::env::var("LUDEME_WRITE_TRIALS").is_ok() {

@@ -79,6 +79,12 @@ impl Game {
         self.inner.initial_state()
     }
 
+    /// The start position, and each of the start rules' moves in order (a piece placed, a
+    /// count, score or value set): Ludii's initial placements.
+    pub fn initial_state_listing(&self) -> (State, Vec<super::StartMove>) {
+        self.inner.start_listing()
+    }
+
     /// The state after the start rules, their random choices (`place Random`, `sites
     /// Random`) drawn from `seed` ([`Game::initial_state`] draws from 0).
     pub fn initial_state_seeded(&self, seed: u64) -> State {
@@ -148,6 +154,15 @@ impl Game {
     /// Apply a legal move: its actions, consequents, end rules and the turn change.
     pub fn apply(&self, state: &mut State, mv: &Move) {
         self.inner.apply(state, mv)
+    }
+
+    /// Apply a legal move as [`Game::apply`] does, and list the actions it took: the move's
+    /// own, then its consequents', in the order they ran (what Ludii's trial files record as
+    /// a move's actions with consequences).
+    pub fn apply_listing(&self, state: &mut State, mv: &Move) -> Vec<super::Action> {
+        let mut log = Vec::new();
+        self.inner.apply_logged(state, mv, Some(&mut log));
+        log
     }
 
     /// The canonical state text of Ludii's traces (see `../shared/ludii/README.md`).
@@ -438,5 +453,21 @@ impl Move {
 
     pub fn is_pass(&self) -> bool {
         self.inner.is_pass()
+    }
+
+    /// The player making the move.
+    pub fn mover(&self) -> usize {
+        self.inner.mover as usize
+    }
+
+    /// The move's own actions (its consequents' come when it is applied,
+    /// [`Game::apply_listing`]).
+    pub fn actions(&self) -> &[super::Action] {
+        &self.inner.actions
+    }
+
+    /// The pass the engine adds when the rules give the mover no move at all.
+    pub fn is_forced(&self) -> bool {
+        self.inner.forced
     }
 }

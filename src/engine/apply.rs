@@ -119,7 +119,7 @@ impl GameDef {
     fn forced_pass(&self, s: &StateData) -> MoveData {
         MoveData {
             forced: true,
-            actions: smallvec::smallvec![Action::Pass],
+            actions: smallvec::smallvec![Action::Pass { forced: true }],
             from: -1,
             to: -1,
             mover: s.mover,
@@ -128,6 +128,12 @@ impl GameDef {
     }
 
     pub fn apply(&self, state: &mut State, mv: &Move) {
+        self.apply_logged(state, mv, None)
+    }
+
+    /// [`Self::apply`], telling `log` every action taken: the move's own, then its
+    /// consequents' in the order they ran.
+    pub(super) fn apply_logged(&self, state: &mut State, mv: &Move, log: Option<&mut Vec<Action>>) {
         let s = &mut state.inner;
         let m = &mv.inner;
         if s.over {
@@ -146,7 +152,7 @@ impl GameDef {
         // 2-3. pending cleared, the move and its consequents
         s.pending.clear();
         s.decided = -1;
-        self.execute(s, m, true);
+        self.execute(s, m, true, log);
         if self.ir.uses_cycles {
             self.remember_position(s);
         }
@@ -238,33 +244,50 @@ impl GameDef {
         s.seen.contains(&h)
     }
 
-    /// Apply a move's actions, record it (if `store`), then its consequents.
-    pub(super) fn execute(&self, s: &mut StateData, m: &MoveData, store: bool) {
+    /// Apply a move's actions, record it (if `store`), then its consequents; `log` is told
+    /// every action taken.
+    pub(super) fn execute(&self, s: &mut StateData, m: &MoveData, store: bool, log: Option<&mut Vec<Action>>) {
         for a in &m.actions {
             self.act(s, a, m.mover);
         }
         if store {
             push_history(s, m.record());
         }
+        if let Some(log) = log {
+            log.extend_from_slice(&m.actions);
+            let mut done = super::moves::Done::new();
+            self.after_actions(s, m, store, &mut done);
+            log.extend_from_slice(&done);
+            return;
+        }
         if store && (self.ir.reads_after_consequents || self.ir.removes_at_end || self.ir.uses_last_to) {
             let mut done = super::moves::Done::new();
-            self.run_consequents(s, m, Some(&mut done), Within::default());
-            if self.ir.uses_last_to {
-                self.note_last_to(s, m, &done);
-            }
-            if let (true, Some(site), Some(r)) = (
-                self.ir.reads_after_consequents,
-                Action::last_site(&done),
-                s.history.last_mut(),
-            ) {
-                r.to_after = site;
-            }
-            if self.ir.removes_at_end {
-                self.clear_marked(s, m, &done);
-            }
+            self.after_actions(s, m, store, &mut done);
             return;
         }
         self.run_consequents(s, m, None, Within::default());
+    }
+
+    /// A stored move's consequents (`done` told their actions), and what follows them: the
+    /// last sites it went to, and the pieces marked for removal at the end of the turn.
+    fn after_actions(&self, s: &mut StateData, m: &MoveData, store: bool, done: &mut super::moves::Done) {
+        self.run_consequents(s, m, Some(done), Within::default());
+        if !store {
+            return;
+        }
+        if self.ir.uses_last_to {
+            self.note_last_to(s, m, done);
+        }
+        if let (true, Some(site), Some(r)) = (
+            self.ir.reads_after_consequents,
+            Action::last_site(done),
+            s.history.last_mut(),
+        ) {
+            r.to_after = site;
+        }
+        if self.ir.removes_at_end {
+            self.clear_marked(s, m, done);
+        }
     }
 
     /// `(sites LastTo)` after `m` (its consequents' actions `done`): its `to`, where its
@@ -461,7 +484,7 @@ impl GameDef {
             Action::SwapPlayers(a, b) => s.swap_agents(*a, *b),
             Action::RemoveAtEnd(site) => s.to_clear.push(*site),
             Action::Trigger(p) => s.triggered |= 1u32.checked_shl(*p as u32).unwrap_or(0),
-            Action::Pass => {}
+            Action::Pass { .. } => {}
             Action::Propose(k) => s.propositions.push(*k),
             Action::UpdateDie { .. } | Action::DiceRolled { .. } | Action::UseDie(_) => self.act_dice(s, a),
             Action::Vote(k) => {

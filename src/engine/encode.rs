@@ -67,7 +67,7 @@ impl Game {
         let (mut pass, mut piece, mut what) = (false, false, None);
         for a in &m.actions {
             match *a {
-                Action::Pass => pass = true,
+                Action::Pass { .. } => pass = true,
                 Action::Add { what: w, .. } => {
                     piece = true;
                     what.get_or_insert(w);

@@ -2,6 +2,7 @@
 //! generation, application, end rules and the turn model (see `../shared/docs/
 //! ludii-semantics.md` for the behaviour reproduced here).
 
+use super::moves::{Action, StartMove};
 use super::region::Region;
 use super::state::State;
 use super::state::{MoveRecord, Piece, StateData, HISTORY, HISTORY_MAX};
@@ -653,10 +654,23 @@ impl GameDef {
 
     /// The state after the start rules, their random choices made by `chance`.
     pub(super) fn start_state(&self, mut chance: StartChance) -> State {
+        self.start_with(&mut chance)
+    }
+
+    /// The state after the start rules, and the site of each start move in order (-1: one
+    /// of no site, a score or a value remembered).
+    pub(super) fn start_listing(&self) -> (State, Vec<StartMove>) {
+        let mut chance = StartChance::seeded(0);
+        chance.placed = Some(Vec::new());
+        let state = self.start_with(&mut chance);
+        (state, chance.placed.unwrap_or_default())
+    }
+
+    fn start_with(&self, chance: &mut StartChance) -> State {
         let mut s = self.blank_state();
         s.chance = chance.seed;
         self.place_dice(&mut s);
-        self.run_start_rules(&self.ir.start, &mut s, &mut chance, -1);
+        self.run_start_rules(&self.ir.start, &mut s, chance, -1);
         self.init_track_counts(&mut s);
         if self.ir.no_repeat.is_some() {
             s.hash = s.position_hash();
@@ -806,7 +820,7 @@ impl GameDef {
                             };
                             let t = sites.remove(k);
                             let given = self.given(s, at, fields, chance.shown(s, t));
-                            self.place_start(s, t, what, 1, given);
+                            self.place_start(s, t, what, 1, given, chance);
                         }
                     }
                 }
@@ -829,7 +843,7 @@ impl GameDef {
                     while !pieces.is_empty() {
                         let what = pieces.remove(chance.pick_piece(s, t, &pieces));
                         let given = self.given(s, at, fields, chance.shown(s, t));
-                        self.place_start(s, t, what, 1, given);
+                        self.place_start(s, t, what, 1, given, chance);
                     }
                 }
                 StartRule::PlaceStack { .. } => self.place_stack(s, rule, chance, at),
@@ -849,7 +863,7 @@ impl GameDef {
                         },
                     ) {
                         s.scores[player as usize] = v;
-                        push_history(s, MoveRecord::start(-1));
+                        chance.start_move(s, -1, Action::SetScore { player, value: v });
                     }
                 }
                 StartRule::Remember {
@@ -862,6 +876,7 @@ impl GameDef {
                     for v in values.into_iter().filter(|&v| v >= 0) {
                         if !*unique || !s.remembered.contains(&(*list, v)) {
                             s.remembered.push((*list, v));
+                            chance.note(Action::Remember { list: *list, value: v });
                         }
                     }
                     push_history(s, MoveRecord::start(-1));
@@ -896,7 +911,13 @@ impl GameDef {
                             });
                         }
                         s.sync_site(t as usize);
-                        push_history(s, MoveRecord::start(t));
+                        let a = Action::SetSite {
+                            site: t as u32,
+                            field: SiteField::Count,
+                            value: n.max(0),
+                            level: super::moves::TOP,
+                        };
+                        chance.start_move(s, t, a);
                     }
                 }
                 StartRule::PlaceInContainer {
@@ -906,7 +927,7 @@ impl GameDef {
                     fields,
                 } => {
                     let given = self.given(s, at, fields, None);
-                    self.place_in_container(s, name, container, *count, given)
+                    self.place_in_container(s, name, container, *count, given, chance)
                 }
                 // (in the table of costs since the game loaded)
                 StartRule::SetCost { .. } => {}
@@ -951,7 +972,7 @@ impl GameDef {
                     };
                     for t in targets {
                         let given = self.given(s, at, fields, chance.shown(s, t));
-                        self.place_start(s, t, *component, (*count).max(1) as u32, given);
+                        self.place_start(s, t, *component, (*count).max(1) as u32, given, chance);
                     }
                 }
             }
@@ -1019,13 +1040,13 @@ impl GameDef {
                     value: 0,
                     rotation: 0,
                 };
-                self.place_start(s, t, what, 1, given);
+                self.place_start(s, t, what, 1, given, chance);
             }
         }
     }
 
     /// `(place Stack ..)` (see [`StartRule::PlaceStack`]).
-    fn place_stack(&self, s: &mut StateData, rule: &StartRule, chance: &StartChance, at: i32) {
+    fn place_stack(&self, s: &mut StateData, rule: &StartRule, chance: &mut StartChance, at: i32) {
         let StartRule::PlaceStack {
             components,
             sites,
@@ -1044,20 +1065,31 @@ impl GameDef {
                 }
                 many => many.to_vec(),
             };
+            chance.stacking = true;
             for what in pieces {
                 let given = self.given(s, at, fields, chance.shown(s, t));
-                self.place_start(s, t, what, 1, given);
+                self.place_start(s, t, what, 1, given, chance);
             }
+            chance.stacking = false;
         }
     }
 
     /// One placement of the start rules: `count` of a component at `t` (with a state and,
     /// those not 0, a value and a rotation), recorded as a start move.
-    fn place_start(&self, s: &mut StateData, t: i32, what: u16, count: u32, fields: Given) {
+    #[allow(clippy::too_many_arguments)]
+    fn place_start(&self, s: &mut StateData, t: i32, what: u16, count: u32, fields: Given, chance: &mut StartChance) {
         let who = self.ir.components.get(what as usize).map_or(0, |k| k.owner);
         self.add_piece(s, t, what, who, count, fields.state);
         self.give_fields(s, t, fields);
-        push_history(s, MoveRecord::start(t));
+        // (a state of 0 is not told apart from none given)
+        let a = Action::Add {
+            site: t.max(0) as u32,
+            what,
+            who,
+            count,
+            state: if fields.state != 0 { fields.state } else { -1 },
+        };
+        chance.start_move(s, t, a);
     }
 
     /// The value and rotation a start placement gives (those not 0) to the top piece at `t`.
@@ -1091,8 +1123,17 @@ impl GameDef {
     }
 
     /// `(place "Name" "Container" ..)` (see [`StartRule::PlaceInContainer`]).
-    fn place_in_container(&self, s: &mut StateData, name: &str, container: &str, count: i32, fields: Given) {
-        let put = |s: &mut StateData, k: usize, what: u16, first_empty: bool| {
+    #[allow(clippy::too_many_arguments)]
+    fn place_in_container(
+        &self,
+        s: &mut StateData,
+        name: &str,
+        container: &str,
+        count: i32,
+        fields: Given,
+        chance: &mut StartChance,
+    ) {
+        let put = |s: &mut StateData, k: usize, what: u16, first_empty: bool, chance: &mut StartChance| {
             let from = self.container_from[k] as usize;
             let len = self.ir.containers[k].sites as usize;
             let site = if first_empty {
@@ -1103,7 +1144,14 @@ impl GameDef {
             if let (Some(t), Some(comp)) = (site, self.ir.components.get(what as usize)) {
                 self.add_piece(s, t as i32, what, comp.owner, count.max(1) as u32, fields.state);
                 self.give_fields(s, t as i32, fields);
-                push_history(s, MoveRecord::start(t as i32));
+                let a = Action::Add {
+                    site: t as u32,
+                    what,
+                    who: comp.owner,
+                    count: count.max(1) as u32,
+                    state: if fields.state != 0 { fields.state } else { -1 },
+                };
+                chance.start_move(s, t as i32, a);
             }
         };
         let shared = self
@@ -1119,12 +1167,12 @@ impl GameDef {
                 let what = self.ir.components.iter().position(|k| k.name == item);
                 let k = self.ir.containers.iter().position(|c| c.name == hand);
                 if let (Some(what), Some(k)) = (what, k) {
-                    put(s, k, what as u16, true);
+                    put(s, k, what as u16, true, chance);
                 }
             }
         } else if let Some(k) = self.ir.containers.iter().position(|c| c.name == container) {
             // (Ludii places the component numbered as the container: a quirk kept)
-            put(s, k, (k + 1) as u16, false);
+            put(s, k, (k + 1) as u16, false, chance);
         }
     }
 
@@ -1349,7 +1397,7 @@ pub(super) fn all_passed(s: &StateData, num_players: u8) -> bool {
 }
 
 /// A double as Java prints it (`1.0`, `1.5`).
-pub(super) fn java_double(x: f64) -> String {
+pub fn java_double(x: f64) -> String {
     if x.fract() == 0.0 && x.abs() < 1e7 {
         format!("{x:.1}")
     } else {
@@ -1372,6 +1420,10 @@ pub(super) struct StartChance<'a> {
     draws: usize,
     /// Per site, the pieces the recorded start position shows there, bottom up.
     observed: Option<&'a [Vec<Piece>]>,
+    /// Where asked, each start move's action in order.
+    pub(super) placed: Option<Vec<StartMove>>,
+    /// Whether the placements now are `(place Stack ..)`'s.
+    stacking: bool,
 }
 
 impl<'a> StartChance<'a> {
@@ -1380,6 +1432,8 @@ impl<'a> StartChance<'a> {
             seed,
             draws: 0,
             observed: None,
+            placed: None,
+            stacking: false,
         }
     }
 
@@ -1388,6 +1442,23 @@ impl<'a> StartChance<'a> {
             seed: 0,
             draws: 0,
             observed: Some(observed),
+            placed: None,
+            stacking: false,
+        }
+    }
+
+    /// A start move at `t` (-1: of no site), its action `a`, kept in the history and in the
+    /// log where asked.
+    fn start_move(&mut self, s: &mut StateData, t: i32, a: Action) {
+        push_history(s, MoveRecord::start(t));
+        self.note(a);
+    }
+
+    /// A start move's action, in the log where asked.
+    fn note(&mut self, action: Action) {
+        let on_stack = self.stacking;
+        if let Some(log) = &mut self.placed {
+            log.push(StartMove { action, on_stack });
         }
     }
 

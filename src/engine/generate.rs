@@ -752,7 +752,7 @@ impl GameDef {
             return;
         }
         match k {
-            MovesKind::Pass => self.push_move(out, c, -1, -1).push(Action::Pass),
+            MovesKind::Pass => self.push_move(out, c, -1, -1).push(Action::Pass { forced: false }),
             MovesKind::Add { to, .. } => {
                 let Some(add) = self.added(k, c) else { return };
                 if self.is_large(add.what as u16) {

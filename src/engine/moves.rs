@@ -110,7 +110,11 @@ pub enum Action {
     SwapPlayers(u8, u8),
     /// The piece at the site is removed when the turn ends (`remove .. at:EndOfTurn`).
     RemoveAtEnd(u32),
-    Pass,
+    /// A pass; `forced`: one the engine made, not the rules (when the mover has no move,
+    /// or a `(do ..)` of a game with dice gives nothing after its roll), Ludii's forced pass.
+    Pass {
+        forced: bool,
+    },
     Propose(u16),
     /// The mover votes for proposition `k` (the last vote of all players decides).
     Vote(u16),
@@ -134,6 +138,14 @@ pub enum Action {
         level: u32,
         to: u32,
     },
+}
+
+/// One move of the start rules: its action, and whether it puts a piece on a stack (`(place
+/// Stack ..)`, Ludii's `stack=true`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StartMove {
+    pub action: Action,
+    pub on_stack: bool,
 }
 
 /// The small fields of the state (off the board) an action can change, as bits: what undo
@@ -202,7 +214,7 @@ impl Action {
             | Action::SetNext(_)
             | Action::SwapPlayers(..)
             | Action::RemoveAtEnd(_)
-            | Action::Pass
+            | Action::Pass { .. }
             | Action::Propose(_)
             | Action::Vote(_)
             | Action::UpdateDie { .. }
@@ -240,7 +252,7 @@ impl Action {
             Action::UpdateDie { site, .. } => (smallvec::smallvec![site], DICE),
             Action::DiceRolled { .. } | Action::UseDie(_) => (none, DICE),
             // (a pass changes nothing but what the history records of the move)
-            Action::SetVar(_) | Action::SetCounter(_) | Action::SetNext(_) | Action::Pass => (none, ROLES),
+            Action::SetVar(_) | Action::SetCounter(_) | Action::SetNext(_) | Action::Pass { .. } => (none, ROLES),
         }
     }
 }
@@ -298,7 +310,7 @@ impl MoveData {
 
     /// A pass: a pass action and no decision action.
     pub fn is_pass(&self) -> bool {
-        self.actions.iter().any(|a| matches!(a, Action::Pass))
+        self.actions.iter().any(|a| matches!(a, Action::Pass { .. }))
             && !self.actions.iter().any(|a| {
                 matches!(
                     a,

@@ -774,7 +774,7 @@ impl GameDef {
                     // `Do`: the turn goes on with the dice rolled)
                     let actions = self.push_move(out, c, -1, -1);
                     actions.extend(pre_actions.into_iter().flatten());
-                    actions.push(Action::Pass);
+                    actions.push(Action::Pass { forced: true });
                 }
                 for mv in &mut out[start..] {
                     mv.mover = c.mover;

@@ -308,6 +308,13 @@ pub struct TrialReport {
     pub decisions: usize,
     /// The first difference (None: the whole trial agrees).
     pub difference: Option<TrialDiverged>,
+    /// Moves (initial placements, then decisions replayed) that we write as Ludii wrote
+    /// them: the same actions with consequences, as its replay compares them
+    /// ([`super::trial_write::same_ludii_actions`]).
+    pub written_alike: usize,
+    /// The first move we write otherwise: its index among the trial's moves, Ludii's text
+    /// and ours.
+    pub first_unlike: Option<(usize, String, String)>,
 }
 
 /// The first difference, where it is.
@@ -477,6 +484,8 @@ fn placements_text(game: &Game, placements: &[TrialMove]) -> String {
 /// Replay `trial` on `game` (loaded with the trial's options): the placements, each
 /// decision's count of legal moves and Ludii's move among ours, and the end.
 pub fn replay(game: &Game, trial: &LudiiTrial) -> TrialReport {
+    let ludii = trial;
+    let writer = super::trial_write::LudiiWriter::new(game);
     let n = game.num_sites();
     let cells = game.board().graph().count(crate::board::SiteType::Cell);
     let trial = &trial.in_our_sites(n as i64, n.max(cells) as i64);
@@ -486,12 +495,27 @@ pub fn replay(game: &Game, trial: &LudiiTrial) -> TrialReport {
         agreed: 0,
         decisions,
         difference: None,
+        written_alike: 0,
+        first_unlike: None,
+    };
+    let written = |report: &mut TrialReport, i: usize, ours: String| {
+        let Some(l) = ludii.moves.get(i) else { return };
+        let alike = parse_move(&ours).is_some_and(|o| super::trial_write::same_ludii_actions(&o, l));
+        if alike {
+            report.written_alike += 1;
+        } else if report.first_unlike.is_none() {
+            report.first_unlike = Some((i, l.text.clone(), ours));
+        }
     };
     // a start drawn at random is drawn to show Ludii's placements
     let mut state = if game.has_chance() && placements > 0 {
         game.initial_state_like(&placements_text(game, &trial.moves[..placements]))
     } else {
-        game.initial_state()
+        let (state, start) = game.initial_state_listing();
+        for (i, p) in writer.placement_texts(&start).into_iter().enumerate() {
+            written(&mut report, i, p);
+        }
+        state
     };
     let diverge = |report: &mut TrialReport, ply: usize, state: &State, l: Option<&TrialMove>, kind| {
         let ours = match kind {
@@ -570,7 +594,9 @@ pub fn replay(game: &Game, trial: &LudiiTrial) -> TrialReport {
             );
             return report;
         };
-        game.apply(&mut state, &mv);
+        let before = state.clone();
+        let actions = game.apply_listing(&mut state, &mv);
+        written(&mut report, placements + ply, writer.move_text(&mv, &actions, &before));
         report.agreed += 1;
     }
     if !state.is_over() {
