@@ -69,6 +69,10 @@ pub struct PlayArgs {
     /// Save the game record (JSON) here when the game ends or on quit.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// Save the game as a Ludii trial file here when the game ends or on quit (Ludii's
+    /// Player loads it with Load Trial).
+    #[arg(long, value_name = "FILE")]
+    pub save_trial: Option<PathBuf>,
 }
 
 /// At most this many choices are listed at once (a screenful with the board); more are
@@ -199,9 +203,9 @@ fn menu(cs: &[Choice]) -> (String, Vec<Choice>) {
 
 pub fn run(args: &PlayArgs) -> ExitCode {
     // a record that could not be written is found out now, not after the game
-    if let Some(p) = &args.record {
+    for p in [&args.record, &args.save_trial].into_iter().flatten() {
         if let Err(e) = std::fs::OpenOptions::new().append(true).create(true).open(p) {
-            eprintln!("error: cannot write the record to {}: {e}", p.display());
+            eprintln!("error: cannot write to {}: {e}", p.display());
             return ExitCode::from(EXIT_USAGE);
         }
     }
@@ -227,9 +231,14 @@ pub fn run(args: &PlayArgs) -> ExitCode {
             return ExitCode::from(EXIT_USAGE);
         }
     };
-    let finish = |s: &Session| match &args.record {
-        Some(p) if !save(s, p) => ExitCode::from(1),
-        _ => ExitCode::SUCCESS,
+    let finish = |s: &Session| {
+        let record = args.record.as_ref().is_none_or(|p| save(s, p));
+        let trial = args.save_trial.as_ref().is_none_or(|p| save_trial(s, p));
+        if record && trial {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        }
     };
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
@@ -368,9 +377,18 @@ pub fn run(args: &PlayArgs) -> ExitCode {
 /// Writes the game's record; says whether it could.
 fn save(s: &Session, path: &std::path::Path) -> bool {
     let json = serde_json::to_string_pretty(&s.record()).expect("serialisable");
-    match std::fs::write(path, json + "\n") {
+    write_saying(path, json + "\n", "the record")
+}
+
+/// Writes the game as a Ludii trial file; says whether it could.
+fn save_trial(s: &Session, path: &std::path::Path) -> bool {
+    write_saying(path, s.ludii_trial(), "the Ludii trial")
+}
+
+fn write_saying(path: &std::path::Path, text: String, what: &str) -> bool {
+    match std::fs::write(path, text) {
         Ok(()) => {
-            println!("Saved the record to {}", path.display());
+            println!("Saved {what} to {}", path.display());
             true
         }
         Err(e) => {

@@ -32,6 +32,56 @@ pub struct PlayoutArgs {
     /// the library's callers do (no playout form, no lazy random move): the speed they see.
     #[arg(long)]
     pub all_moves: bool,
+    /// Save the playout (with `-n 1`) as a Ludii trial file, which Ludii's Player loads
+    /// (Load Trial) and replays: every legal move listed at each step, one drawn at random.
+    #[arg(long, value_name = "FILE")]
+    pub save_trial: Option<PathBuf>,
+}
+
+/// `--save-trial`: one playout, step by step, written as a Ludii trial file.
+fn save_trial(game: &crate::engine::Game, args: &PlayoutArgs, path: &std::path::Path) -> ExitCode {
+    use rand::Rng;
+    if args.n != 1 {
+        eprintln!("error: --save-trial saves one playout: give -n 1");
+        return ExitCode::from(EXIT_USAGE);
+    }
+    let mut rng = crate::engine::playout::playout_rng(args.seed, 0);
+    // the moves drawn, each among the legal moves of its position
+    let mut state = game.initial_state();
+    let mut choices = Vec::new();
+    while !state.is_over() && choices.len() < args.max_decisions {
+        let legal = game.legal_moves(&state);
+        if legal.is_empty() {
+            break;
+        }
+        let i = rng.gen_range(0..legal.len());
+        game.apply(&mut state, &legal[i]);
+        choices.push(i);
+    }
+    let text = crate::trace::trial_write::trial_of_choices(game, &args.file, &args.select.options, args.seed, choices.iter().copied());
+    if let Err(e) = std::fs::write(path, text) {
+        eprintln!("error: cannot write {}: {e}", path.display());
+        return ExitCode::from(1);
+    }
+    let result = if state.is_over() {
+        crate::ai::result_text(&state, game.num_players())
+    } else {
+        format!("not over after {} decisions", choices.len())
+    };
+    if args.format == "json" {
+        let json = serde_json::json!({
+            "game": game.name(),
+            "seed": args.seed,
+            "decisions": choices.len(),
+            "over": state.is_over(),
+            "ranking": state.ranking(),
+            "saved": path.display().to_string(),
+        });
+        println!("{json}");
+    } else {
+        println!("{}: {} decisions, {result}; saved the trial to {}", game.name(), choices.len(), path.display());
+    }
+    ExitCode::SUCCESS
 }
 
 #[derive(serde::Serialize)]
@@ -48,6 +98,9 @@ pub fn run(args: &PlayoutArgs) -> ExitCode {
     let Some(game) = load_game(&args.file, &args.select.selections()) else {
         return ExitCode::from(EXIT_USAGE);
     };
+    if let Some(path) = &args.save_trial {
+        return save_trial(&game, args, path);
+    }
     let config = PlayoutConfig {
         n: args.n,
         seed: args.seed,

@@ -165,6 +165,17 @@ impl Session {
     }
 
     /// The record of the game so far.
+    /// The game so far as a Ludii trial file (`--save-trial`), which Ludii's Player loads.
+    pub fn ludii_trial(&self) -> String {
+        crate::trace::trial_write::trial_of_choices(
+            &self.game,
+            std::path::Path::new(&self.file),
+            &self.selections.options,
+            self.seed,
+            self.made.iter().map(|&(index, _)| index),
+        )
+    }
+
     pub fn record(&self) -> Record {
         let last = &self.state;
         Record {

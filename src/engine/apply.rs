@@ -364,7 +364,7 @@ impl GameDef {
                 count,
                 state,
             } => self.add_piece(s, *site as i32, *what, *who, *count, *state),
-            Action::Promote { site, what, who } => {
+            Action::Promote { site, what, who, .. } => {
                 if let Some(p) = s.stack_mut(*site as usize).and_then(|st| st.last_mut()) {
                     (p.what, p.who) = (*what, *who);
                 }
@@ -483,7 +483,7 @@ impl GameDef {
             Action::SetNext(p) => s.next = *p,
             Action::SwapPlayers(a, b) => s.swap_agents(*a, *b),
             Action::RemoveAtEnd(site) => s.to_clear.push(*site),
-            Action::Trigger(p) => s.triggered |= 1u32.checked_shl(*p as u32).unwrap_or(0),
+            Action::Trigger { player, .. } => s.triggered |= 1u32.checked_shl(*player as u32).unwrap_or(0),
             Action::Pass { .. } => {}
             Action::Propose(k) => s.propositions.push(*k),
             Action::UpdateDie { .. } | Action::DiceRolled { .. } | Action::UseDie(_) => self.act_dice(s, a),

@@ -58,17 +58,26 @@ impl GameDef {
 
     /// The dice before the start rules: each die on its site showing its first face, whose
     /// value is available (Ludii's `currentDice`), no roll yet.
-    pub(super) fn place_dice(&self, s: &mut StateData) {
+    pub(super) fn place_dice(&self, s: &mut StateData, chance: &mut super::game::StartChance) {
         for k in &self.ir.dice {
             let from = self.container_from.get(k.container).copied().unwrap_or(0);
             for (i, faces) in k.faces.iter().enumerate() {
-                if let Some(st) = s.stack_mut(from as usize + i) {
+                let (site, what, who) = (from + i as u32, k.first_component + i as u16, self.num_players + 1);
+                if let Some(st) = s.stack_mut(site as usize) {
                     st.clear();
                     st.push(Piece {
-                        what: k.first_component + i as u16,
-                        who: self.num_players + 1,
+                        what,
+                        who,
                         count: 1,
                         ..Piece::default()
+                    });
+                    // (a start move of Ludii's, though not one of our history)
+                    chance.note(Action::Add {
+                        site,
+                        what,
+                        who,
+                        count: 1,
+                        state: -1,
                     });
                 }
                 s.dice.push(faces.first().copied().unwrap_or(0));

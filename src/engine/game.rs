@@ -669,7 +669,7 @@ impl GameDef {
     fn start_with(&self, chance: &mut StartChance) -> State {
         let mut s = self.blank_state();
         s.chance = chance.seed;
-        self.place_dice(&mut s);
+        self.place_dice(&mut s, chance);
         self.run_start_rules(&self.ir.start, &mut s, chance, -1);
         self.init_track_counts(&mut s);
         if self.ir.no_repeat.is_some() {
@@ -1455,7 +1455,7 @@ impl<'a> StartChance<'a> {
     }
 
     /// A start move's action, in the log where asked.
-    fn note(&mut self, action: Action) {
+    pub(super) fn note(&mut self, action: Action) {
         let on_stack = self.stacking;
         if let Some(log) = &mut self.placed {
             log.push(StartMove { action, on_stack });

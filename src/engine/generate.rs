@@ -871,7 +871,7 @@ impl GameDef {
                 c,
                 out,
             ),
-            MovesKind::Promote { at, whats, decision: _ } => {
+            MovesKind::Promote { at, whats, decision } => {
                 let t = at.as_ref().map_or(c.to, |x| self.int(x, c));
                 if t < 0 || c.s.stack(t as usize).is_none() {
                     return;
@@ -883,6 +883,7 @@ impl GameDef {
                             site: t as u32,
                             what: what as u16,
                             who: k.owner,
+                            decision: *decision,
                         });
                     }
                 }
@@ -989,10 +990,14 @@ impl GameDef {
                     super::pool::give_list(parts);
                 }
             }
-            MovesKind::Trigger(p) => {
-                let p = self.int(p, c);
+            MovesKind::Trigger { event, player } => {
+                let p = self.int(player, c);
                 if (0..32).contains(&p) {
-                    self.push_move(out, c, -1, -1).push(Action::Trigger(p as u8));
+                    let a = Action::Trigger {
+                        player: p as u8,
+                        event: *event,
+                    };
+                    self.push_move(out, c, -1, -1).push(a);
                 }
             }
             MovesKind::Leap { .. } => self.gen_leap(k, c, out),

@@ -20,11 +20,13 @@ pub enum Action {
         /// without stacks sets the state it gives).
         state: i32,
     },
-    /// The top piece at `site` becomes component `what` (of owner `who`).
+    /// The top piece at `site` becomes component `what` (of owner `who`); `decision`: made
+    /// by `(move Promote ..)`, a decision of its own, not by the effect `(promote ..)`.
     Promote {
         site: u32,
         what: u16,
         who: u8,
+        decision: bool,
     },
     /// Set a field (local state, value, count, rotation) of the piece at `level` of `site`
     /// ([`TOP`]: the top piece).
@@ -102,8 +104,11 @@ pub enum Action {
         list: u16,
         value: i32,
     },
-    /// `(trigger ..)`: the player's trigger is set.
-    Trigger(u8),
+    /// `(trigger ..)`: the player's trigger is set (`event`: the event's interned name).
+    Trigger {
+        player: u8,
+        event: u16,
+    },
     /// `moveAgain`: the same player moves next.
     SetNext(u8),
     /// The agents playing these two players change places (Ludii's swap).
@@ -210,7 +215,7 @@ impl Action {
             | Action::AddPending(_)
             | Action::Remember { .. }
             | Action::Forget { .. }
-            | Action::Trigger(_)
+            | Action::Trigger { .. }
             | Action::SetNext(_)
             | Action::SwapPlayers(..)
             | Action::RemoveAtEnd(_)
@@ -248,7 +253,7 @@ impl Action {
             Action::AddPending(_) | Action::RemoveAtEnd(_) => (none, PENDING),
             Action::Remember { .. } | Action::Forget { .. } => (none, REMEMBERED),
             Action::Propose(_) | Action::Vote(_) => (none, PROPOSITIONS),
-            Action::Trigger(_) => (none, TRIGGERED),
+            Action::Trigger { .. } => (none, TRIGGERED),
             Action::UpdateDie { site, .. } => (smallvec::smallvec![site], DICE),
             Action::DiceRolled { .. } | Action::UseDie(_) => (none, DICE),
             // (a pass changes nothing but what the history records of the move)

@@ -958,7 +958,7 @@ impl Moves {
             | Propose(_)
             | Vote(_)
             | Roll
-            | Trigger(_)
+            | Trigger { .. }
             | Custodial { .. }
             | Surround { .. }
             | Enclose { .. }
@@ -1254,8 +1254,9 @@ pub enum MovesKind {
         /// The condition accepts empty sites (Ludii: it has the concept `IsEmpty`).
         targets_empty: bool,
     },
-    /// `(trigger "event" player)`: the player's trigger is set.
-    Trigger(IntFn),
+    /// `(trigger "event" player)`: the player's trigger is set (`event`: the event's name,
+    /// interned, which Ludii's record of the action names).
+    Trigger { event: u16, player: IntFn },
     /// `(promote [site] (piece ..) [owner])`: the piece at the site (default `(to)`)
     /// becomes another component; a move for each component named.
     Promote {

@@ -152,7 +152,17 @@ impl<'g> LudiiWriter<'g> {
                 let level = before.map_or(0, |b| b.pieces(from as usize).len().saturating_sub(1));
                 let _ = write!(t, "[Copy:typeFrom={tf},from={f},levelFrom={level},typeTo={tt},to={s}");
             }
-            Action::Move { from, to, count, .. } | Action::MoveN { from, to, count } => {
+            Action::Move {
+                from, to, count, top, ..
+            } => {
+                self.move_fields(&mut t, "Move", from, to);
+                if count > 1 {
+                    let _ = write!(t, ",count={count}");
+                } else if !top && self.game.is_stacking() {
+                    t.push_str(",stack=true");
+                }
+            }
+            Action::MoveN { from, to, count } => {
                 self.move_fields(&mut t, "Move", from, to);
                 if count > 1 {
                     let _ = write!(t, ",count={count}");
@@ -223,8 +233,8 @@ impl<'g> LudiiWriter<'g> {
             Action::SwapPlayers(p1, p2) => {
                 let _ = write!(t, "[Swap:player1={p1},player2={p2}");
             }
-            Action::Trigger(p) => {
-                let _ = write!(t, "[Trigger:event=null,player={p}");
+            Action::Trigger { player, event } => {
+                let _ = write!(t, "[Trigger:event={},player={player}", self.name(event));
             }
             Action::RemoveAtEnd(site) => {
                 at(&mut t, "Remove", site);
@@ -259,12 +269,25 @@ impl<'g> LudiiWriter<'g> {
             Action::Move { from: f, to: t, .. }
             | Action::MoveN { from: f, to: t, .. }
             | Action::MoveLevel { from: f, to: t, .. } => f as i32 == from && at(t),
-            Action::Add { site, .. } | Action::Promote { site, .. } => at(site),
+            Action::Add { site, .. } => at(site),
+            Action::Promote { decision, .. } => decision,
             Action::SetSite { site, field, .. } => field == SiteField::State && at(site),
             Action::Pass { .. } => true,
             _ => false,
         };
-        let mut out: Vec<bool> = acts.iter().map(main).collect();
+        // (once each: a combination repeats the decision's action without it)
+        let mut seen: Vec<std::mem::Discriminant<Action>> = Vec::new();
+        let mut out: Vec<bool> = acts
+            .iter()
+            .map(|a| {
+                let kind = std::mem::discriminant(a);
+                let first = main(a) && !seen.contains(&kind);
+                if first {
+                    seen.push(kind);
+                }
+                first
+            })
+            .collect();
         if !out.contains(&true) && from == to && to >= 0 {
             if let Some(i) = acts.iter().position(|a| match *a {
                 Action::Remove { site, .. } | Action::RemoveAt { site, .. } | Action::SetSite { site, .. } => at(site),
@@ -304,7 +327,9 @@ impl<'g> LudiiWriter<'g> {
             texts.push(sel);
         }
         for (i, a) in actions.iter().enumerate() {
-            let decision = decisions.get(i).copied().unwrap_or(false);
+            // (a `(move Promote ..)` is a decision wherever it is)
+            let decision = decisions.get(i).copied().unwrap_or(false)
+                || matches!(a, Action::Promote { decision: true, .. });
             if let Some(x) = self.action(a, decision, Some(before)) {
                 texts.push(x);
             }
@@ -431,4 +456,41 @@ impl<'g> TrialWriter<'g> {
         t.push_str("SANDBOX=false\nLUDII_VERSION=1.3.13\n");
         t
     }
+}
+
+/// The `game=` line's name for a description file: from its `lud/` folder on, as Ludii
+/// names the games it ships (`/lud/board/space/line/Hex.lud`), else the file's own path
+/// (which Ludii's Player loads from the disk).
+pub fn ludii_game_name(file: &std::path::Path) -> String {
+    let parts: Vec<String> = file.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+    match parts.iter().rposition(|p| p == "lud") {
+        Some(i) if i + 1 < parts.len() => format!("/lud/{}", parts[i + 1..].join("/")),
+        _ => std::fs::canonicalize(file)
+            .unwrap_or_else(|_| file.to_path_buf())
+            .to_string_lossy()
+            .into_owned(),
+    }
+}
+
+/// The 8 bytes of a generator state written for `seed` (`RNG internal state=`).
+pub fn rng_state_of(seed: u64) -> [i8; 8] {
+    seed.to_be_bytes().map(|b| b as i8)
+}
+
+/// A game of `game` written as a Ludii trial: from the start, each move the index of the
+/// one played among the legal moves of its position (an index out of range ends it).
+pub fn trial_of_choices(
+    game: &Game,
+    file: &std::path::Path,
+    options: &[String],
+    seed: u64,
+    choices: impl IntoIterator<Item = usize>,
+) -> String {
+    let (mut w, mut state) = TrialWriter::start(game, &ludii_game_name(file), options, rng_state_of(seed));
+    for i in choices {
+        let legal = game.legal_moves(&state);
+        let Some(mv) = legal.get(i) else { break };
+        w.play(&mut state, legal.len(), mv);
+    }
+    w.finish(&state)
 }

@@ -47,6 +47,10 @@ pub struct ServeArgs {
     pub seats: SeatArgs,
     #[command(flatten)]
     pub budget: BudgetArgs,
+    /// Keep the game being played saved here as a Ludii trial file (written after every
+    /// change; the page also offers it as a download, `/api/trial`).
+    #[arg(long, value_name = "FILE")]
+    pub save_trial: Option<PathBuf>,
 }
 
 /// The games built into the binary, offered by the page.
@@ -69,6 +73,8 @@ struct Loaded {
 }
 
 struct App {
+    /// Where the game is kept saved as a Ludii trial (`--save-trial`).
+    save_trial: Option<PathBuf>,
     loaded: Loaded,
     session: Session,
     budget: BudgetArgs,
@@ -182,6 +188,12 @@ impl App {
                     .push("Content-Disposition: attachment; filename=\"game.json\"".into());
                 return r;
             }
+            ("GET", "/api/trial") => {
+                let mut r = Response::ok("text/plain; charset=utf-8", self.session.ludii_trial());
+                r.headers
+                    .push("Content-Disposition: attachment; filename=\"game.trl\"".into());
+                return r;
+            }
             ("POST", "/api/move") => match body["text"].as_str() {
                 Some(t) if self.session.human_to_move() => {
                     if self.session.play_text(t) {
@@ -254,12 +266,17 @@ impl App {
                 Ok(rec) => self.load_record(rec),
                 Err(e) => Err(format!("not a game record: {e}")),
             },
-            (_, "/api/state" | "/api/record") => return Response::status(405, "method not allowed"),
+            (_, "/api/state" | "/api/record" | "/api/trial") => return Response::status(405, "method not allowed"),
             _ => return Response::status(404, "no such page"),
         };
         let mut state = self.state();
         if let Err(e) = outcome {
             state["error"] = Value::String(e);
+        }
+        if let Some(p) = &self.save_trial {
+            if let Err(e) = std::fs::write(p, self.session.ludii_trial()) {
+                state["error"] = Value::String(format!("cannot save the trial to {}: {e}", p.display()));
+            }
         }
         Response::ok("application/json", state.to_string())
     }
@@ -363,6 +380,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         loaded: Loaded { name, text, info: i },
         session,
         budget: args.budget.clone(),
+        save_trial: args.save_trial.clone(),
     };
     for stream in listener.incoming() {
         let Ok(stream) = stream else { continue };

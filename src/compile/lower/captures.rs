@@ -105,7 +105,11 @@ impl Lowerer {
             Some(r) => IntFn::RolePlayer(self.role(r)?),
             None => self.int(req(c.typed(self.reg, "int"), c)?)?,
         };
-        Ok(MovesKind::Trigger(p))
+        let event = match c.typed(self.reg, "string").map(|n| &n.kind) {
+            Some(NodeKind::Str(s)) => self.intern(s),
+            _ => crate::ir::UNNAMED,
+        };
+        Ok(MovesKind::Trigger { event, player: p })
     }
 
     /// `(is Threatened [what] [at:s | in:R] [moves])`: whether an enemy could move to the

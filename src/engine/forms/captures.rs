@@ -651,7 +651,11 @@ fn flatten(g: &GameDef, m: &Moves, out: &mut Vec<Capture>) -> Option<()> {
             ..
         } => Effect::Remove,
         Moves {
-            kind: MovesKind::Trigger(IntFn::RolePlayer(Role::Player(q @ 1..=2))),
+            kind:
+                MovesKind::Trigger {
+                    player: IntFn::RolePlayer(Role::Player(q @ 1..=2)),
+                    ..
+                },
             then: None,
             ..
         } => Effect::Trigger(*q),
