@@ -143,6 +143,18 @@ fn ludii_stored_trials_replay() {
     let mut kinds: Vec<_> = kinds.into_iter().collect();
     kinds.sort_by_key(|k| std::cmp::Reverse(k.1));
     println!("first differences: {kinds:?}");
+    // dice drawn from Ludii's generator, started from the trial's state
+    let dice: Vec<&TrialReport> = results
+        .iter()
+        .filter_map(|(_, r)| r.as_ref())
+        .filter(|r| r.agrees() && r.rolls > 0)
+        .collect();
+    let drawn = dice.iter().filter(|r| r.rolls_drawn == r.rolls).count();
+    let (rolls_drawn, rolls) = dice.iter().fold((0, 0), |(a, n), r| (a + r.rolls_drawn, n + r.rolls));
+    println!(
+        "dice drawn as Ludii drew them: every roll in {drawn} of {} agreeing trials with dice; {rolls_drawn} of {rolls} rolls before the first that differs",
+        dice.len()
+    );
     // our moves in Ludii's text (what `--save-trial` writes), against Ludii's own
     let agreeing_reports = || results.iter().filter_map(|(_, r)| r.as_ref()).filter(|r| r.agrees());
     let alike = agreeing_reports().filter(|r| r.first_unlike.is_none()).count();

@@ -153,6 +153,9 @@ impl GameDef {
         s.pending.clear();
         s.decided = -1;
         self.execute(s, m, true, log);
+        if !self.ir.dice.is_empty() {
+            self.after_roll_in_vain(s, m);
+        }
         if self.ir.uses_cycles {
             self.remember_position(s);
         }
@@ -470,8 +473,10 @@ impl GameDef {
                 }
             }
             Action::AddPending(v) => {
-                if !s.pending.contains(v) {
-                    s.pending.push(*v);
+                // (no value, -1, is pending as 1, as in Ludii)
+                let v = if *v == -1 { 1 } else { *v };
+                if !s.pending.contains(&v) {
+                    s.pending.push(v);
                 }
             }
             Action::Remember { list, value } => s.remembered.push((*list, *value)),

@@ -9,7 +9,7 @@
 
 use super::game::{Ctx, GameDef};
 use super::moves::{Action, MoveData};
-use super::state::{chance_draw, Piece, StateData};
+use super::state::{Piece, SplitMix64, StateData};
 use crate::ir::{BoolFn, Moves};
 use smallvec::SmallVec;
 
@@ -87,18 +87,31 @@ impl GameDef {
         }
     }
 
+    /// The face index of every die, in order, that a roll from the generator state `chance`
+    /// draws (as Ludii draws them, die after die), and the generator's state after.
+    pub(super) fn draw_roll(&self, chance: u64) -> (SmallVec<[u8; 4]>, u64) {
+        let mut rng = SplitMix64(chance);
+        let faces = (0..self.die_sites().count())
+            .map(|j| rng.below(self.faces(j).len().max(1) as u32) as u8)
+            .collect();
+        (faces, rng.0)
+    }
+
     /// `(roll)`: one move rolling every die in order, then telling whether they all show
-    /// the same face index.
+    /// the same face index: the faces set for the next roll where there are (a replay of a
+    /// record), else those the state's generator draws (applying the roll moves the
+    /// generator on, [`Self::act_dice`]).
     pub(super) fn gen_roll(&self, c: &Ctx, out: &mut Vec<MoveData>) {
         let s = c.s;
         let actions = self.push_move(out, c, -1, -1);
         let mut first = None;
         let mut equal = true;
+        let (drawn, _) = self.draw_roll(s.chance);
         for (j, site) in self.die_sites().enumerate() {
             let n = self.faces(j).len().max(1);
             let index = match s.next_roll.get(j) {
                 Some(&i) => (i as usize).min(n - 1),
-                None => (chance_draw(s.chance, j) % n as u64) as usize,
+                None => drawn[j] as usize,
             } as u8;
             equal &= *first.get_or_insert(index) == index;
             actions.push(Action::UpdateDie { site, index });
@@ -121,6 +134,7 @@ impl GameDef {
             }
             Action::DiceRolled { equal } => {
                 s.dice_equal = equal;
+                s.chance = self.draw_roll(s.chance).1;
                 let mut j = 0;
                 for (k, dice) in self.ir.dice.iter().enumerate() {
                     let n = dice.faces.len();
@@ -200,8 +214,18 @@ impl GameDef {
                 *x = sum;
             }
         }
-        s.chance = chance_draw(s.chance, usize::MAX);
         s.next_roll.clear();
+    }
+
+    /// After a roll that left the mover no move (the forced pass of a `(do (roll) ..)`),
+    /// Ludii's generator has drawn one roll more by the next decision (its stored trials
+    /// show it in every such case): ours moves on by as many draws, so that the next roll
+    /// is Ludii's.
+    pub(super) fn after_roll_in_vain(&self, s: &mut StateData, m: &MoveData) {
+        let rolled = m.actions.iter().any(|a| matches!(a, Action::DiceRolled { .. }));
+        if rolled && m.actions.iter().any(|a| matches!(a, Action::Pass { forced: true })) {
+            s.chance = self.draw_roll(s.chance).1;
+        }
     }
 
     /// `(count Pips who)`: the sum of the first dice container of `who`, else 0.

@@ -300,6 +300,12 @@ impl Game {
         self.inner.die_sites().map(|s| s as usize).collect()
     }
 
+    /// The face index of every die that the next roll of `state` draws from its generator
+    /// (Ludii's, [`crate::engine::SplitMix64`]), whatever roll is set.
+    pub fn drawn_roll(&self, state: &State) -> Vec<u8> {
+        self.inner.draw_roll(state.inner.chance).0.to_vec()
+    }
+
     /// Set the next roll of `state` die by die: each die shows the face of index `faces[j]`
     /// (what a replay of Ludii's record does, whose moves carry their rolls).
     pub fn set_roll_faces(&self, state: &mut State, faces: &[u8]) {

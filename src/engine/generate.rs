@@ -240,7 +240,7 @@ impl GameDef {
                 name: *name,
                 value: v.as_ref().map_or(-1, |x| self.int(x, c)),
             }),
-            MovesKind::SetPending(v) => actions.push(Action::AddPending(v.as_ref().map_or(1, |x| self.int(x, c)))),
+            MovesKind::SetPending(v) => actions.push(Action::AddPending(v.as_ref().map_or(-1, |x| self.int(x, c)))),
             MovesKind::Remember { list, value, unique } => {
                 let v = self.int(value, c);
                 if !*unique || !c.s.remembered.contains(&(*list, v)) {

@@ -41,6 +41,7 @@ pub use encode::{ActionShape, OTHER_ACTION, PASS_ACTION, SWAP_ACTION};
 pub use game::BuildError;
 pub use game::java_double;
 pub use moves::{Action, StartMove, TOP};
+pub use state::SplitMix64;
 
 /// The most rounds a `(while ..)` runs (Ludii's bound on its iterations): a condition the
 /// moves never falsify stops there.

@@ -93,6 +93,7 @@ pub enum Action {
         player: u8,
         value: i32,
     },
+    /// `(set Pending [v])`: `v` is pending (-1: none given, pending as 1).
     AddPending(i32),
     /// `value` joins list `list` of remembered values.
     Remember {

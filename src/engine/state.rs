@@ -62,6 +62,54 @@ pub fn site_hash(site: usize, st: &Stack) -> u64 {
     h
 }
 
+/// The generator of a game's chance: Ludii's (Apache Commons RNG's SplitMix64), with its
+/// draws below a bound as Ludii makes them (`nextInt(n)`), so that a game started from the
+/// state Ludii's trial files record rolls the dice Ludii rolled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SplitMix64(pub u64);
+
+impl SplitMix64 {
+    /// The state written as Ludii's 8 bytes (`RNG internal state=`), least significant first.
+    pub fn from_bytes(b: [i8; 8]) -> SplitMix64 {
+        SplitMix64(u64::from_le_bytes(b.map(|x| x as u8)))
+    }
+
+    pub fn to_bytes(self) -> [i8; 8] {
+        self.0.to_le_bytes().map(|x| x as i8)
+    }
+
+    pub fn next_long(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// 32 bits: the two halves of the next long, one over the other.
+    pub fn next_int(&mut self) -> u32 {
+        let v = self.next_long();
+        ((v >> 32) ^ (v & 0xffff_ffff)) as u32
+    }
+
+    /// A draw in `0..n` (`n` > 0): a power of two from the top bits of a 31-bit draw, any
+    /// other bound by the remainder of one, drawn again when it falls in the last, partial
+    /// run of `n` below 2^31.
+    pub fn below(&mut self, n: u32) -> u32 {
+        let n = n.max(1);
+        if n.is_power_of_two() {
+            return ((u64::from(n) * u64::from(self.next_int() >> 1)) >> 31) as u32;
+        }
+        loop {
+            let bits = self.next_int() >> 1;
+            let val = bits % n;
+            if i64::from(bits) - i64::from(val) + i64::from(n - 1) <= i64::from(i32::MAX) {
+                return val;
+            }
+        }
+    }
+}
+
 /// A pseudo-random number from the state's seed for draw `j` (a die's face, a random site) (splitmix64's finaliser).
 pub fn chance_draw(seed: u64, j: usize) -> u64 {
     let mut z = seed ^ (j as u64).wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15);

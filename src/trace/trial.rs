@@ -315,6 +315,11 @@ pub struct TrialReport {
     /// The first move we write otherwise: its index among the trial's moves, Ludii's text
     /// and ours.
     pub first_unlike: Option<(usize, String, String)>,
+    /// Rolls of dice recorded in the trial that were replayed.
+    pub rolls: usize,
+    /// How many of them, from the first on, our generator drew as Ludii's did, started from
+    /// the trial's generator state (the rest are the rolls recorded).
+    pub rolls_drawn: usize,
 }
 
 /// The first difference, where it is.
@@ -497,6 +502,8 @@ pub fn replay(game: &Game, trial: &LudiiTrial) -> TrialReport {
         difference: None,
         written_alike: 0,
         first_unlike: None,
+        rolls: 0,
+        rolls_drawn: 0,
     };
     let written = |report: &mut TrialReport, i: usize, ours: String| {
         let Some(l) = ludii.moves.get(i) else { return };
@@ -555,6 +562,9 @@ pub fn replay(game: &Game, trial: &LudiiTrial) -> TrialReport {
         }
     }
     let die_sites = game.dice_sites();
+    if let Ok(bytes) = <[i8; 8]>::try_from(trial.rng_state.as_slice()) {
+        state.set_chance(crate::engine::SplitMix64::from_bytes(bytes).0);
+    }
     for (ply, l) in trial.moves[placements..].iter().enumerate() {
         if state.is_over() {
             diverge(&mut report, ply, &state, Some(l), TrialDifference::EndedEarly);
@@ -562,11 +572,18 @@ pub fn replay(game: &Game, trial: &LudiiTrial) -> TrialReport {
         }
         let roll = l.roll();
         if !roll.is_empty() && !die_sites.is_empty() {
+            // the roll Ludii's generator drew, ours drawing from the same state; where they
+            // part, the recorded roll is replayed from then on
             let faces: Vec<u8> = die_sites
                 .iter()
                 .map(|&s| roll.iter().find(|(site, _)| *site == s as i64).map_or(0, |r| r.1))
                 .collect();
-            game.set_roll_faces(&mut state, &faces);
+            report.rolls += 1;
+            if report.rolls_drawn + 1 == report.rolls && game.drawn_roll(&state) == faces {
+                report.rolls_drawn += 1;
+            } else {
+                game.set_roll_faces(&mut state, &faces);
+            }
         }
         let moves = game.legal_moves(&state);
         if let Some(&n) = trial.legal_counts.get(ply) {

@@ -163,10 +163,9 @@ impl<'g> LudiiWriter<'g> {
                 }
             }
             Action::MoveN { from, to, count } => {
+                // (Ludii's counted move tells its count, one too)
                 self.move_fields(&mut t, "Move", from, to);
-                if count > 1 {
-                    let _ = write!(t, ",count={count}");
-                }
+                let _ = write!(t, ",count={count}");
             }
             Action::Seed { from, to } => self.move_fields(&mut t, "Move", from, to),
             Action::MoveLevel { from, level, to } => {
@@ -193,7 +192,7 @@ impl<'g> LudiiWriter<'g> {
             }
             Action::AddPending(v) => {
                 t.push_str("[SetPending:");
-                if v >= 0 {
+                if v != -1 {
                     let _ = write!(t, "value={v}");
                 }
             }
