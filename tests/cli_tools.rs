@@ -282,3 +282,38 @@ fn compare_reads_ludii_trial_files() {
     let out = ludeme().args(["compare"]).arg(&good).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `playout --save-trial` writes one game as a Ludii trial file, which `compare` replays in
+/// agreement: the placements, every legal-move count, every move among ours, the dice drawn
+/// from the generator state the file records, and the end.
+#[test]
+fn a_saved_trial_replays_in_agreement() {
+    let dir = std::env::temp_dir().join(format!("ludeme-cli-save-trial-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (game, seed) in [
+        ("board/war/replacement/checkmate/chess/Chess", "3"),
+        ("board/race/escape/Backgammon", "11"),
+    ] {
+        let file = format!("{SHARED}/lud/{game}.lud");
+        let saved = dir.join(format!("{}.trl", game.rsplit('/').next().unwrap()));
+        let out = ludeme()
+            .args(["playout", &file, "-n", "1", "--seed", seed, "--save-trial"])
+            .arg(&saved)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = std::fs::read_to_string(&saved).unwrap();
+        assert!(text.starts_with(&format!("game=/lud/{game}.lud\n")), "{text:.200}");
+        assert!(text.contains("\nRNG internal state=") && text.contains("\nLEGAL MOVES LIST SIZE = "));
+        let (code, report) = compare_trials(&saved, &[]);
+        assert_eq!(code, Some(0), "{report}");
+        assert!(report.contains("agrees"), "{report}");
+    }
+    // more than one playout cannot be saved as one trial
+    let out = ludeme()
+        .args(["playout", REFUGIA, "-n", "2", "--save-trial"])
+        .arg(dir.join("two.trl"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -46,8 +46,10 @@ fn save_trial(game: &crate::engine::Game, args: &PlayoutArgs, path: &std::path::
         return ExitCode::from(EXIT_USAGE);
     }
     let mut rng = crate::engine::playout::playout_rng(args.seed, 0);
-    // the moves drawn, each among the legal moves of its position
+    // the moves drawn, each among the legal moves of its position; the game's chance drawn
+    // from the generator state `seed`
     let mut state = game.initial_state();
+    state.set_chance(args.seed);
     let mut choices = Vec::new();
     while !state.is_over() && choices.len() < args.max_decisions {
         let legal = game.legal_moves(&state);

@@ -165,13 +165,14 @@ impl Session {
     }
 
     /// The record of the game so far.
-    /// The game so far as a Ludii trial file (`--save-trial`), which Ludii's Player loads.
+    /// The game so far as a Ludii trial file (`--save-trial`), which Ludii's Player loads
+    /// (its chance drawn from the generator state 0, as the session's game is).
     pub fn ludii_trial(&self) -> String {
         crate::trace::trial_write::trial_of_choices(
             &self.game,
             std::path::Path::new(&self.file),
             &self.selections.options,
-            self.seed,
+            0,
             self.made.iter().map(|&(index, _)| index),
         )
     }

@@ -86,6 +86,10 @@ impl TrialMove {
     /// The face index each die shows after this move's roll (`SetStateAndUpdateDice`), by
     /// the die's site.
     fn roll(&self) -> Vec<(i64, u8)> {
+        // (dice set without a roll, `SetDiceAllEqual`, are an effect of the move)
+        if !self.actions.iter().any(|a| a.kind == "SetDiceAllEqual") {
+            return Vec::new();
+        }
         self.actions
             .iter()
             .filter(|a| a.kind == "SetStateAndUpdateDice")
@@ -315,6 +319,9 @@ pub struct TrialReport {
     /// The first move we write otherwise: its index among the trial's moves, Ludii's text
     /// and ours.
     pub first_unlike: Option<(usize, String, String)>,
+    /// The index of Ludii's move among our legal moves, decision by decision, as far as
+    /// they agree (what [`super::trial_write::trial_of_choices`] writes again).
+    pub choices: Vec<usize>,
     /// Rolls of dice recorded in the trial that were replayed.
     pub rolls: usize,
     /// How many of them, from the first on, our generator drew as Ludii's did, started from
@@ -502,6 +509,7 @@ pub fn replay(game: &Game, trial: &LudiiTrial) -> TrialReport {
         difference: None,
         written_alike: 0,
         first_unlike: None,
+        choices: Vec::new(),
         rolls: 0,
         rolls_drawn: 0,
     };
@@ -596,7 +604,20 @@ pub fn replay(game: &Game, trial: &LudiiTrial) -> TrialReport {
                 return report;
             }
         }
-        let Some(mv) = matching(game, &state, &moves, l).cloned() else {
+        // Ludii's move as its replay finds it, by its actions with consequences in its text,
+        // else the nearest of ours by its sites and effects
+        let shaped = moves.iter().filter(|m| same_shape(game, m, l)).count();
+        let exact = ludii.moves.get(placements + ply).filter(|_| shaped > 1).and_then(|lm| {
+            moves.iter().find(|m| {
+                same_shape(game, m, l) && {
+                    let mut after = state.clone();
+                    let acts = game.apply_listing(&mut after, m);
+                    let text = writer.move_text(m, &acts, &state);
+                    parse_move(&text).is_some_and(|o| super::trial_write::same_ludii_actions(&o, lm))
+                }
+            })
+        });
+        let Some(mv) = exact.or_else(|| matching(game, &state, &moves, l)).cloned() else {
             let nearest = moves
                 .iter()
                 .find(|m| m.to_site() as i64 == l.to)
@@ -611,6 +632,7 @@ pub fn replay(game: &Game, trial: &LudiiTrial) -> TrialReport {
             );
             return report;
         };
+        report.choices.extend(moves.iter().position(|m| *m == mv));
         let before = state.clone();
         let actions = game.apply_listing(&mut state, &mv);
         written(&mut report, placements + ply, writer.move_text(&mv, &actions, &before));

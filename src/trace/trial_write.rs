@@ -471,21 +471,20 @@ pub fn ludii_game_name(file: &std::path::Path) -> String {
     }
 }
 
-/// The 8 bytes of a generator state written for `seed` (`RNG internal state=`).
-pub fn rng_state_of(seed: u64) -> [i8; 8] {
-    seed.to_be_bytes().map(|b| b as i8)
-}
-
-/// A game of `game` written as a Ludii trial: from the start, each move the index of the
-/// one played among the legal moves of its position (an index out of range ends it).
+/// A game of `game` written as a Ludii trial: from the start, its chance drawn from the
+/// generator state `chance` ([`crate::engine::SplitMix64`], which the file records, so
+/// that Ludii draws the same dice), each move the index of the one played among the legal
+/// moves of its position (an index out of range ends it).
 pub fn trial_of_choices(
     game: &Game,
     file: &std::path::Path,
     options: &[String],
-    seed: u64,
+    chance: u64,
     choices: impl IntoIterator<Item = usize>,
 ) -> String {
-    let (mut w, mut state) = TrialWriter::start(game, &ludii_game_name(file), options, rng_state_of(seed));
+    let rng = crate::engine::SplitMix64(chance).to_bytes();
+    let (mut w, mut state) = TrialWriter::start(game, &ludii_game_name(file), options, rng);
+    state.set_chance(chance);
     for i in choices {
         let legal = game.legal_moves(&state);
         let Some(mv) = legal.get(i) else { break };
