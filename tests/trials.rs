@@ -174,7 +174,9 @@ fn ludii_stored_trials_replay() {
     for (t, r) in results.iter().filter_map(|(t, r)| Some((t, r.as_ref()?))) {
         if let (true, Some((_, l, o))) = (r.agrees(), &r.first_unlike) {
             let shape = |x: &str| x.chars().filter(|c| !c.is_ascii_digit()).collect::<String>();
-            let e = unlike.entry(format!("{} / {}", shape(l), shape(o))).or_insert((0, t.clone()));
+            let e = unlike
+                .entry(format!("{} / {}", shape(l), shape(o)))
+                .or_insert((0, t.clone()));
             e.0 += 1;
         }
     }
@@ -240,7 +242,11 @@ fn a_written_trial_reads_back_as_ludiis_own() {
         };
         let game = Game::load(game_path, &desc, &sel).expect("loads");
         let report = replay(&game, &ludii);
-        assert!(report.agrees(), "{name}: {:?}", report.difference.map(|d| (d.ply, d.kind)));
+        assert!(
+            report.agrees(),
+            "{name}: {:?}",
+            report.difference.map(|d| (d.ply, d.kind))
+        );
         let bytes: [i8; 8] = ludii.rng_state.as_slice().try_into().expect("8 bytes");
         let chance = SplitMix64::from_bytes(bytes).0;
         let ours_text = trial_of_choices(&game, &lud_file, &ludii.options, chance, report.choices.iter().copied());
@@ -252,11 +258,20 @@ fn a_written_trial_reads_back_as_ludiis_own() {
         assert_eq!(ours.num_placements(), ludii.num_placements(), "{name}: placements");
         assert_eq!(ours.moves.len(), ludii.moves.len(), "{name}: moves");
         for (i, (o, l)) in ours.moves.iter().zip(&ludii.moves).enumerate() {
-            assert!(same_ludii_actions(o, l), "{name}: move {i}:\n ours  {}\n Ludii {}", o.text, l.text);
+            assert!(
+                same_ludii_actions(o, l),
+                "{name}: move {i}:\n ours  {}\n Ludii {}",
+                o.text,
+                l.text
+            );
             assert_eq!((o.mover, o.from, o.to), (l.mover, l.from, l.to), "{name}: move {i}");
         }
         assert_eq!(ours.legal_counts, ludii.legal_counts, "{name}: legal-move counts");
-        assert_eq!((ours.winner, &ours.endtype), (ludii.winner, &ludii.endtype), "{name}: end");
+        assert_eq!(
+            (ours.winner, &ours.endtype),
+            (ludii.winner, &ludii.endtype),
+            "{name}: end"
+        );
         assert_eq!(ours.rankings, ludii.rankings, "{name}: rankings");
     }
 }

@@ -203,9 +203,10 @@ fn menu(cs: &[Choice]) -> (String, Vec<Choice>) {
 
 pub fn run(args: &PlayArgs) -> ExitCode {
     // a record that could not be written is found out now, not after the game
-    for p in [&args.record, &args.save_trial].into_iter().flatten() {
+    for (p, what) in [(&args.record, "the record"), (&args.save_trial, "the trial")] {
+        let Some(p) = p else { continue };
         if let Err(e) = std::fs::OpenOptions::new().append(true).create(true).open(p) {
-            eprintln!("error: cannot write to {}: {e}", p.display());
+            eprintln!("error: cannot write {what} to {}: {e}", p.display());
             return ExitCode::from(EXIT_USAGE);
         }
     }

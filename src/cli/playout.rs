@@ -60,7 +60,13 @@ fn save_trial(game: &crate::engine::Game, args: &PlayoutArgs, path: &std::path::
         game.apply(&mut state, &legal[i]);
         choices.push(i);
     }
-    let text = crate::trace::trial_write::trial_of_choices(game, &args.file, &args.select.options, args.seed, choices.iter().copied());
+    let text = crate::trace::trial_write::trial_of_choices(
+        game,
+        &args.file,
+        &args.select.options,
+        args.seed,
+        choices.iter().copied(),
+    );
     if let Err(e) = std::fs::write(path, text) {
         eprintln!("error: cannot write {}: {e}", path.display());
         return ExitCode::from(1);
@@ -81,7 +87,12 @@ fn save_trial(game: &crate::engine::Game, args: &PlayoutArgs, path: &std::path::
         });
         println!("{json}");
     } else {
-        println!("{}: {} decisions, {result}; saved the trial to {}", game.name(), choices.len(), path.display());
+        println!(
+            "{}: {} decisions, {result}; saved the trial to {}",
+            game.name(),
+            choices.len(),
+            path.display()
+        );
     }
     ExitCode::SUCCESS
 }

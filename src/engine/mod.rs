@@ -38,8 +38,8 @@ mod threat;
 
 pub use api::{Game, Move, PieceView, SiteView, State};
 pub use encode::{ActionShape, OTHER_ACTION, PASS_ACTION, SWAP_ACTION};
-pub use game::BuildError;
 pub use game::java_double;
+pub use game::BuildError;
 pub use moves::{Action, StartMove, TOP};
 pub use state::SplitMix64;
 

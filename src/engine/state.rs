@@ -488,3 +488,25 @@ impl StateData {
         self.remembered.iter().filter(move |(l, _)| *l == list).map(|&(_, v)| v)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::SplitMix64;
+
+    /// The first rolls of two of Ludii's stored trials, drawn from the generator state
+    /// their files record: Backgammon's two six-sided dice (a bound drawn by remainder),
+    /// and 20 Squares' dice of four faces and of two (bounds drawn by their top bits).
+    #[test]
+    fn draws_the_dice_ludii_drew() {
+        let mut backgammon = SplitMix64::from_bytes([-24, 2, -35, -33, -60, 82, -102, -37]);
+        let rolls: Vec<u32> = (0..6).map(|_| backgammon.below(6)).collect();
+        assert_eq!(rolls, [1, 3, 2, 3, 3, 4]);
+        let mut squares = SplitMix64::from_bytes([46, 98, -124, 14, -2, -37, -16, 124]);
+        let rolls: Vec<[u32; 2]> = (0..4).map(|_| [squares.below(4), squares.below(2)]).collect();
+        assert_eq!(rolls, [[0, 1], [1, 1], [3, 1], [3, 0]]);
+        // the state written back as the file's bytes
+        let s = SplitMix64::from_bytes([1, 2, 3, 4, 5, 6, 7, -8]);
+        assert_eq!(s.to_bytes(), [1, 2, 3, 4, 5, 6, 7, -8]);
+        assert_eq!(SplitMix64::from_bytes([1, 0, 0, 0, 0, 0, 0, 0]).0, 1);
+    }
+}

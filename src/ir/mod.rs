@@ -1256,7 +1256,10 @@ pub enum MovesKind {
     },
     /// `(trigger "event" player)`: the player's trigger is set (`event`: the event's name,
     /// interned, which Ludii's record of the action names).
-    Trigger { event: u16, player: IntFn },
+    Trigger {
+        event: u16,
+        player: IntFn,
+    },
     /// `(promote [site] (piece ..) [owner])`: the piece at the site (default `(to)`)
     /// becomes another component; a move for each component named.
     Promote {

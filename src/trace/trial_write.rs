@@ -143,10 +143,7 @@ impl<'g> LudiiWriter<'g> {
                 let _ = write!(t, ",level={level}");
             }
             Action::Move {
-                from,
-                to,
-                copy: true,
-                ..
+                from, to, copy: true, ..
             } => {
                 let ((tf, f), (tt, s)) = (self.site(from), self.site(to));
                 let level = before.map_or(0, |b| b.pieces(from as usize).len().saturating_sub(1));
@@ -327,8 +324,8 @@ impl<'g> LudiiWriter<'g> {
         }
         for (i, a) in actions.iter().enumerate() {
             // (a `(move Promote ..)` is a decision wherever it is)
-            let decision = decisions.get(i).copied().unwrap_or(false)
-                || matches!(a, Action::Promote { decision: true, .. });
+            let decision =
+                decisions.get(i).copied().unwrap_or(false) || matches!(a, Action::Promote { decision: true, .. });
             if let Some(x) = self.action(a, decision, Some(before)) {
                 texts.push(x);
             }
@@ -375,7 +372,7 @@ pub fn same_ludii_actions(a: &TrialMove, b: &TrialMove) -> bool {
                 let mut fields: Vec<(String, String)> = a
                     .fields
                     .iter()
-                    .filter(|(k, v)| !ignored.contains(&k.as_str()) && !(k == "decision" && v == "false"))
+                    .filter(|(k, v)| !(ignored.contains(&k.as_str()) || k == "decision" && v == "false"))
                     .cloned()
                     .collect();
                 fields.sort();
@@ -461,7 +458,10 @@ impl<'g> TrialWriter<'g> {
 /// names the games it ships (`/lud/board/space/line/Hex.lud`), else the file's own path
 /// (which Ludii's Player loads from the disk).
 pub fn ludii_game_name(file: &std::path::Path) -> String {
-    let parts: Vec<String> = file.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+    let parts: Vec<String> = file
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
     match parts.iter().rposition(|p| p == "lud") {
         Some(i) if i + 1 < parts.len() => format!("/lud/{}", parts[i + 1..].join("/")),
         _ => std::fs::canonicalize(file)
