@@ -1090,6 +1090,9 @@ impl GameDef {
             state: if fields.state != 0 { fields.state } else { -1 },
         };
         chance.start_move(s, t, a);
+        if let Some(m) = chance.placed.as_mut().and_then(|log| log.last_mut()) {
+            (m.value, m.rotation) = (fields.value, fields.rotation);
+        }
     }
 
     /// The value and rotation a start placement gives (those not 0) to the top piece at `t`.
@@ -1458,7 +1461,12 @@ impl<'a> StartChance<'a> {
     pub(super) fn note(&mut self, action: Action) {
         let on_stack = self.stacking;
         if let Some(log) = &mut self.placed {
-            log.push(StartMove { action, on_stack });
+            log.push(StartMove {
+                action,
+                on_stack,
+                value: 0,
+                rotation: 0,
+            });
         }
     }
 

@@ -152,6 +152,9 @@ pub enum Action {
 pub struct StartMove {
     pub action: Action,
     pub on_stack: bool,
+    /// The value and rotation a placement gives its piece (0: none).
+    pub value: i32,
+    pub rotation: i32,
 }
 
 /// The small fields of the state (off the board) an action can change, as bits: what undo

@@ -342,9 +342,17 @@ impl<'g> LudiiWriter<'g> {
             .iter()
             .filter_map(|m| {
                 let mut a = self.action(&m.action, false, None)?;
-                if m.on_stack {
-                    a.insert_str(a.len() - 1, ",stack=true");
+                a.pop();
+                if m.rotation != 0 {
+                    let _ = write!(a, ",rotation={}", m.rotation);
                 }
+                if m.value != 0 {
+                    let _ = write!(a, ",value={}", m.value);
+                }
+                if m.on_stack {
+                    a.push_str(",stack=true");
+                }
+                a.push(']');
                 let site = m.action.site().map(|t| self.site(t).1);
                 Some(match site {
                     Some(s) => format!("[Move:mover=0,from={s},to={s},actions={a}]"),
