@@ -209,6 +209,18 @@ fn play_by_clicking(browser: &Browser, file: &str, shot: &str) {
     assert_eq!(ludeme::ai::result_text(&end, game.num_players()), result);
     assert_eq!(rec.moves.len(), s["history"].as_array().unwrap().len());
 
+    // and so does the Ludii trial file it offers: every move, a legal-move count for each
+    // decision, the end
+    let link = eval(&tab, "document.getElementById('save-trial').getAttribute('href')");
+    assert_eq!(link, Value::from("/api/trial"));
+    let trial = eval(&tab, "fetch('/api/trial').then(r => r.text())");
+    let trial = ludeme::trace::trial::LudiiTrial::parse(trial.as_str().unwrap()).expect("a trial file");
+    assert_eq!(trial.moves.len() - trial.num_placements(), rec.moves.len(), "{file}");
+    assert_eq!(trial.legal_counts.len(), rec.moves.len(), "{file}");
+    assert!(trial.endtype.is_some() && trial.rankings.len() == game.num_players() + 1, "{file}");
+    let report = ludeme::trace::trial::replay(&game, &trial);
+    assert!(report.agrees(), "{file}: {:?}", report.difference.map(|d| (d.ply, d.kind)));
+
     // the screenshots show the board with both players' pieces
     let shots = [in_play.expect("a position in play"), screenshot(&tab)];
     for png_bytes in &shots {
