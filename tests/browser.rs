@@ -217,9 +217,16 @@ fn play_by_clicking(browser: &Browser, file: &str, shot: &str) {
     let trial = ludeme::trace::trial::LudiiTrial::parse(trial.as_str().unwrap()).expect("a trial file");
     assert_eq!(trial.moves.len() - trial.num_placements(), rec.moves.len(), "{file}");
     assert_eq!(trial.legal_counts.len(), rec.moves.len(), "{file}");
-    assert!(trial.endtype.is_some() && trial.rankings.len() == game.num_players() + 1, "{file}");
+    assert!(
+        trial.endtype.is_some() && trial.rankings.len() == game.num_players() + 1,
+        "{file}"
+    );
     let report = ludeme::trace::trial::replay(&game, &trial);
-    assert!(report.agrees(), "{file}: {:?}", report.difference.map(|d| (d.ply, d.kind)));
+    assert!(
+        report.agrees(),
+        "{file}: {:?}",
+        report.difference.map(|d| (d.ply, d.kind))
+    );
 
     // the screenshots show the board with both players' pieces
     let shots = [in_play.expect("a position in play"), screenshot(&tab)];
