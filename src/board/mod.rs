@@ -100,6 +100,15 @@ impl SiteType {
             _ => None,
         }
     }
+
+    /// Its name, as Ludii writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            SiteType::Vertex => "Vertex",
+            SiteType::Edge => "Edge",
+            SiteType::Cell => "Cell",
+        }
+    }
 }
 
 /// Ludii's relation pseudo-directions.

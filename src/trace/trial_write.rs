@@ -20,21 +20,13 @@ pub struct LudiiWriter<'g> {
     ludii_base: u32,
 }
 
-fn type_name(t: SiteType) -> &'static str {
-    match t {
-        SiteType::Vertex => "Vertex",
-        SiteType::Edge => "Edge",
-        SiteType::Cell => "Cell",
-    }
-}
-
 impl<'g> LudiiWriter<'g> {
     pub fn new(game: &'g Game) -> LudiiWriter<'g> {
         let board_sites = game.num_sites() as u32;
         let cells = game.board().graph().count(SiteType::Cell) as u32;
         LudiiWriter {
             game,
-            site_type: type_name(game.board().site_type()),
+            site_type: game.board().site_type().name(),
             board_sites,
             ludii_base: board_sites.max(cells),
         }

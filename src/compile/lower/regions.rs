@@ -144,11 +144,7 @@ impl Lowerer {
                 _ => None,
             })
             .collect();
-        let board = match self.site_type {
-            crate::board::SiteType::Cell => "Cell",
-            crate::board::SiteType::Vertex => "Vertex",
-            crate::board::SiteType::Edge => "Edge",
-        };
+        let board = self.site_type.name();
         if types.len() != 2 || types.iter().any(|t| *t != board) || board == "Edge" {
             return unsupported("sites Incident across site types", c.span());
         }
