@@ -11,7 +11,10 @@
 //!   answers with the new state, and an `error` when it could not be done;
 //! - `GET /api/record`: the game record (JSON, as `play --record` writes it).
 //!
-//! One request at a time: the page waits for an agent's move before asking for the next.
+//! The game serves one request at a time (connections are read side by side: see `http`);
+//! the page waits for an agent's move before asking for the next. A record is replayed on
+//! the game open, a built-in one, or the file named on the command line: no other file is
+//! read from disk.
 
 mod http;
 
@@ -26,13 +29,14 @@ use crate::ai::result_text;
 use crate::check::check_source;
 use crate::engine::Game;
 use crate::expand::Selections;
-use http::{read_request, write_response, Request, Response};
+use http::{Request, Response};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::io::Write;
 use std::net::TcpListener;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::mpsc;
 
 #[derive(clap::Args, Debug)]
 pub struct ServeArgs {
@@ -73,6 +77,9 @@ struct Loaded {
 }
 
 struct App {
+    /// The description named on the command line (name, text): a record of it may be
+    /// replayed once another game is open.
+    named: Option<(String, String)>,
     /// Where the game is kept saved as a Ludii trial (`--save-trial`).
     save_trial: Option<PathBuf>,
     loaded: Loaded,
@@ -185,13 +192,13 @@ impl App {
                 let rec = serde_json::to_string_pretty(&self.session.record()).unwrap_or_default();
                 let mut r = Response::ok("application/json", rec + "\n");
                 r.headers
-                    .push("Content-Disposition: attachment; filename=\"game.json\"".into());
+                    .push(("content-disposition", "attachment; filename=\"game.json\"".into()));
                 return r;
             }
             ("GET", "/api/trial") => {
                 let mut r = Response::ok("text/plain; charset=utf-8", self.session.ludii_trial());
                 r.headers
-                    .push("Content-Disposition: attachment; filename=\"game.trl\"".into());
+                    .push(("content-disposition", "attachment; filename=\"game.trl\"".into()));
                 return r;
             }
             ("POST", "/api/move") => match body["text"].as_str() {
@@ -281,18 +288,21 @@ impl App {
         Response::ok("application/json", state.to_string())
     }
 
-    /// Replays a record: its game (the one open, or its file when that is another), with
-    /// its options and ruleset.
+    /// Replays a record: its game (the one open, a built-in one, or the file named on the
+    /// command line), with its options and ruleset. Another file is not read: the page opens
+    /// it first (its file chooser sends the text).
     fn load_record(&mut self, rec: Record) -> Result<(), String> {
         let (name, text) = if rec.file == self.loaded.name {
             (self.loaded.name.clone(), self.loaded.text.clone())
         } else if let Some((n, t)) = BUILTIN.iter().find(|b| b.0 == rec.file) {
             (n.to_string(), t.to_string())
+        } else if let Some((n, t)) = self.named.as_ref().filter(|(n, _)| *n == rec.file) {
+            (n.clone(), t.clone())
         } else {
-            match read_description(std::path::Path::new(&rec.file)) {
-                Ok((t, _)) => (rec.file.clone(), t),
-                Err(_) => (self.loaded.name.clone(), self.loaded.text.clone()),
-            }
+            return Err(format!(
+                "the record is of {}: open that description first, then its record",
+                rec.file
+            ));
         };
         self.open(name, text, rec.selections())?;
         self.session.load_moves(&rec.moves)
@@ -377,19 +387,21 @@ pub fn run(args: &ServeArgs) -> ExitCode {
     );
     let _ = stdout.flush();
     let mut app = App {
+        named: args.file.is_some().then(|| (name.clone(), text.clone())),
         loaded: Loaded { name, text, info: i },
         session,
         budget: args.budget.clone(),
         save_trial: args.save_trial.clone(),
     };
-    for stream in listener.incoming() {
-        let Ok(stream) = stream else { continue };
-        let response = match read_request(&stream) {
-            Ok(req) => app.handle(&req),
-            Err(Some(r)) => r,
-            Err(None) => continue,
-        };
-        write_response(&stream, &response);
+    let (jobs, inbox) = mpsc::channel::<http::Job>();
+    let server = std::thread::spawn(move || http::serve(listener, jobs));
+    for (request, reply) in inbox {
+        let _ = reply.send(app.handle(&request));
     }
-    ExitCode::SUCCESS
+    let why = match server.join() {
+        Ok(Err(e)) => e.to_string(),
+        _ => "it ended".to_string(),
+    };
+    eprintln!("error: the server stopped: {why}");
+    ExitCode::FAILURE
 }
