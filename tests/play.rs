@@ -226,3 +226,29 @@ fn ex_nihilo_quick_start_fits_a_screen_with_coordinates() {
         assert!(screen.lines().count() <= 24, "more than a screenful:\n{screen}");
     }
 }
+
+/// Chess in the terminal: pieces by their names' letters, upper case for player 1 and lower
+/// case for player 2, with a key listing each kind once.
+#[test]
+fn chess_in_the_terminal_shows_its_pieces_by_name() {
+    let chess = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/ludii/lud/board/war/replacement/checkmate/chess/Chess.lud"
+    );
+    let out = play_file(&[chess, "--p1", "human", "--p2", "human"], "quit\n");
+    let rank = |n: &str| -> Vec<String> {
+        let line = out
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(n))
+            .unwrap_or_else(|| panic!("no rank {n}:\n{out}"));
+        line.split_whitespace().skip(1).map(String::from).collect()
+    };
+    assert_eq!(rank("1"), ["R", "N", "B", "Q", "K", "B", "N", "R"], "{out}");
+    assert_eq!(rank("2"), ["P"; 8], "{out}");
+    assert_eq!(rank("8"), ["r", "n", "b", "q", "k", "b", "n", "r"], "{out}");
+    let key = out.lines().find(|l| l.starts_with("pieces:")).unwrap();
+    for k in ["K King", "N Knight", "Q Queen", "B Bishop", "R Rook", "P Pawn"] {
+        assert_eq!(key.matches(k).count(), 1, "{key}");
+    }
+    assert!(out.contains("player 1 [upper case]"), "{out}");
+}

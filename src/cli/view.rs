@@ -15,14 +15,56 @@ pub fn owner_letter(p: usize) -> char {
     }
 }
 
-/// A piece's letter: its owner's letter, in upper case for the game's second kind of piece
-/// (Equi's hexes beside its discs), followed by `'` for each further kind.
-pub fn piece_letter(owner: usize, kind: usize) -> String {
-    let l = owner_letter(owner);
-    match kind {
-        0 => l.to_string(),
-        1 => l.to_ascii_uppercase().to_string(),
-        k => format!("{l}{}", "'".repeat(k - 1)),
+/// The letter a kind of piece goes by, from its name: its first letter, or the one players
+/// write for it (`N` for a knight, as chess players do). Kinds whose letters would be the
+/// same take their first two letters (`Ca`, `Ch`), then their number in the list.
+pub fn kind_letters(kinds: &[&str]) -> Vec<String> {
+    let first = |name: &str, n: usize| -> String {
+        let name = name.trim();
+        if n == 1 && name.eq_ignore_ascii_case("knight") {
+            return "N".into();
+        }
+        let mut chars = name.chars().filter(|c| c.is_alphanumeric());
+        let mut l: String = chars.next().map_or('?', |c| c.to_ascii_uppercase()).into();
+        l.extend(chars.take(n - 1).map(|c| c.to_ascii_lowercase()));
+        l
+    };
+    let one: Vec<String> = kinds.iter().map(|k| first(k, 1)).collect();
+    let mut letters: Vec<String> = kinds
+        .iter()
+        .zip(&one)
+        .map(|(k, l)| {
+            if one.iter().filter(|m| *m == l).count() > 1 {
+                first(k, 2)
+            } else {
+                l.clone()
+            }
+        })
+        .collect();
+    let two = letters.clone();
+    for (i, l) in letters.iter_mut().enumerate() {
+        if two.iter().filter(|m| *m == l).count() > 1 {
+            *l = format!("{}{}", first(kinds[i], 1), i + 1);
+        }
+    }
+    letters
+}
+
+/// A piece's letters. A game with one kind of piece: its owner's letter (`a` for player 1,
+/// `b` for player 2, `n` for no one). Several kinds (chess, shogi, Equi's discs and hexes):
+/// the kind's letter by name ([`kind_letters`]), in upper case for player 1 and lower case
+/// for player 2 (`R N B Q K B N R` / `r n b q k b n r`); another player's pieces carry
+/// their number, a piece of no one's `0` (`K3`, `D0`).
+pub fn piece_letter(game: &Game, owner: usize, component: usize) -> String {
+    let kinds = game.piece_kinds();
+    if kinds.len() < 2 {
+        return owner_letter(owner).to_string();
+    }
+    let l = kind_letters(&kinds).swap_remove(game.piece_kind(component));
+    match owner {
+        1 => l,
+        2 => l.to_lowercase(),
+        p => format!("{l}{p}"),
     }
 }
 
@@ -36,26 +78,38 @@ pub fn token(game: &Game, v: SiteView) -> Option<String> {
         return Some(v.top_count.max(1).to_string());
     }
     let n = if v.height > 1 { v.height } else { v.top_count as usize };
-    let l = piece_letter(v.top_owner, game.piece_kind(v.top_component));
+    let l = piece_letter(game, v.top_owner, v.top_component);
     Some(if n > 1 { format!("{n}{l}") } else { l })
 }
 
-/// What the letters mean, when the game has more than one kind of piece: e.g.
-/// `pieces: a b Disc, A B Hex`.
+/// How player `p`'s pieces are written ([`piece_letter`]): their letter, or their case.
+pub fn player_mark(game: &Game, p: usize) -> String {
+    match (game.piece_kinds().len() < 2, p) {
+        (true, _) => owner_letter(p).to_string(),
+        (false, 1) => "upper case".into(),
+        (false, 2) => "lower case".into(),
+        (false, p) => format!("letters with {p}"),
+    }
+}
+
+/// What the letters mean, when the game has more than one kind of piece, each kind once:
+/// e.g. `pieces: K King, Q Queen, N Knight (upper case: player 1, lower case: player 2)`.
 pub fn legend_text(game: &Game) -> Option<String> {
     let kinds = game.piece_kinds();
     if kinds.len() < 2 {
         return None;
     }
-    let parts: Vec<String> = kinds
+    let parts: Vec<String> = kind_letters(&kinds)
         .iter()
-        .enumerate()
-        .map(|(k, name)| {
-            let letters: Vec<String> = (1..=game.num_players()).map(|p| piece_letter(p, k)).collect();
-            format!("{} {name}", letters.join(" "))
-        })
+        .zip(&kinds)
+        .map(|(l, name)| format!("{l} {name}"))
         .collect();
-    Some(format!("pieces: {}", parts.join(", ")))
+    let cases = match game.num_players() {
+        1 => "",
+        2 => " (upper case: player 1, lower case: player 2)",
+        _ => " (upper case: player 1, lower case: player 2, Q3: player 3's, Q0: no one's)",
+    };
+    Some(format!("pieces: {}{cases}", parts.join(", ")))
 }
 
 /// The smallest distance between two distinct site positions (1 when there are none): a
@@ -352,7 +406,7 @@ fn content_words(game: &Game, state: &State, site: usize, filler: Option<usize>)
     let words: Vec<String> = pieces
         .iter()
         .map(|p| {
-            let mut w = piece_letter(p.owner, game.piece_kind(p.component));
+            let mut w = piece_letter(game, p.owner, p.component);
             if p.count > 1 {
                 w += &format!("×{}", p.count);
             }
@@ -412,7 +466,7 @@ pub fn status_text(game: &Game, state: &State, seats: &[String]) -> String {
         format!(
             "Move {}: player {m} [{}]{who} to move",
             state.num_decisions() + 1,
-            owner_letter(m)
+            player_mark(game, m)
         )
     };
     if game.has_scores() {
@@ -422,4 +476,18 @@ pub fn status_text(game: &Game, state: &State, seats: &[String]) -> String {
         s.push_str(&format!("; scores {}", sc.join(", ")));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::kind_letters;
+
+    #[test]
+    fn kinds_sharing_a_letter_take_two_and_a_knight_is_n() {
+        assert_eq!(kind_letters(&["King", "Knight", "Queen"]), ["K", "N", "Q"]);
+        assert_eq!(kind_letters(&["Chariot", "Cannon", "Horse"]), ["Ch", "Ca", "H"]);
+        assert_eq!(kind_letters(&["Disc", "Hex"]), ["D", "H"]);
+        // the same first two letters: their number
+        assert_eq!(kind_letters(&["Pawn", "Pawnee", "Rook"]), ["P1", "P2", "R"]);
+    }
 }
