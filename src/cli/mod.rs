@@ -8,6 +8,7 @@ mod compare_trials;
 mod doc;
 mod expand;
 pub mod info;
+mod pieces;
 mod play;
 mod playout;
 pub mod render;

@@ -45,6 +45,7 @@ pub fn svg(game: &Game, state: &State) -> String {
     let unit = UNIT;
     let top = unit * 1.3;
     let kinds = game.piece_kinds();
+    let letters = super::view::kind_letters(&kinds);
     let players = game.num_players();
     let key_h = unit * 0.9;
     let (width, height) = (w.max(unit * 2.6 * players as f64 + unit), top + h + key_h);
@@ -77,8 +78,8 @@ pub fn svg(game: &Game, state: &State) -> String {
     let y = top + h + key_h / 2.0;
     let mut x = unit * 0.5;
     for p in 1..=players {
-        for (k, name) in kinds.iter().enumerate() {
-            let _ = writeln!(out, "{}", piece_shape(name, k, x, y, unit * 0.2, fill(p)));
+        for k in 0..kinds.len() {
+            let _ = writeln!(out, "{}", piece_shape(&kinds, &letters, k, x, y, unit * 0.2, p));
             x += unit * 0.5;
         }
         let _ = writeln!(
@@ -151,6 +152,7 @@ pub fn board_body(game: &Game, state: &State) -> (f64, f64, String) {
     }
     let last = state.last_move();
     let kinds = game.piece_kinds();
+    let letters = super::view::kind_letters(&kinds);
     // a site's top piece, with its count or the height of its stack
     let piece = |out: &mut String, v: crate::engine::SiteView, x: f64, y: f64| {
         if v.height == 0 {
@@ -160,14 +162,7 @@ pub fn board_body(game: &Game, state: &State) -> (f64, f64, String) {
         let _ = writeln!(
             out,
             "{}",
-            piece_shape(
-                kinds.get(kind).copied().unwrap_or(""),
-                kind,
-                x,
-                y,
-                unit * 0.32,
-                fill(v.top_owner)
-            )
+            piece_shape(&kinds, &letters, kind, x, y, unit * 0.32, v.top_owner)
         );
         let count = if v.height > 1 { v.height } else { v.top_count as usize };
         if count > 1 || game.counts_seeds() {
@@ -252,37 +247,20 @@ pub fn board_body(game: &Game, state: &State) -> (f64, f64, String) {
     (w, h, out)
 }
 
-/// A piece's SVG shape: hexes and squares as their names say, the game's first kind of piece
-/// a disc, further kinds a diamond.
-fn piece_shape(kind_name: &str, kind: usize, x: f64, y: f64, r: f64, fill: &str) -> String {
-    let style = format!(r##"fill="{fill}" stroke="#222" stroke-width="1.5""##);
-    let polygon = |corners: usize, turn: f64| {
-        let pts: Vec<String> = (0..corners)
-            .map(|i| {
-                let a = turn + i as f64 * std::f64::consts::TAU / corners as f64;
-                format!("{:.1},{:.1}", x + r * a.cos(), y + r * a.sin())
-            })
-            .collect();
-        format!(r#"<polygon points="{}" {style}/>"#, pts.join(" "))
-    };
-    let name = kind_name.to_ascii_lowercase();
-    // (a deduction puzzle's value: the number itself)
-    if let Ok(v) = kind_name.parse::<i32>() {
+/// A piece's SVG: a deduction puzzle's value as the number itself, any other piece drawn by
+/// its kind's name ([`super::pieces`]); `kinds` and `letters` are the game's kinds of piece
+/// and their short names.
+fn piece_shape(kinds: &[&str], letters: &[String], kind: usize, x: f64, y: f64, r: f64, owner: usize) -> String {
+    let name = kinds.get(kind).copied().unwrap_or("");
+    if let Ok(v) = name.parse::<i32>() {
         return format!(
-            r##"<text x="{x:.1}" y="{:.1}" font-family="sans-serif" font-size="{:.0}" font-weight="bold" fill="#222" text-anchor="middle" pointer-events="none">{v}</text>"##,
+            r##"<g class="piece" data-piece="{v}"><title>{v}</title><text x="{x:.1}" y="{:.1}" font-family="sans-serif" font-size="{:.0}" font-weight="bold" fill="#222" text-anchor="middle" pointer-events="none">{v}</text></g>"##,
             y + r * 0.45,
             r * 1.6
         );
     }
-    if name.starts_with("hex") {
-        polygon(6, std::f64::consts::FRAC_PI_6)
-    } else if name.starts_with("square") {
-        polygon(4, std::f64::consts::FRAC_PI_4)
-    } else if kind == 0 || name.starts_with("disc") {
-        format!(r#"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" {style}/>"#)
-    } else {
-        polygon(4, 0.0)
-    }
+    let short = letters.get(kind).map_or("?", |l| l.as_str());
+    super::pieces::piece_svg(name, short, x, y, r, fill(owner), owner == 2)
 }
 
 pub fn run(args: &RenderArgs) -> ExitCode {

@@ -16,13 +16,14 @@ pub fn owner_letter(p: usize) -> char {
 }
 
 /// The letter a kind of piece goes by, from its name: its first letter, or the one players
-/// write for it (`N` for a knight, as chess players do). Kinds whose letters would be the
+/// write for it (`N` for a knight, as chess players do; shogi's and xiangqi's English
+/// notation, [`super::pieces::notation`]). Kinds whose letters would be the
 /// same take their first two letters (`Ca`, `Ch`), then their number in the list.
 pub fn kind_letters(kinds: &[&str]) -> Vec<String> {
     let first = |name: &str, n: usize| -> String {
         let name = name.trim();
-        if n == 1 && name.eq_ignore_ascii_case("knight") {
-            return "N".into();
+        if let Some(l) = super::pieces::notation(name).filter(|_| n == 1) {
+            return l.into();
         }
         let mut chars = name.chars().filter(|c| c.is_alphanumeric());
         let mut l: String = chars.next().map_or('?', |c| c.to_ascii_uppercase()).into();
@@ -485,7 +486,8 @@ mod tests {
     #[test]
     fn kinds_sharing_a_letter_take_two_and_a_knight_is_n() {
         assert_eq!(kind_letters(&["King", "Knight", "Queen"]), ["K", "N", "Q"]);
-        assert_eq!(kind_letters(&["Chariot", "Cannon", "Horse"]), ["Ch", "Ca", "H"]);
+        assert_eq!(kind_letters(&["Chariot", "Cannon", "Giraffe"]), ["Ch", "Ca", "G"]);
+        assert_eq!(kind_letters(&["Hisha", "Ryuo", "Pao"]), ["R", "+R", "C"]);
         assert_eq!(kind_letters(&["Disc", "Hex"]), ["D", "H"]);
         // the same first two letters: their number
         assert_eq!(kind_letters(&["Pawn", "Pawnee", "Rook"]), ["P1", "P2", "R"]);
