@@ -95,7 +95,11 @@ impl Loaded {
 
     /// The game lowered by `lower` (the whole game or its start), built.
     fn game(&self, lower: fn(&Node) -> Result<GameIr, LowerError>) -> Result<Game, LoadError> {
-        Ok(Game::build(self.lower(lower)?)?)
+        let mut ir = self.lower(lower)?;
+        if let Some(metadata) = &self.checked.metadata {
+            ir.looks = crate::compile::lower_looks(metadata);
+        }
+        Ok(Game::build(ir)?)
     }
 }
 

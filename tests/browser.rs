@@ -132,8 +132,10 @@ fn pixels_of(png_bytes: &[u8], rgb: [u8; 3]) -> usize {
     buf[..info.buffer_size()].chunks(step).filter(|p| p[..3] == rgb).count()
 }
 
-/// Plays a whole game of `file` in the page by clicking, as player 1 against random.
-fn play_by_clicking(browser: &Browser, file: &str, shot: &str) {
+/// Plays a whole game of `file` in the page by clicking, as player 1 against random; the
+/// screenshots show pieces in each of `colours` (the players' colours, where the game's
+/// pieces are theirs).
+fn play_by_clicking(browser: &Browser, file: &str, shot: &str, colours: &[[u8; 3]]) {
     let server = serve(file, &["--p2", "random", "--seed", "7"]);
     let tab: Arc<Tab> = browser.new_tab().unwrap();
     tab.set_default_timeout(Duration::from_secs(30));
@@ -232,14 +234,13 @@ fn play_by_clicking(browser: &Browser, file: &str, shot: &str) {
     let shots = [in_play.expect("a position in play"), screenshot(&tab)];
     for png_bytes in &shots {
         assert!(png_bytes.starts_with(b"\x89PNG"));
-        assert!(
-            pixels_of(png_bytes, [0xd6, 0x27, 0x28]) > 200,
-            "{file}: player 1's pieces are drawn"
-        );
-        assert!(
-            pixels_of(png_bytes, [0x1f, 0x77, 0xb4]) > 200,
-            "{file}: player 2's pieces are drawn"
-        );
+        for (p, &rgb) in colours.iter().enumerate() {
+            assert!(
+                pixels_of(png_bytes, rgb) > 200,
+                "{file}: player {}'s pieces are drawn",
+                p + 1
+            );
+        }
     }
     if std::env::var_os("LUDEME_WRITE_SCREENSHOTS").is_some() {
         std::fs::write(format!("{ROOT}/docs/{shot}"), &shots[0]).unwrap();
@@ -255,7 +256,7 @@ fn each_of_our_games_is_played_to_its_end_by_clicking_in_chromium() {
         ("games/refugia.lud", "play-refugia.png"),
         ("games/equi.lud", "play-equi.png"),
     ] {
-        play_by_clicking(&browser, file, shot);
+        play_by_clicking(&browser, file, shot, &[[0xd6, 0x27, 0x28], [0x1f, 0x77, 0xb4]]);
     }
 }
 
@@ -380,4 +381,119 @@ fn options_undo_seats_records_and_other_games_work_in_the_page() {
     let error = eval(&tab, "document.getElementById('error').textContent");
     assert!(error.as_str().unwrap().contains("cannot run"), "{error}");
     assert_eq!(eval(&tab, "ludeme.state.name"), Value::from("Tic-Tac-Toe"));
+}
+
+/// A description of Ludii's corpus, as `serve` (run from the project) names it.
+fn corpus_file(path: &str) -> String {
+    format!("../shared/ludii/lud/{path}")
+}
+
+/// Six corpus games look as their players know them: each distinct piece on the board has
+/// its own drawing and its name as a title, and the page shows the colours of the game's
+/// metadata (or a chess board's white and black). Kalah is then played to its end by
+/// clicking. `LUDEME_WRITE_SCREENSHOTS=1` writes the README's gallery.
+#[test]
+fn corpus_games_show_their_pieces_and_colours_in_chromium() {
+    let browser = chromium();
+    let games: [(&str, &str, &[[u8; 3]]); 6] = [
+        (
+            "board/war/replacement/checkmate/chess/Chess.lud",
+            "gallery-chess.png",
+            &[[0xf8, 0xf8, 0xf8], [0x22, 0x22, 0x22]],
+        ),
+        (
+            "board/war/replacement/checkmate/shogi/Shogi.lud",
+            "gallery-shogi.png",
+            &[[0xfa, 0xfa, 0xfa]],
+        ),
+        (
+            "board/war/replacement/checkmate/xiangqi/Xiangqi.lud",
+            "gallery-xiangqi.png",
+            &[[0xfa, 0xfa, 0xfa], [0xc8, 0x1e, 0x1e]],
+        ),
+        ("board/space/territory/Go.lud", "gallery-go.png", &[]),
+        ("board/sow/two_rows/Kalah.lud", "", &[]),
+        (
+            "board/war/custodial/Hnefatafl.lud",
+            "gallery-hnefatafl.png",
+            &[[0x14, 0x14, 0x14], [0xfa, 0xfa, 0xfa]],
+        ),
+    ];
+    for (path, shot, colours) in games {
+        let file = corpus_file(path);
+        let server = serve(&file, &["--p1", "human", "--p2", "human"]);
+        let tab: Arc<Tab> = browser.new_tab().unwrap();
+        tab.set_default_timeout(Duration::from_secs(30));
+        tab.navigate_to(&server.url).unwrap().wait_until_navigated().unwrap();
+        tab.wait_for_element("#board g.site").unwrap();
+        settled(&tab);
+        // per piece name, the drawings used; each piece's title
+        let pieces = eval(
+            &tab,
+            "JSON.stringify([...document.querySelectorAll('#board g.piece')].map(g => [g.dataset.piece, g.dataset.glyph, g.querySelector('title')?.textContent]))",
+        );
+        let pieces: Vec<(String, Option<String>, Option<String>)> =
+            serde_json::from_str(pieces.as_str().unwrap()).unwrap();
+        let mut drawing: std::collections::BTreeMap<String, std::collections::BTreeSet<String>> = Default::default();
+        for (name, glyph, title) in &pieces {
+            assert_eq!(
+                title.as_deref(),
+                Some(name.as_str()),
+                "{path}: a piece's title names it"
+            );
+            drawing
+                .entry(name.clone())
+                .or_default()
+                .insert(glyph.clone().unwrap_or_default());
+        }
+        let names = drawing.len();
+        let glyphs: std::collections::BTreeSet<&String> = drawing.values().flatten().collect();
+        assert!(drawing.values().all(|g| g.len() == 1), "{path}: {drawing:?}");
+        assert_eq!(glyphs.len(), names, "{path}: each piece its own drawing: {drawing:?}");
+        let least = if path.contains("Kalah") || path.contains("Go.lud") {
+            0
+        } else {
+            2
+        };
+        assert!(names >= least, "{path}: {names} kinds of piece on the board");
+        // Go: a position with stones of both players, to see their colours
+        if path.contains("Go.lud") {
+            for _ in 0..2 {
+                let s = settled(&tab);
+                let to = s["moves"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find_map(|m| m["to"].as_i64().filter(|&t| t >= 0))
+                    .unwrap();
+                click(&tab, &format!("#board g.site[data-site=\"{to}\"]"));
+                wait_for(
+                    &tab,
+                    &format!(
+                        "ludeme.state.history.length === {}",
+                        s["history"].as_array().unwrap().len() + 1
+                    ),
+                );
+            }
+        }
+        let png_bytes = screenshot(&tab);
+        let colours: Vec<[u8; 3]> = if path.contains("Go.lud") {
+            vec![[0x14, 0x14, 0x14], [0xfa, 0xfa, 0xfa]]
+        } else {
+            colours.to_vec()
+        };
+        for rgb in &colours {
+            assert!(pixels_of(&png_bytes, *rgb) > 40, "{path}: the colour {rgb:?} is shown");
+        }
+        if !shot.is_empty() && std::env::var_os("LUDEME_WRITE_SCREENSHOTS").is_some() {
+            std::fs::write(format!("{ROOT}/docs/{shot}"), &png_bytes).unwrap();
+        }
+        let _ = tab.close(true);
+    }
+    play_by_clicking(
+        &browser,
+        &corpus_file("board/sow/two_rows/Kalah.lud"),
+        "play-kalah.png",
+        &[],
+    );
 }

@@ -117,11 +117,22 @@ fn light(fill: &str) -> bool {
 
 /// A piece as SVG: `name` its kind's name, `short` its short name (the label of a piece
 /// without a glyph), centred on (`x`, `y`) within radius `r`, in its owner's `fill`;
-/// `facing_down`: pointing down the board (the second player's shogi pieces).
-#[allow(clippy::too_many_arguments)]
-pub fn piece_svg(name: &str, short: &str, x: f64, y: f64, r: f64, fill: &str, facing_down: bool) -> String {
-    let ink = if light(fill) { "#222" } else { "#fff" };
-    let style = format!(r##"fill="{fill}" stroke="#222" stroke-width="1.5""##);
+/// outlined in `stroke` (the ink of a shogi or xiangqi piece's letters too, when it is not
+/// the usual dark one); `facing_down`: pointing down the board (the second player's shogi
+/// pieces).
+pub fn piece_svg(
+    name: &str,
+    short: &str,
+    x: f64,
+    y: f64,
+    r: f64,
+    (fill, stroke): (&str, &str),
+    facing_down: bool,
+) -> String {
+    let contrast = if light(fill) { "#222" } else { "#fff" };
+    let letter_ink = if stroke == "#222" { contrast } else { stroke };
+    let ink = contrast;
+    let style = format!(r##"fill="{fill}" stroke="{stroke}" stroke-width="1.5""##);
     let text = |t: &str, size: f64, colour: &str| {
         format!(
             r##"<text x="{x:.1}" y="{:.1}" font-family="sans-serif" font-size="{size:.0}" font-weight="bold" fill="{colour}" text-anchor="middle" pointer-events="none">{}</text>"##,
@@ -150,7 +161,7 @@ pub fn piece_svg(name: &str, short: &str, x: f64, y: f64, r: f64, fill: &str, fa
                 format!(r#"<path d="{mark}" fill="none" stroke="{ink}" stroke-width="3"/>"#)
             };
             format!(
-                r##"<g transform="translate({ox:.1} {oy:.1}) scale({scale:.3})"><path d="{path}" fill="{fill}" stroke="#222" stroke-width="3" stroke-linejoin="round"/>{marks}</g>"##
+                r##"<g transform="translate({ox:.1} {oy:.1}) scale({scale:.3})"><path d="{path}" fill="{fill}" stroke="{stroke}" stroke-width="3" stroke-linejoin="round"/>{marks}</g>"##
             )
         }
         Glyph::Shogi(letters) => {
@@ -163,14 +174,14 @@ pub fn piece_svg(name: &str, short: &str, x: f64, y: f64, r: f64, fill: &str, fa
                 .join(" ");
             format!(
                 r#"<polygon points="{pts}" {style}/>{}"#,
-                text(letters, r * if letters.len() > 1 { 0.8 } else { 1.0 }, ink)
+                text(letters, r * if letters.len() > 1 { 0.8 } else { 1.0 }, letter_ink)
             )
         }
         Glyph::Xiangqi(letter) => format!(
             r#"{}<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="none" stroke="{ink}" stroke-width="1.2"/>{}"#,
             disc(r),
             r * 0.78,
-            text(letter, r * 1.0, ink)
+            text(letter, r * 1.0, letter_ink)
         ),
         Glyph::DoubleDisc => {
             let lower = format!(r#"<circle cx="{x:.1}" cy="{:.1}" r="{r:.1}" {style}/>"#, y + r * 0.18);
@@ -229,7 +240,7 @@ mod tests {
         assert_eq!(glyph("Pao"), Glyph::Xiangqi("C"));
         assert_eq!(glyph("DoubleCounter"), Glyph::DoubleDisc);
         assert_eq!(glyph("Tiger"), Glyph::Labelled);
-        let svg = piece_svg("Tiger", "T", 10.0, 10.0, 8.0, "#c0392b", false);
+        let svg = piece_svg("Tiger", "T", 10.0, 10.0, 8.0, ("#c0392b", "#222"), false);
         assert!(
             svg.contains("<title>Tiger</title>") && svg.contains(">T</text>"),
             "{svg}"

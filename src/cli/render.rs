@@ -5,6 +5,7 @@ use super::view::spacing;
 use super::{SelectArgs, EXIT_USAGE};
 use crate::board::SiteType;
 use crate::engine::{Game, State};
+use crate::ir::looks::Rgba;
 use std::fmt::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -35,6 +36,115 @@ pub fn fill(owner: usize) -> &'static str {
         "#777"
     } else {
         FILLS[(owner - 1) % FILLS.len()]
+    }
+}
+
+/// A colour as SVG writes it (`none` for a transparent one).
+fn css(c: Rgba) -> String {
+    if c[3] == 0 {
+        "none".into()
+    } else {
+        format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2])
+    }
+}
+
+/// Player `p`'s colour: the one the game's graphics metadata gives (`(player Colour P1
+/// (colour Black))`), else white and black on a chess board, brown seeds on a mancala
+/// board, else ours.
+pub fn player_colour(game: &Game, p: usize) -> String {
+    let looks = &game.ir().looks;
+    let style = |name: &str| looks.style.as_deref().is_some_and(|s| s.eq_ignore_ascii_case(name));
+    let chess = style("chess");
+    match (looks.player(p), p) {
+        (Some(c), _) => css(c),
+        // a mancala board's seeds, in its pits
+        (None, 0) if style("mancala") => "#9a6a3a".into(),
+        // a chess board's men are white and black unless the game says otherwise
+        (None, 1) if chess => "#f8f8f8".into(),
+        (None, 2) if chess => "#222222".into(),
+        (None, _) => fill(p).to_string(),
+    }
+}
+
+/// The board's colours: cells (by phase where they alternate), lines, and the vertices'
+/// dots, from the graphics metadata and the board's style.
+struct BoardPaint {
+    cells: [String; 2],
+    /// Whether cells alternate in colour (a chess board, `(board Checkered)`).
+    alternate: bool,
+    lines: String,
+    /// A ground under the whole board (a wooden Go, shogi or xiangqi board).
+    ground: Option<String>,
+    points: Points,
+}
+
+/// How the points of a board of vertices are marked.
+#[derive(Clone, Copy, PartialEq)]
+enum Points {
+    /// A dot on every point.
+    Dots,
+    /// The lines alone, with a Go board's star points (on a board of this many lines).
+    Stars(usize),
+}
+
+impl BoardPaint {
+    /// Whether site `i` is a star point: on a square Go board of 9, 13 or 19 lines, the
+    /// points on the third or fourth line from each edge and the middle lines.
+    fn star(&self, i: usize, game: &Game) -> bool {
+        let Points::Stars(lines) = self.points else {
+            return false;
+        };
+        let (row, col) = (i / lines, i % lines);
+        let at = match lines {
+            19 => [3, 9, 15],
+            13 => [3, 6, 9],
+            9 => [2, 4, 6],
+            _ => return false,
+        };
+        game.num_sites() == lines * lines && at.contains(&row) && at.contains(&col)
+    }
+
+    fn of(game: &Game) -> BoardPaint {
+        let looks = &game.ir().looks;
+        let style = looks.style.as_deref().map(str::to_ascii_lowercase);
+        // our own defaults per style: a chess board's light and dark squares, wood for Go,
+        // shogi and xiangqi
+        let (light, dark, lines, alternate) = match style.as_deref() {
+            Some("chess") => ("#f0d9b5", "#b58863", "#8a6a4a", true),
+            Some("go") | Some("shogi") | Some("xiangqi") | Some("janggi") | Some("mancala") => {
+                ("#deb86a", "#deb86a", "#3a2a1a", false)
+            }
+            Some("tafl") => ("#e8d9b5", "#d4c29a", "#8a7a5c", false),
+            _ => ("#e8d9b5", "#cdb98f", "#8a7a5c", false),
+        };
+        let given = |part: &str, default: &str| looks.board(part).map_or(default.to_string(), css);
+        let wooden = matches!(
+            style.as_deref(),
+            Some("go" | "shogi" | "xiangqi" | "janggi" | "mancala")
+        );
+        let side = (game.num_sites() as f64).sqrt().round() as usize;
+        BoardPaint {
+            // (Ludii's Phase0 is the colour of the board's first cell: a chess board's dark one)
+            cells: [given("Phase1", light), given("Phase0", dark)],
+            alternate: alternate || looks.checkered,
+            lines: given("InnerEdges", lines),
+            ground: wooden.then(|| light.to_string()),
+            points: if style.as_deref() == Some("go") {
+                Points::Stars(side)
+            } else {
+                Points::Dots
+            },
+        }
+    }
+
+    /// The colour of the cell at `(x, y)` on a board of spacing `d` whose first cell is at
+    /// `origin`: cells alternate along rows and columns, the first one in the second colour.
+    fn cell(&self, (x, y): (f64, f64), origin: (f64, f64), d: f64) -> &str {
+        if !self.alternate {
+            return &self.cells[0];
+        }
+        let steps = ((x - origin.0) / d).round() + ((y - origin.1) / d).round();
+        &self.cells[usize::from((steps as i64).rem_euclid(2) == 0)]
     }
 }
 
@@ -78,8 +188,13 @@ pub fn svg(game: &Game, state: &State) -> String {
     let y = top + h + key_h / 2.0;
     let mut x = unit * 0.5;
     for p in 1..=players {
-        for k in 0..kinds.len() {
-            let _ = writeln!(out, "{}", piece_shape(&kinds, &letters, k, x, y, unit * 0.2, p));
+        for name in &kinds {
+            let components = &game.ir().components;
+            let c = (1..components.len())
+                .find(|&c| components[c].base == *name && components[c].owner as usize == p)
+                .or_else(|| (1..components.len()).find(|&c| components[c].base == *name))
+                .unwrap_or(0);
+            let _ = writeln!(out, "{}", piece_shape(game, (&kinds, &letters), c, x, y, unit * 0.2, p));
             x += unit * 0.5;
         }
         let _ = writeln!(
@@ -139,14 +254,43 @@ pub fn board_body(game: &Game, state: &State) -> (f64, f64, String) {
     let h = board_h + unit * 1.2 * hands.len() as f64;
     let cells = b.site_type() == SiteType::Cell;
     let filler = super::view::filler(game);
+    let paint = BoardPaint::of(game);
     let mut out = String::new();
+    if let Some(wood) = &paint.ground {
+        let _ = writeln!(
+            out,
+            r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="6" fill="{wood}"/>"##,
+            margin * 0.45,
+            margin * 0.45,
+            (maxx - minx) * k + margin * 1.1,
+            (maxy - miny) * k + margin * 1.1
+        );
+    }
+    // coordinates along the edges of a board larger than 5x5 whose labels are columns and
+    // rows (`C3`), instead of a label on every site
+    let marks = if n > 25 {
+        super::view::edge_marks(game, 0.7)
+    } else {
+        Vec::new()
+    };
+    for (xy, text) in &marks {
+        let (x, y) = at(*xy);
+        let _ = writeln!(
+            out,
+            r##"<text x="{x:.1}" y="{:.1}" font-family="sans-serif" font-size="{:.0}" fill="#555" text-anchor="middle" pointer-events="none">{}</text>"##,
+            y + unit * 0.08,
+            unit * 0.26,
+            escape(text)
+        );
+    }
     if !cells {
         for &[a, c] in &g.edges {
             let v = |i: u32| at((g.vertices[i as usize].x, g.vertices[i as usize].y));
             let ((x1, y1), (x2, y2)) = (v(a), v(c));
             let _ = writeln!(
                 out,
-                r##"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="#8a7a5c" stroke-width="2"/>"##
+                r##"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{}" stroke-width="2"/>"##,
+                paint.lines
             );
         }
     }
@@ -158,11 +302,18 @@ pub fn board_body(game: &Game, state: &State) -> (f64, f64, String) {
         if v.height == 0 {
             return;
         }
-        let kind = game.piece_kind(v.top_component);
         let _ = writeln!(
             out,
             "{}",
-            piece_shape(&kinds, &letters, kind, x, y, unit * 0.32, v.top_owner)
+            piece_shape(
+                game,
+                (&kinds, &letters),
+                v.top_component,
+                x,
+                y,
+                unit * 0.32,
+                v.top_owner
+            )
         );
         let count = if v.height > 1 { v.height } else { v.top_count as usize };
         if count > 1 || game.counts_seeds() {
@@ -179,9 +330,9 @@ pub fn board_body(game: &Game, state: &State) -> (f64, f64, String) {
         let class = if is_last { "site last" } else { "site" };
         let _ = writeln!(out, r#"<g class="{class}" data-site="{i}">"#);
         let stroke = if is_last {
-            r##"stroke="#000" stroke-width="4""##
+            r##"stroke="#000" stroke-width="4""##.to_string()
         } else {
-            r##"stroke="#8a7a5c" stroke-width="1.5""##
+            format!(r##"stroke="{}" stroke-width="1.5""##, paint.lines)
         };
         let _ = writeln!(out, "{}", shape.replace("STROKE", &format!(r#"class="cell" {stroke}"#)));
         piece(out, super::view::shown(state.site(i), filler), x, y);
@@ -206,16 +357,29 @@ pub fn board_body(game: &Game, state: &State) -> (f64, f64, String) {
                     format!("{x:.1},{y:.1}")
                 })
                 .collect();
-            format!(r##"<polygon points="{}" fill="#e8d9b5" STROKE/>"##, outline.join(" "))
+            format!(
+                r##"<polygon points="{}" fill="{}" STROKE/>"##,
+                outline.join(" "),
+                paint.cell(pts[i], pts[0], d)
+            )
         } else {
             // a vertex: a small dot, inside a larger clear circle that takes clicks
             format!(
-                r##"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="transparent" stroke="none"/><circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="#e8d9b5" STROKE/>"##,
+                r##"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="transparent" stroke="none"/><circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="{}" STROKE/>"##,
                 unit * 0.4,
-                unit * 0.12
+                match paint.points {
+                    Points::Dots => unit * 0.12,
+                    Points::Stars(_) if paint.star(i, game) => unit * 0.1,
+                    Points::Stars(_) => 0.0,
+                },
+                match paint.points {
+                    Points::Dots => &paint.cells[0],
+                    Points::Stars(_) => &paint.lines,
+                }
             )
         };
-        site(&mut out, i, x, y, &shape, game.site_label(i));
+        let label = if marks.is_empty() { game.site_label(i) } else { "" };
+        site(&mut out, i, x, y, &shape, label);
     }
     // pieces on sites of another type than the board's (a start position's), over the board
     for (t, i, xy, v) in state.typed_sites(game) {
@@ -248,9 +412,19 @@ pub fn board_body(game: &Game, state: &State) -> (f64, f64, String) {
 }
 
 /// A piece's SVG: a deduction puzzle's value as the number itself, any other piece drawn by
-/// its kind's name ([`super::pieces`]); `kinds` and `letters` are the game's kinds of piece
-/// and their short names.
-fn piece_shape(kinds: &[&str], letters: &[String], kind: usize, x: f64, y: f64, r: f64, owner: usize) -> String {
+/// its kind's name ([`super::pieces`]) in the colours the graphics metadata gives it (else
+/// its owner's); `kinds` and `letters` are the game's kinds of piece and their short names.
+#[allow(clippy::too_many_arguments)]
+fn piece_shape(
+    game: &Game,
+    (kinds, letters): (&[&str], &[String]),
+    component: usize,
+    x: f64,
+    y: f64,
+    r: f64,
+    owner: usize,
+) -> String {
+    let kind = game.piece_kind(component);
     let name = kinds.get(kind).copied().unwrap_or("");
     if let Ok(v) = name.parse::<i32>() {
         return format!(
@@ -260,7 +434,11 @@ fn piece_shape(kinds: &[&str], letters: &[String], kind: usize, x: f64, y: f64, 
         );
     }
     let short = letters.get(kind).map_or("?", |l| l.as_str());
-    super::pieces::piece_svg(name, short, x, y, r, fill(owner), owner == 2)
+    let full = game.ir().components.get(component).map_or(name, |c| c.name.as_str());
+    let (fill, stroke) = game.ir().looks.piece(full, name, owner);
+    let fill = fill.map_or_else(|| player_colour(game, owner), css);
+    let stroke = stroke.map_or_else(|| "#222".to_string(), css);
+    super::pieces::piece_svg(name, short, x, y, r, (&fill, &stroke), owner == 2)
 }
 
 pub fn run(args: &RenderArgs) -> ExitCode {

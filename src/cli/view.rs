@@ -185,8 +185,9 @@ fn column_order(letters: &str) -> (usize, &str) {
 
 /// Coordinates along the board's edges, where every label is a column and a row (`C3`):
 /// each column's letters just past its first row, each row's number just before its first
-/// column, one step further along the line, as points of the board's plane.
-pub fn edge_marks(game: &Game) -> Vec<((f64, f64), String)> {
+/// column, `step` steps further along the line (a step: the distance between the first two
+/// sites), as points of the board's plane.
+pub fn edge_marks(game: &Game, step: f64) -> Vec<((f64, f64), String)> {
     let b = game.board();
     let n = game.num_sites();
     use std::collections::BTreeMap;
@@ -203,7 +204,7 @@ pub fn edge_marks(game: &Game) -> Vec<((f64, f64), String)> {
     }
     let beyond = |first: usize, second: usize| {
         let (p, q) = (b.xy(first as u32), b.xy(second as u32));
-        (2.0 * p.0 - q.0, 2.0 * p.1 - q.1)
+        (p.0 + step * (p.0 - q.0), p.1 + step * (p.1 - q.1))
     };
     let mut marks = Vec::new();
     for (letters, mut sites) in columns {
@@ -248,7 +249,7 @@ impl Layout {
         let at: Vec<(i64, i64)> = pts.iter().map(|&p| cell(p)).collect();
         // a mark is dropped where it would cover a site or an earlier mark
         let mut marks: Vec<(i64, i64, String)> = Vec::new();
-        for (p, text) in edge_marks(game) {
+        for (p, text) in edge_marks(game, 1.0) {
             let (r, c) = cell(p);
             let w = text.len() as i64 + 1;
             let clash = |&(r2, c2): &(i64, i64)| r2 == r && (c2 - c).abs() < w.max(3);

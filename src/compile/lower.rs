@@ -31,6 +31,7 @@ mod effects;
 mod equipment;
 mod graphs;
 mod ints;
+mod metadata;
 mod movement;
 mod operators;
 mod regions;
@@ -190,6 +191,8 @@ pub struct Lowerer {
 }
 
 /// Lower a checked `(game ..)` tree.
+pub use metadata::lower_looks;
+
 pub fn lower_game(game: &Node) -> R<GameIr> {
     Lowerer::new().game(game)
 }
@@ -565,6 +568,7 @@ impl Lowerer {
         let stacking = self.stacking;
         Ok(GameIr {
             name,
+            looks: Looks::default(),
             players,
             board,
             tracks: std::mem::take(&mut self.tracks),

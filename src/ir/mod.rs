@@ -806,6 +806,9 @@ pub enum RegionFn {
 
 pub use crate::board::BoardRegion;
 
+pub mod looks;
+pub use looks::Looks;
+
 /// What `(.. at: level:)` reads of a piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LevelField {
@@ -1748,6 +1751,9 @@ pub const UNNAMED: u16 = u16::MAX;
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameIr {
     pub name: String,
+    /// How the description asks for the game to be drawn (its graphics metadata; set by
+    /// the load, read by front ends only).
+    pub looks: Looks,
     pub players: u8,
     pub board: crate::board::BoardSpec,
     /// The board's tracks as written (built on the board when the game loads).

@@ -20,7 +20,7 @@ mod http;
 
 use super::info::{info, Info};
 use super::play::BudgetArgs;
-use super::render::{board_body, escape, fill};
+use super::render::{board_body, escape, player_colour};
 use super::session::{SeatArgs, SeatSpec, Session};
 use super::view::{change_words, filler, status_text};
 use super::{read_description, SelectArgs, EXIT_USAGE};
@@ -150,7 +150,7 @@ impl App {
             .collect();
         let players = game.num_players();
         let key: Vec<Value> = (1..=players)
-            .map(|p| json!({"player": p, "colour": fill(p), "seat": s.seats().get(p - 1).map(|x| x.kind.clone())}))
+            .map(|p| json!({"player": p, "colour": player_colour(game, p), "seat": s.seats().get(p - 1).map(|x| x.kind.clone())}))
             .collect();
         let i = &self.loaded.info;
         json!({
