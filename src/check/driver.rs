@@ -62,7 +62,10 @@ pub fn check_source(name: &str, text: &str, selections: &Selections) -> Result<C
                 }
             }
             for p in problems {
-                let d = problem_diagnostic(&checked, p, false);
+                let mut d = problem_diagnostic(&checked, p, false);
+                if d.code == "unknown-define" {
+                    suggest_define(&mut d, text);
+                }
                 checked.diagnostics.push(d);
             }
             checked.game = Some(node);
@@ -89,6 +92,23 @@ pub fn check_source(name: &str, text: &str, selections: &Selections) -> Result<C
         }
     }
     Ok(checked)
+}
+
+/// An unknown define's "did you mean": the nearest name among the file's defines and the
+/// standard ones.
+fn suggest_define(d: &mut Diagnostic, text: &str) {
+    let Some(name) = d.message.split('"').nth(1) else {
+        return;
+    };
+    let mut names: Vec<&str> = text
+        .match_indices("(define")
+        .filter_map(|(i, _)| text[i + 7..].trim_start().strip_prefix('"')?.split('"').next())
+        .collect();
+    let std = crate::expand::library::Library::standard();
+    names.extend(std.defines().iter().map(|x| x.name.as_str()));
+    if let Some(s) = crate::diag::did_you_mean(name, names) {
+        d.hints.insert(0, format!("did you mean \"{s}\"?"));
+    }
 }
 
 fn parse_diagnostic(checked: &Checked, e: &ParseError, metadata: bool) -> Diagnostic {

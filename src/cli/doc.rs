@@ -13,46 +13,13 @@ pub struct DocArgs {
 pub fn run(args: &DocArgs) -> ExitCode {
     let reg = Registry::global();
     match &args.name {
-        Some(name) if name.split_whitespace().count() == 2 => {
-            let mut words = name.split_whitespace();
-            let (keyword, kind) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
-            let mut found = false;
-            for &id in reg.with_keyword(keyword) {
-                let forms: Vec<&Form> = reg
-                    .symbol(id)
-                    .forms
-                    .iter()
-                    .filter(|f| f.keyword == keyword && form_of_kind(reg, f, kind))
-                    .collect();
-                if !forms.is_empty() {
-                    found = true;
-                    print!("{}", describe_forms(reg, id, &forms));
-                }
-            }
-            if !found {
-                eprintln!("error: no ludeme `{name}` (`ludeme doc {keyword}` lists the forms of `{keyword}`)");
+        Some(name) => match lookup(name) {
+            Ok(text) => print!("{text}"),
+            Err(e) => {
+                eprintln!("error: {e}");
                 return ExitCode::from(super::EXIT_USAGE);
             }
-        }
-        Some(name) => {
-            let mut ids: Vec<u32> = reg.with_keyword(name).to_vec();
-            if let Some(id) = reg.id(name) {
-                if !ids.contains(&id) {
-                    ids.push(id);
-                }
-            }
-            if ids.is_empty() {
-                let all: Vec<&str> = reg.keywords().collect();
-                match crate::diag::did_you_mean(name, all) {
-                    Some(s) => eprintln!("error: no ludeme `{name}` (did you mean `{s}`?)"),
-                    None => eprintln!("error: no ludeme `{name}`"),
-                }
-                return ExitCode::from(super::EXIT_USAGE);
-            }
-            for id in ids {
-                print!("{}", describe(reg, id));
-            }
-        }
+        },
         None => {
             println!("# Ludeme reference\n\nGenerated from ludeme's declarations (`ludeme doc`).\n");
             let mut ids: Vec<u32> = (0..reg.symbols.len() as u32).collect();
@@ -63,6 +30,73 @@ pub fn run(args: &DocArgs) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// The reference of a ludeme keyword (`step`), of a keyword's forms of one kind (`is Line`),
+/// or of a grammar symbol (`moves`), as Markdown; else what is wrong (with a "did you mean").
+pub fn lookup(name: &str) -> Result<String, String> {
+    let reg = Registry::global();
+    let mut out = String::new();
+    if name.split_whitespace().count() == 2 {
+        let mut words = name.split_whitespace();
+        let (keyword, kind) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
+        for &id in reg.with_keyword(keyword) {
+            let forms: Vec<&Form> = reg
+                .symbol(id)
+                .forms
+                .iter()
+                .filter(|f| f.keyword == keyword && form_of_kind(reg, f, kind))
+                .collect();
+            if !forms.is_empty() {
+                out.push_str(&describe_forms(reg, id, &forms));
+            }
+        }
+        if out.is_empty() {
+            return Err(format!(
+                "no ludeme `{name}` (`ludeme doc {keyword}` lists the forms of `{keyword}`)"
+            ));
+        }
+        return Ok(out);
+    }
+    let mut ids: Vec<u32> = reg.with_keyword(name).to_vec();
+    if let Some(id) = reg.id(name) {
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    if ids.is_empty() {
+        let all: Vec<&str> = reg.keywords().collect();
+        return Err(match crate::diag::did_you_mean(name, all) {
+            Some(s) => format!("no ludeme `{name}` (did you mean `{s}`?)"),
+            None => format!("no ludeme `{name}`"),
+        });
+    }
+    for id in ids {
+        out.push_str(&describe(reg, id));
+    }
+    Ok(out)
+}
+
+/// The kinds a keyword's forms take as their first word (`Add`, `Step`, ... of `move`).
+pub fn kinds_of(keyword: &str) -> Vec<String> {
+    let reg = Registry::global();
+    let mut out: Vec<String> = Vec::new();
+    for &id in reg.with_keyword(keyword) {
+        for f in reg.symbol(id).forms.iter().filter(|f| f.keyword == keyword) {
+            let words: Vec<String> = match f.params.first().map(|p| &p.ty) {
+                Some(ParamType::Const(c)) => vec![c.to_string()],
+                Some(ParamType::Sym(s)) => reg.symbol(*s).constants.iter().map(|c| c.to_string()).collect(),
+                _ => Vec::new(),
+            };
+            for w in words {
+                if !out.contains(&w) {
+                    out.push(w);
+                }
+            }
+        }
+    }
+    out.sort();
+    out
 }
 
 /// Whether a form is of this kind: its first parameter is the word, or an enum that has it

@@ -5,9 +5,10 @@ pub mod board;
 mod check;
 mod compare;
 mod compare_trials;
-mod doc;
+pub mod doc;
 mod expand;
 pub mod info;
+mod lsp;
 mod pieces;
 mod play;
 mod playout;
@@ -59,6 +60,9 @@ pub enum Command {
     Expand(expand::ExpandArgs),
     /// Print the reference of a ludeme (its forms, parameters, doc and example), or of all.
     Doc(doc::DocArgs),
+    /// A language server for `.lud` files over stdio (diagnostics, hover, completion, go to
+    /// definition, outline), for editors.
+    Lsp(lsp::LspArgs),
     /// What a description offers (players, options, rulesets, equipment) and whether it runs.
     Info(info::InfoArgs),
     /// Print the board a description gets: every site with its index, label and coordinates
@@ -91,6 +95,7 @@ pub fn main() -> ExitCode {
         Command::Check(a) => check::run(&a),
         Command::Expand(a) => expand::run(&a),
         Command::Doc(a) => doc::run(&a),
+        Command::Lsp(a) => lsp::run(&a),
         Command::Info(a) => info::run(&a),
         Command::Board(a) => board::run(&a),
         Command::Compare(a) => compare::run(&a),
