@@ -317,3 +317,29 @@ fn a_saved_trial_replays_in_agreement() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `ludeme fmt`: prints the formatted text; `--check` exits 1 on an unformatted file and 0
+/// on a formatted one; `--write` rewrites the file.
+#[test]
+fn fmt_prints_checks_and_writes() {
+    let dir = std::env::temp_dir().join(format!("ludeme-fmt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("messy.lud");
+    let messy = "(game \"X\"   (players  2)  // two\n (equipment { (board (square 3)) (piece \"Disc\" Each) })\n (rules (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))))\n";
+    std::fs::write(&file, messy).unwrap();
+    let out = ludeme().arg("fmt").arg(&file).output().unwrap();
+    assert!(out.status.success());
+    let printed = String::from_utf8(out.stdout).unwrap();
+    assert!(printed.contains("(players 2)\n    // two\n"), "{printed}");
+    assert_eq!(
+        ludeme().args(["fmt", "--check"]).arg(&file).status().unwrap().code(),
+        Some(1)
+    );
+    assert!(ludeme().args(["fmt", "--write"]).arg(&file).status().unwrap().success());
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), printed);
+    assert_eq!(
+        ludeme().args(["fmt", "--check"]).arg(&file).status().unwrap().code(),
+        Some(0)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

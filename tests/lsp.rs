@@ -1,7 +1,7 @@
 //! `ludeme lsp` driven by a client over stdio (JSON-RPC with LSP's `Content-Length` framing):
 //! diagnostics for a mistyped ludeme, a missing argument and a define used with the wrong
 //! arity; hover on `(is Line ..)`; completion after `(move `; go to definition of a standard
-//! define; the outline.
+//! define; the outline; formatting.
 
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -225,6 +225,19 @@ fn the_language_server_answers_as_an_editor_asks() {
         .map(|s| s["name"].as_str().unwrap())
         .collect();
     assert_eq!(names, ["define \"Three\"", "game \"Lines\""]);
+
+    // formatting: the whole text, as `ludeme fmt` writes it
+    let messy = "(game \"Lines\"   (players  2)\n (equipment { (board (square 3)) (piece \"Disc\" Each) })\n (rules (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))))\n";
+    c.open("file:///tmp/messy.lud", messy);
+    let edits = c.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": "file:///tmp/messy.lud" }, "options": { "tabSize": 4, "insertSpaces": true } }),
+    );
+    assert_eq!(edits[0]["newText"], ludeme::syntax::format::format(messy), "{edits}");
+    assert!(
+        edits[0]["newText"].as_str().unwrap().contains("\n    (players 2)\n"),
+        "{edits}"
+    );
 
     let _ = c.request("shutdown", Value::Null);
     c.notify("exit", Value::Null);

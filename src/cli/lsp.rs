@@ -11,7 +11,8 @@
 //!   like, and of define names (the file's and the standard ones) after `("`;
 //! - go to definition of a define: the file's own, or the standard one, written out as a
 //!   read-only file under the system's temporary folder;
-//! - document symbols: the game, its options, rulesets, defines and metadata.
+//! - document symbols: the game, its options, rulesets, defines and metadata;
+//! - formatting, as `ludeme fmt` does it (`syntax::format`).
 //!
 //! Half-written text is the normal case: nothing here panics on any text (every scan is
 //! bounded by the text and tolerant of unbalanced brackets), and checking is bounded as
@@ -46,6 +47,7 @@ pub fn run(_args: &LspArgs) -> ExitCode {
         }),
         definition_provider: Some(lsp::OneOf::Left(true)),
         document_symbol_provider: Some(lsp::OneOf::Left(true)),
+        document_formatting_provider: Some(lsp::OneOf::Left(true)),
         ..Default::default()
     };
     let caps = serde_json::to_value(capabilities).unwrap_or(Value::Null);
@@ -149,6 +151,21 @@ impl Server {
                 match uri {
                     Some(uri) => self.at(req.params, |text, at| definition(&uri, text, at)),
                     None => Value::Null,
+                }
+            }
+            lsp::request::Formatting::METHOD => {
+                match serde_json::from_value::<lsp::DocumentFormattingParams>(req.params) {
+                    Ok(p) => match self.docs.get(p.text_document.uri.as_str()) {
+                        Some(text) => {
+                            let edit = lsp::TextEdit {
+                                range: range(text, 0, text.len()),
+                                new_text: crate::syntax::format::format(text),
+                            };
+                            serde_json::to_value(vec![edit]).unwrap_or(Value::Null)
+                        }
+                        None => Value::Null,
+                    },
+                    Err(_) => Value::Null,
                 }
             }
             lsp::request::DocumentSymbolRequest::METHOD => {

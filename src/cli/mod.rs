@@ -7,6 +7,7 @@ mod compare;
 mod compare_trials;
 pub mod doc;
 mod expand;
+mod fmt;
 pub mod info;
 mod lsp;
 mod pieces;
@@ -60,6 +61,8 @@ pub enum Command {
     Expand(expand::ExpandArgs),
     /// Print the reference of a ludeme (its forms, parameters, doc and example), or of all.
     Doc(doc::DocArgs),
+    /// Format a description: printed, `--write` rewrites the file, `--check` tests it.
+    Fmt(fmt::FmtArgs),
     /// A language server for `.lud` files over stdio (diagnostics, hover, completion, go to
     /// definition, outline), for editors.
     Lsp(lsp::LspArgs),
@@ -96,6 +99,7 @@ pub fn main() -> ExitCode {
         Command::Expand(a) => expand::run(&a),
         Command::Doc(a) => doc::run(&a),
         Command::Lsp(a) => lsp::run(&a),
+        Command::Fmt(a) => fmt::run(&a),
         Command::Info(a) => info::run(&a),
         Command::Board(a) => board::run(&a),
         Command::Compare(a) => compare::run(&a),

@@ -4,6 +4,7 @@
 //! text that was parsed (the expanded game or metadata text).
 
 mod ast;
+pub mod format;
 mod parser;
 pub mod pretty;
 
