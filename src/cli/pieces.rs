@@ -6,7 +6,13 @@
 //! disc labelled with its short name ([`super::view::kind_letters`]). Every piece carries
 //! its name as a `<title>`, so that hovering over it tells what it is.
 
-use super::render::escape;
+/// Text safe inside SVG and HTML.
+pub fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
 
 /// How a kind of piece is drawn.
 #[derive(Clone, Copy, Debug, PartialEq)]

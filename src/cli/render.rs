@@ -212,13 +212,7 @@ pub fn svg(game: &Game, state: &State) -> String {
 /// The side of a site's cell, in SVG units.
 pub const UNIT: f64 = 48.0;
 
-/// Text safe inside SVG and HTML.
-pub fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+pub use super::pieces::escape;
 
 /// The board and hands of a position as SVG elements, with the width and height they take:
 /// sites at their coordinates (hexagons or squares for cells, circles for vertices), labels,
