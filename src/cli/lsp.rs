@@ -24,6 +24,7 @@ use crate::engine::Game;
 use crate::expand::library::Library;
 use crate::expand::Selections;
 use crate::load::LoadError;
+use crate::syntax::format::form_end;
 use lsp_server::{Connection, Message, Notification, Request, RequestId, Response};
 use lsp_types as lsp;
 use lsp_types::notification::Notification as _;
@@ -393,38 +394,6 @@ fn defines_in(text: &str) -> Vec<(&str, usize, usize)> {
         out.push((name, start, form_end(text, start)));
     }
     out
-}
-
-/// The end of the bracketed form starting at `start` (the text's end when unbalanced),
-/// strings and `//` comments skipped.
-fn form_end(text: &str, start: usize) -> usize {
-    let b = text.as_bytes();
-    let (mut depth, mut i) = (0i32, start);
-    while i < b.len() {
-        match b[i] {
-            b'"' => {
-                i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    i += 1;
-                }
-            }
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'(' | b'{' => depth += 1,
-            b')' | b'}' => {
-                depth -= 1;
-                if depth == 0 {
-                    return i + 1;
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    text.len()
 }
 
 /// Hover: a define's text, else the reference of the ludeme under the cursor (the keyword,

@@ -170,6 +170,18 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// The end of the bracketed form (or token) starting at byte `start` of `text`, read as the
+/// formatter reads it (strings, comments and option values skipped whole); the text's end
+/// when the form is not closed.
+pub fn form_end(text: &str, start: usize) -> usize {
+    if start >= text.len() || !text.is_char_boundary(start) {
+        return text.len();
+    }
+    let mut r = Reader { text, at: start };
+    let _ = r.tree();
+    r.at
+}
+
 /// Formats a description's text (see the module's doc).
 pub fn format(text: &str) -> String {
     let mut r = Reader { text, at: 0 };
