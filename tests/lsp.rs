@@ -12,6 +12,8 @@ struct Client {
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
     next: u64,
+    /// Notifications read while waiting for a response.
+    skipped: Vec<Value>,
 }
 
 impl Drop for Client {
@@ -23,6 +25,11 @@ impl Drop for Client {
 
 impl Client {
     fn start() -> Client {
+        Client::start_with(json!({}))
+    }
+
+    /// A server started with these `initializationOptions` (`debounceMs`).
+    fn start_with(options: Value) -> Client {
         let mut child = Command::new(env!("CARGO_BIN_EXE_ludeme"))
             .arg("lsp")
             .stdin(Stdio::piped())
@@ -36,8 +43,12 @@ impl Client {
             stdin,
             stdout,
             next: 1,
+            skipped: Vec::new(),
         };
-        let r = c.request("initialize", json!({ "capabilities": {} }));
+        let r = c.request(
+            "initialize",
+            json!({ "capabilities": {}, "initializationOptions": options }),
+        );
         assert!(r["capabilities"]["hoverProvider"] == true, "{r}");
         c.notify("initialized", json!({}));
         c
@@ -85,6 +96,7 @@ impl Client {
                 assert!(m["error"].is_null(), "{m}");
                 return m["result"].clone();
             }
+            self.skipped.push(m);
         }
     }
 
@@ -241,4 +253,186 @@ fn the_language_server_answers_as_an_editor_asks() {
 
     let _ = c.request("shutdown", Value::Null);
     c.notify("exit", Value::Null);
+}
+
+const OPTIONS: &str = r#"(game "Lines"
+    (players 2)
+    (equipment { (board (square <Board>)) (piece "Disc" Each) })
+    (rules
+        (play (move Add (to (sites Empty))))
+        (end (if (is Line <Line:length>) (result Mover Win)))
+    )
+)
+(option "Board Size" <Board> args:{ <size> } {
+    (item "3x3" <3> "A small board.")*
+    (item "4x4" <4> "A larger board.")
+})
+(option "Line" <Line> args:{ <length> <unused> } {
+    (item "Three" <3> <0> "Three in a row.")*
+})
+(rulesets {
+    (ruleset "Ruleset/Small (Suggested)" { "Board Size/3x3" })
+})
+(metadata (info { (useFor "Ruleset/Small (Suggested)" (source "here")) }))
+"#;
+
+fn labels(items: &Value) -> Vec<String> {
+    items
+        .as_array()
+        .unwrap_or_else(|| panic!("{items}"))
+        .iter()
+        .map(|i| i["label"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// (line, column) of the first `needle` in `text`, plus `shift` columns.
+fn place(text: &str, needle: &str, shift: u32) -> (u32, u32) {
+    let at = text.find(needle).unwrap_or_else(|| panic!("{needle}"));
+    let line = text[..at].matches('\n').count() as u32;
+    let col = (at - text[..at].rfind('\n').map_or(0, |i| i + 1)) as u32;
+    (line, col + shift)
+}
+
+#[test]
+fn options_rulesets_parameters_and_semantic_tokens() {
+    let mut c = Client::start();
+    let uri = "file:///tmp/options.lud";
+    let d = c.open(uri, OPTIONS);
+    assert!(d.iter().all(|d| d["severity"] != 1), "{d:?}");
+
+    // hover on an option's value: its heading and items, the default marked
+    let (l, col) = place(OPTIONS, "<Board>", 2);
+    let h = c.at("textDocument/hover", uri, l, col);
+    let md = h["contents"]["value"].as_str().unwrap_or_default();
+    assert!(
+        md.contains("Board Size") && md.contains("`3x3` (default)") && md.contains("A larger board."),
+        "{md}"
+    );
+    // on a ruleset's option name: the item; go to definition: the item's line
+    let (l, col) = place(OPTIONS, "\"Board Size/3x3\"", 3);
+    let h = c.at("textDocument/hover", uri, l, col);
+    assert!(
+        h["contents"]["value"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("A small board."),
+        "{h}"
+    );
+    let d = c.at("textDocument/definition", uri, l, col);
+    assert_eq!(d["range"]["start"]["line"], place(OPTIONS, "(item \"3x3\"", 0).0, "{d}");
+    // a ruleset's name in the metadata: its ruleset
+    let (l, col) = place(OPTIONS, "(useFor \"Ruleset", 10);
+    let d = c.at("textDocument/definition", uri, l, col);
+    assert_eq!(d["range"]["start"]["line"], place(OPTIONS, "(ruleset ", 0).0, "{d}");
+    // an option of two arguments: go to its declaration from `<Line:length>`
+    let (l, col) = place(OPTIONS, "<Line:length>", 3);
+    let d = c.at("textDocument/definition", uri, l, col);
+    assert_eq!(
+        d["range"]["start"]["line"],
+        place(OPTIONS, "(option \"Line\"", 0).0,
+        "{d}"
+    );
+
+    // completion: option values after `<`, option names in a ruleset, `name:` parameters
+    let typed = OPTIONS.replace("(square <Board>)", "(square <B)");
+    c.open("file:///tmp/typed.lud", &typed);
+    let (l, col) = place(&typed, "<B)", 2);
+    let got = labels(&c.at("textDocument/completion", "file:///tmp/typed.lud", l, col));
+    assert_eq!(got, ["<Board>"]);
+    let typed = OPTIONS.replace("{ \"Board Size/3x3\" }", "{ \"Board Size/3x3\" \"Bo }");
+    c.open("file:///tmp/typed2.lud", &typed);
+    let (l, col) = place(&typed, "\"Bo }", 3);
+    let got = labels(&c.at("textDocument/completion", "file:///tmp/typed2.lud", l, col));
+    assert_eq!(got, ["Board Size/3x3", "Board Size/4x4"]);
+    let typed = OPTIONS.replace("(move Add (to (sites Empty)))", "(move Add (to (sites Empty)) )");
+    c.open("file:///tmp/typed3.lud", &typed);
+    let (l, col) = place(&typed, "(sites Empty)) )", 14);
+    let got = labels(&c.at("textDocument/completion", "file:///tmp/typed3.lud", l, col));
+    assert!(got.contains(&"stack:".to_string()), "{got:?}");
+    assert!(
+        !got.contains(&"Step".to_string()),
+        "kinds only in second place: {got:?}"
+    );
+    // a keyword that fits where it goes: `if:(` of `(move Step ..)` wants a condition
+    let typed = OPTIONS.replace("(move Add (to (sites Empty)))", "(move Step (to if:(is");
+    c.open("file:///tmp/typed4.lud", &typed);
+    let (l, col) = place(&typed, "if:(is", 6);
+    let got = labels(&c.at("textDocument/completion", "file:///tmp/typed4.lud", l, col));
+    assert!(got.contains(&"is".to_string()), "{got:?}");
+    let (l, col) = place(&typed, "if:(is", 4);
+    let got = labels(&c.at("textDocument/completion", "file:///tmp/typed4.lud", l, col));
+    assert!(
+        got.contains(&"not".to_string()) && !got.contains(&"move".to_string()),
+        "{got:?}"
+    );
+
+    // semantic tokens: the legend, then `(game "Lines"` as a keyword and a string
+    let t = c.request(
+        "textDocument/semanticTokens/full",
+        json!({ "textDocument": { "uri": uri } }),
+    );
+    let data: Vec<u64> = t["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert!(data.len() > 100 && data.len() % 5 == 0, "{t}");
+    // (line delta, start delta, length, type, modifiers): `game` then `"Lines"`
+    assert_eq!(&data[..10], &[0, 1, 4, 0, 0, 0, 5, 7, 3, 0]);
+    // `<Board>` is an option value (type 7), `Add` a kind (1), `3` ... decoded in order
+    let mut decoded = Vec::new();
+    let (mut line, mut col) = (0u64, 0u64);
+    for t in data.chunks(5) {
+        if t[0] > 0 {
+            line += t[0];
+            col = t[1];
+        } else {
+            col += t[1];
+        }
+        let text_line = OPTIONS.lines().nth(line as usize).unwrap();
+        decoded.push((text_line[col as usize..(col + t[2]) as usize].to_string(), t[3]));
+    }
+    for (word, ty) in [
+        ("<Board>", 7),
+        ("Add", 1),
+        ("move", 0),
+        ("2", 5),
+        ("\"Board Size/3x3\"", 3),
+    ] {
+        assert!(decoded.contains(&(word.to_string(), ty)), "{word} {ty} in {decoded:?}");
+    }
+}
+
+#[test]
+fn changes_typed_together_are_checked_once_for_the_last_text() {
+    // a debounce of 300 ms: ten changes sent at once give one set of diagnostics, for the
+    // last version
+    let mut c = Client::start_with(json!({ "debounceMs": 300 }));
+    let uri = "file:///tmp/typing.lud";
+    c.open(uri, GAME);
+    for v in 2..=11 {
+        let text = if v == 11 {
+            GAME.replace("(players 2)", "(playrs 2)")
+        } else {
+            GAME.to_string()
+        };
+        c.notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": uri, "version": v }, "contentChanges": [{ "text": text }] }),
+        );
+    }
+    // a request is answered at once, before the diagnostics
+    c.skipped.clear();
+    let h = c.at("textDocument/hover", uri, 0, 18);
+    assert!(h["contents"]["value"].as_str().is_some(), "{h}");
+    assert!(c.skipped.is_empty(), "{:?}", c.skipped);
+    let m = c.read();
+    assert_eq!(m["method"], "textDocument/publishDiagnostics", "{m}");
+    assert_eq!(m["params"]["version"], 11, "{m}");
+    assert!(m["params"]["diagnostics"].to_string().contains("playrs"), "{m}");
+    // and nothing more comes for the earlier versions
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    let _ = c.request("shutdown", Value::Null);
+    assert!(c.skipped.is_empty(), "{:?}", c.skipped);
 }

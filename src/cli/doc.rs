@@ -99,6 +99,26 @@ pub fn kinds_of(keyword: &str) -> Vec<String> {
     out
 }
 
+/// The forms a call `(keyword kind ..)` may be: those of that kind when some are, else all
+/// of the keyword's.
+pub fn forms_of(keyword: &str, kind: Option<&str>) -> Vec<&'static Form> {
+    let reg = Registry::global();
+    let all: Vec<&'static Form> = reg
+        .with_keyword(keyword)
+        .iter()
+        .flat_map(|&id| reg.symbol(id).forms.iter().filter(|f| f.keyword == keyword))
+        .collect();
+    let of_kind: Vec<&'static Form> = match kind {
+        Some(k) => all.iter().copied().filter(|f| form_of_kind(reg, f, k)).collect(),
+        None => Vec::new(),
+    };
+    if of_kind.is_empty() {
+        all
+    } else {
+        of_kind
+    }
+}
+
 /// Whether a form is of this kind: its first parameter is the word, or an enum that has it
 /// (`(is <isIntegerType> ..)` is of kind `Even`).
 fn form_of_kind(reg: &Registry, form: &Form, kind: &str) -> bool {

@@ -22,9 +22,11 @@ use crate::check::check_source;
 use crate::diag::{Diagnostic, Severity};
 use crate::engine::Game;
 use crate::expand::library::Library;
+use crate::expand::options::{parse_category, Category};
+use crate::expand::text::Text;
 use crate::expand::Selections;
 use crate::load::LoadError;
-use crate::syntax::format::form_end;
+use crate::syntax::format::{form_end, tokens, TokenClass};
 use lsp_server::{Connection, Message, Notification, Request, RequestId, Response};
 use lsp_types as lsp;
 use lsp_types::notification::Notification as _;
@@ -33,9 +35,14 @@ use serde_json::Value;
 use std::collections::HashMap;
 use std::process::ExitCode;
 use std::str::FromStr;
+use std::time::{Duration, Instant};
 
 #[derive(clap::Args, Debug)]
 pub struct LspArgs {}
+
+/// How long the text must rest before it is checked again, unless the client says otherwise
+/// (`initializationOptions.debounceMs`): changes typed together are checked once.
+const DEBOUNCE: Duration = Duration::from_millis(200);
 
 pub fn run(_args: &LspArgs) -> ExitCode {
     let (connection, io) = Connection::stdio();
@@ -43,35 +50,68 @@ pub fn run(_args: &LspArgs) -> ExitCode {
         text_document_sync: Some(lsp::TextDocumentSyncCapability::Kind(lsp::TextDocumentSyncKind::FULL)),
         hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
         completion_provider: Some(lsp::CompletionOptions {
-            trigger_characters: Some(vec!["(".into(), " ".into(), "\"".into()]),
+            trigger_characters: Some(vec!["(".into(), " ".into(), "\"".into(), "<".into()]),
             ..Default::default()
         }),
         definition_provider: Some(lsp::OneOf::Left(true)),
         document_symbol_provider: Some(lsp::OneOf::Left(true)),
         document_formatting_provider: Some(lsp::OneOf::Left(true)),
+        semantic_tokens_provider: Some(lsp::SemanticTokensServerCapabilities::SemanticTokensOptions(
+            lsp::SemanticTokensOptions {
+                legend: lsp::SemanticTokensLegend {
+                    token_types: TOKEN_TYPES.to_vec(),
+                    token_modifiers: TOKEN_MODIFIERS.to_vec(),
+                },
+                full: Some(lsp::SemanticTokensFullOptions::Bool(true)),
+                range: None,
+                ..Default::default()
+            },
+        )),
         ..Default::default()
     };
     let caps = serde_json::to_value(capabilities).unwrap_or(Value::Null);
-    if let Err(e) = connection.initialize(caps) {
-        eprintln!("error: the client did not start the session: {e}");
-        return ExitCode::FAILURE;
-    }
+    let init = match connection.initialize(caps) {
+        Ok(init) => init,
+        Err(e) => {
+            eprintln!("error: the client did not start the session: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let debounce = init["initializationOptions"]["debounceMs"]
+        .as_u64()
+        .map_or(DEBOUNCE, |ms| Duration::from_millis(ms.min(10_000)));
     let mut server = Server::default();
-    for msg in &connection.receiver {
+    loop {
+        let msg = match server.pending.values().min() {
+            Some(due) => match connection
+                .receiver
+                .recv_timeout(due.saturating_duration_since(Instant::now()))
+            {
+                Ok(m) => Some(m),
+                Err(e) if e.is_timeout() => None,
+                Err(_) => break,
+            },
+            None => match connection.receiver.recv() {
+                Ok(m) => Some(m),
+                Err(_) => break,
+            },
+        };
         match msg {
-            Message::Request(req) => {
+            Some(Message::Request(req)) => {
                 if connection.handle_shutdown(&req).unwrap_or(true) {
                     break;
                 }
                 let resp = server.request(req);
                 let _ = connection.sender.send(Message::Response(resp));
             }
-            Message::Notification(n) => {
-                for out in server.notification(n) {
-                    let _ = connection.sender.send(Message::Notification(out));
-                }
+            Some(Message::Notification(n)) => server.notification(n, debounce),
+            Some(Message::Response(_)) | None => {}
+        }
+        // what has rested long enough is checked, once the messages waiting are read
+        if connection.receiver.is_empty() {
+            for out in server.due(Instant::now()) {
+                let _ = connection.sender.send(Message::Notification(out));
             }
-            Message::Response(_) => {}
         }
     }
     drop(connection);
@@ -79,57 +119,88 @@ pub fn run(_args: &LspArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The open documents, by URI.
+/// An open document: its text and the client's version of it.
+struct Doc {
+    text: String,
+    version: i32,
+}
+
+/// The open documents, by URI, and when each changed one is due to be checked.
 #[derive(Default)]
 struct Server {
-    docs: HashMap<String, String>,
+    docs: HashMap<String, Doc>,
+    pending: HashMap<String, Instant>,
 }
 
 impl Server {
-    fn notification(&mut self, n: Notification) -> Vec<Notification> {
+    fn notification(&mut self, n: Notification, debounce: Duration) {
         let uri = match n.method.as_str() {
             lsp::notification::DidOpenTextDocument::METHOD => {
                 let Ok(p) = serde_json::from_value::<lsp::DidOpenTextDocumentParams>(n.params) else {
-                    return Vec::new();
+                    return;
                 };
                 let uri = p.text_document.uri.to_string();
-                self.docs.insert(uri.clone(), p.text_document.text);
-                uri
+                let doc = Doc {
+                    text: p.text_document.text,
+                    version: p.text_document.version,
+                };
+                self.docs.insert(uri.clone(), doc);
+                // (a file just opened is checked at once)
+                self.pending.insert(uri, Instant::now());
+                return;
             }
             lsp::notification::DidChangeTextDocument::METHOD => {
                 let Ok(p) = serde_json::from_value::<lsp::DidChangeTextDocumentParams>(n.params) else {
-                    return Vec::new();
+                    return;
                 };
                 let uri = p.text_document.uri.to_string();
                 // (full sync: the last change is the whole text)
                 if let Some(c) = p.content_changes.into_iter().last() {
-                    self.docs.insert(uri.clone(), c.text);
+                    let doc = Doc {
+                        text: c.text,
+                        version: p.text_document.version,
+                    };
+                    self.docs.insert(uri.clone(), doc);
                 }
                 uri
             }
             lsp::notification::DidCloseTextDocument::METHOD => {
                 if let Ok(p) = serde_json::from_value::<lsp::DidCloseTextDocumentParams>(n.params) {
                     self.docs.remove(p.text_document.uri.as_str());
+                    self.pending.remove(p.text_document.uri.as_str());
                 }
-                return Vec::new();
+                return;
             }
-            _ => return Vec::new(),
+            _ => return,
         };
-        let Some(text) = self.docs.get(&uri) else {
-            return Vec::new();
-        };
-        let Ok(u) = lsp::Uri::from_str(&uri) else {
-            return Vec::new();
-        };
-        let params = lsp::PublishDiagnosticsParams {
-            uri: u.clone(),
-            diagnostics: diagnostics(&u, text),
-            version: None,
-        };
-        vec![Notification::new(
-            lsp::notification::PublishDiagnostics::METHOD.into(),
-            params,
-        )]
+        self.pending.insert(uri, Instant::now() + debounce);
+    }
+
+    /// The diagnostics of the documents due to be checked by `now`.
+    fn due(&mut self, now: Instant) -> Vec<Notification> {
+        let due: Vec<String> = self
+            .pending
+            .iter()
+            .filter(|(_, t)| **t <= now)
+            .map(|(u, _)| u.clone())
+            .collect();
+        let mut out = Vec::new();
+        for uri in due {
+            self.pending.remove(&uri);
+            let (Some(doc), Ok(u)) = (self.docs.get(&uri), lsp::Uri::from_str(&uri)) else {
+                continue;
+            };
+            let params = lsp::PublishDiagnosticsParams {
+                uri: u.clone(),
+                diagnostics: diagnostics(&u, &doc.text),
+                version: Some(doc.version),
+            };
+            out.push(Notification::new(
+                lsp::notification::PublishDiagnostics::METHOD.into(),
+                params,
+            ));
+        }
+        out
     }
 
     fn request(&self, req: Request) -> Response {
@@ -156,7 +227,7 @@ impl Server {
             }
             lsp::request::Formatting::METHOD => {
                 match serde_json::from_value::<lsp::DocumentFormattingParams>(req.params) {
-                    Ok(p) => match self.docs.get(p.text_document.uri.as_str()) {
+                    Ok(p) => match self.text(p.text_document.uri.as_str()) {
                         Some(text) => {
                             let edit = lsp::TextEdit {
                                 range: range(text, 0, text.len()),
@@ -171,8 +242,21 @@ impl Server {
             }
             lsp::request::DocumentSymbolRequest::METHOD => {
                 match serde_json::from_value::<lsp::DocumentSymbolParams>(req.params) {
-                    Ok(p) => match self.docs.get(p.text_document.uri.as_str()) {
+                    Ok(p) => match self.text(p.text_document.uri.as_str()) {
                         Some(text) => serde_json::to_value(symbols(text)).unwrap_or(Value::Null),
+                        None => Value::Null,
+                    },
+                    Err(_) => Value::Null,
+                }
+            }
+            lsp::request::SemanticTokensFullRequest::METHOD => {
+                match serde_json::from_value::<lsp::SemanticTokensParams>(req.params) {
+                    Ok(p) => match self.text(p.text_document.uri.as_str()) {
+                        Some(text) => serde_json::to_value(lsp::SemanticTokens {
+                            result_id: None,
+                            data: semantic_tokens(text),
+                        })
+                        .unwrap_or(Value::Null),
                         None => Value::Null,
                     },
                     Err(_) => Value::Null,
@@ -189,13 +273,17 @@ impl Server {
         Response::new_ok(id, result)
     }
 
+    fn text(&self, uri: &str) -> Option<&str> {
+        self.docs.get(uri).map(|d| d.text.as_str())
+    }
+
     /// Answers a request about a position in a document (hover, completion, definition):
     /// `f` gets the text and the byte offset.
     fn at<T: serde::Serialize>(&self, params: Value, f: impl FnOnce(&str, usize) -> Option<T>) -> Value {
         let Ok(p) = serde_json::from_value::<lsp::TextDocumentPositionParams>(params) else {
             return Value::Null;
         };
-        let Some(text) = self.docs.get(p.text_document.uri.as_str()) else {
+        let Some(text) = self.text(p.text_document.uri.as_str()) else {
             return Value::Null;
         };
         let at = offset(text, p.position);
@@ -396,9 +484,15 @@ fn defines_in(text: &str) -> Vec<(&str, usize, usize)> {
     out
 }
 
-/// Hover: a define's text, else the reference of the ludeme under the cursor (the keyword,
+/// Hover: an option's items (on a use of its value, its name or an item's name), a ruleset,
+/// a define's text, else the reference of the ludeme under the cursor (the keyword,
 /// or the keyword and its kind: `is Line`).
 fn hover(text: &str, at: usize) -> Option<String> {
+    if let Some((s, e, TokenClass::Angle | TokenClass::String)) = token_at(text, at) {
+        if let Some((md, _, _)) = option_target(text, &text[s..e]) {
+            return Some(md);
+        }
+    }
     if let Some(name) = define_at(text, at) {
         if let Some((_, s, e)) = defines_in(text).into_iter().find(|d| d.0 == name) {
             return Some(format!("```\n{}\n```", &text[s..e]));
@@ -448,8 +542,10 @@ fn hover(text: &str, at: usize) -> Option<String> {
     super::doc::lookup(&lookup).ok()
 }
 
-/// Completion at byte `at`: define names inside `("`, a keyword's kinds after `(keyword `,
-/// keywords after `(`.
+/// Completion at byte `at`: define names inside `("`; option and ruleset names inside the
+/// lists of `ruleset` and `useFor`; option values after `<`; after `(`, the keywords (those
+/// that fit a `name:` parameter when the form is its value); inside a form, its keyword's
+/// kinds (second place) and its forms' `name:` parameters.
 fn completion(text: &str, at: usize) -> lsp::CompletionResponse {
     let at = at.min(text.len());
     let item = |label: String, kind: lsp::CompletionItemKind, detail: Option<String>| lsp::CompletionItem {
@@ -459,10 +555,14 @@ fn completion(text: &str, at: usize) -> lsp::CompletionResponse {
         ..Default::default()
     };
     let before = &text[..at];
-    // inside a string right after `(`: define names
-    if let Some(q) = before.rfind('"') {
-        if before[..q].trim_end().ends_with('(') && before[..q].matches('"').count().is_multiple_of(2) {
-            let prefix = &before[q + 1..];
+    // inside a string
+    if let Some(q) = before
+        .rfind('"')
+        .filter(|&q| before[..q].matches('"').count().is_multiple_of(2))
+    {
+        let prefix = &before[q + 1..];
+        if before[..q].trim_end().ends_with('(') {
+            // right after `(`: define names
             let mut names: Vec<String> = defines_in(text).iter().map(|d| d.0.to_string()).collect();
             names.extend(Library::standard().defines().iter().map(|d| d.name.clone()));
             names.sort();
@@ -474,13 +574,83 @@ fn completion(text: &str, at: usize) -> lsp::CompletionResponse {
                 .collect();
             return lsp::CompletionResponse::Array(items);
         }
+        let forms = open_forms(text, q);
+        let n = forms.len();
+        let in_list = (n >= 2 && forms[n - 1].bracket == "{" && ["ruleset", "useFor"].contains(&forms[n - 2].keyword))
+            || (n >= 1 && forms[n - 1].keyword == "useFor");
+        if in_list {
+            let mut items: Vec<lsp::CompletionItem> = Vec::new();
+            for (c, _, _) in options_in(text) {
+                for it in &c.items {
+                    let name = c.option_string(it);
+                    if name.starts_with(prefix) {
+                        items.push(item(
+                            name,
+                            lsp::CompletionItemKind::ENUM_MEMBER,
+                            Some(it.description.clone()),
+                        ));
+                    }
+                }
+            }
+            for (r, _, _) in rulesets_in(text) {
+                if r.starts_with(prefix) {
+                    items.push(item(
+                        r.to_string(),
+                        lsp::CompletionItemKind::MODULE,
+                        Some("ruleset".into()),
+                    ));
+                }
+            }
+            return lsp::CompletionResponse::Array(items);
+        }
+        return lsp::CompletionResponse::Array(Vec::new());
     }
     let (ws, _) = word_at(text, at);
     let prefix = &text[ws..at];
-    let head = text[..ws].trim_end();
-    if head.ends_with('(') && text[..ws].ends_with('(') {
-        let reg = crate::registry::Registry::global();
+    // an option's value
+    if prefix.starts_with('<') && !text[..ws].ends_with('(') {
+        let items = options_in(text)
+            .iter()
+            .flat_map(|(c, _, _)| option_uses(c).into_iter().map(move |u| (u, c.heading.clone())))
+            .filter(|(u, _)| u.starts_with(prefix))
+            .map(|(u, h)| item(u, lsp::CompletionItemKind::VALUE, Some(format!("option \"{h}\""))))
+            .collect();
+        return lsp::CompletionResponse::Array(items);
+    }
+    let reg = crate::registry::Registry::global();
+    let forms = open_forms(text, ws);
+    if text[..ws].ends_with('(') {
+        // a keyword: one that fits the parameter this form is the value of, when known
+        let fits: Vec<crate::registry::SymId> = match forms.len() {
+            n if n >= 2 => {
+                let (outer, this) = (&forms[n - 2], &forms[n - 1]);
+                this.label
+                    .map(|l| {
+                        super::doc::forms_of(outer.keyword, outer.kind)
+                            .iter()
+                            .flat_map(|f| f.params.iter())
+                            .filter(|p| p.name.as_deref() == Some(l))
+                            .filter_map(|p| match &p.ty {
+                                crate::registry::ParamType::Sym(t) => Some(*t),
+                                _ => None,
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            }
+            _ => Vec::new(),
+        };
+        let fitting = |k: &str| {
+            fits.is_empty()
+                || reg
+                    .with_keyword(k)
+                    .iter()
+                    .any(|&s| fits.iter().any(|&t| reg.accepts(t, s)))
+        };
         let mut words: Vec<&str> = reg.keywords().filter(|k| k.starts_with(prefix)).collect();
+        if words.iter().any(|k| fitting(k)) {
+            words.retain(|k| fitting(k));
+        }
         words.sort();
         words.dedup();
         let items = words
@@ -489,21 +659,48 @@ fn completion(text: &str, at: usize) -> lsp::CompletionResponse {
             .collect();
         return lsp::CompletionResponse::Array(items);
     }
-    // after `(keyword `: the keyword's kinds
-    let (ks, ke) = word_at(head, head.len());
-    if ke > ks && head[..ks].ends_with('(') {
-        let items = super::doc::kinds_of(&head[ks..ke])
-            .into_iter()
-            .filter(|k| k.starts_with(prefix))
-            .map(|k| item(k, lsp::CompletionItemKind::ENUM_MEMBER, None))
-            .collect();
-        return lsp::CompletionResponse::Array(items);
+    // inside a form: its keyword's kinds in second place, its forms' `name:` parameters
+    let Some(form) = forms.last().filter(|f| !f.keyword.is_empty()) else {
+        return lsp::CompletionResponse::Array(Vec::new());
+    };
+    let mut items: Vec<lsp::CompletionItem> = Vec::new();
+    if form.parts == 1 {
+        items.extend(
+            super::doc::kinds_of(form.keyword)
+                .into_iter()
+                .filter(|k| k.starts_with(prefix))
+                .map(|k| item(k, lsp::CompletionItemKind::ENUM_MEMBER, None)),
+        );
     }
-    lsp::CompletionResponse::Array(Vec::new())
+    let mut labels: Vec<String> = super::doc::forms_of(form.keyword, form.kind)
+        .iter()
+        .flat_map(|f| f.params.iter())
+        .filter_map(|p| p.name.as_ref().map(|n| format!("{n}:")))
+        .filter(|l| l.starts_with(prefix))
+        .collect();
+    labels.sort();
+    labels.dedup();
+    items.extend(labels.into_iter().map(|l| {
+        item(
+            l,
+            lsp::CompletionItemKind::PROPERTY,
+            Some(format!("a parameter of {}", form.keyword)),
+        )
+    }));
+    lsp::CompletionResponse::Array(items)
 }
 
-/// Go to definition: of a define (the file's own, else the standard one).
+/// Go to definition: of an option's value or an option's or ruleset's name (its declaration),
+/// of a define (the file's own, else the standard one).
 fn definition(uri: &lsp::Uri, text: &str, at: usize) -> Option<lsp::GotoDefinitionResponse> {
+    if let Some((s, e, TokenClass::Angle | TokenClass::String)) = token_at(text, at) {
+        if let Some((_, ds, de)) = option_target(text, &text[s..e]) {
+            return Some(lsp::GotoDefinitionResponse::Scalar(lsp::Location {
+                uri: uri.clone(),
+                range: range(text, ds, de),
+            }));
+        }
+    }
     let name = define_at(text, at)?;
     if let Some((_, s, e)) = defines_in(text).into_iter().find(|d| d.0 == name) {
         return Some(lsp::GotoDefinitionResponse::Scalar(lsp::Location {
@@ -568,6 +765,245 @@ fn symbols(text: &str) -> Vec<lsp::DocumentSymbol> {
         }
         // (top-level forms only: on past this one)
         i = end.max(start + 1);
+    }
+    out
+}
+
+/// A form open at some place of the text: its bracket, keyword, kind (its second word when
+/// capitalised), how many parts it has so far, and the label it is the value of (`to:(..`).
+#[derive(Debug)]
+struct OpenForm<'a> {
+    bracket: &'a str,
+    keyword: &'a str,
+    kind: Option<&'a str>,
+    parts: usize,
+    label: Option<&'a str>,
+}
+
+/// The forms open at byte `at` (outermost first), read from the tokens before it.
+fn open_forms(text: &str, at: usize) -> Vec<OpenForm<'_>> {
+    let head = &text[..at.min(text.len())];
+    let mut stack: Vec<OpenForm> = Vec::new();
+    let mut label = None;
+    for (s, e, class) in tokens(head) {
+        let w = &head[s..e];
+        match class {
+            TokenClass::Open => {
+                if let Some(f) = stack.last_mut() {
+                    f.parts += 1;
+                }
+                stack.push(OpenForm {
+                    bracket: w,
+                    keyword: "",
+                    kind: None,
+                    parts: 0,
+                    label: label.take(),
+                });
+                continue;
+            }
+            TokenClass::Close => {
+                stack.pop();
+                label = None;
+                continue;
+            }
+            TokenClass::Label => {
+                label = Some(w.trim_end_matches(':'));
+                continue;
+            }
+            TokenClass::Comment => continue,
+            _ => label = None,
+        }
+        if let Some(f) = stack.last_mut() {
+            if f.parts == 0 && f.bracket == "(" && class == TokenClass::Word {
+                f.keyword = w;
+            } else if f.parts == 1 && class == TokenClass::Word && w.starts_with(|c: char| c.is_ascii_uppercase()) {
+                f.kind = Some(w);
+            }
+            f.parts += 1;
+        }
+    }
+    stack
+}
+
+/// The token around byte `at` (a cursor just after a token is on it).
+fn token_at(text: &str, at: usize) -> Option<(usize, usize, TokenClass)> {
+    tokens(text).into_iter().find(|&(s, e, _)| s <= at && at <= e)
+}
+
+/// The options of a text (each `(option "Heading" <Tag> args:{..} {..})` form, read as
+/// expansion reads it, even in half-written text) with where each starts and ends.
+fn options_in(text: &str) -> Vec<(Category, usize, usize)> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(i) = text[from..].find("(option \"") {
+        let start = from + i;
+        let end = form_end(text, start);
+        let block = Text::from_source(&text.as_bytes()[start..end], 0, start);
+        out.push((parse_category(&block), start, end));
+        from = end.max(start + 1);
+    }
+    out
+}
+
+/// Where an item or other part of a text read from it starts and ends in it.
+fn extent(t: &Text) -> (usize, usize) {
+    let start = t.o.first().map_or(0, |l| l.pos as usize);
+    (start, t.o.last().map_or(start, |l| l.pos as usize + 1))
+}
+
+/// The uses of an option's value: `<Tag>` when it has one argument, else `<Tag:arg>` each.
+fn option_uses(c: &Category) -> Vec<String> {
+    let args: Vec<&str> = c
+        .items
+        .first()
+        .map(|i| i.values.iter().map(|(a, _)| a.as_str()).collect())
+        .unwrap_or_default();
+    if args.len() <= 1 {
+        vec![format!("<{}>", c.tag)]
+    } else {
+        args.iter().map(|a| format!("<{}:{a}>", c.tag)).collect()
+    }
+}
+
+/// The rulesets of a text: (heading, start, end) of each `(ruleset "Heading" ..)` form.
+fn rulesets_in(text: &str) -> Vec<(&str, usize, usize)> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(i) = text[from..].find("(ruleset \"") {
+        let start = from + i;
+        let name_start = start + 10;
+        let Some(len) = text[name_start..].find('"') else { break };
+        out.push((&text[name_start..name_start + len], start, form_end(text, start)));
+        from = name_start;
+    }
+    out
+}
+
+/// What an option's value (`<Tag:arg>`) or an option's or ruleset's name (`"Heading/Item"`)
+/// at a token refers to: its description in Markdown, and where it is declared.
+fn option_target(text: &str, token: &str) -> Option<(String, usize, usize)> {
+    let options = options_in(text);
+    if let Some(inner) = token.strip_prefix('<').and_then(|t| t.strip_suffix('>')) {
+        let tag = inner.split(':').next().unwrap_or(inner);
+        let (c, s, e) = options.iter().find(|(c, _, _)| c.tag == tag)?;
+        return Some((describe_option(c), *s, *e));
+    }
+    let name = token.strip_prefix('"')?.strip_suffix('"')?;
+    for (c, s, e) in &options {
+        if c.heading == name {
+            return Some((describe_option(c), *s, *e));
+        }
+        if let Some(item) = c.items.iter().find(|i| c.option_string(i) == name) {
+            let (is, ie) = extent(&item.at);
+            let values: Vec<String> = item
+                .values
+                .iter()
+                .map(|(a, v)| format!("`{a}` = `{}`", v.to_string_lossy()))
+                .collect();
+            let md = format!("option **{name}**: {}\n\n{}", item.description, values.join(", "));
+            return Some((md, is, ie));
+        }
+    }
+    let (r, s, e) = rulesets_in(text).into_iter().find(|r| r.0 == name)?;
+    Some((format!("ruleset **{r}**\n\n```\n{}\n```", &text[s..e]), s, e))
+}
+
+/// An option in Markdown: its heading, uses and items (the default one marked).
+fn describe_option(c: &Category) -> String {
+    let default = c
+        .items
+        .iter()
+        .enumerate()
+        .max_by_key(|(i, it)| (it.priority, usize::MAX - i))
+        .map(|(i, _)| i);
+    let mut md = format!("option **{}** ({})\n", c.heading, option_uses(c).join(", "));
+    for (i, it) in c.items.iter().enumerate() {
+        let values: Vec<String> = it.values.iter().map(|(_, v)| v.to_string_lossy()).collect();
+        let mark = if Some(i) == default { " (default)" } else { "" };
+        md.push_str(&format!(
+            "\n- `{}`{mark}: `{}` {}",
+            it.name,
+            values.join(" "),
+            it.description
+        ));
+    }
+    md
+}
+
+/// The semantic token types, in the legend's order (the indexes [`semantic_tokens`] uses).
+const TOKEN_TYPES: [lsp::SemanticTokenType; 8] = [
+    lsp::SemanticTokenType::FUNCTION,       // a ludeme's keyword
+    lsp::SemanticTokenType::ENUM_MEMBER,    // a kind or constant: `Add`, `Orthogonal`, `P1`
+    lsp::SemanticTokenType::PARAMETER,      // `name:`, a define's `#1`
+    lsp::SemanticTokenType::STRING,         // a string
+    lsp::SemanticTokenType::COMMENT,        // `// ..`
+    lsp::SemanticTokenType::NUMBER,         // `3`, `-1`, `0.5`
+    lsp::SemanticTokenType::MACRO,          // a define's name: `("StepToEmpty")`
+    lsp::SemanticTokenType::TYPE_PARAMETER, // an option value: `<Board:size>`
+];
+
+/// The modifiers: a define's declaration, a standard define's use.
+const TOKEN_MODIFIERS: [lsp::SemanticTokenModifier; 2] = [
+    lsp::SemanticTokenModifier::DECLARATION,
+    lsp::SemanticTokenModifier::DEFAULT_LIBRARY,
+];
+
+/// The semantic tokens of a text, encoded as LSP wants them (five numbers a token: line and
+/// UTF-16 start relative to the token before, length, type, modifiers). A token over several
+/// lines is given its first line.
+fn semantic_tokens(text: &str) -> Vec<lsp::SemanticToken> {
+    let toks = tokens(text);
+    let std = Library::standard();
+    let mut out = Vec::new();
+    // where the last token started: line, byte of that line's start, byte, UTF-16 column
+    let (mut line, mut at, mut col) = (0u32, 0usize, 0u32);
+    let (mut prev_line, mut prev_col) = (0u32, 0u32);
+    for (i, &(start, end, class)) in toks.iter().enumerate() {
+        let after_open = i > 0 && toks[i - 1].2 == TokenClass::Open && text[toks[i - 1].0..].starts_with('(');
+        let word = &text[start..end];
+        let kind: Option<(u32, u32)> = match class {
+            TokenClass::Open | TokenClass::Close => None,
+            TokenClass::Word if after_open => Some((0, 0)),
+            TokenClass::Word if word.starts_with('#') => Some((2, 0)),
+            TokenClass::Word if word.parse::<f64>().is_ok() => Some((5, 0)),
+            TokenClass::Word if word.starts_with(|c: char| c.is_ascii_uppercase()) => Some((1, 0)),
+            TokenClass::Word => None,
+            TokenClass::Label => Some((2, 0)),
+            TokenClass::String if after_open => {
+                let name = word.trim_matches('"');
+                Some((6, if std.get(name).is_some() { 2 } else { 0 }))
+            }
+            TokenClass::String
+                if i >= 2 && toks[i - 1].2 == TokenClass::Word && &text[toks[i - 1].0..toks[i - 1].1] == "define" =>
+            {
+                Some((6, 1))
+            }
+            TokenClass::String => Some((3, 0)),
+            TokenClass::Comment => Some((4, 0)),
+            TokenClass::Angle => Some((7, 0)),
+        };
+        let Some((ty, modifiers)) = kind else { continue };
+        // move to the token's start
+        for c in text[at..start].chars() {
+            if c == '\n' {
+                line += 1;
+                col = 0;
+            } else {
+                col += c.len_utf16() as u32;
+            }
+        }
+        at = start;
+        let first_line = text[start..end].split('\n').next().unwrap_or("");
+        let length = first_line.encode_utf16().count() as u32;
+        out.push(lsp::SemanticToken {
+            delta_line: line - prev_line,
+            delta_start: if line == prev_line { col - prev_col } else { col },
+            length,
+            token_type: ty,
+            token_modifiers_bitset: modifiers,
+        });
+        prev_line = line;
+        prev_col = col;
     }
     out
 }

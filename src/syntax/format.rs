@@ -182,6 +182,60 @@ pub fn form_end(text: &str, start: usize) -> usize {
     r.at
 }
 
+/// What a token of raw description text is, as an editor colours it ([`tokens`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenClass {
+    /// `(` or `{`
+    Open,
+    /// `)` or `}`
+    Close,
+    /// A keyword, a constant, a number, a `#1` parameter, an operator.
+    Word,
+    /// `name:`
+    Label,
+    String,
+    Comment,
+    /// An option value or placeholder, `<..>`, whole.
+    Angle,
+}
+
+/// The tokens of raw description text, as the formatter reads it: (start, end, class), in
+/// order, every byte that is not whitespace in one token. Any text reads (unclosed strings
+/// and brackets run to the end).
+pub fn tokens(text: &str) -> Vec<(usize, usize, TokenClass)> {
+    let mut out = Vec::new();
+    let mut r = Reader { text, at: 0 };
+    loop {
+        r.space();
+        let Some(c) = text[r.at..].chars().next() else {
+            return out;
+        };
+        let start = r.at;
+        let (end, class) = match c {
+            '(' | '{' => (start + 1, TokenClass::Open),
+            ')' | '}' => (start + 1, TokenClass::Close),
+            _ => {
+                let end = r.token_end();
+                let token = &text[start..end];
+                let class = if token.starts_with('"') {
+                    TokenClass::String
+                } else if token.starts_with("//") {
+                    TokenClass::Comment
+                } else if token.len() > 1 && token.starts_with('<') {
+                    TokenClass::Angle
+                } else if token.len() > 1 && token.ends_with(':') {
+                    TokenClass::Label
+                } else {
+                    TokenClass::Word
+                };
+                (end, class)
+            }
+        };
+        out.push((start, end, class));
+        r.at = end;
+    }
+}
+
 /// Formats a description's text (see the module's doc).
 pub fn format(text: &str) -> String {
     let mut r = Reader { text, at: 0 };
