@@ -377,7 +377,7 @@ fn options_rulesets_parameters_and_semantic_tokens() {
         .iter()
         .map(|v| v.as_u64().unwrap())
         .collect();
-    assert!(data.len() > 100 && data.len() % 5 == 0, "{t}");
+    assert!(data.len() > 100 && data.len().is_multiple_of(5), "{t}");
     // (line delta, start delta, length, type, modifiers): `game` then `"Lines"`
     assert_eq!(&data[..10], &[0, 1, 4, 0, 0, 0, 5, 7, 3, 0]);
     // `<Board>` is an option value (type 7), `Add` a kind (1), `3` ... decoded in order
