@@ -59,7 +59,11 @@ struct Loaded {
 impl Loaded {
     /// The first steps of every load: expand, parse and check.
     fn new(name: &str, text: &str, selections: &Selections) -> Result<Loaded, LoadError> {
-        let checked = check_source(name, text, selections)?;
+        Loaded::checked(check_source(name, text, selections)?)
+    }
+
+    /// A description already checked, when it has no errors.
+    fn checked(checked: Checked) -> Result<Loaded, LoadError> {
         if checked.has_errors() || checked.game.is_none() {
             return Err(LoadError::Invalid(Box::new(checked)));
         }
@@ -107,6 +111,12 @@ impl Game {
     /// Expand, check, lower and build a description.
     pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, LoadError> {
         Loaded::new(name, text, selections)?.game(crate::compile::lower_game)
+    }
+
+    /// Lower and build a description already checked (`check::check_source`), as
+    /// [`Game::load`] does after checking it.
+    pub fn from_checked(checked: Checked) -> Result<Game, LoadError> {
+        Loaded::checked(checked)?.game(crate::compile::lower_game)
     }
 
     /// Only the start of a description: its players, equipment and start rules, with a pass

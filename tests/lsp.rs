@@ -436,3 +436,110 @@ fn changes_typed_together_are_checked_once_for_the_last_text() {
     let _ = c.request("shutdown", Value::Null);
     assert!(c.skipped.is_empty(), "{:?}", c.skipped);
 }
+
+mod common;
+
+/// Every corpus description typed in, a sample of prefixes for each (cut anywhere, in the
+/// middle of a word, a string or a define's name), with a define renamed half-way: after
+/// each change, the server publishes the diagnostics of that version and answers a hover, a
+/// completion (at the cursor and at a place before it), the outline and the semantic tokens;
+/// at the end, formatting. No answer takes a second, and the server never fails.
+#[test]
+fn every_corpus_file_typed_prefix_by_prefix() {
+    use std::time::{Duration, Instant};
+    let files = ludeme::source::lud_files(&common::shared("ludii/lud"));
+    assert!(files.len() > 1000, "only {} descriptions found", files.len());
+    let mut c = Client::start_with(json!({ "debounceMs": 0 }));
+    let mut slowest = (Duration::ZERO, String::new());
+    let mut answers = 0usize;
+    // a small deterministic generator for the cut points
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n.max(1) as u64) as usize
+    };
+    for (i, path) in files.iter().enumerate() {
+        let full = std::fs::read_to_string(path).unwrap();
+        let uri = format!("file:///corpus/{i}.lud");
+        let mut texts: Vec<String> = (0..4)
+            .map(|_| {
+                let mut cut = next(full.len() + 1);
+                while !full.is_char_boundary(cut) {
+                    cut -= 1;
+                }
+                full[..cut].to_string()
+            })
+            .collect();
+        texts.sort_by_key(String::len);
+        // a define in the middle of being renamed: its name cut short where it is declared
+        if let Some(d) = full.find("(define \"") {
+            let name_at = d + 9;
+            texts.push(format!("{}{}", &full[..name_at + 1], &full[name_at + 3.min(full.len() - name_at)..]));
+        }
+        texts.push(full.clone());
+        for (v, text) in texts.iter().enumerate() {
+            let version = v as i32 + 1;
+            let t0 = Instant::now();
+            if v == 0 {
+                c.notify(
+                    "textDocument/didOpen",
+                    json!({ "textDocument": { "uri": uri, "languageId": "ludii", "version": version, "text": text } }),
+                );
+            } else {
+                c.notify(
+                    "textDocument/didChange",
+                    json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [{ "text": text }] }),
+                );
+            }
+            loop {
+                let m = c.read();
+                if m["method"] == "textDocument/publishDiagnostics" && m["params"]["version"] == version {
+                    break;
+                }
+            }
+            let mut timed = |what: &str, t0: Instant| {
+                let took = t0.elapsed();
+                answers += 1;
+                if took > slowest.0 {
+                    slowest = (took, format!("{what} of {} ({} bytes)", path.display(), text.len()));
+                }
+            };
+            timed("diagnostics", t0);
+            let end = (text.lines().count().max(1) - 1) as u32;
+            let end_col = text.lines().last().map_or(0, |l| l.encode_utf16().count()) as u32;
+            let mid = next(end as usize + 1) as u32;
+            for (method, line, col) in [
+                ("textDocument/hover", end, end_col),
+                ("textDocument/completion", end, end_col),
+                ("textDocument/completion", mid, 8),
+                ("textDocument/hover", mid, 12),
+                ("textDocument/definition", mid, 14),
+            ] {
+                let t0 = Instant::now();
+                c.at(method, &uri, line, col);
+                timed(method, t0);
+            }
+            for method in ["textDocument/documentSymbol", "textDocument/semanticTokens/full"] {
+                let t0 = Instant::now();
+                c.request(method, json!({ "textDocument": { "uri": uri } }));
+                timed(method, t0);
+            }
+        }
+        let t0 = Instant::now();
+        let edits = c.request(
+            "textDocument/formatting",
+            json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 4, "insertSpaces": true } }),
+        );
+        assert_eq!(edits[0]["newText"], ludeme::syntax::format::format(&full));
+        let took = t0.elapsed();
+        if took > slowest.0 {
+            slowest = (took, format!("formatting of {}", path.display()));
+        }
+        c.notify("textDocument/didClose", json!({ "textDocument": { "uri": uri } }));
+    }
+    eprintln!("{answers} answers; the slowest: {:?}, {}", slowest.0, slowest.1);
+    assert!(slowest.0 < Duration::from_secs(1), "{:?}: {}", slowest.0, slowest.1);
+    let _ = c.request("shutdown", Value::Null);
+}

@@ -423,7 +423,7 @@ fn diagnostics(uri: &lsp::Uri, text: &str) -> Vec<lsp::Diagnostic> {
         })
         .collect();
     if !checked.has_errors() && checked.game.is_some() {
-        let why = match Game::load(&name, text, &Selections::default()) {
+        let why = match Game::from_checked(checked) {
             Err(LoadError::Unsupported { ludeme, .. }) => Some(format!("uses {ludeme}")),
             Err(LoadError::Invalid(_)) | Ok(_) => None,
             Err(e) => Some(e.to_string()),
