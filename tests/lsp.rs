@@ -476,7 +476,11 @@ fn every_corpus_file_typed_prefix_by_prefix() {
         // a define in the middle of being renamed: its name cut short where it is declared
         if let Some(d) = full.find("(define \"") {
             let name_at = d + 9;
-            texts.push(format!("{}{}", &full[..name_at + 1], &full[name_at + 3.min(full.len() - name_at)..]));
+            texts.push(format!(
+                "{}{}",
+                &full[..name_at + 1],
+                &full[name_at + 3.min(full.len() - name_at)..]
+            ));
         }
         texts.push(full.clone());
         for (v, text) in texts.iter().enumerate() {

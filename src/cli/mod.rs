@@ -9,7 +9,7 @@ pub mod doc;
 mod expand;
 mod fmt;
 pub mod info;
-mod lsp;
+pub mod lsp;
 mod pieces;
 mod play;
 mod playout;
