@@ -2,21 +2,18 @@
 //! message loop are rust-analyzer's `lsp-server` crate (JSON-RPC over stdio), the protocol's
 //! types `lsp-types`. What it offers comes from the rest of `ludeme`:
 //!
-//! - diagnostics as the text changes: expand and check, at the user's text (a problem inside
-//!   a define or an option's value is shown where it is used, with the define's own lines as
-//!   related locations); a valid file the engine cannot run yet gets a note saying why;
-//! - hover on a ludeme (its forms, parameters and doc, as `ludeme doc` gives them) and on a
-//!   define (its text, with a standard define's comment);
-//! - completion of ludeme keywords after `(`, of a keyword's kinds after `(move ` and the
-//!   like, and of define names (the file's and the standard ones) after `("`;
-//! - go to definition of a define: the file's own, or the standard one, written out as a
-//!   read-only file under the system's temporary folder;
-//! - document symbols: the game, its options, rulesets, defines and metadata;
-//! - formatting, as `ludeme fmt` does it (`syntax::format`).
+//! - diagnostics as the text changes (`diagnostics`): expand and check, at the user's text
+//!   (a problem inside a define or an option's value is shown where it is used, with the
+//!   define's own lines as related locations); a valid file the engine cannot run yet gets
+//!   a note saying why. Changes are checked once the text has rested ([`DEBOUNCE`]); requests
+//!   are answered at once, from the latest text;
+//! - hover, completion, go to definition, the outline, formatting (`syntax::format`) and
+//!   semantic tokens (`answers`), from the registry, Ludii's standard defines and the text's
+//!   own defines, options and rulesets (read where the cursor is by `text`).
 //!
 //! Half-written text is the normal case: nothing here panics on any text (every scan is
 //! bounded by the text and tolerant of unbalanced brackets), and checking is bounded as
-//! `check` is.
+//! `check` is. [`answer_everything`] runs every answer on a text, for the fuzz target.
 
 mod answers;
 mod diagnostics;
