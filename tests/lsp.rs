@@ -122,7 +122,8 @@ impl Client {
     }
 }
 
-const GAME: &str = r#"(define "Three" (is Line 3))
+const GAME: &str = r#"// Three in a row.
+(define "Three" (is Line 3))
 (game "Lines"
     (players 2)
     (equipment { (board (square 3)) (piece "Disc" Each) })
@@ -151,7 +152,7 @@ fn the_language_server_answers_as_an_editor_asks() {
         .find(|d| d["message"].as_str().unwrap().contains("mvoe"))
         .unwrap_or_else(|| panic!("{d:?}"));
     assert_eq!(e["severity"], 1);
-    assert_eq!(e["range"]["start"]["line"], 5, "{e}");
+    assert_eq!(e["range"]["start"]["line"], 6, "{e}");
     assert!(e["message"].as_str().unwrap().contains("move"), "{e}");
 
     // a missing argument
@@ -164,10 +165,10 @@ fn the_language_server_answers_as_an_editor_asks() {
     let arity = GAME.replace("(is Line 3)", "(is Line #1)");
     let d = c.open("file:///tmp/arity.lud", &arity);
     let e = d.iter().find(|d| d["severity"] == 1).unwrap_or_else(|| panic!("{d:?}"));
-    assert_eq!(e["range"]["start"]["line"], 6, "{e}");
+    assert_eq!(e["range"]["start"]["line"], 7, "{e}");
     let related = e["relatedInformation"].as_array().unwrap_or_else(|| panic!("{e}"));
     assert!(
-        related.iter().any(|r| r["location"]["range"]["start"]["line"] == 0),
+        related.iter().any(|r| r["location"]["range"]["start"]["line"] == 1),
         "{e}"
     );
 
@@ -183,23 +184,28 @@ fn the_language_server_answers_as_an_editor_asks() {
     );
 
     // hover on `(is Line ..)`: the reference of `is Line`
-    let h = c.at("textDocument/hover", uri, 0, 18);
+    let h = c.at("textDocument/hover", uri, 1, 18);
     let md = h["contents"]["value"].as_str().unwrap_or_default();
     assert!(md.contains("is Line") || md.contains("(is Line"), "{h}");
-    // on a define's use: its text
-    let h = c.at("textDocument/hover", uri, 6, 20);
-    assert!(
-        h["contents"]["value"]
-            .as_str()
-            .unwrap_or_default()
-            .contains("(define \"Three\""),
-        "{h}"
+    // on a define's use: its text, its comment and its parameters
+    let h = c.at("textDocument/hover", uri, 7, 20);
+    let md = h["contents"]["value"].as_str().unwrap_or_default();
+    assert!(md.contains("(define \"Three\""), "{h}");
+    assert!(md.contains("Three in a row.") && md.contains("no parameters"), "{h}");
+    // a standard define's: its comment and its parameters
+    let std_use = GAME.replace(
+        "(play (move Add (to (sites Empty))))",
+        "(play (\"StepToEmpty\" Orthogonal))",
     );
+    c.open("file:///tmp/std-hover.lud", &std_use);
+    let h = c.at("textDocument/hover", "file:///tmp/std-hover.lud", 6, 21);
+    let md = h["contents"]["value"].as_str().unwrap_or_default();
+    assert!(md.contains("standard define") && md.contains("parameters: `#1`"), "{h}");
 
     // completion after `(move `: its kinds
     let after = GAME.replace("(move Add (to (sites Empty)))", "(move ");
     c.open("file:///tmp/complete.lud", &after);
-    let items = c.at("textDocument/completion", "file:///tmp/complete.lud", 5, 20);
+    let items = c.at("textDocument/completion", "file:///tmp/complete.lud", 6, 20);
     let labels: Vec<&str> = items
         .as_array()
         .unwrap()
@@ -224,9 +230,9 @@ fn the_language_server_answers_as_an_editor_asks() {
     assert!(file.contains("(define \"StepToEmpty\""));
 
     // and of the file's own define: its place in the file
-    let d = c.at("textDocument/definition", uri, 6, 20);
+    let d = c.at("textDocument/definition", uri, 7, 20);
     assert_eq!(d["uri"], uri, "{d}");
-    assert_eq!(d["range"]["start"]["line"], 0, "{d}");
+    assert_eq!(d["range"]["start"]["line"], 1, "{d}");
 
     // the outline: the define and the game
     let s = c.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": uri } }));
@@ -424,7 +430,7 @@ fn changes_typed_together_are_checked_once_for_the_last_text() {
     }
     // a request is answered at once, before the diagnostics
     c.skipped.clear();
-    let h = c.at("textDocument/hover", uri, 0, 18);
+    let h = c.at("textDocument/hover", uri, 1, 18);
     assert!(h["contents"]["value"].as_str().is_some(), "{h}");
     assert!(c.skipped.is_empty(), "{:?}", c.skipped);
     let m = c.read();

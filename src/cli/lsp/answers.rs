@@ -21,19 +21,27 @@ pub(super) fn hover(text: &str, at: usize) -> Option<String> {
     }
     if let Some(name) = define_at(text, at) {
         if let Some((_, s, e)) = defines_in(text).into_iter().find(|d| d.0 == name) {
-            return Some(format!("```\n{}\n```", &text[s..e]));
+            // the comment lines right above it
+            let line_start = text[..s].rfind('\n').map_or(0, |i| i + 1);
+            let above: Vec<&str> = text[..line_start]
+                .lines()
+                .rev()
+                .take_while(|l| l.trim_start().starts_with("//"))
+                .collect();
+            let comment: Vec<&str> = above.iter().rev().map(|l| comment_text(l)).collect();
+            return Some(describe_define(&format!("define `\"{name}\"`"), &comment, &text[s..e]));
         }
         let d = Library::standard().get(name)?;
         let (_, file) = Library::standard().file(d.file);
         let comment: Vec<&str> = file
             .lines()
             .take_while(|l| l.trim_start().starts_with("//"))
-            .map(|l| l.trim_start().trim_start_matches('/').trim())
+            .map(comment_text)
             .collect();
-        return Some(format!(
-            "standard define `\"{name}\"`\n\n{}\n\n```\n{}\n```",
-            comment.join("\n"),
-            d.body
+        return Some(describe_define(
+            &format!("standard define `\"{name}\"`"),
+            &comment,
+            &d.body,
         ));
     }
     let (s, e) = word_at(text, at);
@@ -66,6 +74,39 @@ pub(super) fn hover(text: &str, at: usize) -> Option<String> {
         }
     };
     crate::cli::doc::lookup(&lookup).ok()
+}
+
+/// A `//` comment line's text.
+fn comment_text(line: &str) -> &str {
+    line.trim_start().trim_start_matches('/').trim()
+}
+
+/// A define in Markdown: its title, comment, parameters (`#1`, `#2` .. its text uses) and
+/// text.
+fn describe_define(title: &str, comment: &[&str], body: &str) -> String {
+    let b = body.as_bytes();
+    let mut params: Vec<u32> = (0..b.len())
+        .filter(|&i| b[i] == b'#' && b.get(i + 1).is_some_and(u8::is_ascii_digit))
+        .filter_map(|i| {
+            let digits = body[i + 1..].bytes().take_while(u8::is_ascii_digit).count();
+            body[i + 1..i + 1 + digits].parse().ok()
+        })
+        .collect();
+    params.sort_unstable();
+    params.dedup();
+    let mut md = title.to_string();
+    if !comment.is_empty() {
+        md.push_str(&format!("\n\n{}", comment.join("\n")));
+    }
+    md.push_str(&match params.len() {
+        0 => "\n\nno parameters".to_string(),
+        _ => format!(
+            "\n\nparameters: {}",
+            params.iter().map(|p| format!("`#{p}`")).collect::<Vec<_>>().join(", ")
+        ),
+    });
+    md.push_str(&format!("\n\n```\n{body}\n```"));
+    md
 }
 
 /// Completion at byte `at`: define names inside `("`; option and ruleset names inside the
