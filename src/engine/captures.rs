@@ -5,6 +5,7 @@ use super::game::{Ctx, GameDef};
 use super::moves::{Action, MoveData};
 use crate::board::Direction;
 use crate::ir::*;
+use smallvec::SmallVec;
 
 impl GameDef {
     /// The effect at a captured site: the given one, else its removal.
@@ -97,6 +98,76 @@ impl GameDef {
                         for &b in &radial[1..idx] {
                             self.capture(between_apply, &c1, b as i32, out);
                         }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `(intervene ..)` (see [`MovesKind::Intervene`]): for each radial from the origin
+    /// whose run of targets (sites where `to if:` holds, default an enemy piece, as long as
+    /// the range allows) has a length in the range and whose opposite radial's run does too,
+    /// the effect (default: removal) at each site of the opposite run, then of this one.
+    pub(super) fn gen_intervene(
+        &self,
+        from: Option<&IntFn>,
+        dirs: &[Direction],
+        (min, max): (Option<&IntFn>, Option<&IntFn>),
+        to_cond: Option<&BoolFn>,
+        to_apply: Option<&Moves>,
+        c: &Ctx,
+        out: &mut Vec<MoveData>,
+    ) {
+        let Some(f) = self.site_or_last_to(from, c) else { return };
+        // (Ludii leaves `from` as it is: conditions and effects read `to`)
+        let mut c1 = *c;
+        let min = min.map_or(1, |x| self.int(x, &c1)).max(0) as usize;
+        let max = max.map_or(1, |x| self.int(x, &c1)).max(0) as usize;
+        let mut target = |t: u32| {
+            c1.to = t as i32;
+            match to_cond {
+                Some(x) => self.boolean(x, &c1),
+                None => Self::top(c.s, t as i32).is_some_and(|p| p.who != 0 && p.who != c.mover),
+            }
+        };
+        // the run of targets along a radial (its sites after the origin), up to `max`
+        let mut run = |r: &[u32]| -> SmallVec<[u32; 4]> {
+            r.iter().skip(1).take(max).copied().take_while(|&t| target(t)).collect()
+        };
+        let effect = |t: u32, out: &mut Vec<MoveData>| {
+            let mut c2 = *c;
+            c2.to = t as i32;
+            match to_apply {
+                Some(m) => self.gen(m, &mut c2, out),
+                None => {
+                    if Self::top(c.s, t as i32).is_some() {
+                        self.push_move(out, c, t as i32, t as i32)
+                            .push(Action::Remove { site: t, count: 1 });
+                    }
+                }
+            }
+        };
+        for d in dirs {
+            for radial in self.board.radials(f as u32, *d) {
+                let here = run(radial);
+                if here.len() < min || here.len() > max {
+                    continue;
+                }
+                // (Ludii gathers the opposite runs in one list; there is at most one here)
+                let mut found = false;
+                for o in self.opposite_radials(f as u32, radial, dirs) {
+                    let there = run(o);
+                    if there.len() < min || there.len() > max {
+                        continue;
+                    }
+                    for &t in &there {
+                        effect(t, out);
+                    }
+                    found = true;
+                }
+                if found {
+                    for &t in &here {
+                        effect(t, out);
                     }
                 }
             }

@@ -837,6 +837,22 @@ impl GameDef {
                 c,
                 out,
             ),
+            MovesKind::Intervene {
+                from,
+                dirs,
+                min,
+                max,
+                to_cond,
+                to_apply,
+            } => self.gen_intervene(
+                from.as_ref(),
+                dirs,
+                (min.as_ref(), max.as_ref()),
+                to_cond.as_ref(),
+                to_apply.as_deref(),
+                c,
+                out,
+            ),
             MovesKind::Surround {
                 from,
                 dirs,

@@ -963,6 +963,7 @@ impl Moves {
             | Roll
             | Trigger { .. }
             | Custodial { .. }
+            | Intervene { .. }
             | Surround { .. }
             | Enclose { .. }
             | Shoot { .. } => false,
@@ -1231,6 +1232,18 @@ pub enum MovesKind {
         between_cond: Option<BoolFn>,
         between_apply: Option<Box<Moves>>,
         to_cond: Option<BoolFn>,
+    },
+    /// `(intervene ..)` (Ludii's `Intervene`): from `from` (default `(last To)`), along each
+    /// radial, a run of sites passing `to if:` (default: an enemy) of a length in the range
+    /// (default 1) with such a run on the opposite radial too: the effect (default: remove)
+    /// at each site of both runs (the opposite's first).
+    Intervene {
+        from: Option<IntFn>,
+        dirs: Vec<Direction>,
+        min: Option<IntFn>,
+        max: Option<IntFn>,
+        to_cond: Option<BoolFn>,
+        to_apply: Option<Box<Moves>>,
     },
     /// `(surround ..)`: the neighbours of `from` (default `(from)`) passing `between if:`
     /// whose own neighbours are all `from` or pass `to if:`, but for `except` of them.

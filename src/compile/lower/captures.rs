@@ -1,4 +1,5 @@
-//! Lowering of captures by flanking and surrounding (`custodial`, `surround`), of
+//! Lowering of captures by flanking, intervening and surrounding (`custodial`, `intervene`,
+//! `surround`), of
 //! `trigger`, and of the threat of capture (`is Threatened`).
 
 use super::{req, unsupported, Call, Lowerer, R};
@@ -42,6 +43,42 @@ impl Lowerer {
             between_cond,
             between_apply,
             to_cond,
+        })
+    }
+
+    /// `(intervene [from] [dir] [between] [to] [then])`: the between gives the range only;
+    /// the `to` gives the condition and the effect at each site captured.
+    pub(super) fn intervene(&mut self, c: &Call) -> R<MovesKind> {
+        self.board_site_type_only(c, "intervene on another site type than the board's")?;
+        let from = self.site_of_from(c)?;
+        let (mut min, mut max) = (None, None);
+        if let Some(b) = c.typed(self.reg, "moves.between") {
+            let bc = self.call(b, "moves.between")?;
+            if bc.named("if").is_some() || bc.typed(self.reg, "apply").is_some() || bc.named("trail").is_some() {
+                return unsupported("intervene between with a condition or an effect", bc.span());
+            }
+            if let Some(r) = bc.typed(self.reg, "range") {
+                (min, max) = self.range(r)?;
+            }
+        }
+        let (to_cond, to_apply) = match c.typed(self.reg, "moves.to") {
+            Some(t) => {
+                let p = self.place(t, "moves.to")?;
+                if p.region.is_some() || p.site.is_some() || p.apply_if.is_some() {
+                    return unsupported("intervene to a place", c.span());
+                }
+                (p.cond, p.apply)
+            }
+            None => (None, None),
+        };
+        let dirs = self.directions(c.typed(self.reg, "absoluteDirection"))?;
+        Ok(MovesKind::Intervene {
+            from,
+            dirs,
+            min,
+            max,
+            to_cond,
+            to_apply,
         })
     }
 
