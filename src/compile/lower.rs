@@ -1409,11 +1409,18 @@ impl Lowerer {
                 )
             }
         };
-        // `(apply if:C ..)` is read only where a generator gives it its meaning
-        if !matches!(kind, MovesKind::Slide { .. } | MovesKind::FromTo { .. })
-            && kind.places().iter().any(|p| p.apply_if.is_some())
-        {
-            return unsupported("apply if: here", c.span());
+        // `(apply if:C E)`: where no generator gives the condition a meaning of its own (a
+        // slide's landing moves, `fromTo`'s), the effect E where C holds, as Ludii's `Apply`
+        let mut kind = kind;
+        if !matches!(kind, MovesKind::Slide { .. } | MovesKind::FromTo { .. }) {
+            for p in kind.places_mut() {
+                if let Some(cond) = p.apply_if.take() {
+                    let Some(effect) = p.apply.take() else {
+                        return unsupported("(apply if:) without an effect here", c.span());
+                    };
+                    p.apply = Some(Box::new(Moves::new(MovesKind::If(cond, effect, None), None)));
+                }
+            }
         }
         // (and a level to move from only by a fromTo)
         if !matches!(kind, MovesKind::FromTo { .. }) && kind.places().iter().any(|p| p.level.is_some()) {
@@ -2108,9 +2115,11 @@ impl Lowerer {
         }
         let c = self.call(node, "ints")?;
         match c.id {
-            "array" => Ok(IntsFn::Sites(Box::new(
-                self.region(req(c.typed(self.reg, "sites"), &c)?)?,
-            ))),
+            // `(array <sites>)` or `(array {<int>})`
+            "array" => match c.typed(self.reg, "sites") {
+                Some(r) => Ok(IntsFn::Sites(Box::new(self.region(r)?))),
+                None => self.ints(nth(&c.positional(), 0, c.span())?),
+            },
             "intArray.math.if" => {
                 let pos = c.positional();
                 Ok(IntsFn::If(

@@ -1100,6 +1100,21 @@ impl MovesKind {
         }
     }
 
+    /// The places of [`MovesKind::places`], to change.
+    pub fn places_mut(&mut self) -> Vec<&mut Place> {
+        match self {
+            MovesKind::Add { to, .. } => vec![to],
+            MovesKind::Step { from, to, .. }
+            | MovesKind::Hop { from, to, .. }
+            | MovesKind::Slide { from, to, .. }
+            | MovesKind::Leap { from, to, .. } => from.iter_mut().chain([to]).collect(),
+            MovesKind::FromTo { from, to, .. } => vec![from, to],
+            MovesKind::HopLong(h) => h.from.iter_mut().chain([&mut h.to]).collect(),
+            MovesKind::Select { from, to } => std::iter::once(from).chain(to.as_mut()).collect(),
+            _ => vec![],
+        }
+    }
+
     /// A plain effect that gives at most one move, which has actions: whether it gives a
     /// move is whether it has actions.
     pub fn one_move_effect(&self) -> bool {
