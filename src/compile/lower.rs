@@ -2384,6 +2384,7 @@ impl Lowerer {
             }
             "Line" => self.is_line(c)?,
             "Pattern" => self.is_pattern(c)?,
+            "Target" => self.is_target(c)?,
             "Tree" | "SpanningTree" | "RegularGraph" => self.is_graph(c, word)?,
             "Threatened" => self.is_threatened(c)?,
             "Within" => {

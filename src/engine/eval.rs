@@ -751,6 +751,7 @@ impl GameDef {
             }
             BoolFn::IsLine(l) => self.is_line(l, c),
             BoolFn::IsPattern(p) => self.is_pattern(p, c),
+            BoolFn::IsTarget(t) => self.is_target(&t.0, t.1.as_deref(), c),
             BoolFn::IsConnected(k) => self.is_connected(k, c),
             BoolFn::IsBlocked(k) => self.is_blocked(k, c),
             BoolFn::IsFlat(s) => {

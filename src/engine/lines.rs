@@ -14,6 +14,38 @@ pub(super) type Radial = SmallVec<[u32; 8]>;
 pub(super) type RadialPair<'a> = (&'a [u32], SmallVec<[&'a [u32]; 2]>);
 
 impl GameDef {
+    /// `(is Target ..)` (see [`BoolFn::IsTarget`]). Without pieces stacking, every site
+    /// given (or each board site, when the board has as many as the configuration) holds
+    /// the component asked for. With stacks, as Ludii does it: some site given holds that
+    /// stack; with no sites given, the board's sites in turn until one of another height.
+    pub(super) fn is_target(&self, config: &[i32], sites: Option<&[i32]>, c: &Ctx) -> bool {
+        let what = |s: i32| Self::top(c.s, s).map_or(0, |p| p.what as i32);
+        let stack_is = |s: i32| {
+            c.s.stack(s as usize)
+                .is_some_and(|st| st.len() == config.len() && st.iter().zip(config).all(|(p, &w)| p.what as i32 == w))
+        };
+        let on_board = |s: &i32| *s >= 0 && (*s as usize) < self.n();
+        match (self.ir.stacking, sites) {
+            (false, None) => config.len() == self.n() && (0..self.n() as i32).all(|s| what(s) == config[s as usize]),
+            (false, Some(sites)) => {
+                sites.len() == config.len() && sites.iter().zip(config).all(|(s, &w)| on_board(s) && what(*s) == w)
+            }
+            (true, None) => {
+                for s in 0..self.n() as i32 {
+                    let height = c.s.stack(s as usize).map_or(0, |st| st.len());
+                    if height != config.len() {
+                        return false;
+                    }
+                    if stack_is(s) {
+                        return true;
+                    }
+                }
+                false
+            }
+            (true, Some(sites)) => sites.iter().filter(|s| on_board(s)).any(|&s| stack_is(s)),
+        }
+    }
+
     /// `(is Pattern ..)` (see [`Pattern`]): the component at `from` and at each site the
     /// walk steps on are the ones asked for, in turn, for some starting direction.
     pub(super) fn is_pattern(&self, p: &Pattern, c: &Ctx) -> bool {
@@ -450,5 +482,71 @@ impl GameDef {
         let dot = ux * vx + uy * vy;
         let cross = ux * vy - uy * vx;
         dot < 0.0 && cross.abs() < (0.1f64).tan() * -dot
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::Game;
+    use crate::expand::Selections;
+
+    /// A one-row board of three sites, a disc (component 1; one player's pieces take no
+    /// number) at site 0 and a square (component 2) at site 1, each stepping to an empty
+    /// site (onto any site, where pieces stack); `end` decides.
+    fn game(end: &str, stacking: bool) -> Game {
+        let step = if stacking {
+            "(to if:True) stack:True"
+        } else {
+            "(to if:(is Empty (to)))"
+        };
+        let text = format!(
+            r#"(game "Target" (players 1)
+              (equipment {{ (board (rectangle 1 3)) (piece "Disc" P1 (move Step Orthogonal {step}))
+                (piece "Square" P1 (move Step Orthogonal {step})) }})
+              (rules (start {{ (place "Disc" 0) (place "Square" 1) }})
+                (play (forEach Piece)) (end {{ (if {end} (result P1 Win)) (if (no Moves Mover) (result P1 Loss)) }})))"#,
+        );
+        Game::load("target", &text, &Selections::default()).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Whether stepping the piece at `from` to `to` from the start wins.
+    fn wins_after(game: &Game, from: i32, to: i32) -> bool {
+        let mut s = game.initial_state();
+        let mv = game
+            .legal_moves(&s)
+            .into_iter()
+            .find(|m| m.from_site() == from && m.to_site() == to)
+            .unwrap_or_else(|| panic!("no move {from}-{to}"));
+        game.apply(&mut s, &mv);
+        s.is_over() && s.ranking().get(1) == Some(&1.0)
+    }
+
+    #[test]
+    fn is_target_compares_the_board_or_the_sites_given() {
+        // the whole board: disc, empty, square
+        let g = game("(is Target {1 0 2})", false);
+        assert!(wins_after(&g, 1, 2));
+        assert!(!game("(is Target {2 0 1})", false).initial_state().is_over());
+        // a configuration of another length than the board never holds
+        let g = game("(is Target {1 0})", false);
+        assert!(!wins_after(&g, 1, 2));
+        // sites given: the square at 2
+        let g = game("(is Target {2} 2)", false);
+        assert!(wins_after(&g, 1, 2));
+        let g = game("(is Target {1 2} {0 2})", false);
+        assert!(wins_after(&g, 1, 2));
+        assert!(!game("(is Target {1 2} {0 1 2})", false).initial_state().is_over());
+    }
+
+    #[test]
+    fn is_target_on_stacks_looks_for_a_site_with_that_stack() {
+        // the square onto the disc: a stack of disc then square at 0
+        let g = game("(is Target {1 2} 0)", true);
+        assert!(wins_after(&g, 1, 0));
+        let g = game("(is Target {2 1} 0)", true);
+        assert!(!wins_after(&g, 1, 0));
+        // no sites given: the first site's stack, as Ludii reads them (site 0 here)
+        let g = game("(is Target {1 2})", true);
+        assert!(wins_after(&g, 1, 0));
     }
 }

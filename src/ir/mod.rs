@@ -341,6 +341,11 @@ pub enum BoolFn {
     IsLine(Box<LineSpec>),
     /// `(is Pattern {F R ..} ..)`: a turtle walk from a site meets the pieces given.
     IsPattern(Box<Pattern>),
+    /// `(is Target {c ..} [site | {sites}])` (Ludii's `IsTarget`, on the board): the
+    /// components at the sites given (each board site in turn when none are) are `c ..`;
+    /// where pieces stack, some site given (the first site, when none are) holds exactly
+    /// that stack, from the bottom up.
+    IsTarget(Box<(Vec<i32>, Option<Vec<i32>>)>),
     /// `(is Connected ..)`: the group of the piece at `at` touches enough of the regions.
     IsConnected(Box<Connected>),
     /// `(is Flat [site])`: on a layered board, every site below it (its supports) is
@@ -2206,6 +2211,7 @@ impl<'a> Node<'a> {
                 BoolFn::If(a, b, c) => out.extend([Bool(a), Bool(b), Bool(c)]),
                 BoolFn::Const(_)
                 | BoolFn::IsPrevMover
+                | BoolFn::IsTarget(_)
                 | BoolFn::IsPending
                 | BoolFn::IsProposed(_)
                 | BoolFn::IsDecided(_)

@@ -1,4 +1,5 @@
-//! Lowering of the connection ludemes of space games: `is Connected`, `count Groups`.
+//! Lowering of the ludemes of space games that read the board as a whole: `is Pattern`,
+//! `is Target`.
 
 use super::{req, unsupported, Call, Lowerer, R};
 use crate::board::{BoardRegion, Dir};
@@ -9,6 +10,48 @@ impl Lowerer {
     /// `(is Pattern {F R L ..} [siteType] [from:] [what: | whats:])`.
     pub(super) fn is_pattern(&mut self, c: &Call) -> R<BoolFn> {
         Ok(BoolFn::IsPattern(Box::new(self.pattern(c)?)))
+    }
+
+    /// `(is Target [container] {c ..} [site | {sites}])`: constants only, on the board.
+    pub(super) fn is_target(&mut self, c: &Call) -> R<BoolFn> {
+        let number = |n: &crate::syntax::Node| match &n.kind {
+            NodeKind::Atom(a) => match crate::syntax::classify_atom(a) {
+                crate::syntax::Atom::Int(v) => Some(v),
+                _ => None,
+            },
+            _ => None,
+        };
+        let constants = |n: &crate::syntax::Node| -> Option<Vec<i32>> {
+            match &n.kind {
+                NodeKind::List(items) => items.iter().map(number).collect(),
+                _ => number(n).map(|v| vec![v]),
+            }
+        };
+        let pos = c.positional();
+        let lists: Vec<&crate::syntax::Node> = pos
+            .iter()
+            .copied()
+            .filter(|n| matches!(n.kind, NodeKind::List(_)) || number(n).is_some())
+            .collect();
+        // (a container before the configuration: the board's, 0, only)
+        let (container, rest) = match lists.first().and_then(|n| number(n)) {
+            Some(k) => (Some(k), &lists[1..]),
+            None => (None, &lists[..]),
+        };
+        if container.is_some_and(|k| k != 0) || pos.iter().any(|n| matches!(n.kind, NodeKind::Str(_))) {
+            return unsupported("is Target in another container than the board", c.span());
+        }
+        let Some(config) = rest.first().and_then(|n| constants(n)) else {
+            return super::invalid("is Target needs its configuration of numbers", c.span());
+        };
+        let sites = match rest.get(1) {
+            Some(n) => Some(constants(n).ok_or_else(|| crate::compile::LowerError::Invalid {
+                message: "is Target's sites are numbers".into(),
+                span: n.span.clone(),
+            })?),
+            None => None,
+        };
+        Ok(BoolFn::IsTarget(Box::new((config, sites))))
     }
 
     /// The walk, origin and components of `(is Pattern ..)` or `(sites Pattern ..)`.
