@@ -108,6 +108,7 @@ impl GameDef {
     /// whose run of targets (sites where `to if:` holds, default an enemy piece, as long as
     /// the range allows) has a length in the range and whose opposite radial's run does too,
     /// the effect (default: removal) at each site of the opposite run, then of this one.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn gen_intervene(
         &self,
         from: Option<&IntFn>,
