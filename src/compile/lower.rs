@@ -1899,6 +1899,10 @@ impl Lowerer {
             }
             "what" => IntFn::What(b(self, req(c.named("at"), &c)?)?),
             "mapEntry" => self.map_entry(&c)?,
+            "arrayValue" => IntFn::ArrayValue(
+                Box::new(self.ints(req(c.typed(self.reg, "ints"), &c)?)?),
+                b(self, req(c.named("index"), &c)?)?,
+            ),
             "coord" if c.typed(self.reg, "siteType").is_none() => match pos.first().map(|n| &n.kind) {
                 Some(NodeKind::Str(label)) => IntFn::Coord(self.intern(label)),
                 _ => IntFn::CoordAt(

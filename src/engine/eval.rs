@@ -349,6 +349,13 @@ impl GameDef {
             IntFn::Pow(a, b) => (self.int(a, c) as f64).powf(self.int(b, c) as f64) as i32,
             IntFn::Neg(a) => self.int(a, c).wrapping_neg(),
             IntFn::SizeArray(l) => self.ints(l, c).len() as i32,
+            IntFn::ArrayValue(l, i) => {
+                let i = self.int(i, c);
+                usize::try_from(i)
+                    .ok()
+                    .and_then(|i| self.ints(l, c).get(i).copied())
+                    .unwrap_or(-1)
+            }
             IntFn::CountStack(k) => {
                 let mut n = 0;
                 let mut c2 = *c;

@@ -189,6 +189,8 @@ pub enum IntFn {
     Sum(Box<IntsFn>),
     /// `(size Array list)`: the length of an int list.
     SizeArray(Box<IntsFn>),
+    /// `(arrayValue list index:i)`: the list's `i`th value (from 0), else -1 (Off).
+    ArrayValue(Box<IntsFn>, Box<IntFn>),
     /// `(count Stack [FromTop] at:s|to:R [if:C] [stop:S])`: over the occupied sites, the
     /// levels (from the bottom by default; `to` the site, `level` the level) where C holds,
     /// each stack's count stopping at the first level where S holds.
@@ -2059,6 +2061,7 @@ impl<'a> Node<'a> {
                 | IntFn::Face(a)
                 | IntFn::RowColumn(_, a) => out.push(Int(a)),
                 IntFn::CountGroups(g) => out.extend([Bool(&g.cond), Int(&g.min)]),
+                IntFn::ArrayValue(l, i) => out.extend([Ints(l), Int(i)]),
                 IntFn::CountStepsBy(k) => out.extend([Bool(&k.cond), Int(&k.from), Region(&k.to)]),
                 IntFn::SizeTerritory(p, _) => out.push(Int(p)),
                 IntFn::SizeGroup(g) | IntFn::CountLiberties(g) => {
