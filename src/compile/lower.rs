@@ -1343,10 +1343,8 @@ impl Lowerer {
             ("priority", _) => MovesKind::Priority(self.alternatives(&c)?),
             ("max.max", Some("Distance")) => self.max_distance(&c)?,
             ("max.max", Some("Moves")) => {
-                if c.named("withValue").is_some() {
-                    return unsupported("max Moves withValue:", c.span());
-                }
-                MovesKind::MaxMoves(Box::new(self.moves(req(c.typed(self.reg, "moves"), &c)?)?))
+                let with_value = self.flag(c.named("withValue"))?;
+                MovesKind::MaxMoves(Box::new(self.moves(req(c.typed(self.reg, "moves"), &c)?)?), with_value)
             }
             ("operators.foreach.forEach", Some("Piece")) => {
                 let item = match c.positional().into_iter().find_map(|n| match &n.kind {

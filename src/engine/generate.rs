@@ -1294,7 +1294,7 @@ impl GameDef {
                 }
             }
             MovesKind::Priority(v) => self.gen_priority(v, c, out),
-            MovesKind::MaxMoves(m) => self.gen_max_moves(m, c, out),
+            MovesKind::MaxMoves(m, with_value) => self.gen_max_moves(m, *with_value, c, out),
             MovesKind::Do {
                 pre,
                 next,

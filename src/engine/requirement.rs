@@ -436,7 +436,7 @@ impl GameDef {
             }
             MovesKind::Select { from, to } => self.select_pairs(from, to, c, |_, _| true),
             // (the longest runs are among the moves: some are kept whenever there are any)
-            MovesKind::MaxMoves(m) => self.has_moves(m, c),
+            MovesKind::MaxMoves(m, _) => self.has_moves(m, c),
             MovesKind::ForEachValue { min, max, body } => {
                 let (a, b) = (self.int(min, c), self.int(max, c));
                 (a..=b).any(|v| {
@@ -580,19 +580,22 @@ impl GameDef {
 
     /// `(max Moves M)` (Ludii's `MaxMoves`): each of M's moves is applied as a decision, and
     /// counts 1 plus, while the same player moves on and the game is not over, the most any
-    /// of their next moves counts; the moves that count most are kept, in order.
-    pub(super) fn gen_max_moves(&self, m: &Moves, c: &mut Ctx, out: &mut Vec<MoveData>) {
+    /// of their next moves counts; the moves that count most are kept, in order. With
+    /// value, a move counts the values of the pieces it removes (its consequences'
+    /// removals too) instead of 1.
+    pub(super) fn gen_max_moves(&self, m: &Moves, with_value: bool, c: &mut Ctx, out: &mut Vec<MoveData>) {
         let start = out.len();
         self.gen(m, c, out);
         if out.len() - start < 2 {
             return;
         }
+        let state = super::api::State { inner: c.s.clone() };
         let counts: Vec<u32> = out[start..]
             .iter()
             .map(|mv| {
-                let mut s = super::api::State { inner: c.s.clone() };
-                self.apply(&mut s, &super::api::Move { inner: mv.clone() });
-                self.run_length(&s, 1, 0)
+                let mut s = state.clone();
+                let worth = self.run_step(&mut s, &super::api::Move { inner: mv.clone() }, with_value);
+                self.run_length(&s, worth, 0, with_value)
             })
             .collect();
         let best = counts.iter().copied().max().unwrap_or(0);
@@ -604,10 +607,38 @@ impl GameDef {
         });
     }
 
+    /// Applies one move of a run; what it counts: 1, or with value, the values of the
+    /// pieces it removes (as they were before it).
+    fn run_step(&self, s: &mut super::api::State, mv: &super::api::Move, with_value: bool) -> u32 {
+        if !with_value {
+            self.apply(s, mv);
+            return 1;
+        }
+        let before = s.inner.clone();
+        let mut log = Vec::new();
+        self.apply_logged(s, mv, Some(&mut log));
+        let value_at = |site: u32, level: Option<u32>| {
+            before.stack(site as usize).and_then(|st| match level {
+                Some(l) => st.get(l as usize).or(st.last()),
+                None => st.last(),
+            })
+        };
+        log.iter()
+            .map(|a| match a {
+                // (a removal at the end of the turn counts where it is decided, as Ludii's
+                // action of removal that waits)
+                Action::Remove { site, .. } | Action::RemoveAtEnd(site) => value_at(*site, None).map_or(0, |p| p.value),
+                Action::RemoveAt { site, level, .. } => value_at(*site, Some(*level)).map_or(0, |p| p.value),
+                _ => 0,
+            })
+            .sum::<i32>()
+            .max(0) as u32
+    }
+
     /// The longest run of moves the mover of `s` makes on from there, `count` made so far
     /// (the run ends when another player moves or the game is over; at most
     /// [`MAX_RUN_DEPTH`] moves deep).
-    fn run_length(&self, s: &super::api::State, count: u32, depth: u32) -> u32 {
+    fn run_length(&self, s: &super::api::State, count: u32, depth: u32, with_value: bool) -> u32 {
         let st = &s.inner;
         if st.prev != st.mover || st.over || depth >= MAX_RUN_DEPTH {
             return count;
@@ -616,8 +647,8 @@ impl GameDef {
             .iter()
             .map(|mv| {
                 let mut s2 = s.clone();
-                self.apply(&mut s2, mv);
-                self.run_length(&s2, count + 1, depth + 1)
+                let worth = self.run_step(&mut s2, mv, with_value);
+                self.run_length(&s2, count + worth, depth + 1, with_value)
             })
             .max()
             .unwrap_or(0)

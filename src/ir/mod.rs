@@ -974,7 +974,7 @@ impl Moves {
             | Surround { .. }
             | Enclose { .. }
             | Shoot { .. } => false,
-            While(_, m) | Append(m) | ForEachPlayer(m) | MaxMoves(m) => any(&[m]),
+            While(_, m) | Append(m) | ForEachPlayer(m) | MaxMoves(m, _) => any(&[m]),
             AllCombinations(a, b) => any(&[a, b]),
             ForEachValueIn { body, .. }
             | ForEachValue { body, .. }
@@ -1433,9 +1433,10 @@ pub enum MovesKind {
     And(Vec<Moves>),
     If(BoolFn, Box<Moves>, Option<Box<Moves>>),
     Priority(Vec<Moves>),
-    /// `(max Moves M)`: M's moves that begin the longest run of moves by the same player
-    /// (each applied, then the mover's moves while the turn goes on).
-    MaxMoves(Box<Moves>),
+    /// `(max Moves [withValue:True] M)`: M's moves that begin the longest run of moves by
+    /// the same player (each applied, then the mover's moves while the turn goes on); with
+    /// value, the run that removes pieces of the greatest total value.
+    MaxMoves(Box<Moves>, bool),
     Do {
         pre: Box<Moves>,
         next: Option<Box<Moves>>,
