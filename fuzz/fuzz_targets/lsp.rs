@@ -7,20 +7,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use std::sync::OnceLock;
 
 #[path = "mutations.rs"]
 mod mutations;
-
-/// Ludii's descriptions, read once (`LUDEME_FUZZ_LUD`, else `../shared/ludii/lud`).
-fn corpus() -> &'static [String] {
-    static FILES: OnceLock<Vec<String>> = OnceLock::new();
-    FILES.get_or_init(|| {
-        let root = std::env::var("LUDEME_FUZZ_LUD").unwrap_or_else(|_| "../shared/ludii/lud".into());
-        let paths = ludeme::source::lud_files(std::path::Path::new(&root));
-        paths.iter().filter_map(|p| std::fs::read_to_string(p).ok()).collect()
-    })
-}
 
 /// What a person types, a piece at a time.
 const PIECES: &[&str] = &[
@@ -31,9 +20,9 @@ const PIECES: &[&str] = &[
 ];
 
 fuzz_target!(|data: &[u8]| {
-    let files = corpus();
+    let files = mutations::corpus();
     let mut c = mutations::Choices::new(data);
-    let mut text = if files.is_empty() || c.below(4) == 0 {
+    let mut text = if c.below(4) == 0 {
         String::new()
     } else {
         files[c.below(files.len())].clone()

@@ -8,26 +8,12 @@ use ludeme::engine::playout::playout;
 use ludeme::engine::Game;
 use ludeme::expand::Selections;
 use rand::SeedableRng;
-use std::sync::OnceLock;
 
 #[path = "mutations.rs"]
 mod mutations;
 
-/// Ludii's descriptions, read once (`LUDEME_FUZZ_LUD`, else `../shared/ludii/lud` from the
-/// project root, where `cargo fuzz` runs).
-fn corpus() -> &'static [String] {
-    static FILES: OnceLock<Vec<String>> = OnceLock::new();
-    FILES.get_or_init(|| {
-        let root = std::env::var("LUDEME_FUZZ_LUD").unwrap_or_else(|_| "../shared/ludii/lud".into());
-        let paths = ludeme::source::lud_files(std::path::Path::new(&root));
-        let files: Vec<String> = paths.iter().filter_map(|p| std::fs::read_to_string(p).ok()).collect();
-        assert!(!files.is_empty(), "no corpus files: set LUDEME_FUZZ_LUD");
-        files
-    })
-}
-
 fuzz_target!(|data: &[u8]| {
-    let files = corpus();
+    let files = mutations::corpus();
     let mut c = mutations::Choices::new(data);
     let mut text = files[c.below(files.len())].clone();
     let edits = 1 + c.below(4);

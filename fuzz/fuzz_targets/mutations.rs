@@ -2,6 +2,19 @@
 //! text mostly well formed so that it reaches the checker, lowering and the engine rather than
 //! stopping at the parser.
 
+/// Ludii's descriptions, read once (`LUDEME_FUZZ_LUD`, else `../shared/ludii/lud` from the
+/// project root, where `cargo fuzz` runs).
+pub fn corpus() -> &'static [String] {
+    static FILES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    FILES.get_or_init(|| {
+        let root = std::env::var("LUDEME_FUZZ_LUD").unwrap_or_else(|_| "../shared/ludii/lud".into());
+        let paths = ludeme::source::lud_files(std::path::Path::new(&root));
+        let files: Vec<String> = paths.iter().filter_map(|p| std::fs::read_to_string(p).ok()).collect();
+        assert!(!files.is_empty(), "no corpus files: set LUDEME_FUZZ_LUD");
+        files
+    })
+}
+
 /// A cursor over the fuzzer's bytes: each call takes the next choice (0 when they run out).
 pub struct Choices<'a> {
     bytes: &'a [u8],
