@@ -1029,6 +1029,7 @@ impl Lowerer {
             ("move", Some("Slide")) | ("slide", _) => self.slide(&c)?,
             ("custodial", _) => self.custodial(&c)?,
             ("intervene", _) => self.intervene(&c)?,
+            ("directional", _) => self.directional(&c)?,
             ("surround", _) => self.surround(&c)?,
             ("enclose", _) => self.enclose(&c)?,
             ("trigger", _) => self.trigger(&c)?,

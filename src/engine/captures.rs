@@ -175,6 +175,41 @@ impl GameDef {
         }
     }
 
+    /// `(directional ..)` (see [`MovesKind::Directional`]): along each radial of each
+    /// direction from the origin, the effect at every site of the run of targets.
+    pub(super) fn gen_directional(
+        &self,
+        from: Option<&IntFn>,
+        dirs: &[Direction],
+        to_cond: Option<&BoolFn>,
+        to_apply: &Moves,
+        c: &Ctx,
+        out: &mut Vec<MoveData>,
+    ) {
+        let Some(f) = self.site_or_last_to(from, c) else { return };
+        let mut buf = super::tables::Dirs::new();
+        let dirs = self.abs_dirs(dirs, f, c, &mut buf);
+        let mut c1 = *c;
+        for d in dirs {
+            for radial in self.board.radials(f as u32, *d) {
+                for &t in &radial[1..] {
+                    c1.to = t as i32;
+                    let target = match to_cond {
+                        Some(x) => self.boolean(x, &c1),
+                        None => Self::top(c.s, t as i32).is_some_and(|p| p.who != 0 && p.who != c.mover),
+                    };
+                    if !target {
+                        break;
+                    }
+                    let mut c2 = *c;
+                    c2.from = -1;
+                    c2.to = t as i32;
+                    self.gen(to_apply, &mut c2, out);
+                }
+            }
+        }
+    }
+
     /// `(enclose ..)` (see [`MovesKind::Enclose`]): the groups next to the origin are
     /// taken in the order their first site was found, each grown breadth first; the effect
     /// runs at every site of each group without a liberty.

@@ -837,6 +837,12 @@ impl GameDef {
                 c,
                 out,
             ),
+            MovesKind::Directional {
+                from,
+                dirs,
+                to_cond,
+                to_apply,
+            } => self.gen_directional(from.as_ref(), dirs, to_cond.as_ref(), to_apply, c, out),
             MovesKind::Intervene {
                 from,
                 dirs,

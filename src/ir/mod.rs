@@ -971,6 +971,7 @@ impl Moves {
             | Trigger { .. }
             | Custodial { .. }
             | Intervene { .. }
+            | Directional { .. }
             | Surround { .. }
             | Enclose { .. }
             | Shoot { .. } => false,
@@ -1266,6 +1267,16 @@ pub enum MovesKind {
         max: Option<IntFn>,
         to_cond: Option<BoolFn>,
         to_apply: Option<Box<Moves>>,
+    },
+    /// `(directional ..)` (Ludii's `Directional`, approach and withdrawal captures): from
+    /// `from` (default `(last To)`), along each radial of the directions (default: the
+    /// direction from `(last From)` to `(last To)`), the run of sites passing `to if:`
+    /// (default: an enemy), the effect at each (`to` set, `from` off the board).
+    Directional {
+        from: Option<IntFn>,
+        dirs: Vec<Direction>,
+        to_cond: Option<BoolFn>,
+        to_apply: Box<Moves>,
     },
     /// `(surround ..)`: the neighbours of `from` (default `(from)`) passing `between if:`
     /// whose own neighbours are all `from` or pass `to if:`, but for `except` of them.

@@ -1,5 +1,5 @@
-//! Lowering of captures by flanking, intervening and surrounding (`custodial`, `intervene`,
-//! `surround`), of
+//! Lowering of captures by flanking, intervening, approach or withdrawal and surrounding
+//! (`custodial`, `intervene`, `directional`, `surround`), of
 //! `trigger`, and of the threat of capture (`is Threatened`).
 
 use super::{req, unsupported, Call, Lowerer, R};
@@ -77,6 +77,36 @@ impl Lowerer {
             dirs,
             min,
             max,
+            to_cond,
+            to_apply,
+        })
+    }
+
+    /// `(directional [from] [directions] [to] [then])`: the `to` gives the condition and
+    /// the effect (Ludii's default effect, a removal at the emptied `from`, is refused).
+    pub(super) fn directional(&mut self, c: &Call) -> R<MovesKind> {
+        self.board_site_type_only(c, "directional on another site type than the board's")?;
+        let from = self.site_of_from(c)?;
+        let (to_cond, to_apply) = match c.typed(self.reg, "moves.to") {
+            Some(t) => {
+                let p = self.place(t, "moves.to")?;
+                if p.region.is_some() || p.site.is_some() || p.apply_if.is_some() {
+                    return unsupported("directional to a place", c.span());
+                }
+                (p.cond, p.apply)
+            }
+            None => (None, None),
+        };
+        let Some(to_apply) = to_apply else {
+            return unsupported("directional without an effect", c.span());
+        };
+        let dirs = match c.typed(self.reg, "direction") {
+            Some(d) => self.move_directions(Some(d))?,
+            None => self.dir_fn(DirFn::Between(IntFn::LastFrom, IntFn::LastTo), c.node)?,
+        };
+        Ok(MovesKind::Directional {
+            from,
+            dirs,
             to_cond,
             to_apply,
         })
