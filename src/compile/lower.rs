@@ -1967,8 +1967,17 @@ impl Lowerer {
             ),
             "count.count" => match c.word(self.reg) {
                 Some("Sites") => {
+                    let board = matches!(
+                        pos.iter().find_map(|n| match &n.kind {
+                            NodeKind::Str(s) => Some(s.as_str()),
+                            _ => None,
+                        }),
+                        Some("Board")
+                    );
                     let r = match c.named("in") {
                         Some(n) => self.region(n)?,
+                        // `(count Sites "Board")`: the board's sites
+                        None if board && c.named("at").is_none() => RegionFn::Board,
                         None => return unsupported("count Sites without in:", c.span()),
                     };
                     count_sites(r)
