@@ -46,6 +46,19 @@ impl Lowerer {
         })
     }
 
+    /// The `(to if:C (apply E))` of a capture that names its targets (`intervene`,
+    /// `directional`): the condition and the effect, not a place.
+    fn target_parts(&mut self, c: &Call) -> R<(Option<BoolFn>, Option<Box<Moves>>)> {
+        let Some(t) = c.typed(self.reg, "moves.to") else {
+            return Ok((None, None));
+        };
+        let p = self.place(t, "moves.to")?;
+        if p.region.is_some() || p.site.is_some() || p.apply_if.is_some() {
+            return unsupported(format!("{} to a place", c.id), c.span());
+        }
+        Ok((p.cond, p.apply))
+    }
+
     /// `(intervene [from] [dir] [between] [to] [then])`: the between gives the range only;
     /// the `to` gives the condition and the effect at each site captured.
     pub(super) fn intervene(&mut self, c: &Call) -> R<MovesKind> {
@@ -61,16 +74,7 @@ impl Lowerer {
                 (min, max) = self.range(r)?;
             }
         }
-        let (to_cond, to_apply) = match c.typed(self.reg, "moves.to") {
-            Some(t) => {
-                let p = self.place(t, "moves.to")?;
-                if p.region.is_some() || p.site.is_some() || p.apply_if.is_some() {
-                    return unsupported("intervene to a place", c.span());
-                }
-                (p.cond, p.apply)
-            }
-            None => (None, None),
-        };
+        let (to_cond, to_apply) = self.target_parts(c)?;
         let dirs = self.directions(c.typed(self.reg, "absoluteDirection"))?;
         Ok(MovesKind::Intervene {
             from,
@@ -87,16 +91,7 @@ impl Lowerer {
     pub(super) fn directional(&mut self, c: &Call) -> R<MovesKind> {
         self.board_site_type_only(c, "directional on another site type than the board's")?;
         let from = self.site_of_from(c)?;
-        let (to_cond, to_apply) = match c.typed(self.reg, "moves.to") {
-            Some(t) => {
-                let p = self.place(t, "moves.to")?;
-                if p.region.is_some() || p.site.is_some() || p.apply_if.is_some() {
-                    return unsupported("directional to a place", c.span());
-                }
-                (p.cond, p.apply)
-            }
-            None => (None, None),
-        };
+        let (to_cond, to_apply) = self.target_parts(c)?;
         let Some(to_apply) = to_apply else {
             return unsupported("directional without an effect", c.span());
         };
