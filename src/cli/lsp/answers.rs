@@ -2,8 +2,7 @@
 //! definition, the outline and semantic tokens.
 
 use super::text::{
-    define_at, defines_in, extent, library_file, open_forms, option_uses, options_in, range, rulesets_in, token_at,
-    word_at,
+    define_at, extent, library_file, named_forms, open_forms, option_uses, options_in, range, token_at, word_at,
 };
 use crate::expand::library::Library;
 use crate::expand::options::Category;
@@ -20,7 +19,7 @@ pub(super) fn hover(text: &str, at: usize) -> Option<String> {
         }
     }
     if let Some(name) = define_at(text, at) {
-        if let Some((_, s, e)) = defines_in(text).into_iter().find(|d| d.0 == name) {
+        if let Some((_, s, e)) = named_forms(text, "define").into_iter().find(|d| d.0 == name) {
             // the comment lines right above it
             let line_start = text[..s].rfind('\n').map_or(0, |i| i + 1);
             let above: Vec<&str> = text[..line_start]
@@ -130,7 +129,7 @@ pub(super) fn completion(text: &str, at: usize) -> lsp::CompletionResponse {
         let prefix = &before[q + 1..];
         if before[..q].trim_end().ends_with('(') {
             // right after `(`: define names
-            let mut names: Vec<String> = defines_in(text).iter().map(|d| d.0.to_string()).collect();
+            let mut names: Vec<String> = named_forms(text, "define").iter().map(|d| d.0.to_string()).collect();
             names.extend(Library::standard().defines().iter().map(|d| d.name.clone()));
             names.sort();
             names.dedup();
@@ -159,7 +158,7 @@ pub(super) fn completion(text: &str, at: usize) -> lsp::CompletionResponse {
                     }
                 }
             }
-            for (r, _, _) in rulesets_in(text) {
+            for (r, _, _) in named_forms(text, "ruleset") {
                 if r.starts_with(prefix) {
                     items.push(item(
                         r.to_string(),
@@ -269,7 +268,7 @@ pub(super) fn definition(uri: &lsp::Uri, text: &str, at: usize) -> Option<lsp::G
         }
     }
     let name = define_at(text, at)?;
-    if let Some((_, s, e)) = defines_in(text).into_iter().find(|d| d.0 == name) {
+    if let Some((_, s, e)) = named_forms(text, "define").into_iter().find(|d| d.0 == name) {
         return Some(lsp::GotoDefinitionResponse::Scalar(lsp::Location {
             uri: uri.clone(),
             range: range(text, s, e),
@@ -361,7 +360,7 @@ pub(super) fn option_target(text: &str, token: &str) -> Option<(String, usize, u
             return Some((md, is, ie));
         }
     }
-    let (r, s, e) = rulesets_in(text).into_iter().find(|r| r.0 == name)?;
+    let (r, s, e) = named_forms(text, "ruleset").into_iter().find(|r| r.0 == name)?;
     Some((format!("ruleset **{r}**\n\n```\n{}\n```", &text[s..e]), s, e))
 }
 

@@ -83,18 +83,23 @@ pub(super) fn define_at(text: &str, at: usize) -> Option<&str> {
     Some(&text[open + 1..close])
 }
 
-/// The `(define "Name" ..)` forms of a text: (name, start of the form, end of the form).
-pub(super) fn defines_in(text: &str) -> Vec<(&str, usize, usize)> {
+/// The `(head "Name" ..)` forms of a text (`define`, `ruleset`): (name, start of the form,
+/// end of the form).
+pub(super) fn named_forms<'t>(text: &'t str, head: &str) -> Vec<(&'t str, usize, usize)> {
     let mut out = Vec::new();
+    let open = format!("({head}");
     let mut from = 0;
-    while let Some(i) = text[from..].find("(define") {
+    while let Some(i) = text[from..].find(&open) {
         let start = from + i;
-        from = start + 7;
+        from = start + open.len();
         let rest = &text[from..];
-        let Some(q) = rest.find('"') else { break };
-        let Some(len) = rest[q + 1..].find('"') else { break };
-        let name = &rest[q + 1..q + 1 + len];
-        out.push((name, start, form_end(text, start)));
+        let gap = rest.len() - rest.trim_start().len();
+        if gap == 0 || !rest[gap..].starts_with('"') {
+            continue;
+        }
+        let name_start = from + gap + 1;
+        let Some(len) = text[name_start..].find('"') else { break };
+        out.push((&text[name_start..name_start + len], start, form_end(text, start)));
     }
     out
 }
@@ -193,18 +198,4 @@ pub(super) fn option_uses(c: &Category) -> Vec<String> {
     } else {
         args.iter().map(|a| format!("<{}:{a}>", c.tag)).collect()
     }
-}
-
-/// The rulesets of a text: (heading, start, end) of each `(ruleset "Heading" ..)` form.
-pub(super) fn rulesets_in(text: &str) -> Vec<(&str, usize, usize)> {
-    let mut out = Vec::new();
-    let mut from = 0;
-    while let Some(i) = text[from..].find("(ruleset \"") {
-        let start = from + i;
-        let name_start = start + 10;
-        let Some(len) = text[name_start..].find('"') else { break };
-        out.push((&text[name_start..name_start + len], start, form_end(text, start)));
-        from = name_start;
-    }
-    out
 }
