@@ -30,6 +30,7 @@ mod dice;
 mod effects;
 mod equipment;
 mod graphs;
+mod hidden;
 mod ints;
 mod metadata;
 mod movement;
@@ -142,6 +143,8 @@ pub struct Lowerer {
     cached_inners: Vec<RegionFn>,
     /// The distinct directions of `is Line`s ([`GameIr::line_dirs`]).
     line_dirs: Vec<(Vec<Direction>, bool)>,
+    /// Whether a hidden-information ludeme was lowered ([`GameIr::hidden_info`]).
+    hidden_info: bool,
     memo_site_inners: Vec<IntFn>,
     /// The functions behind each [`IntFn::Memo`] slot: equal functions share one slot.
     memo_inners: Vec<IntFn>,
@@ -360,6 +363,7 @@ impl Lowerer {
             memo_site_ints: 0,
             cached_inners: Vec::new(),
             line_dirs: Vec::new(),
+            hidden_info: false,
             memo_site_inners: Vec::new(),
             memo_inners: Vec::new(),
             conds: Vec::new(),
@@ -607,6 +611,7 @@ impl Lowerer {
             values: std::mem::take(&mut self.values),
             dir_fns: std::mem::take(&mut self.dir_fns),
             line_dirs: std::mem::take(&mut self.line_dirs),
+            hidden_info: self.hidden_info,
         })
     }
 
@@ -847,6 +852,7 @@ impl Lowerer {
                 }
                 ("start.set.set", Some("Team")) => self.set_team(&sc)?,
                 ("start.set.set", Some("Cost")) => out.push(self.start_set_cost(&sc)?),
+                ("start.set.set", Some("Hidden")) => out.push(StartRule::SetHidden(Box::new(self.set_hidden(&sc)?))),
                 ("start.set.set", None) if sc.typed(self.reg, "roleType").is_some() => {
                     out.extend(self.start_set_role(&sc)?);
                 }
@@ -1302,6 +1308,7 @@ impl Lowerer {
                 },
             },
             ("moveAgain", _) => MovesKind::MoveAgain,
+            ("effect.set.set", Some("Hidden")) => MovesKind::SetHidden(Box::new(self.set_hidden(&c)?)),
             ("do", _) => self.do_moves(&c)?,
             ("remember", Some("Value")) => self.remember(&c)?,
             ("forget", Some("Value")) => self.forget(&c)?,
@@ -2397,6 +2404,7 @@ impl Lowerer {
             "Line" => self.is_line(c)?,
             "Pattern" => self.is_pattern(c)?,
             "Target" => self.is_target(c)?,
+            "Hidden" => self.is_hidden(c)?,
             "Tree" | "SpanningTree" | "RegularGraph" => self.is_graph(c, word)?,
             "Threatened" => self.is_threatened(c)?,
             "Within" => {
@@ -2834,7 +2842,7 @@ impl Lowerer {
                             },
                         }
                     }
-                    Some("LineOfSight" | "Distance" | "Between" | "To" | "From" | "Pattern" | "Crossing") | None => {
+                    Some("LineOfSight" | "Distance" | "Between" | "To" | "From" | "Pattern" | "Crossing" | "Hidden") | None => {
                         self.sites_more(&c)?
                     }
                     Some("Random") => {

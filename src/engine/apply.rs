@@ -359,7 +359,22 @@ impl GameDef {
             self.take_loose_state(s, a)
         };
         let arriving = if self.ir.stacking { restack(s, a) } else { None };
+        // (what the origin of a move held, for its flags)
+        let before = match a {
+            Action::Move { from, .. } if !s.hidden.is_empty() => s
+                .stack(*from as usize)
+                .and_then(|st| st.last())
+                .map_or(0, |p| p.count.max(1)),
+            _ => 0,
+        };
         match a {
+            &Action::SetHidden {
+                site,
+                level,
+                who,
+                kind,
+                value,
+            } => self.set_hidden(s, site, level, who, kind, value),
             Action::Add {
                 site,
                 what,
@@ -509,6 +524,9 @@ impl GameDef {
                     s.propositions.clear();
                 }
             }
+        }
+        if !s.hidden.is_empty() {
+            self.carry_hidden(s, a, before);
         }
         for (site, field, v) in kept.into_iter().flatten() {
             if let Some(p) = s.stack_mut(site as usize).and_then(|st| st.last_mut()) {

@@ -641,6 +641,7 @@ impl GameDef {
             BoolFn::Const(b) => *b,
             BoolFn::Not(x) => !self.boolean(x, c),
             BoolFn::Compiled(_, inner) => self.boolean(inner, c),
+            BoolFn::IsHidden(h) => self.is_hidden(h, c),
             BoolFn::And(v) => v.iter().all(|x| self.boolean(x, c)),
             BoolFn::Or(v) => v.iter().any(|x| self.boolean(x, c)),
             BoolFn::Xor(a, b) => self.boolean(a, c) != self.boolean(b, c),
@@ -1197,10 +1198,24 @@ impl GameDef {
         regions[slot as usize] = Some((key, r));
     }
 
+    /// Whether a stack whose top piece a player of `players` owns counts for `(sites
+    /// Occupied by:.. component:k)`: its top is of component `k` or, where pieces stack,
+    /// some level holds one of a player of `players` (Ludii asks the owners' positions of
+    /// the component, then keeps the sites whose top is the players').
+    fn holds_occupier(&self, st: &super::state::Stack, players: &[u8], component: Option<u16>) -> bool {
+        let Some(k) = component else { return true };
+        if self.ir.stacking {
+            st.iter().any(|p| players.contains(&p.who) && self.is_named(p.what, k))
+        } else {
+            st.last().is_some_and(|p| self.is_named(p.what, k))
+        }
+    }
+
     pub(super) fn region(&self, f: &RegionFn, c: &Ctx) -> Region {
         let n = self.n();
         match f {
             RegionFn::Board => Region::full(n),
+            RegionFn::Hidden(kind, to) => self.sites_hidden(*kind, to, c),
             RegionFn::Crossing(at, role) => self.crossing(at, *role, c),
             RegionFn::EmptyIn(k) => {
                 let k = self.int(k, c);
@@ -1273,8 +1288,7 @@ impl GameDef {
                     // only stack tops: the sites the owners' rows of the table list
                     for &p in &players {
                         for t in super::region::bits(c.s.owned_words(p as usize)) {
-                            let what = c.s.sites[t as usize].last().map_or(0, |x| x.what);
-                            if component.is_none_or(|k| self.is_named(what, k)) {
+                            if self.holds_occupier(&c.s.sites[t as usize], &players, *component) {
                                 r.insert(t);
                             }
                         }
@@ -1741,8 +1755,11 @@ impl GameDef {
             RegionFn::Cached(_, inner) if matches!(**inner, RegionFn::Occupied { .. }) => {
                 self.contains_site(inner, t, c)
             }
-            RegionFn::Occupied { role, component, top } if *top || !self.ir.stacking => Self::top(c.s, t as i32)
-                .is_some_and(|p| self.role_has(*role, p.who, c) && component.is_none_or(|k| self.is_named(p.what, k))),
+            RegionFn::Occupied { role, component, top } if *top || !self.ir.stacking => {
+                Self::top(c.s, t as i32).is_some_and(|p| self.role_has(*role, p.who, c))
+                    && (component.is_none()
+                        || self.holds_occupier(&c.s.sites[t as usize], &self.players_of(*role, c), *component))
+            }
             _ => self.region(r, c).contains(t as i32),
         }
     }

@@ -732,6 +732,10 @@ impl GameDef {
             dice_equal: false,
             chance: 0,
             next_roll: SmallVec::new(),
+            hidden: match self.ir.hidden_info {
+                true => super::state::Hidden::new(self.total_sites, self.num_players),
+                false => super::state::Hidden::default(),
+            },
             winners: 0,
             losers: 0,
             phase: (0..=p)
@@ -773,6 +777,31 @@ impl GameDef {
     fn run_start_rules(&self, rules: &[StartRule], s: &mut StateData, chance: &mut StartChance, at: i32) {
         for rule in rules {
             match rule {
+                StartRule::SetHidden(h) => {
+                    let mut acts: Vec<Action> = Vec::new();
+                    self.hidden_actions(
+                        h,
+                        &Ctx {
+                            value: at,
+                            ..self.ctx(s, &Cache::fresh())
+                        },
+                        &mut acts,
+                    );
+                    // (each flag a start move of its own)
+                    for a in acts {
+                        if let Action::SetHidden {
+                            site,
+                            level,
+                            who,
+                            kind,
+                            value,
+                        } = a
+                        {
+                            self.set_hidden(s, site, level, who, kind, value);
+                            chance.start_move(s, site as i32, a);
+                        }
+                    }
+                }
                 StartRule::ForEachValue { min, max, body } => {
                     let (a, b) = (
                         self.int(

@@ -1142,6 +1142,13 @@ impl GameDef {
                     *self.push_move(out, c, -1, -1) = actions;
                 }
             }
+            MovesKind::SetHidden(h) => {
+                // (one move of every flag, as in Ludii: none may be set)
+                let mv = self.push_move(out, c, -1, -1);
+                let mut acts: SmallVec<[Action; 8]> = SmallVec::new();
+                self.hidden_actions(h, c, &mut acts);
+                mv.extend(acts);
+            }
             MovesKind::SetPendingRegion(r) => {
                 let r = self.region(r, c);
                 if !r.is_empty() {

@@ -16,6 +16,7 @@ mod forms;
 mod game;
 mod generate;
 mod graphs;
+mod hidden;
 mod large;
 mod lines;
 mod movement;

@@ -2,7 +2,7 @@
 
 use smallvec::SmallVec;
 
-pub use crate::ir::SiteField;
+pub use crate::ir::{HiddenKind, SiteField};
 
 /// The level of [`Action::SetSite`] meaning the top piece.
 pub const TOP: u32 = u32::MAX;
@@ -144,6 +144,15 @@ pub enum Action {
         level: u32,
         to: u32,
     },
+    /// The flag of `kind` at `level` of `site` hides it from player `who` (`value`), or no
+    /// longer (Ludii's `SetHidden`, `SetHiddenWhat`, ...).
+    SetHidden {
+        site: u32,
+        level: u32,
+        who: u8,
+        kind: HiddenKind,
+        value: bool,
+    },
 }
 
 /// One move of the start rules: its action, and whether it puts a piece on a stack (`(place
@@ -205,6 +214,7 @@ impl Action {
             | Action::Remove { site, .. }
             | Action::RemoveAt { site, .. }
             | Action::SetSite { site, .. }
+            | Action::SetHidden { site, .. }
             | Action::Promote { site, .. } => Some(site),
             Action::Move { to, .. }
             | Action::MoveN { to, .. }
@@ -247,6 +257,7 @@ impl Action {
             | Action::Remove { site, .. }
             | Action::RemoveAt { site, .. }
             | Action::SetSite { site, .. }
+            | Action::SetHidden { site, .. }
             | Action::Promote { site, .. } => (smallvec::smallvec![site], 0),
             Action::Move { from, to, .. }
             | Action::MoveN { from, to, .. }

@@ -122,6 +122,10 @@ pub(super) fn restore_small(dst: &mut StateData, base: &StateData, changed: supe
     if dst.track_counts != base.track_counts {
         dst.track_counts.clone_from(&base.track_counts);
     }
+    // (flags move with pieces, whatever the actions' fields)
+    if dst.hidden != base.hidden {
+        dst.hidden.clone_from(&base.hidden);
+    }
     if dst.history.len() == base.history.len() + 1 {
         dst.history.pop();
     } else {
@@ -182,7 +186,11 @@ pub(super) fn copy_small(dst: &mut StateData, src: &StateData) {
         dice_equal,
         chance,
         next_roll,
+        hidden,
     } = src;
+    if dst.hidden != *hidden {
+        dst.hidden.clone_from(hidden);
+    }
     dst.hash = *hash;
     if dst.dice != *dice {
         dst.dice.clone_from(dice);

@@ -308,6 +308,16 @@ fn position_key(
             k.extend_from_slice(list);
         }
     }
+    if !s.hidden.is_empty() {
+        // (the flags as a whole, hashed: a candidate may change them anywhere)
+        let h = {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            s.hidden.hash(&mut h);
+            h.finish()
+        };
+        k.extend_from_slice(&[h as i32, (h >> 32) as i32]);
+    }
     if !s.loose_states.is_empty() {
         k.push(s.loose_states.len() as i32);
         k.extend(
@@ -1256,7 +1266,8 @@ impl GameDef {
             }
         }
         // board-only pre-moves need no copy of the small fields to be undone
-        let board_only = acts.iter().all(|a| a.footprint().1 == 0);
+        // (and, in a game of hidden information, the flags the pieces carry)
+        let board_only = acts.iter().all(|a| a.footprint().1 == 0) && s.hidden.is_empty();
         let small = if board_only { None } else { Some(small_copy(s)) };
         for a in &acts {
             self.act(s, a, m.mover);

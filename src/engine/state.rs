@@ -142,6 +142,91 @@ pub fn set_stack(d: &mut Stack, pieces: &[Piece]) {
     }
 }
 
+/// Hidden information (Ludii's flags): per location and player, the kinds of what is there
+/// ([`crate::ir::HiddenKind::bit`]) hidden from that player. The flags belong to the
+/// location, not to its piece (see `engine/hidden.rs` for how moves carry them). Empty in a
+/// game without hidden information.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Hidden {
+    players: u8,
+    /// The bottom level (the only one of a game without stacks): at `site * players + p - 1`.
+    base: Vec<u8>,
+    /// The levels above it, in a game with stacks: `(site, level, player, flags)`, sorted,
+    /// none with no flag.
+    upper: Vec<(u32, u32, u8, u8)>,
+}
+
+impl Hidden {
+    /// No flag set, for `sites` sites (every container's) and `players` players.
+    pub fn new(sites: usize, players: u8) -> Hidden {
+        Hidden {
+            players,
+            base: vec![0; sites * players as usize],
+            upper: Vec::new(),
+        }
+    }
+
+    /// Whether the game keeps no flags.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.base.is_empty()
+    }
+
+    fn index(&self, site: u32, p: u8) -> Option<usize> {
+        (p >= 1 && p <= self.players)
+            .then(|| site as usize * self.players as usize + p as usize - 1)
+            .filter(|&i| i < self.base.len())
+    }
+
+    /// The flags hiding `site`'s `level` from player `p`.
+    pub fn get(&self, site: u32, level: u32, p: u8) -> u8 {
+        if level == 0 {
+            return self.index(site, p).map_or(0, |i| self.base[i]);
+        }
+        match self.upper.binary_search_by_key(&(site, level, p), |&(s, l, q, _)| (s, l, q)) {
+            Ok(i) => self.upper[i].3,
+            Err(_) => 0,
+        }
+    }
+
+    /// Set the flags hiding `site`'s `level` from player `p`.
+    pub fn set(&mut self, site: u32, level: u32, p: u8, flags: u8) {
+        if level == 0 {
+            if let Some(i) = self.index(site, p) {
+                self.base[i] = flags;
+            }
+            return;
+        }
+        if self.index(site, p).is_none() {
+            return;
+        }
+        match self.upper.binary_search_by_key(&(site, level, p), |&(s, l, q, _)| (s, l, q)) {
+            Ok(i) if flags == 0 => {
+                self.upper.remove(i);
+            }
+            Ok(i) => self.upper[i].3 = flags,
+            Err(_) if flags == 0 => {}
+            Err(i) => self.upper.insert(i, (site, level, p, flags)),
+        }
+    }
+
+    /// Every player's flags of `from`'s bottom level onto `to`'s.
+    pub fn copy_site(&mut self, from: u32, to: u32) {
+        for p in 1..=self.players {
+            let f = self.get(from, 0, p);
+            self.set(to, 0, p, f);
+        }
+    }
+
+    /// No flag left at any level of `site`.
+    pub fn clear_site(&mut self, site: u32) {
+        for p in 1..=self.players {
+            self.set(site, 0, p, 0);
+        }
+        self.upper.retain(|&(s, ..)| s != site);
+    }
+}
+
 /// What a past move left for `(last ..)`, `(all Passed)` and friends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveRecord {
@@ -294,6 +379,8 @@ pub struct StateData {
     pub chance: u64,
     /// ... unless these face indices are given for it, die by die (a replay gives Ludii's).
     pub next_roll: SmallVec<[u8; 4]>,
+    /// Hidden information: what each player cannot see (empty in a game without it).
+    pub hidden: Hidden,
 }
 
 impl StateData {

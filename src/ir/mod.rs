@@ -348,6 +348,9 @@ pub enum BoolFn {
     /// where pieces stack, some site given (the first site, when none are) holds exactly
     /// that stack, from the bottom up.
     IsTarget(Box<(Vec<i32>, Option<Vec<i32>>)>),
+    /// `(is Hidden [kind] at:s [level:l] to:p)`: the flag of that kind at the site (and
+    /// level, in a game with stacks) hides it from the player.
+    IsHidden(Box<(HiddenKind, IntFn, Option<IntFn>, Viewer)>),
     /// `(is Connected ..)`: the group of the piece at `at` touches enough of the regions.
     IsConnected(Box<Connected>),
     /// `(is Flat [site])`: on a layered board, every site below it (its supports) is
@@ -648,6 +651,9 @@ impl Owners {
 #[derive(Clone, Debug, PartialEq)]
 pub enum RegionFn {
     Board,
+    /// `(sites Hidden [kind] to:p)`: the board's sites whose flag of that kind (at the
+    /// bottom level) hides them from the player, player by player for a role of several.
+    Hidden(HiddenKind, Viewer),
     Empty,
     /// `(sites Empty k)` with a container index: the empty sites of container k (0: the
     /// board's, as `Empty`; k >= 1 a hand's cells, at their global site numbers).
@@ -824,6 +830,73 @@ pub enum LevelField {
     State,
 }
 
+/// What a hidden flag hides at a location (a site and level): everything (`Hidden` alone),
+/// or one datum (Ludii's `HiddenData`). The flags of a location are independent: hiding
+/// everything does not hide the component, as far as `(is Hidden What ..)` asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HiddenKind {
+    All,
+    What,
+    Who,
+    State,
+    Count,
+    Rotation,
+    Value,
+}
+
+impl HiddenKind {
+    /// Every kind, in the order of their bits.
+    pub const EVERY: [HiddenKind; 7] = [
+        HiddenKind::All,
+        HiddenKind::What,
+        HiddenKind::Who,
+        HiddenKind::State,
+        HiddenKind::Count,
+        HiddenKind::Rotation,
+        HiddenKind::Value,
+    ];
+
+    /// The kind's bit in a location's flags for one player.
+    #[inline]
+    pub fn bit(self) -> u8 {
+        1 << self as u8
+    }
+
+    /// Ludii's name of the kind in actions (`SetHidden`, `SetHiddenWhat`, ...).
+    pub fn suffix(self) -> &'static str {
+        match self {
+            HiddenKind::All => "",
+            HiddenKind::What => "What",
+            HiddenKind::Who => "Who",
+            HiddenKind::State => "State",
+            HiddenKind::Count => "Count",
+            HiddenKind::Rotation => "Rotation",
+            HiddenKind::Value => "Value",
+        }
+    }
+}
+
+/// The player a hidden flag is about (`to:`): a role, or a player by number.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Viewer {
+    pub role: Role,
+    pub player: Option<IntFn>,
+}
+
+/// `(set Hidden [kinds] [type] at:s|region [level:l] [value] to:p)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SetHidden {
+    /// In the order written (the plain flag when none is given).
+    pub kinds: Vec<HiddenKind>,
+    pub at: Option<IntFn>,
+    pub region: Option<RegionFn>,
+    /// The level (a game with stacks; Ludii's default is the bottom, 0).
+    pub level: Option<IntFn>,
+    /// Hide (the default) or show.
+    pub value: BoolFn,
+    pub to: Viewer,
+}
+
 /// A field a piece has besides its component and owner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SiteField {
@@ -958,6 +1031,7 @@ impl Moves {
             | SetNamedVar(..)
             | SetPending(_)
             | SetPendingRegion(_)
+            | SetHidden(_)
             | Remember { .. }
             | ForgetAll(_)
             | Forget(..)
@@ -1375,6 +1449,8 @@ pub enum MovesKind {
     SetNamedVar(u16, Option<IntFn>),
     SetPending(Option<IntFn>),
     SetPendingRegion(RegionFn),
+    /// `(set Hidden ..)`: flags that hide the sites given from players (or show them).
+    SetHidden(Box<SetHidden>),
     /// `(remember Value ["name"] v [unique:])`: `v` joins the list (unless already there,
     /// with `unique`).
     Remember {
@@ -1673,6 +1749,8 @@ pub enum StartRule {
     /// `(deal Dominoes n)`: `n` dominoes drawn at random for each of two deals to the
     /// players' hands in turn (as Ludii deals: `2n` in all, the k-th to hand `k mod
     /// players`, site `k div players`); nothing unless every player has a hand.
+    /// `(set Hidden ..)` as a start rule: each flag set is a start move of its own.
+    SetHidden(Box<SetHidden>),
     DealDominoes {
         count: i32,
     },
@@ -1877,6 +1955,9 @@ pub struct GameIr {
     pub dir_fns: Vec<DirFn>,
     /// The distinct directions of the `(is Line ..)`s ([`LineSpec::table`]).
     pub line_dirs: Vec<(Vec<Direction>, bool)>,
+    /// Whether the rules hide anything from a player (`set Hidden`, `is Hidden`, `sites
+    /// Hidden`: Ludii's hidden information): states then keep the flags.
+    pub hidden_info: bool,
 }
 
 /// A direction function: directions that depend on the site, the piece or the position.
@@ -2176,6 +2257,10 @@ impl<'a> Node<'a> {
                 | BoolFn::Ge(a, b)
                 | BoolFn::IsWithinAt(a, b) => out.extend([Int(a), Int(b)]),
                 BoolFn::RegionEq(a, b) => out.extend([Region(a), Region(b)]),
+                BoolFn::IsHidden(h) => {
+                    out.push(Int(&h.1));
+                    out.extend(h.2.iter().chain(h.3.player.iter()).map(Int));
+                }
                 BoolFn::IsEmpty(a)
                 | BoolFn::IsOccupied(a)
                 | BoolFn::IsPlayer(_, a)
@@ -2241,6 +2326,7 @@ impl<'a> Node<'a> {
             Region(f) => match f {
                 RegionFn::Sites(v) => out.extend(v.iter().map(Int)),
                 RegionFn::Crossing(a, _) => out.push(Int(a)),
+                RegionFn::Hidden(_, v) => out.extend(v.player.iter().map(Int)),
                 RegionFn::Site(a)
                 | RegionFn::Start(a)
                 | RegionFn::Hand(a)

@@ -93,6 +93,16 @@ impl<'g> LudiiWriter<'g> {
                     let _ = write!(t, ",state={state}");
                 }
             }
+            Action::SetHidden {
+                site,
+                level,
+                who,
+                kind,
+                value,
+            } => {
+                at(&mut t, &format!("SetHidden{}", kind.suffix()), site);
+                let _ = write!(t, ",level={level},who={who},value={value}");
+            }
             Action::Promote { site, what, .. } => {
                 at(&mut t, "Promote", site);
                 let _ = write!(t, ",what={what}");

@@ -398,6 +398,7 @@ impl Lowerer {
                 }
             }
             Some("Pattern") => RegionFn::Pattern(Box::new(self.pattern(c)?)),
+            Some("Hidden") => self.sites_hidden(c)?,
             Some("Crossing") => self.sites_crossing(c)?,
             Some(w) => return unsupported(format!("sites {w}"), c.span()),
         })
