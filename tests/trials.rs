@@ -11,46 +11,14 @@ use ludeme::expand::Selections;
 use ludeme::trace::trial::{replay, LudiiTrial, TrialDifference, TrialReport};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+mod common;
+use common::{ok_trials, trial_files};
+
 fn shared() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/ludii")
-}
-
-/// Every file of the archive under `trials/`, by its path below it.
-fn trial_files() -> BTreeMap<String, String> {
-    let bytes = std::fs::read(shared().join("trials.tar.zst")).expect("trials.tar.zst");
-    let mut tar_bytes = Vec::new();
-    ruzstd::decoding::StreamingDecoder::new(&bytes[..])
-        .expect("zstd")
-        .read_to_end(&mut tar_bytes)
-        .expect("zstd");
-    let mut archive = tar::Archive::new(&tar_bytes[..]);
-    let mut out = BTreeMap::new();
-    for entry in archive.entries().expect("tar") {
-        let mut entry = entry.expect("tar entry");
-        let path = entry.path().expect("path").to_string_lossy().into_owned();
-        let Some(rel) = path.strip_prefix("trials/") else {
-            continue;
-        };
-        let mut text = String::new();
-        if entry.read_to_string(&mut text).is_ok() && !text.is_empty() {
-            out.insert(rel.to_string(), text);
-        }
-    }
-    out
-}
-
-/// The trials Ludii 1.3.13 replays (`ok`), each with its description's path under `lud/`.
-fn ok_trials() -> Vec<(String, String)> {
-    let text = std::fs::read_to_string(shared().join("trials-verdicts.jsonl")).expect("verdicts");
-    text.lines()
-        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-        .filter(|v| v["status"] == "ok")
-        .filter_map(|v| Some((v["trial"].as_str()?.to_string(), v["lud"].as_str()?.to_string())))
-        .collect()
 }
 
 fn folder(trial: &str) -> String {

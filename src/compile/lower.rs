@@ -2842,9 +2842,10 @@ impl Lowerer {
                             },
                         }
                     }
-                    Some("LineOfSight" | "Distance" | "Between" | "To" | "From" | "Pattern" | "Crossing" | "Hidden") | None => {
-                        self.sites_more(&c)?
-                    }
+                    Some(
+                        "LineOfSight" | "Distance" | "Between" | "To" | "From" | "Pattern" | "Crossing" | "Hidden",
+                    )
+                    | None => self.sites_more(&c)?,
                     Some("Random") => {
                         let region = match c.typed(self.reg, "sites") {
                             Some(n) => self.region(n)?,

@@ -156,6 +156,39 @@ impl Game {
         self.inner.apply(state, mv)
     }
 
+    /// Whether the rules hide anything from a player (Ludii's hidden information: `(set
+    /// Hidden ..)` and what reads it).
+    pub fn has_hidden_info(&self) -> bool {
+        self.inner.ir.hidden_info
+    }
+
+    /// `state` as `player` sees it: each piece with what is hidden from that player read as
+    /// 0, a piece hidden as a whole as a piece of no component and no owner (component 0 in
+    /// [`State::pieces`]). The state itself for a game without hidden information, or for
+    /// no player (0: a spectator who sees everything). For looking at, not for playing on.
+    pub fn view(&self, state: &State, player: usize) -> State {
+        State {
+            inner: self.inner.view(&state.inner, player.min(255) as u8),
+        }
+    }
+
+    /// A state that `player` cannot tell from `state` ([`Game::view`] shows both the same),
+    /// the pieces hidden from them shuffled among the places that look alike to them: what
+    /// a search deciding for `player` plays on. The state itself without hidden information.
+    pub fn determinise(&self, state: &State, player: usize, rng: &mut dyn rand::RngCore) -> State {
+        State {
+            inner: self.inner.determinise(&state.inner, player.min(255) as u8, rng),
+        }
+    }
+
+    /// Whether the piece at `level` of `site` is hidden from `player` as a whole, or in
+    /// part (what, owner, ...): the kinds hidden, as bits in the order of
+    /// [`crate::ir::HiddenKind::EVERY`] (0: nothing hidden).
+    pub fn hidden_flags(&self, state: &State, site: usize, level: usize, player: usize) -> u8 {
+        let level = if self.inner.ir.stacking { level as u32 } else { 0 };
+        state.inner.hidden.get(site as u32, level, player.min(255) as u8)
+    }
+
     /// Apply a legal move as [`Game::apply`] does, and list the actions it took: the move's
     /// own, then its consequents', in the order they ran (what Ludii's trial files record as
     /// a move's actions with consequences).

@@ -193,27 +193,45 @@ impl Game {
     /// component (how many of it each site holds), one for the local state of each site's
     /// top piece (at a die's site, the value it shows: [`Game::dice_values`]), then for each
     /// player one that is 1 everywhere when that player is to move, then for each player one
-    /// holding its score.
+    /// holding its score; in a game with hidden information, a last plane of the pieces
+    /// the viewer cannot identify (how many at each site).
     pub fn observation_shape(&self) -> [usize; 2] {
         let c = self.id_components() - 1;
-        [c + 1 + 2 * self.num_players(), self.total_sites()]
+        let unknown = usize::from(self.has_hidden_info());
+        [c + 1 + 2 * self.num_players() + unknown, self.total_sites()]
     }
 
-    /// Write the observation of `state` into `out` (`observation_shape` planes, row by row).
-    /// Every player sees the whole position (the engine has no hidden information yet).
+    /// Write the observation of `state` into `out` (`observation_shape` planes, row by row),
+    /// as a spectator sees it: the whole position.
     pub fn observe(&self, state: &State, out: &mut [f32]) {
+        self.observe_as(state, 0, out)
+    }
+
+    /// Write the observation of `state` by `player` into `out`: what [`Game::view`] shows
+    /// them (0: a spectator, who sees everything).
+    pub fn observe_as(&self, state: &State, player: usize, out: &mut [f32]) {
         let [planes, n] = self.observation_shape();
         out.iter_mut().for_each(|x| *x = 0.0);
         if out.len() < planes * n {
             return;
         }
+        let seen;
+        let state = if self.has_hidden_info() && player > 0 {
+            seen = self.view(state, player);
+            &seen
+        } else {
+            state
+        };
         let c = self.id_components() - 1;
+        let unknown = self.has_hidden_info().then_some(planes - 1);
         for site in 0..n {
             let Some(stack) = state.inner.stack(site) else { continue };
             for p in stack.iter() {
                 let w = p.what as usize;
                 if (1..=c).contains(&w) {
                     out[(w - 1) * n + site] += p.count.max(1) as f32;
+                } else if let (0, Some(row)) = (w, unknown) {
+                    out[row * n + site] += p.count.max(1) as f32;
                 }
             }
             if let Some(top) = stack.last() {

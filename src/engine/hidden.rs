@@ -87,7 +87,11 @@ impl GameDef {
     }
 
     /// `(is Hidden kind at:s level:l to:p)`.
-    pub(super) fn is_hidden(&self, (kind, at, level, to): &(HiddenKind, crate::ir::IntFn, Option<crate::ir::IntFn>, Viewer), c: &Ctx) -> bool {
+    pub(super) fn is_hidden(
+        &self,
+        (kind, at, level, to): &(HiddenKind, crate::ir::IntFn, Option<crate::ir::IntFn>, Viewer),
+        c: &Ctx,
+    ) -> bool {
         let site = self.int(at, c);
         let level = level.as_ref().map_or(0, |l| self.int(l, c)).max(0) as u32;
         self.viewer(to, c)
@@ -142,5 +146,111 @@ impl GameDef {
         if emptied || (copy && before == 1) {
             s.hidden.clear_site(from);
         }
+    }
+}
+
+/// A piece as player `p` sees it under `flags` (the kinds hidden from `p` there): every
+/// field hidden reads 0, and a piece hidden as a whole is a piece of no component and no
+/// owner (something is there, the viewer cannot tell what). `count`: whether the count can
+/// be hidden (not where pieces stack, as in Ludii).
+fn masked(piece: &mut super::state::Piece, flags: u8, count: bool) {
+    if flags & HiddenKind::All.bit() != 0 {
+        *piece = super::state::Piece {
+            count: 0,
+            ..Default::default()
+        };
+        return;
+    }
+    let hides = |k: HiddenKind| flags & k.bit() != 0;
+    if hides(HiddenKind::What) {
+        piece.what = 0;
+    }
+    if hides(HiddenKind::Who) {
+        piece.who = 0;
+    }
+    if hides(HiddenKind::State) {
+        piece.state = 0;
+    }
+    if hides(HiddenKind::Value) {
+        piece.value = 0;
+    }
+    if hides(HiddenKind::Rotation) {
+        piece.rotation = 0;
+    }
+    if count && hides(HiddenKind::Count) {
+        piece.count = 0;
+    }
+}
+
+impl GameDef {
+    /// The flags hiding the piece at `level` of `site` from `p` (a game without stacks keeps
+    /// one set a site).
+    fn flags_at(&self, s: &StateData, site: usize, level: usize, p: u8) -> u8 {
+        let level = if self.ir.stacking { level as u32 } else { 0 };
+        s.hidden.get(site as u32, level, p)
+    }
+
+    /// `s` as player `p` sees it (Ludii's `InformationContext`): every piece masked by the
+    /// flags hiding it from `p`. For looking at (observations, drawings), not for playing
+    /// on: a piece of no component stands where the viewer cannot tell what is there.
+    pub(super) fn view(&self, s: &StateData, p: u8) -> StateData {
+        let mut v = s.clone();
+        if s.hidden.is_empty() || !(1..=self.num_players).contains(&p) {
+            return v;
+        }
+        for site in 0..self.total_sites {
+            let Some(st) = v.stack_mut(site) else { continue };
+            for (level, piece) in st.iter_mut().enumerate() {
+                masked(piece, self.flags_at(s, site, level, p), !self.ir.stacking);
+            }
+        }
+        v
+    }
+
+    /// A state `p` cannot tell from `s` (the same [`Self::view`]), with the pieces hidden
+    /// from `p` shuffled among the places that look alike to `p`: what a search for `p`
+    /// plays on, as it cannot know where the hidden pieces are.
+    pub(super) fn determinise(&self, s: &StateData, p: u8, rng: &mut dyn rand::RngCore) -> StateData {
+        use rand::seq::SliceRandom;
+        let mut d = s.clone();
+        if s.hidden.is_empty() || !(1..=self.num_players).contains(&p) {
+            return d;
+        }
+        // the hidden pieces, grouped by how they look to `p`
+        let mut groups: Vec<(super::state::Piece, Vec<(usize, usize)>)> = Vec::new();
+        for site in 0..self.total_sites {
+            let Some(st) = s.stack(site) else { continue };
+            for (level, piece) in st.iter().enumerate() {
+                let flags = self.flags_at(s, site, level, p);
+                if flags == 0 {
+                    continue;
+                }
+                let mut look = *piece;
+                masked(&mut look, flags, !self.ir.stacking);
+                match groups.iter_mut().find(|(l, _)| *l == look) {
+                    Some((_, places)) => places.push((site, level)),
+                    None => groups.push((look, vec![(site, level)])),
+                }
+            }
+        }
+        for (_, places) in groups.iter().filter(|(_, places)| places.len() > 1) {
+            let mut pieces: Vec<super::state::Piece> = places
+                .iter()
+                .filter_map(|&(site, level)| s.stack(site).and_then(|st| st.get(level)).copied())
+                .collect();
+            pieces.shuffle(rng);
+            for (&(site, level), piece) in places.iter().zip(pieces) {
+                if let Some(slot) = d.stack_mut(site).and_then(|st| st.get_mut(level)) {
+                    *slot = piece;
+                }
+            }
+            for &(site, _) in places {
+                d.sync_site(site);
+            }
+        }
+        if self.ir.no_repeat.is_some() {
+            d.hash = d.position_hash();
+        }
+        d
     }
 }

@@ -183,7 +183,10 @@ impl Hidden {
         if level == 0 {
             return self.index(site, p).map_or(0, |i| self.base[i]);
         }
-        match self.upper.binary_search_by_key(&(site, level, p), |&(s, l, q, _)| (s, l, q)) {
+        match self
+            .upper
+            .binary_search_by_key(&(site, level, p), |&(s, l, q, _)| (s, l, q))
+        {
             Ok(i) => self.upper[i].3,
             Err(_) => 0,
         }
@@ -200,7 +203,10 @@ impl Hidden {
         if self.index(site, p).is_none() {
             return;
         }
-        match self.upper.binary_search_by_key(&(site, level, p), |&(s, l, q, _)| (s, l, q)) {
+        match self
+            .upper
+            .binary_search_by_key(&(site, level, p), |&(s, l, q, _)| (s, l, q))
+        {
             Ok(i) if flags == 0 => {
                 self.upper.remove(i);
             }

@@ -496,11 +496,27 @@ fn placements_text(game: &Game, placements: &[TrialMove]) -> String {
 /// Replay `trial` on `game` (loaded with the trial's options): the placements, each
 /// decision's count of legal moves and Ludii's move among ours, and the end.
 pub fn replay(game: &Game, trial: &LudiiTrial) -> TrialReport {
-    let ludii = trial;
-    let writer = super::trial_write::LudiiWriter::new(game);
+    replay_observed(game, trial, &mut |_, _, _| {})
+}
+
+/// A trial's sites in the game's numbering ([`LudiiTrial::in_our_sites`]).
+pub fn in_our_numbering(game: &Game, trial: &LudiiTrial) -> LudiiTrial {
     let n = game.num_sites();
     let cells = game.board().graph().count(crate::board::SiteType::Cell);
-    let trial = &trial.in_our_sites(n as i64, n.max(cells) as i64);
+    trial.in_our_sites(n as i64, n.max(cells) as i64)
+}
+
+/// What [`replay_observed`] shows at each state: how many of the trial's moves (placements
+/// included) it follows, the state, and the last move as we write it in Ludii's text (none
+/// at the start).
+pub type Observer<'a> = dyn FnMut(usize, &State, Option<&str>) + 'a;
+
+/// [`replay`], showing `observe` each state it reaches: after the initial placements, then
+/// after each move.
+pub fn replay_observed(game: &Game, trial: &LudiiTrial, observe: &mut Observer) -> TrialReport {
+    let ludii = trial;
+    let writer = super::trial_write::LudiiWriter::new(game);
+    let trial = &in_our_numbering(game, trial);
     let placements = trial.num_placements();
     let decisions = trial.moves.len() - placements;
     let mut report = TrialReport {
@@ -569,6 +585,7 @@ pub fn replay(game: &Game, trial: &LudiiTrial) -> TrialReport {
             }
         }
     }
+    observe(placements, &state, None);
     let die_sites = game.dice_sites();
     if let Ok(bytes) = <[i8; 8]>::try_from(trial.rng_state.as_slice()) {
         state.set_chance(crate::engine::SplitMix64::from_bytes(bytes).0);
@@ -635,7 +652,9 @@ pub fn replay(game: &Game, trial: &LudiiTrial) -> TrialReport {
         report.choices.extend(moves.iter().position(|m| *m == mv));
         let before = state.clone();
         let actions = game.apply_listing(&mut state, &mv);
-        written(&mut report, placements + ply, writer.move_text(&mv, &actions, &before));
+        let text = writer.move_text(&mv, &actions, &before);
+        observe(placements + ply + 1, &state, Some(&text));
+        written(&mut report, placements + ply, text);
         report.agreed += 1;
     }
     if !state.is_over() {

@@ -372,6 +372,8 @@ pub fn same_ludii_actions(a: &TrialMove, b: &TrialMove) -> bool {
     let key = |m: &TrialMove| -> Vec<(String, Vec<(String, String)>)> {
         m.actions
             .iter()
+            // (a note is a message to a player, changing nothing: ours are not written)
+            .filter(|a| a.kind != "Note")
             .map(|a| {
                 let ignored: &[&str] = match a.kind.as_str() {
                     "Add" => &["level"],

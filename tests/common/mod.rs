@@ -1,6 +1,7 @@
 //! Shared helpers for the integration tests: paths to the reference material in `../shared`.
 #![allow(dead_code)]
 
+use std::io::Read;
 use std::path::PathBuf;
 
 /// `../shared/<rel>` next to the project (tests may read it; the product never does).
@@ -202,4 +203,38 @@ pub fn write_list(path: &str, comment: &str, entries: &[String]) {
         text.push('\n');
     }
     std::fs::write(path, text).expect("writing the list");
+}
+
+/// Every file of the archive under `trials/`, by its path below it.
+pub fn trial_files() -> std::collections::BTreeMap<String, String> {
+    let bytes = std::fs::read(shared("ludii/trials.tar.zst")).expect("trials.tar.zst");
+    let mut tar_bytes = Vec::new();
+    ruzstd::decoding::StreamingDecoder::new(&bytes[..])
+        .expect("zstd")
+        .read_to_end(&mut tar_bytes)
+        .expect("zstd");
+    let mut archive = tar::Archive::new(&tar_bytes[..]);
+    let mut out = std::collections::BTreeMap::new();
+    for entry in archive.entries().expect("tar") {
+        let mut entry = entry.expect("tar entry");
+        let path = entry.path().expect("path").to_string_lossy().into_owned();
+        let Some(rel) = path.strip_prefix("trials/") else {
+            continue;
+        };
+        let mut text = String::new();
+        if entry.read_to_string(&mut text).is_ok() && !text.is_empty() {
+            out.insert(rel.to_string(), text);
+        }
+    }
+    out
+}
+
+/// The trials Ludii 1.3.13 replays (`ok`), each with its description's path under `lud/`.
+pub fn ok_trials() -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(shared("ludii/trials-verdicts.jsonl")).expect("verdicts");
+    text.lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|v| v["status"] == "ok")
+        .filter_map(|v| Some((v["trial"].as_str()?.to_string(), v["lud"].as_str()?.to_string())))
+        .collect()
 }
