@@ -497,3 +497,90 @@ fn corpus_games_show_their_pieces_and_colours_in_chromium() {
         &[],
     );
 }
+
+/// A game of hidden information in the page: Banqi's pieces start face down. The human's
+/// seat sees none of them (each drawn as a hidden piece, no move's words naming a piece),
+/// flips one by clicking it, and then sees that one; the random player's flips show too
+/// (flipping turns a piece face up for both). Played on by clicking until 6 moves are
+/// made, no hidden piece shows its name.
+#[test]
+fn a_hidden_information_game_shows_a_seat_only_what_it_sees_in_chromium() {
+    let browser = chromium();
+    let file = corpus_file("board/space/blocking/Banqi.lud");
+    let server = serve(&file, &["--p1", "human", "--p2", "random", "--seed", "5"]);
+    let tab: Arc<Tab> = browser.new_tab().unwrap();
+    tab.set_default_timeout(Duration::from_secs(30));
+    tab.navigate_to(&server.url).unwrap().wait_until_navigated().unwrap();
+    tab.wait_for_element("#board g.site").unwrap();
+    let kinds = ["Jiang", "Ju", "Ma", "Pao", "Shi", "Xiang", "Zu"];
+    let pieces = |tab: &Tab| -> Vec<String> {
+        let v = eval(
+            tab,
+            "JSON.stringify([...document.querySelectorAll('#board g.piece')].map(g => g.dataset.piece))",
+        );
+        serde_json::from_str(v.as_str().unwrap()).unwrap()
+    };
+    let s = settled(&tab);
+    assert_eq!(s["viewer"], 1, "the page shows what the human's seat sees");
+    let start = pieces(&tab);
+    assert_eq!(start.len(), 32);
+    assert!(
+        start.iter().all(|p| p == "hidden"),
+        "every piece is face down: {start:?}"
+    );
+    let words = s["moves"].to_string();
+    assert!(
+        !kinds.iter().any(|k| words.contains(k)),
+        "no move tells what it would reveal: {words}"
+    );
+    let mut made = 0;
+    while made < 6 {
+        let s = settled(&tab);
+        if s["over"] == true {
+            break;
+        }
+        let shown = pieces(&tab);
+        let face_up = shown.iter().filter(|p| *p != "hidden").count();
+        // the pieces turned face up so far (a move flips one at most) show; no other does
+        let history = s["history"].as_array().unwrap().len();
+        assert!(face_up <= history, "only flipped pieces show: {shown:?}");
+        let moves = s["moves"].as_array().unwrap();
+        let words = s["moves"].to_string();
+        for m in moves.iter().filter(|m| m["from"].as_i64() == Some(-1)) {
+            // a flip: the site's piece is face down, and its words name no piece
+            let to = m["to"].as_i64().unwrap();
+            let piece = eval(
+                &tab,
+                &format!("document.querySelector('#board g.site[data-site=\"{to}\"] g.piece')?.dataset.piece"),
+            );
+            assert_eq!(piece, Value::from("hidden"), "site {to} is face down");
+        }
+        assert!(!kinds.iter().any(|k| words.contains(&format!("flip {k}"))), "{words}");
+        let m = &moves[made % moves.len()];
+        let (text, from, to) = (
+            m["text"].as_str().unwrap().to_string(),
+            m["from"].as_i64().unwrap(),
+            m["to"].as_i64().unwrap(),
+        );
+        let before = s["history"].as_array().unwrap().len();
+        if from >= 0 {
+            click(&tab, &format!("#board g.site[data-site=\"{from}\"]"));
+        }
+        click(&tab, &format!("#board g.site[data-site=\"{to}\"]"));
+        if eval(&tab, "!document.getElementById('choices').hidden") == true {
+            click(&tab, &format!("#choices-list button[data-move=\"{text}\"]"));
+        }
+        wait_for(&tab, &format!("ludeme.state.history.length > {before}"));
+        made += 1;
+        if made == 1 {
+            let s = settled(&tab);
+            let shown = pieces(&tab);
+            assert!(
+                shown.iter().any(|p| kinds.contains(&p.as_str())),
+                "the piece flipped shows: {shown:?}"
+            );
+            assert!(s["history"].as_array().unwrap().len() >= 2, "the random player replied");
+        }
+    }
+    let _ = tab.close(true);
+}

@@ -11,6 +11,10 @@
 //! opponent's reply, if the search had expanded them); otherwise it starts afresh. Positions
 //! are matched by state equality, so a reused subtree is always the right one.
 //!
+//! Hidden information: where the rules hide something from the mover, the agent searches
+//! states the mover cannot tell from the real one (determinisations), so that its choice
+//! depends only on what the mover sees ([`MctsAgent::analyse`]).
+//!
 //! Runs are deterministic for a seed with an iteration budget; a time budget depends on speed.
 
 use super::{rewards, Agent};
@@ -19,6 +23,10 @@ use crate::engine::{Game, Move, State};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::{Duration, Instant};
+
+/// How many states a search deciding under hidden information plays on (each a
+/// determinisation of what the mover cannot see).
+pub const DETERMINISATIONS: u32 = 8;
 
 /// The search budget and parameters.
 #[derive(Clone, Copy, Debug)]
@@ -174,7 +182,60 @@ impl MctsAgent {
 
     /// Run the search from `state` and return each distinct move's `(legal index, visits,
     /// mean reward for the mover)`, most visited first.
+    ///
+    /// Where the rules hide something from the mover, the agent decides from what the mover
+    /// sees: it searches [`DETERMINISATIONS`] states the mover cannot tell from this one
+    /// ([`Game::determinise`]), each with its share of the budget and a tree of its own,
+    /// and adds up each move's visits and rewards over them (moves matched by their action
+    /// id, the same move in every state).
     pub fn analyse(&mut self, game: &Game, state: &State) -> Vec<(usize, f64, f64)> {
+        let mover = state.mover();
+        if !game.has_hidden_info() || !(1..=game.num_players()).contains(&mover) || state.is_over() {
+            return self.search(game, state, self.config);
+        }
+        let legal = game.legal_moves(state);
+        let ids = game.action_ids(&legal);
+        let k = DETERMINISATIONS as u64;
+        let share = MctsConfig {
+            iterations: self.config.iterations.map(|n| n.div_ceil(k).max(1)),
+            time: self.config.time.map(|t| t / DETERMINISATIONS),
+            ..self.config
+        };
+        // (visits, reward sum) by action id
+        let mut by_id: std::collections::HashMap<usize, (f64, f64)> = std::collections::HashMap::new();
+        let mut done = 0;
+        for _ in 0..DETERMINISATIONS {
+            let d = game.determinise(state, mover, &mut self.rng);
+            self.root = None;
+            let moves = game.legal_moves(&d);
+            for (i, visits, mean) in self.search(game, &d, share) {
+                if let Some(m) = moves.get(i) {
+                    let e = by_id.entry(game.action_id_of(m)).or_default();
+                    e.0 += visits;
+                    e.1 += mean * visits;
+                }
+            }
+            done += self.last_iterations;
+        }
+        self.root = None;
+        self.last_iterations = done;
+        self.last_reused = 0;
+        let mut seen = std::collections::HashSet::new();
+        let mut out: Vec<(usize, f64, f64)> = ids
+            .iter()
+            .enumerate()
+            .filter(|(_, id)| seen.insert(**id))
+            .map(|(i, id)| {
+                let (v, t) = by_id.get(id).copied().unwrap_or_default();
+                (i, v, t / v.max(1.0))
+            })
+            .collect();
+        out.sort_by(|a, b| b.1.total_cmp(&a.1).then(b.2.total_cmp(&a.2)).then(a.0.cmp(&b.0)));
+        out
+    }
+
+    /// The search from `state` itself, with `config`'s budget.
+    fn search(&mut self, game: &Game, state: &State, config: MctsConfig) -> Vec<(usize, f64, f64)> {
         let root = match self.reuse(state) {
             Some(r) => r,
             None => {
@@ -186,12 +247,12 @@ impl MctsAgent {
         self.last_reused = self.nodes[root].visits as u64;
         let start = Instant::now();
         let mut done = 0u64;
-        let iterations = match (self.config.iterations, self.config.time) {
+        let iterations = match (config.iterations, config.time) {
             (None, None) => Some(1000),
             (i, _) => i,
         };
         loop {
-            if iterations.is_some_and(|n| done >= n) || self.config.time.is_some_and(|t| start.elapsed() >= t) {
+            if iterations.is_some_and(|n| done >= n) || config.time.is_some_and(|t| start.elapsed() >= t) {
                 break;
             }
             self.iterate(game, root);

@@ -126,3 +126,31 @@ fn mcts_reuses_its_tree_after_the_reply() {
     assert!(a.last_reused > 0);
     assert!(i < game.legal_moves(&s).len());
 }
+
+/// A game of Ludii's corpus, with its default options.
+fn corpus_game(rel: &str) -> Game {
+    let path = format!("{}/../shared/ludii/lud/{rel}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("Ludii's description");
+    Game::load(rel, &text, &Selections::default()).expect("loads")
+}
+
+#[test]
+fn mcts_decides_from_what_the_mover_sees() {
+    use rand::SeedableRng;
+    // Banqi starts with every piece face down: two states the first player cannot tell
+    // apart get the same decision from the same seed, and a determinised state differs
+    let game = corpus_game("board/space/blocking/Banqi.lud");
+    assert!(game.has_hidden_info());
+    let s = game.initial_state();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let other = game.determinise(&s, s.mover(), &mut rng);
+    assert_ne!(other, s, "the hidden pieces are shuffled");
+    for site in 0..game.total_sites() {
+        assert_eq!(game.view(&other, 1).pieces(site), game.view(&s, 1).pieces(site));
+    }
+    let moves = |st: &State| -> Vec<String> { game.legal_moves(st).iter().map(|m| game.move_text(m)).collect() };
+    assert_eq!(moves(&s), moves(&other), "the mover's moves do not tell either");
+    let a = mcts(11, 400).choose(&game, &s);
+    let b = mcts(11, 400).choose(&game, &other);
+    assert_eq!(a, b);
+}

@@ -265,7 +265,8 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         let game_rc = s.game.clone();
         let game = &*game_rc;
         println!();
-        print!("{}", layout.text(game, &state, colour));
+        // (with hidden information, what the human's seat sees)
+        print!("{}", layout.text(game, &game.view(&state, s.viewer()), colour));
         println!("{}", status_text(game, &state, &names));
         if state.is_over() {
             break;

@@ -418,6 +418,20 @@ fn piece_shape(
     r: f64,
     owner: usize,
 ) -> String {
+    if component == 0 {
+        // a piece the viewer cannot tell (hidden information): its back, in its owner's
+        // colour where the owner shows
+        let fill = if owner > 0 {
+            player_colour(game, owner)
+        } else {
+            "#8a8a8a".to_string()
+        };
+        return format!(
+            r##"<g class="piece hidden" data-piece="hidden"><title>hidden</title><circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{fill}" stroke="#222" stroke-width="2"/><text x="{x:.1}" y="{:.1}" font-family="sans-serif" font-size="{:.0}" font-weight="bold" fill="#fff" text-anchor="middle" pointer-events="none">?</text></g>"##,
+            y + r * 0.45,
+            r * 1.3
+        );
+    }
     let kind = game.piece_kind(component);
     let name = kinds.get(kind).copied().unwrap_or("");
     if let Ok(v) = name.parse::<i32>() {

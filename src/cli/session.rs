@@ -219,6 +219,22 @@ impl Session {
         matches!(self.seats.get(agent.wrapping_sub(1)), Some(Seat::Human))
     }
 
+    /// The player whose view a front end shows, in a game with hidden information: the
+    /// human to move, else the one human seated (the first of several); 0 (everything)
+    /// when no human plays, once the game is over, and in a game without hidden
+    /// information.
+    pub fn viewer(&self) -> usize {
+        if !self.game.has_hidden_info() || self.state.is_over() {
+            return 0;
+        }
+        if self.human_to_move() {
+            return self.state.mover();
+        }
+        (1..=self.game.num_players())
+            .find(|&p| self.is_human(self.state.agent(p)))
+            .unwrap_or(0)
+    }
+
     /// Whether the player to move is a human (false once the game is over).
     pub fn human_to_move(&self) -> bool {
         !self.state.is_over() && self.is_human(self.state.agent(self.state.mover()))

@@ -55,8 +55,12 @@ pub fn kind_letters(kinds: &[&str]) -> Vec<String> {
 /// `b` for player 2, `n` for no one). Several kinds (chess, shogi, Equi's discs and hexes):
 /// the kind's letter by name ([`kind_letters`]), in upper case for player 1 and lower case
 /// for player 2 (`R N B Q K B N R` / `r n b q k b n r`); another player's pieces carry
-/// their number, a piece of no one's `0` (`K3`, `D0`).
+/// their number, a piece of no one's `0` (`K3`, `D0`); a piece hidden from the viewer `?`.
 pub fn piece_letter(game: &Game, owner: usize, component: usize) -> String {
+    if component == 0 {
+        // (a piece hidden from the viewer)
+        return "?".into();
+    }
     let kinds = game.piece_kinds();
     if kinds.len() < 2 {
         return owner_letter(owner).to_string();

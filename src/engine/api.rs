@@ -172,6 +172,17 @@ impl Game {
         }
     }
 
+    /// `state` as `player` sees it under the flags of `flags_of` (see [`Game::view`]): a
+    /// position after a candidate move, as the position before it lets the player see it,
+    /// so that describing a move does not tell what it would reveal.
+    pub fn view_under(&self, state: &State, flags_of: &State, player: usize) -> State {
+        State {
+            inner: self
+                .inner
+                .view_under(&state.inner, &flags_of.inner, player.min(255) as u8),
+        }
+    }
+
     /// A state that `player` cannot tell from `state` ([`Game::view`] shows both the same),
     /// the pieces hidden from them shuffled among the places that look alike to them: what
     /// a search deciding for `player` plays on. The state itself without hidden information.

@@ -194,14 +194,21 @@ impl GameDef {
     /// flags hiding it from `p`. For looking at (observations, drawings), not for playing
     /// on: a piece of no component stands where the viewer cannot tell what is there.
     pub(super) fn view(&self, s: &StateData, p: u8) -> StateData {
+        self.view_under(s, s, p)
+    }
+
+    /// `s` as player `p` sees it with the flags of `flags` (a position after a move, seen
+    /// as the flags before it let `p` see it: what `p` may know of the move's result
+    /// before making it).
+    pub(super) fn view_under(&self, s: &StateData, flags: &StateData, p: u8) -> StateData {
         let mut v = s.clone();
-        if s.hidden.is_empty() || !(1..=self.num_players).contains(&p) {
+        if flags.hidden.is_empty() || !(1..=self.num_players).contains(&p) {
             return v;
         }
         for site in 0..self.total_sites {
             let Some(st) = v.stack_mut(site) else { continue };
             for (level, piece) in st.iter_mut().enumerate() {
-                masked(piece, self.flags_at(s, site, level, p), !self.ir.stacking);
+                masked(piece, self.flags_at(flags, site, level, p), !self.ir.stacking);
             }
         }
         v
@@ -209,7 +216,8 @@ impl GameDef {
 
     /// A state `p` cannot tell from `s` (the same [`Self::view`]), with the pieces hidden
     /// from `p` shuffled among the places that look alike to `p`: what a search for `p`
-    /// plays on, as it cannot know where the hidden pieces are.
+    /// plays on, as it cannot know where the hidden pieces are. Two states that look the
+    /// same to `p` give the same state for the same draws.
     pub(super) fn determinise(&self, s: &StateData, p: u8, rng: &mut dyn rand::RngCore) -> StateData {
         use rand::seq::SliceRandom;
         let mut d = s.clone();
@@ -238,6 +246,9 @@ impl GameDef {
                 .iter()
                 .filter_map(|&(site, level)| s.stack(site).and_then(|st| st.get(level)).copied())
                 .collect();
+            // (in an order of their own first: the shuffle then depends on what `p` sees
+            // alone, not on where the pieces really are)
+            pieces.sort_by_key(|x| (x.what, x.who, x.count, x.state, x.value, x.rotation));
             pieces.shuffle(rng);
             for (&(site, level), piece) in places.iter().zip(pieces) {
                 if let Some(slot) = d.stack_mut(site).and_then(|st| st.get_mut(level)) {

@@ -122,6 +122,10 @@ impl App {
         let st = s.state();
         let legal = game.legal_moves(st);
         let fill_piece = filler(game);
+        // (with hidden information, what the viewer's seat sees, and of each move what it
+        // may know before making it)
+        let viewer = s.viewer();
+        let shown = game.view(st, viewer);
         let moves: Vec<Value> = if st.is_over() {
             Vec::new()
         } else {
@@ -134,12 +138,12 @@ impl App {
                         "text": c.text,
                         "from": if from == to { -1 } else { from },
                         "to": to,
-                        "words": change_words(game, st, &c.after(game, st), fill_piece),
+                        "words": change_words(game, &shown, &game.view_under(&c.after(game, st), st, viewer), fill_piece),
                     })
                 })
                 .collect()
         };
-        let (w, h, body) = board_body(game, st);
+        let (w, h, body) = board_body(game, &shown);
         let svg = format!(
             r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w:.1} {h:.1}" width="{w:.0}" height="{h:.0}">{body}</svg>"#
         );
@@ -169,6 +173,7 @@ impl App {
             "over": st.is_over(),
             "result": st.is_over().then(|| result_text(st, players)),
             "mover": st.mover(),
+            "viewer": viewer,
             "human": s.human_to_move(),
             "scores": game.has_scores().then(|| st.scores().get(1..=players).map(|x| x.to_vec())),
             "history": s.moves(),
