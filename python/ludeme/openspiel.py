@@ -24,13 +24,16 @@ The parameters of ``python_ludeme``:
 ``seed``
     seeds the random choices of the start rules (random start placements).
 
-Each loaded game is sequential, perfect-information and general-sum, with terminal rewards
+Each loaded game is sequential and general-sum, with terminal rewards
 in [-1, 1] (from Ludii's ranking). Its chance mode is explicit-stochastic when it rolls dice
 (a roll is a chance node, its outcomes equally likely) and deterministic otherwise. Action
 ids are the engine's (see ``ludeme.ACTIONS``). The observation tensor has the game's
 ``observation_shape()``, ``(planes, sites)``; the observation string is Ludii's state text;
-the information-state string is the history of actions (every player sees the whole
-position). States pickle and serialize (as the actions that reach them); a game loaded
+the information-state string is the history of actions. A game whose rules hide something
+(``set Hidden``) is imperfect-information: each player's observation is what they see (a
+piece hidden from them is unknown), and their information state adds what they saw each
+time it changed. Others are perfect-information (every player sees the whole position).
+States pickle and serialize (as the actions that reach them); a game loaded
 from a file does too, but one loaded from a description's text may not reload from its
 string (OpenSpiel's ``name(key=value,...)`` syntax has no quoting).
 """
@@ -57,13 +60,16 @@ _PARAMETERS = {
 }
 
 
-def _game_type(chance_mode, min_num_players, max_num_players, long_name):
+def _game_type(chance_mode, min_num_players, max_num_players, long_name, hidden=False):
+    information = (
+        pyspiel.GameType.Information.IMPERFECT_INFORMATION if hidden else pyspiel.GameType.Information.PERFECT_INFORMATION
+    )
     return pyspiel.GameType(
         short_name=_SHORT_NAME,
         long_name=long_name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=chance_mode,
-        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        information=information,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max_num_players,
@@ -132,7 +138,7 @@ class LudemeGame(pyspiel.Game):
             else pyspiel.GameType.ChanceMode.DETERMINISTIC
         )
         n = g.num_players()
-        game_type = _game_type(chance_mode, n, n, f"Python Ludii {g.name()}")
+        game_type = _game_type(chance_mode, n, n, f"Python Ludii {g.name()}", g.has_hidden_information())
         game_info = pyspiel.GameInfo(
             num_distinct_actions=g.num_distinct_actions(),
             max_chance_outcomes=g.max_chance_outcomes(),
@@ -154,10 +160,11 @@ class LudemeGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         """Returns an object used for observing game state."""
-        if (iig_obs_type is None) or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
+        if (iig_obs_type is None) or not iig_obs_type.perfect_recall:
             return LudemeObserver(self._game.observation_shape(), params)
-        else:
-            return IIGObserverForPublicInfoGame(iig_obs_type, params)
+        if self._game.has_hidden_information():
+            return LudemeInformationStateObserver(params)
+        return IIGObserverForPublicInfoGame(iig_obs_type, params)
 
 
 class LudemeState(pyspiel.State):
@@ -169,6 +176,15 @@ class LudemeState(pyspiel.State):
         `__dict__`: a `ludeme.State` deep-copies, and pickles as its game and actions."""
         super().__init__(game)
         self._state = state
+        # Where the rules hide something: what each player has seen so far, as (number of
+        # actions, observation string) each time their observation changed (tuples: a
+        # clone shares them safely).
+        n = game.num_players()
+        self._seen = (
+            tuple(((0, state.observation_string(p)),) for p in range(n))
+            if game.ludeme_game.has_hidden_information()
+            else None
+        )
 
     @property
     def ludeme_state(self):
@@ -199,6 +215,22 @@ class LudemeState(pyspiel.State):
     def _apply_action(self, action):
         """Applies the specified action (a decision or a chance outcome) to the state."""
         self._state.apply_action(int(action))
+        if self._seen is not None:
+            k = len(self._state.history())
+            seen = []
+            for p, views in enumerate(self._seen):
+                view = self._state.observation_string(p)
+                seen.append(views if views[-1][1] == view else views + ((k, view),))
+            self._seen = tuple(seen)
+
+    def information_state_of(self, player):
+        """`player`'s information state: the actions so far (every move is seen by all),
+        then each observation they had when it changed (where the rules hide something;
+        else the actions alone)."""
+        actions = ",".join(str(a) for a in self._state.history())
+        if self._seen is None:
+            return actions
+        return actions + "|" + "|".join(f"{k}:{v}" for k, v in self._seen[int(player)])
 
     def _action_to_string(self, player, action):
         """Action -> string."""
@@ -235,6 +267,24 @@ class LudemeObserver:
     def string_from(self, state, player):
         """Observation of `state` from the PoV of `player`, as a string."""
         return state.ludeme_state.observation_string(int(player))
+
+
+class LudemeInformationStateObserver:
+    """An information-state observer (perfect recall) of a game with hidden information:
+    its string is `LudemeState.information_state_of`; it has no tensor."""
+
+    def __init__(self, params):
+        if params:
+            raise ValueError(f"Observation parameters not supported; passed {params}")
+        self.tensor = np.zeros(0, np.float32)
+        self.dict = {}
+
+    def set_from(self, state, player):
+        """Nothing to set: the information state is given as a string only."""
+
+    def string_from(self, state, player):
+        """`player`'s information state in `state`."""
+        return state.information_state_of(player)
 
 
 def load(path, options=(), ruleset=None, max_game_length=_DEFAULT_MAX_GAME_LENGTH, seed=0):

@@ -10,7 +10,8 @@
 
 Agents are Ludii's players, ``player_0`` .. ``player_{n-1}`` (Ludii's player 1 is
 ``player_0``). Observations are dicts: ``observation`` (the game's planes,
-``game.observation_shape()``, float32; every agent sees the whole position) and
+``game.observation_shape()``, float32; what the agent sees: the whole position, but for
+what the rules hide from them in a game of hidden information) and
 ``action_mask`` (int8, one entry per action id; zeros for an agent not to move). Rewards come
 at the end, from Ludii's ranking in [-1, 1]. Dice are rolled inside the environment, from
 the generator seeded by ``reset(seed=...)``. A game that reaches ``max_game_length``

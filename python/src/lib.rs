@@ -49,6 +49,14 @@ type GameArgs = (String, Vec<String>, Option<String>, usize);
 type StateArgs = (Py<PyGame>, u64, Vec<usize>, bool);
 
 /// A loaded game: immutable, shared by its states.
+/// The engine's player (from 1; 0: a spectator) of a Python player (from 0; None).
+fn viewer(player: Option<i64>) -> usize {
+    match player {
+        Some(p) if p >= 0 => p as usize + 1,
+        _ => 0,
+    }
+}
+
 #[pyclass(module = "ludeme._ludeme", name = "Game", frozen)]
 struct PyGame {
     game: Arc<Game>,
@@ -133,6 +141,12 @@ impl PyGame {
         } else {
             0
         }
+    }
+
+    /// Whether the rules hide something from a player (Ludii's hidden information): each
+    /// player's observation is then their own.
+    fn has_hidden_information(&self) -> bool {
+        self.game.has_hidden_info()
     }
 
     /// Whether the dice make chance nodes.
@@ -660,23 +674,29 @@ impl PyState {
         self.state.num_decisions()
     }
 
-    /// The observation of `player` (every player sees the whole position): the game's
-    /// `observation_shape()` planes, flattened.
+    /// The observation of `player` (from 0; None: a spectator, who sees everything): the
+    /// game's `observation_shape()` planes, flattened. Where the rules hide something
+    /// (`game.has_hidden_information()`), what that player sees: hidden pieces count in the
+    /// last plane, and not in their component's.
     #[pyo3(signature = (player=None))]
     fn observation_tensor<'py>(&self, py: Python<'py>, player: Option<i64>) -> Bound<'py, PyArray1<f32>> {
-        let _ = player;
         let game = &self.g().game;
         let [p, n] = game.observation_shape();
         let mut out = vec![0f32; p * n];
-        game.observe(&self.state, &mut out);
+        game.observe_as(&self.state, viewer(player), &mut out);
         PyArray1::from_vec(py, out)
     }
 
-    /// The position in words (Ludii's state text, as its traces print it).
+    /// The position in words (Ludii's state text, as its traces print it), as `player`
+    /// (from 0; None: a spectator) sees it: a piece hidden from them is written `?`.
     #[pyo3(signature = (player=None))]
     fn observation_string(&self, player: Option<i64>) -> String {
-        let _ = player;
-        self.text()
+        let game = &self.g().game;
+        match viewer(player) {
+            0 => self.text(),
+            p if game.has_hidden_info() => game.view_text(&self.state, p),
+            _ => self.text(),
+        }
     }
 
     /// Scores by player (from 0).
@@ -892,7 +912,8 @@ impl VectorEnv {
 
     /// Write slot `i`'s observation, mask and player into the output rows.
     fn write(game: &Game, slot: &Slot, obs: &mut [f32], mask: &mut [i8]) -> i64 {
-        game.observe(&slot.state, obs);
+        // (what the player to move sees)
+        game.observe_as(&slot.state, slot.state.mover(), obs);
         mask.iter_mut().for_each(|m| *m = 0);
         for &a in &slot.moves.legal {
             if let Some(x) = mask.get_mut(a) {

@@ -16,6 +16,9 @@ NAMED = {
     "Kalah": "board/sow/two_rows/Kalah.lud",
     "Backgammon": "board/race/escape/Backgammon.lud",
     "Reversi": "board/space/territory/Reversi.lud",
+    # hidden information: pieces face down (Banqi), the opponent's pieces unseen (Sneakthrough)
+    "Banqi": "board/space/blocking/Banqi.lud",
+    "Sneakthrough": "board/race/reach/Sneakthrough.lud",
 }
 
 

@@ -26,6 +26,8 @@ GAMES = {
     "Kalah": (10000, 5),
     "Backgammon": (10000, 5),
     "Tic-Tac-Toe": (10000, 10),
+    "Banqi": (300, 3),
+    "Sneakthrough": (10000, 3),
 }
 
 # Where the corpus games are drawn from: Ludii's descriptions, less the unfinished ones.
@@ -284,3 +286,23 @@ def test_mcts_through_chance_nodes():
             state.apply_action(action)
             decisions += 1
     assert decisions == 4
+
+
+def test_hidden_information_is_imperfect_information():
+    game = load("Sneakthrough")
+    assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert load("Hex").get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    state = game.new_initial_state()
+    # each player sees their own pawns only, and has an information state of their own
+    assert state.observation_string(0) != state.observation_string(1)
+    assert "?" in state.observation_string(0)
+    spectator = state.ludeme_state.observation_string()
+    assert "?" not in spectator
+    rng = random.Random(3)
+    for _ in range(12):
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.information_state_string(0) != state.information_state_string(1)
+    assert state.information_state_string(0).startswith(",".join(str(a) for a in state.history()))
+    # OpenSpiel's MCTS runs on it
+    bot = mcts.MCTSBot(game, 2, 20, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)), random_state=np.random.RandomState(0))
+    assert bot.step(state) in state.legal_actions()

@@ -10,7 +10,18 @@ import ludeme
 from conftest import LUD, lud
 from ludeme.pettingzoo import env
 
-GAMES = ["equi.lud", "ex-nihilo.lud", "refugia.lud", "Chess", "Hex", "Kalah", "Backgammon", "Tic-Tac-Toe"]
+GAMES = [
+    "equi.lud",
+    "ex-nihilo.lud",
+    "refugia.lud",
+    "Chess",
+    "Hex",
+    "Kalah",
+    "Backgammon",
+    "Tic-Tac-Toe",
+    "Banqi",
+    "Sneakthrough",
+]
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -75,3 +86,21 @@ def test_seeded_resets_repeat():
 
     a, b = run(3), run(3)
     assert all((x == y).all() for x, y in zip(a, b))
+
+
+def test_each_agent_observes_only_what_it_sees():
+    # Sneakthrough: each player sees their own pawns, and the other's as unknown pieces
+    e = env(lud("Sneakthrough"))
+    e.reset(seed=1)
+    game = e.game
+    planes, sites = game.observation_shape()
+    own = {}
+    for agent in e.possible_agents:
+        obs = e.observe(agent)["observation"]
+        assert obs.shape == (planes, sites)
+        known = obs[:-1 - 2 * game.num_players() - 1].sum()
+        unknown = obs[-1].sum()
+        assert (known, unknown) == (16, 16), agent
+        own[agent] = obs
+    a, b = e.possible_agents
+    assert not np.array_equal(own[a], own[b])

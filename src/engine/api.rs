@@ -172,6 +172,12 @@ impl Game {
         }
     }
 
+    /// The text of `state` as `player` sees it ([`Game::view`]): Ludii's state text, with
+    /// a piece hidden from the player written `?` (0: a spectator, the state text itself).
+    pub fn view_text(&self, state: &State, player: usize) -> String {
+        self.inner.view_text(&self.view(state, player).inner)
+    }
+
     /// `state` as `player` sees it under the flags of `flags_of` (see [`Game::view`]): a
     /// position after a candidate move, as the position before it lets the player see it,
     /// so that describing a move does not tell what it would reveal.

@@ -6,13 +6,22 @@ use super::state::{Piece, StateData};
 
 impl GameDef {
     pub(super) fn site_text(&self, st: &[Piece]) -> String {
+        self.site_text_as(st, false)
+    }
+
+    /// A site's text; `unknown`: a piece of no component is one hidden from a viewer
+    /// (written `?`), not a cell a large piece covers.
+    fn site_text_as(&self, st: &[Piece], unknown: bool) -> String {
         let mut out = String::new();
         // (a cell a large piece covers holds component 0, which the text leaves out)
-        for (i, p) in st.iter().filter(|p| p.what != 0).enumerate() {
+        for (i, p) in st.iter().filter(|p| unknown || p.what != 0).enumerate() {
             if i > 0 {
                 out.push(',');
             }
-            out.push_str(&self.ir.components[p.what as usize].name);
+            match p.what {
+                0 => out.push('?'),
+                w => out.push_str(&self.ir.components[w as usize].name),
+            }
             if !self.ir.stacking && p.count > 1 {
                 out.push_str(&format!("*{}", p.count));
             }
@@ -87,14 +96,23 @@ impl GameDef {
     }
 
     pub fn state_text(&self, state: &State) -> String {
-        let s = &state.inner;
+        self.text_as(&state.inner, false)
+    }
+
+    /// The state text of a player's view ([`GameDef::view`]): a piece hidden from them is
+    /// written `?`.
+    pub(super) fn view_text(&self, view: &StateData) -> String {
+        self.text_as(view, !view.hidden.is_empty())
+    }
+
+    fn text_as(&self, s: &StateData, unknown: bool) -> String {
         let parts: Vec<String> = s
             .sites
             .iter()
             .chain(&s.extra)
             .enumerate()
-            .filter(|(_, st)| st.iter().any(|p| p.what != 0))
-            .map(|(i, st)| format!("{i}={}", self.site_text(st)))
+            .filter(|(_, st)| st.iter().any(|p| unknown || p.what != 0))
+            .map(|(i, st)| format!("{i}={}", self.site_text_as(st, unknown)))
             .collect();
         parts.join(" ") + &self.tail(s)
     }
