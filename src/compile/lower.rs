@@ -1355,15 +1355,26 @@ impl Lowerer {
                 MovesKind::MaxMoves(Box::new(self.moves(req(c.typed(self.reg, "moves"), &c)?)?), with_value)
             }
             ("operators.foreach.forEach", Some("Piece")) => {
-                let item = match c.positional().into_iter().find_map(|n| match &n.kind {
-                    NodeKind::Str(s) => Some(s.clone()),
-                    NodeKind::List(_) => Some(String::new()),
-                    _ => None,
-                }) {
-                    Some(s) if s.is_empty() => return unsupported("forEach Piece with a list of names", c.span()),
-                    Some(s) => Some(self.intern(&s)),
-                    None => None,
-                };
+                let mut items = Vec::new();
+                for n in c.positional() {
+                    match &n.kind {
+                        NodeKind::Str(s) => items.push(self.intern(s)),
+                        NodeKind::List(list) => {
+                            for x in list {
+                                match &x.kind {
+                                    NodeKind::Str(s) => items.push(self.intern(s)),
+                                    _ => {
+                                        return unsupported(
+                                            "forEach Piece with a list of other than names",
+                                            x.span.clone(),
+                                        )
+                                    }
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
                 let body = match c.typed(self.reg, "moves") {
                     Some(b) => Some(Box::new(self.moves(b)?)),
                     None => None,
@@ -1385,7 +1396,7 @@ impl Lowerer {
                 let top = self.flag(c.named("top"))?;
                 self.stacking |= c.named("top").is_some();
                 MovesKind::ForEachPiece {
-                    item,
+                    items,
                     body,
                     role,
                     top,
@@ -2843,7 +2854,8 @@ impl Lowerer {
                         }
                     }
                     Some(
-                        "LineOfSight" | "Distance" | "Between" | "To" | "From" | "Pattern" | "Crossing" | "Hidden",
+                        "LineOfSight" | "Distance" | "Between" | "To" | "From" | "Pattern" | "Crossing" | "Hidden"
+                        | "LargePiece",
                     )
                     | None => self.sites_more(&c)?,
                     Some("Random") => {

@@ -1217,6 +1217,22 @@ impl GameDef {
             RegionFn::Board => Region::full(n),
             RegionFn::Hidden(kind, to) => self.sites_hidden(*kind, to, c),
             RegionFn::Crossing(at, role) => self.crossing(at, *role, c),
+            RegionFn::LargePiece(at) => {
+                let mut r = Region::new(n);
+                let site = self.int(at, c);
+                if let Some(p) = (site >= 0 && (site as usize) < n)
+                    .then(|| Self::top(c.s, site))
+                    .flatten()
+                {
+                    let mut cells = super::large::Cells::new();
+                    if self.is_large(p.what) && self.large_cells(p.what, site, p.state, &mut cells) {
+                        cells.iter().for_each(|&t| r.insert(t as i32));
+                    } else if !self.is_large(p.what) {
+                        r.insert(site);
+                    }
+                }
+                r
+            }
             RegionFn::EmptyIn(k) => {
                 let k = self.int(k, c);
                 if k == 0 {

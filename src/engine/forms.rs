@@ -135,12 +135,12 @@ pub(super) fn moves_of_mover_pieces(k: &MovesKind) -> bool {
     matches!(
         k,
         MovesKind::ForEachPiece {
-            item: None,
+            items,
             body: None,
             role: Role::Mover,
             top: false,
             container: None,
-        }
+        } if items.is_empty()
     )
 }
 

@@ -367,13 +367,13 @@ impl GameDef {
     }
 
     /// `(forEach Piece ..)`'s iteration (4.1): for each component of the role's player (and
-    /// item), each of its pieces (only stack tops with `top`), with `from`/`level` set and the
+    /// items), each of its pieces (only stack tops with `top`), with `from`/`level` set and the
     /// mover swapped when the player is not the mover; `f` returns true to stop.
     pub(super) fn for_each_piece(
         &self,
         c: &Ctx,
         role: Role,
-        item: Option<u16>,
+        items: &[u16],
         top: bool,
         container: Option<&IntFn>,
         mut f: impl FnMut(&mut Ctx, usize) -> bool,
@@ -402,7 +402,7 @@ impl GameDef {
         };
         let on_board = sites.start == 0;
         for (comp, k) in self.ir.components.iter().enumerate().skip(1) {
-            if k.owner != player || item.is_some_and(|it| !self.is_named(comp as u16, it)) {
+            if k.owner != player || !(items.is_empty() || items.iter().any(|&it| self.is_named(comp as u16, it))) {
                 continue;
             }
             let tops = top || !self.ir.stacking;
@@ -1221,7 +1221,7 @@ impl GameDef {
             MovesKind::Propose(k) => self.push_move(out, c, -1, -1).push(Action::Propose(*k)),
             MovesKind::Vote(k) => self.push_move(out, c, -1, -1).push(Action::Vote(*k)),
             MovesKind::ForEachPiece {
-                item,
+                items,
                 body,
                 role,
                 top,
@@ -1233,7 +1233,7 @@ impl GameDef {
                     Some(body) if matches!(body.kind, MovesKind::Step { .. } | MovesKind::Hop { .. }) => {
                         // a step or hop from each piece: what may pass its conditions read once
                         let mut may = None;
-                        self.for_each_piece(c, *role, *item, *top, container.as_ref(), |c2, _| {
+                        self.for_each_piece(c, *role, items, *top, container.as_ref(), |c2, _| {
                             let may = *may.get_or_insert_with(|| self.passable(&body.kind, c2));
                             self.gen_piece_move(&body.kind, c2, out, may);
                             false
@@ -1245,14 +1245,14 @@ impl GameDef {
                         }
                     }
                     Some(body) => {
-                        self.for_each_piece(c, *role, *item, *top, container.as_ref(), |c2, _| {
+                        self.for_each_piece(c, *role, items, *top, container.as_ref(), |c2, _| {
                             self.gen(body, c2, out);
                             false
                         });
                     }
                     // each piece's own moves
                     None => {
-                        self.for_each_piece(c, *role, *item, *top, container.as_ref(), |c2, comp| {
+                        self.for_each_piece(c, *role, items, *top, container.as_ref(), |c2, comp| {
                             if let Some(m) = &self.ir.components[comp].moves {
                                 self.gen(m, c2, out);
                             }

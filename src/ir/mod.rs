@@ -806,6 +806,9 @@ pub enum RegionFn {
     /// `(sites Crossing at:e role)` on a board of edges: the edges of the role's pieces (any
     /// piece for `All`/`Shared`) whose segments cross edge `e` inside both (not at an end).
     Crossing(Box<IntFn>, Role),
+    /// `(sites LargePiece at:s)`: the cells the piece at `s` covers (a large piece's, else
+    /// the site itself; none when empty or off the board).
+    LargePiece(Box<IntFn>),
     /// `(sites Around .. distance:d)`: as [`RegionFn::Around`], with the site `d` steps
     /// along each radial instead of the next one.
     AroundAt {
@@ -1480,7 +1483,9 @@ pub enum MovesKind {
     /// `(move Vote "s")`: the mover votes for `s`.
     Vote(u16),
     ForEachPiece {
-        item: Option<u16>,
+        /// The names of the pieces to move (interned), by `"Name"` or `{"A" "B" ..}`;
+        /// empty: every piece of the role.
+        items: Vec<u16>,
         body: Option<Box<Moves>>,
         role: Role,
         top: bool,
@@ -2325,7 +2330,7 @@ impl<'a> Node<'a> {
             },
             Region(f) => match f {
                 RegionFn::Sites(v) => out.extend(v.iter().map(Int)),
-                RegionFn::Crossing(a, _) => out.push(Int(a)),
+                RegionFn::Crossing(a, _) | RegionFn::LargePiece(a) => out.push(Int(a)),
                 RegionFn::Hidden(_, v) => out.extend(v.player.iter().map(Int)),
                 RegionFn::Site(a)
                 | RegionFn::Start(a)

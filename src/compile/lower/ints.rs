@@ -134,13 +134,19 @@ impl Lowerer {
             Some(n) => match &n.kind {
                 NodeKind::Str(name) => {
                     let by_player = self.named_by_owner(name);
-                    match c.typed(self.reg, "roleType") {
-                        Some(r) => IntFn::Id {
-                            role: self.role(r)?,
-                            by_player,
-                        },
-                        None => return unsupported("where of a piece by a player's number", c.span()),
-                    }
+                    // (the player as `(mover)`, `(next)` or `(prev)` is that role)
+                    let player = match c.typed(self.reg, "int") {
+                        Some(p) => Some(self.int(p)?),
+                        None => None,
+                    };
+                    let role = match (c.typed(self.reg, "roleType"), player) {
+                        (Some(r), _) => self.role(r)?,
+                        (None, Some(IntFn::Mover)) => Role::Mover,
+                        (None, Some(IntFn::Next)) => Role::Next,
+                        (None, Some(IntFn::Prev)) => Role::Prev,
+                        _ => return unsupported("where of a piece by a player's number", c.span()),
+                    };
+                    IntFn::Id { role, by_player }
                 }
                 _ => self.int(n)?,
             },

@@ -400,6 +400,10 @@ impl Lowerer {
             Some("Pattern") => RegionFn::Pattern(Box::new(self.pattern(c)?)),
             Some("Hidden") => self.sites_hidden(c)?,
             Some("Crossing") => self.sites_crossing(c)?,
+            Some("LargePiece") => {
+                self.board_site_type_only(c, "sites LargePiece on another site type than the board's")?;
+                RegionFn::LargePiece(Box::new(self.int(super::req(c.named("at"), c)?)?))
+            }
             Some(w) => return unsupported(format!("sites {w}"), c.span()),
         })
     }

@@ -308,7 +308,7 @@ impl Hops {
             _ => (play, None),
         };
         let MovesKind::ForEachPiece {
-            item,
+            items,
             body,
             role: Role::Mover,
             top: false,
@@ -321,10 +321,8 @@ impl Hops {
             return None;
         }
         let comp = player_components(g, false)?;
-        if let Some(k) = item {
-            if !(1..=2).all(|p| g.is_named(comp[p], *k)) {
-                return None;
-            }
+        if !items.is_empty() && !(1..=2).all(|p| items.iter().any(|&k| g.is_named(comp[p], k))) {
+            return None;
         }
         // each player's hop (the same consequents for all), and the hop going on
         let mut again = None;
