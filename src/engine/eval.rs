@@ -418,6 +418,10 @@ impl GameDef {
                 let p = self.role_player(*role, c);
                 by_player.get(p.max(0) as usize).copied().unwrap_or(-1)
             }
+            IntFn::IdOf(p, by_player) => {
+                let p = self.int(p, c);
+                by_player.get(p.max(0) as usize).copied().unwrap_or(-1)
+            }
             IntFn::Memo { slot, deps, inner } => self.memo_int(*slot, *deps, inner, c),
             IntFn::MemoSite { slot, inner } => self.memo_site(*slot, inner, c),
             IntFn::If(b, x, y) => {

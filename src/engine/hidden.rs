@@ -265,3 +265,39 @@ impl GameDef {
         d
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::state::Hidden;
+
+    #[test]
+    fn flags_are_kept_per_site_level_and_player() {
+        let mut h = Hidden::new(4, 2);
+        assert!(!h.is_empty());
+        h.set(1, 0, 2, 0b101);
+        h.set(1, 3, 1, 0b10);
+        h.set(2, 1, 2, 0b1);
+        assert_eq!(
+            (h.get(1, 0, 2), h.get(1, 0, 1), h.get(1, 3, 1), h.get(1, 2, 1)),
+            (0b101, 0, 0b10, 0)
+        );
+        // players outside 1..=2 and sites off the table keep nothing
+        h.set(1, 0, 3, 1);
+        h.set(9, 0, 1, 1);
+        assert_eq!((h.get(1, 0, 3), h.get(9, 0, 1), h.get(1, 0, 0)), (0, 0, 0));
+        // a move's carry: the bottom level of every player, from one site to another
+        h.copy_site(1, 3);
+        assert_eq!((h.get(3, 0, 2), h.get(3, 3, 1)), (0b101, 0));
+        // an emptied site keeps no flag at any level
+        h.clear_site(1);
+        assert_eq!((h.get(1, 0, 2), h.get(1, 3, 1), h.get(2, 1, 2)), (0, 0, 0b1));
+        // clearing a flag of an upper level drops its entry
+        h.set(2, 1, 2, 0);
+        assert_eq!(h, {
+            let mut e = Hidden::new(4, 2);
+            e.set(3, 0, 2, 0b101);
+            e
+        });
+        assert!(Hidden::default().is_empty());
+    }
+}

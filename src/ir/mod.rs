@@ -218,6 +218,8 @@ pub enum IntFn {
         role: Role,
         by_player: Vec<i32>,
     },
+    /// As [`IntFn::Id`], of the player a function gives (`(where "Father" (who at:s))`).
+    IdOf(Box<IntFn>, Vec<i32>),
     /// `(where what [state:])`: the lowest board site holding component `what` at any level
     /// (with local state `state`, when given); -1 where none does.
     Where {
@@ -2208,6 +2210,7 @@ impl<'a> Node<'a> {
                     out.push(Ints(l));
                 }
                 IntFn::If(b, x, y) => out.extend([Bool(b), Int(x), Int(y)]),
+                IntFn::IdOf(p, _) => out.push(Int(p)),
                 IntFn::Memo { inner, .. } | IntFn::MemoSite { inner, .. } | IntFn::Compiled(_, inner) => {
                     out.push(Int(inner))
                 }

@@ -139,14 +139,26 @@ impl Lowerer {
                         Some(p) => Some(self.int(p)?),
                         None => None,
                     };
-                    let role = match (c.typed(self.reg, "roleType"), player) {
-                        (Some(r), _) => self.role(r)?,
-                        (None, Some(IntFn::Mover)) => Role::Mover,
-                        (None, Some(IntFn::Next)) => Role::Next,
-                        (None, Some(IntFn::Prev)) => Role::Prev,
-                        _ => return unsupported("where of a piece by a player's number", c.span()),
-                    };
-                    IntFn::Id { role, by_player }
+                    match (c.typed(self.reg, "roleType"), player) {
+                        (Some(r), _) => IntFn::Id {
+                            role: self.role(r)?,
+                            by_player,
+                        },
+                        (None, Some(IntFn::Mover)) => IntFn::Id {
+                            role: Role::Mover,
+                            by_player,
+                        },
+                        (None, Some(IntFn::Next)) => IntFn::Id {
+                            role: Role::Next,
+                            by_player,
+                        },
+                        (None, Some(IntFn::Prev)) => IntFn::Id {
+                            role: Role::Prev,
+                            by_player,
+                        },
+                        (None, Some(p)) => IntFn::IdOf(Box::new(p), by_player),
+                        (None, None) => return unsupported("where of a piece of no player", c.span()),
+                    }
                 }
                 _ => self.int(n)?,
             },
