@@ -1807,6 +1807,8 @@ impl Lowerer {
             "site" => IntFn::Site,
             "value" if pos.is_empty() => IntFn::Value,
             "value" if c.word(self.reg) == Some("Pending") => IntFn::ValuePending,
+            "value" if c.word(self.reg) == Some("MoveLimit") => IntFn::Const(MOVE_LIMIT as i32),
+            "value" if c.word(self.reg) == Some("TurnLimit") => IntFn::Const(TURN_LIMIT as i32),
             "value" if c.word(self.reg) == Some("Random") => {
                 let rc = self.call(req(c.typed(self.reg, "range"), &c)?, "range")?;
                 if rc.id != "range" {

@@ -178,7 +178,7 @@ impl GameDef {
                 self.draw_all(s);
             }
         }
-        if !s.over && (s.num_turn >= 1250 * self.num_players as u32 || s.num_decisions >= 10_000) {
+        if !s.over && (s.num_turn >= TURN_LIMIT * self.num_players as u32 || s.num_decisions >= MOVE_LIMIT) {
             self.draw_all(s);
         }
         // 5. the phases move on

@@ -124,7 +124,8 @@ pub(super) fn drawn(
     decisions: usize,
     length: usize,
 ) -> Option<super::outcome::PlayoutResult> {
-    (passes >= 2 || turn >= 1250 * 2 || decisions >= 10_000).then_some(super::outcome::PlayoutResult {
+    let (turns, moves) = (crate::ir::TURN_LIMIT as usize, crate::ir::MOVE_LIMIT as usize);
+    (passes >= 2 || turn >= turns * 2 || decisions >= moves).then_some(super::outcome::PlayoutResult {
         outcome: Played::Draw,
         length,
     })

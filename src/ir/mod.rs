@@ -282,6 +282,11 @@ pub enum IntsFn {
     Difference(Box<IntsFn>, Box<IntsFn>),
 }
 
+/// Ludii's limits of a game's length (`(value TurnLimit)`, `(value MoveLimit)`): a game
+/// still going after this many turns of each player, or this many decisions, is a draw.
+pub const TURN_LIMIT: u32 = 1250;
+pub const MOVE_LIMIT: u32 = 10_000;
+
 /// Boolean functions.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BoolFn {

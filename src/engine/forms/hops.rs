@@ -556,7 +556,7 @@ impl Hops {
                 }
             }
             // Ludii's turn and move limits
-            if turn >= 1250 * 2 || decisions >= 10_000 {
+            if turn >= crate::ir::TURN_LIMIT * 2 || decisions >= crate::ir::MOVE_LIMIT {
                 return PlayoutResult {
                     outcome: Played::Draw,
                     length,
