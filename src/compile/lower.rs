@@ -1508,39 +1508,28 @@ impl Lowerer {
         };
         let pc = self.call(req(c.typed(self.reg, "moves.piece"), c)?, "moves.piece")?;
         let first = req(pc.positional().first().copied(), &pc)?;
-        let names: Vec<String> = match &first.kind {
-            NodeKind::Str(s) => vec![s.clone()],
-            NodeKind::List(items) => items
-                .iter()
-                .map(|i| match &i.kind {
-                    NodeKind::Str(s) => Ok(s.clone()),
-                    _ => invalid("expected a piece name", i.span.clone()),
-                })
-                .collect::<R<_>>()?,
-            _ => {
-                return Ok(MovesKind::Promote {
-                    at,
-                    whats: vec![self.int(first)?],
-                    decision: c.id == "move",
-                })
-            }
+        let items: Vec<&Node> = match &first.kind {
+            NodeKind::List(items) => items.iter().collect(),
+            _ => vec![first],
         };
-        let whats = names
-            .iter()
-            .map(|name| match role {
-                // the first component whose name holds the name, of the owner's
-                Some(role) => IntFn::Id {
+        // a name: the first component whose name holds it, of the owner's (or by its full
+        // name); anything else a component's index (`(mapEntry ..)`, `(what at:..)`)
+        let mut whats = Vec::new();
+        for item in items {
+            whats.push(match (&item.kind, role) {
+                (NodeKind::Str(name), Some(role)) => IntFn::Id {
                     role,
                     by_player: self.named_by_owner(name),
                 },
-                None => IntFn::Const(
+                (NodeKind::Str(name), None) => IntFn::Const(
                     self.components
                         .iter()
                         .position(|k| k.name == *name)
                         .map_or(-1, |i| i as i32),
                 ),
-            })
-            .collect();
+                _ => self.int(item)?,
+            });
+        }
         Ok(MovesKind::Promote {
             at,
             whats,
