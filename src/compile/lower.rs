@@ -1183,11 +1183,15 @@ impl Lowerer {
                 };
                 match c.named("at").map(|n| &n.kind) {
                     None => {}
-                    Some(NodeKind::Atom(a)) if a == "EndOfTurn" && count.is_none() && level.is_none() => {
+                    Some(NodeKind::Atom(a)) if a == "EndOfTurn" && level.is_none() => {
                         self.removes_at_end = true;
-                        return Ok(Moves::new(MovesKind::RemoveAtEnd { site, region }, then));
+                        let count = match c.named("count") {
+                            Some(n) => Some(self.int(n)?),
+                            None => None,
+                        };
+                        return Ok(Moves::new(MovesKind::RemoveAtEnd { site, region, count }, then));
                     }
-                    Some(_) => return unsupported("remove at: with count: or level:", c.span()),
+                    Some(_) => return unsupported("remove at:EndOfTurn with level:", c.span()),
                 }
                 MovesKind::Remove {
                     site,

@@ -96,6 +96,7 @@ pub(super) fn plain_slide(m: &Moves) -> Option<(&[crate::board::Direction], &Opt
             to,
             decision: true,
             tracks: None,
+            stack: false,
         } => Some((dirs, between_cond, to)),
         _ => None,
     }

@@ -788,6 +788,7 @@ impl GameDef {
                 to,
                 decision: _,
                 tracks: Some(tracks),
+                stack: _,
             } => self.gen_slide_tracks(
                 tracks,
                 from,
@@ -808,14 +809,14 @@ impl GameDef {
                 to,
                 decision: _,
                 tracks: None,
+                stack,
             } => self.gen_slide(
                 from,
                 dirs,
-                min.as_ref(),
-                max.as_ref(),
+                (min.as_ref(), max.as_ref()),
                 between_cond.as_ref(),
                 between_apply.as_deref(),
-                to,
+                (to, *stack),
                 c,
                 out,
             ),
@@ -1101,10 +1102,12 @@ impl GameDef {
                     }
                 }
             }
-            MovesKind::RemoveAtEnd { site, region } => {
+            MovesKind::RemoveAtEnd { site, region, count } => {
+                let n = count.as_ref().map_or(1, |x| self.int(x, c)).max(1);
                 for t in self.targets(site.as_ref(), region.as_ref(), c) {
                     if Self::top(c.s, t).is_some() {
-                        self.push_move(out, c, t, t).push(Action::RemoveAtEnd(t as u32));
+                        let mv = self.push_move(out, c, t, t);
+                        mv.extend((0..n).map(|_| Action::RemoveAtEnd(t as u32)));
                     }
                 }
             }

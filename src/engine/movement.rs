@@ -40,17 +40,18 @@ impl GameDef {
         &self,
         from: &Option<Place>,
         dirs: &[Direction],
-        min: Option<&IntFn>,
-        max: Option<&IntFn>,
+        (min, max): (Option<&IntFn>, Option<&IntFn>),
         between_cond: Option<&BoolFn>,
         between_apply: Option<&Moves>,
-        to: &Place,
+        (to, stack): (&Place, bool),
         c: &Ctx,
         out: &mut Vec<MoveData>,
     ) {
         let Some((f, c1)) = self.checked_origin(from, c) else {
             return;
         };
+        // (`stack:True`: the whole stack moves)
+        let whole = stack.then(|| c.s.stack(f as usize).map_or(1, |st| st.len() as u32));
         let min = min.map_or(-1, |x| self.int(x, &c1));
         let max = max.map_or(1000, |x| self.int(x, &c1));
         let mut buf = super::tables::Dirs::new();
@@ -73,7 +74,16 @@ impl GameDef {
                     c2.to = t;
                     // (a stop before the least distance is passed over)
                     if to.cond.is_some() && stop.holds(self, &c2) && min <= idx as i32 {
-                        self.push_slide(f, t, to.apply.as_deref(), between_apply, &passed, filter, &c2, c, out);
+                        self.push_slide(
+                            (f, t, whole),
+                            to.apply.as_deref(),
+                            between_apply,
+                            &passed,
+                            filter,
+                            &c2,
+                            c,
+                            out,
+                        );
                         break;
                     }
                     c2.between = t;
@@ -85,7 +95,7 @@ impl GameDef {
                         break;
                     }
                     if min <= idx as i32 {
-                        self.push_slide(f, t, None, between_apply, &passed, filter, &c2, c, out);
+                        self.push_slide((f, t, whole), None, between_apply, &passed, filter, &c2, c, out);
                     }
                     passed.push(t);
                 }
@@ -146,11 +156,11 @@ impl GameDef {
                         if to.cond.is_some() && stop.holds(self, &c2) {
                             // (a stop lands with `to`'s effect, whatever `apply if:` says)
                             if min <= n {
-                                self.push_slide(f, t, to.apply.as_deref(), None, &[], always, &c2, c, out);
+                                self.push_slide((f, t, None), to.apply.as_deref(), None, &[], always, &c2, c, out);
                                 break;
                             }
                         } else if min <= n {
-                            self.push_slide(f, t, None, None, &[], filter, &c2, c, out);
+                            self.push_slide((f, t, None), None, None, &[], filter, &c2, c, out);
                         }
                     }
                     n += 1;
@@ -174,8 +184,7 @@ impl GameDef {
     #[allow(clippy::too_many_arguments)]
     fn push_slide(
         &self,
-        f: i32,
-        t: i32,
+        (f, t, whole): (i32, i32, Option<u32>),
         effect: Option<&Moves>,
         between_apply: Option<&Moves>,
         passed: &[i32],
@@ -198,7 +207,7 @@ impl GameDef {
         if let Some(e) = effect {
             self.effect_actions(e, c2, actions);
         }
-        actions.push(Action::move_top(f as u32, t as u32));
+        actions.push(Action::stack_move(f as u32, t as u32, whole));
     }
 
     /// `(move Leap ..)`: to each site (in increasing order) that one of the walks reaches

@@ -1308,6 +1308,8 @@ pub enum MovesKind {
         decision: bool,
         /// `(move Slide "name" ..)`: along these tracks (by index) instead of directions.
         tracks: Option<SlideTracks>,
+        /// `stack:True`: the whole stack slides (Ludii's `ActionMoveStacking`).
+        stack: bool,
     },
     /// `(move Leap ..)`: to the sites the walks reach.
     Leap {
@@ -1441,6 +1443,8 @@ pub enum MovesKind {
     RemoveAtEnd {
         site: Option<IntFn>,
         region: Option<RegionFn>,
+        /// `count:` (1 when not given): so many pieces of each site marked.
+        count: Option<IntFn>,
     },
     Pass,
     SetScore {

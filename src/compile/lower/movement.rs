@@ -22,9 +22,11 @@ impl Lowerer {
             Some(_) => return unsupported("a computed track name", c.span()),
             None => None,
         };
-        if self.flag(c.named("stack"))? {
-            return unsupported("slide stack:True", c.span());
+        let stack = self.flag(c.named("stack"))?;
+        if stack && tracks.is_some() {
+            return unsupported("slide stack:True along a track", c.span());
         }
+        self.stacking |= stack;
         let from = match c.typed(self.reg, "moves.from") {
             Some(f) => Some(self.place(f, "moves.from")?),
             None => None,
@@ -57,6 +59,7 @@ impl Lowerer {
             to,
             decision: c.id == "move",
             tracks,
+            stack,
         })
     }
 
