@@ -1776,9 +1776,17 @@ impl GameDef {
                 self.contains_site(inner, t, c)
             }
             RegionFn::Occupied { role, component, top } if *top || !self.ir.stacking => {
-                Self::top(c.s, t as i32).is_some_and(|p| self.role_has(*role, p.who, c))
-                    && (component.is_none()
-                        || self.holds_occupier(&c.s.sites[t as usize], &self.players_of(*role, c), *component))
+                Self::top(c.s, t as i32).is_some_and(|p| {
+                    self.role_has(*role, p.who, c)
+                        && match *component {
+                            None => true,
+                            Some(k) if !self.ir.stacking => self.is_named(p.what, k),
+                            // (as `holds_occupier`: some level of the role's holds one)
+                            Some(k) => c.s.sites[t as usize]
+                                .iter()
+                                .any(|q| self.role_has(*role, q.who, c) && self.is_named(q.what, k)),
+                        }
+                })
             }
             _ => self.region(r, c).contains(t as i32),
         }

@@ -59,6 +59,13 @@ pub(super) fn small_copy(s: &StateData) -> StateData {
     small
 }
 
+/// Whether two lists differ, asked without a call to compare memory when both are empty
+/// (as they are in most games: such a call per candidate move cost Chess's step 5%).
+#[inline]
+fn differ<T: PartialEq>(a: &[T], b: &[T]) -> bool {
+    !(a.is_empty() && b.is_empty()) && a != b
+}
+
 /// `dst := src`, reusing `dst`'s allocations.
 fn copy_state(dst: &mut StateData, src: &StateData) {
     let sites = &src.sites;
@@ -119,11 +126,11 @@ pub(super) fn restore_small(dst: &mut StateData, base: &StateData, changed: supe
     if dst.stale != base.stale {
         dst.stale.clone_from(&base.stale);
     }
-    if dst.track_counts != base.track_counts {
+    if differ(&dst.track_counts, &base.track_counts) {
         dst.track_counts.clone_from(&base.track_counts);
     }
     // (flags move with pieces, whatever the actions' fields)
-    if dst.hidden != base.hidden {
+    if !(dst.hidden.is_empty() && base.hidden.is_empty()) && dst.hidden != base.hidden {
         dst.hidden.clone_from(&base.hidden);
     }
     if dst.history.len() == base.history.len() + 1 {
@@ -188,7 +195,7 @@ pub(super) fn copy_small(dst: &mut StateData, src: &StateData) {
         next_roll,
         hidden,
     } = src;
-    if dst.hidden != *hidden {
+    if !(dst.hidden.is_empty() && hidden.is_empty()) && dst.hidden != *hidden {
         dst.hidden.clone_from(hidden);
     }
     dst.hash = *hash;
@@ -251,7 +258,7 @@ pub(super) fn copy_small(dst: &mut StateData, src: &StateData) {
     if dst.stale != *stale {
         dst.stale.clone_from(stale);
     }
-    if dst.track_counts != *track_counts {
+    if differ(&dst.track_counts, track_counts) {
         dst.track_counts.clone_from(track_counts);
     }
     dst.stalemated = *stalemated;
