@@ -1173,7 +1173,7 @@ mod tests {
                         f,
                         reads,
                         ok,
-                        &format!("{file}: tracked condition {slot} at site {t}"),
+                        &format!("{file}: tracked condition {slot} at site {t}: {cond:?}"),
                     );
                 }
             }

@@ -42,11 +42,7 @@ impl Lowerer {
 
     /// `(is Hidden [kind] [siteType] at:s [level:l] to:p)`.
     pub(super) fn is_hidden(&mut self, c: &Call) -> R<BoolFn> {
-        self.hidden_info = true;
-        let kind = match c.typed(self.reg, "hiddenData") {
-            Some(k) => self.hidden_kind(k)?,
-            None => HiddenKind::All,
-        };
+        let kind = self.one_kind(c)?;
         let at = self.int(req(c.named("at"), c)?)?;
         let level = c.named("level").map(|n| self.int(n)).transpose()?;
         let to = self.viewer(req(c.named("to"), c)?)?;
@@ -55,13 +51,19 @@ impl Lowerer {
 
     /// `(sites Hidden [kind] [siteType] to:p)`.
     pub(super) fn sites_hidden(&mut self, c: &Call) -> R<RegionFn> {
-        self.hidden_info = true;
-        let kind = match c.typed(self.reg, "hiddenData") {
-            Some(k) => self.hidden_kind(k)?,
-            None => HiddenKind::All,
-        };
+        let kind = self.one_kind(c)?;
         let to = self.viewer(req(c.named("to"), c)?)?;
         Ok(RegionFn::Hidden(kind, to))
+    }
+
+    /// The one kind a question of hidden information asks of (the plain flag when none is
+    /// given); the game is then one of hidden information.
+    fn one_kind(&mut self, c: &Call) -> R<HiddenKind> {
+        self.hidden_info = true;
+        match c.typed(self.reg, "hiddenData") {
+            Some(k) => self.hidden_kind(k),
+            None => Ok(HiddenKind::All),
+        }
     }
 
     fn hidden_kind(&mut self, n: &Node) -> R<HiddenKind> {

@@ -171,10 +171,19 @@ fn int(g: &GameDef, f: &IntFn) -> Option<TrackedInt> {
         }
         IntFn::Ahead { site, steps, dir } => {
             let (site, steps, dir) = (Operand::of(g, site)?, Operand::of(g, steps)?, *dir);
+            // (a relative direction is resolved for the piece at the site: its facing and
+            // rotation are read; a direction function may read anything)
+            if matches!(dir, Direction::Dynamic(_)) {
+                return None;
+            }
+            let reads_piece = matches!(dir, Direction::Relative(_));
             Box::new(move |g, c, r| {
                 let s = site.get(g, c, r);
                 if s < 0 {
                     return -1;
+                }
+                if reads_piece {
+                    r.full |= bit(s);
                 }
                 g.site_ahead(s, steps.get(g, c, r), dir, c)
             })
