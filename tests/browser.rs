@@ -370,12 +370,12 @@ fn options_undo_seats_records_and_other_games_work_in_the_page() {
             .map(|s| s.starts_with("Move 1: player 1")),
         Some(true)
     );
-    // a game the engine cannot run yet (hidden information): said, and the game in play
-    // stays
-    let hidden = corpus("board/war/replacement/checkmate/chess/Kriegspiel (Chess).lud");
+    // a game the engine cannot run yet (a simulation, of no players): said, and the game
+    // in play stays
+    let refused = corpus("simulation/Game of Life.lud");
     tab.wait_for_element("#open-file")
         .unwrap()
-        .set_input_files(&[&hidden])
+        .set_input_files(&[&refused])
         .unwrap();
     wait_for(&tab, "!document.getElementById('error').hidden");
     let error = eval(&tab, "document.getElementById('error').textContent");
