@@ -7,14 +7,13 @@
 
 use ludeme::ai::{rewards, MctsAgent, MctsConfig};
 use ludeme::engine::playout::{self, Outcome, PlayoutConfig};
-use ludeme::engine::{Game, Move, State};
+use ludeme::engine::{sorted_unique, Game, Move, State};
 use ludeme::expand::Selections;
 use ludeme::load::LoadError;
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList};
-use pyo3::IntoPyObjectExt;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -270,7 +269,9 @@ impl PyMove {
 #[derive(Clone, Default)]
 struct Listed {
     moves: Vec<Move>,
+    /// Each move's id.
     ids: Vec<usize>,
+    /// The ids each once, increasing, where `ids` are not already (else empty).
     legal: Vec<usize>,
 }
 
@@ -290,12 +291,14 @@ impl Listed {
         } else {
             game.legal_moves(state)
         };
-        self.ids.clear();
-        self.ids.extend(self.moves.iter().map(|m| game.action_id_of(m)));
+        game.action_ids_into(&self.moves, &mut self.ids);
         self.legal.clear();
-        self.legal.extend_from_slice(&self.ids);
-        self.legal.sort_unstable();
-        self.legal.dedup();
+        // most games list their moves in the order of their ids, each once: then the ids are
+        // the legal actions already
+        if !self.ids.is_sorted_by(|a, b| a < b) {
+            self.legal.extend_from_slice(&self.ids);
+            sorted_unique(&mut self.legal);
+        }
     }
 
     fn clear(&mut self) {
@@ -304,9 +307,26 @@ impl Listed {
         self.legal.clear();
     }
 
-    /// The first legal move with action id `action`.
-    fn find(&self, action: usize) -> Option<&Move> {
-        self.ids.iter().position(|&a| a == action).map(|i| &self.moves[i])
+    /// The legal action ids, each once, increasing.
+    fn legal(&self) -> &[usize] {
+        if self.legal.is_empty() {
+            &self.ids
+        } else {
+            &self.legal
+        }
+    }
+
+    /// The index of the first legal move with action id `action`.
+    fn find(&self, action: usize) -> Option<usize> {
+        self.ids.iter().position(|&a| a == action)
+    }
+}
+
+/// Action id `a` as a Python int: the game's made one where it has it.
+fn id_object<'py>(py: Python<'py>, game: &PyGame, a: usize) -> Bound<'py, PyAny> {
+    match game.id_objects.get(a) {
+        Some(o) => o.bind(py).clone().into_any(),
+        None => a.into_pyobject(py).expect("an int").into_any(),
     }
 }
 
@@ -392,7 +412,7 @@ impl PyState {
         if current == CHANCE_PLAYER {
             return (0..self.g().game.roll_outcomes()).collect();
         }
-        self.listed(py).legal.to_vec()
+        self.listed(py).legal().to_vec()
     }
 
     /// The game's returns (each player's, in [-1, 1]) at a terminal state, else zeros.
@@ -504,13 +524,16 @@ impl PyState {
     /// given, must be the one to move for any to be listed.
     #[pyo3(signature = (player=None))]
     fn legal_actions<'py>(&mut self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyList>> {
+        let current = self.current_player(py);
+        if current >= 0 && player.is_none_or(|p| p == current) {
+            // the common case: the held ids, straight into the list
+            self.listed(py);
+            let game = self.game.get();
+            return PyList::new(py, self.moves.legal().iter().map(|&a| id_object(py, game, a)));
+        }
         let ids = self.legal_ids(py, player);
-        let cached = &self.game.get().id_objects;
-        let ints = ids.into_iter().map(|a| match cached.get(a) {
-            Some(o) => Ok(o.clone_ref(py).into_bound(py).into_any()),
-            None => a.into_bound_py_any(py),
-        });
-        PyList::new(py, ints.collect::<PyResult<Vec<_>>>()?)
+        let game = self.game.get();
+        PyList::new(py, ids.into_iter().map(|a| id_object(py, game, a)))
     }
 
     /// 1 for each legal action id, 0 for the others (`num_distinct_actions` long).
@@ -546,13 +569,17 @@ impl PyState {
             self.chance = Some(false);
             return Ok(());
         }
-        let Some(mv) = self.listed(py).find(action).cloned() else {
+        let Some(i) = self.listed(py).find(action) else {
             return Err(PyValueError::new_err(format!(
                 "action {action} ({}) is not legal here",
                 self.g().game.action_text(action)
             )));
         };
-        self.apply_move_now(py, &mv, action);
+        let before = self.undo.is_some().then(|| self.state.clone());
+        let game = &self.game.get().game;
+        let (state, mv) = (&mut self.state, &self.moves.moves[i]);
+        py.detach(|| game.apply(state, mv));
+        self.changed(action, before);
         Ok(())
     }
 
@@ -915,7 +942,7 @@ impl VectorEnv {
         // (what the player to move sees)
         game.observe_as(&slot.state, slot.state.mover(), obs);
         mask.iter_mut().for_each(|m| *m = 0);
-        for &a in &slot.moves.legal {
+        for &a in slot.moves.legal() {
             if let Some(x) = mask.get_mut(a) {
                 *x = 1;
             }
@@ -1022,8 +1049,8 @@ impl VectorEnv {
         let pool = self.pool.as_ref();
         let ends: Vec<(Vec<f32>, bool, bool)> = py.detach(|| {
             let step_one = |(i, (slot, &a)): (usize, (&mut Slot, &usize))| {
-                let mv = slot.moves.find(a).cloned().expect("checked legal");
-                game.apply(&mut slot.state, &mv);
+                let k = slot.moves.find(a).expect("checked legal");
+                game.apply(&mut slot.state, &slot.moves.moves[k]);
                 let over = slot.state.is_over();
                 let cut = !over && slot.state.num_decisions() >= max_len;
                 let r: Vec<f32> = if over {

@@ -26,6 +26,15 @@ pub const OTHER_ACTION: usize = 2;
 /// The first id of the moves at one site.
 const SITE_BASE: usize = 3;
 
+/// Sort `ids` and drop repeats (a list already in order, as most moves are listed by site,
+/// is only checked).
+pub fn sorted_unique(ids: &mut Vec<usize>) {
+    if !ids.is_sorted() {
+        ids.sort_unstable();
+    }
+    ids.dedup();
+}
+
 /// What an action id stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ActionShape {
@@ -59,6 +68,7 @@ impl Game {
 
     /// The shape of a move (its action id is [`Game::action_id_of`]): one pass over its
     /// actions (this runs for every legal move the bindings list).
+    #[inline]
     pub fn move_shape(&self, mv: &Move) -> ActionShape {
         let m = &mv.inner;
         if matches!(m.actions.first(), Some(Action::SwapPlayers(..))) {
@@ -103,6 +113,7 @@ impl Game {
     }
 
     /// The id of a shape.
+    #[inline]
     pub fn shape_id(&self, shape: ActionShape) -> usize {
         let n = self.total_sites();
         match shape {
@@ -140,11 +151,18 @@ impl Game {
         self.shape_id(self.move_shape(mv))
     }
 
+    /// Each move's action id, in the moves' order, in place of what `ids` held (one call
+    /// for a whole list: what a binding asks at every step).
+    pub fn action_ids_into(&self, moves: &[Move], ids: &mut Vec<usize>) {
+        ids.clear();
+        ids.extend(moves.iter().map(|m| self.shape_id(self.move_shape(m))));
+    }
+
     /// The action ids of `moves`, each once, in increasing order.
     pub fn action_ids(&self, moves: &[Move]) -> Vec<usize> {
-        let mut ids: Vec<usize> = moves.iter().map(|m| self.action_id_of(m)).collect();
-        ids.sort_unstable();
-        ids.dedup();
+        let mut ids = Vec::with_capacity(moves.len());
+        self.action_ids_into(moves, &mut ids);
+        sorted_unique(&mut ids);
         ids
     }
 

@@ -38,7 +38,7 @@ mod text;
 mod threat;
 
 pub use api::{Game, Move, PieceView, SiteView, State};
-pub use encode::{ActionShape, OTHER_ACTION, PASS_ACTION, SWAP_ACTION};
+pub use encode::{sorted_unique, ActionShape, OTHER_ACTION, PASS_ACTION, SWAP_ACTION};
 pub use game::java_double;
 pub use game::BuildError;
 pub use moves::{Action, StartMove, TOP};
