@@ -197,6 +197,9 @@ impl GameDef {
                 }
             }
         }
+        // (who moved, and who moved before: what `(no Repeat ..)` asks below, as Ludii reads
+        // them before the turn changes)
+        let (moved, moved_before) = (s.mover, s.prev);
         // 6. the turn change (also after a team's win, which leaves the losers in)
         if s.over && s.active == 0 {
             s.prev = s.mover;
@@ -219,11 +222,13 @@ impl GameDef {
         if !self.ir.dice.is_empty() {
             self.after_move_dice(s);
         }
-        // 8. the position joins those `(no Repeat ..)` forbids
+        // 8. the position joins those `(no Repeat ..)` forbids: in the game, the position
+        // after the first move of each turn (a move by another player than the one before);
+        // in the turn, the positions after each move of the turn
         match self.ir.no_repeat {
-            Some(Repetition::Positional) if s.mover != s.prev => s.seen.push(s.hash),
+            Some(Repetition::Positional) if moved != moved_before => s.seen.push(s.hash),
             Some(Repetition::PositionalInTurn) => {
-                if s.mover != s.prev {
+                if moved != moved_before {
                     s.seen.clear();
                 }
                 s.seen.push(s.hash);

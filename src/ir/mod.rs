@@ -466,9 +466,10 @@ pub struct Connected {
 /// is the pieces of every container.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Repetition {
-    /// Those at the start of each turn since the game began (the default).
+    /// The start, and the position after the first move of each turn (a move by another
+    /// player than the move before) since the game began (the default).
     Positional,
-    /// Those since the current turn began.
+    /// The positions after each move of the current turn.
     PositionalInTurn,
 }
 
