@@ -2678,7 +2678,8 @@ impl Lowerer {
                                 let pc = self.call(p, "moves.player")?;
                                 self.int(req(pc.positional().first().copied(), &pc)?)?
                             }
-                            _ => IntFn::Mover,
+                            // (no player: no hand, as in Ludii)
+                            _ => return Ok(RegionFn::Sites(Vec::new())),
                         };
                         RegionFn::Hand(Box::new(p))
                     }
