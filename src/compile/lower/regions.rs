@@ -330,7 +330,8 @@ impl Lowerer {
                     Some(n) => {
                         let sc = self.call(n, "effect.step")?;
                         let (_, dirs, to) = self.step_parts(&sc, "step", false)?;
-                        let cond = to.cond.unwrap_or(BoolFn::IsEmpty(Box::new(IntFn::To)));
+                        // (a `to` with no condition steps anywhere, as in a step move)
+                        let cond = to.cond.unwrap_or(BoolFn::Const(true));
                         Some(Box::new(DistanceStep { dirs, cond }))
                     }
                     None => {
