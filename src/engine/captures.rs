@@ -357,6 +357,11 @@ impl GameDef {
                     if s as i32 != f && !self.closing_holds(to_cond, &mut c1, s as i32) {
                         free += 1;
                     }
+                    // (as Ludii, which stops at the first neighbour too many: the `to` a
+                    // later radial's between condition reads is the last one tried)
+                    if free > except {
+                        break;
+                    }
                 }
                 if free <= except {
                     self.capture(between_apply, &c1, target as i32, out);
