@@ -199,6 +199,35 @@ impl GameDef {
         }
     }
 
+    /// `(forEach Die combined:True ..)`'s moves after those of each die: the body for the
+    /// sum of two dice, or of three dice and then of each pair of them, where none is used
+    /// yet (shows 0), each move using those dice (Ludii combines no more than three).
+    pub(super) fn gen_dice_combined(&self, cond: Option<&BoolFn>, body: &Moves, c: &Ctx, out: &mut Vec<MoveData>) {
+        let n = self.ir.dice.first().map_or(0, |k| k.faces.len());
+        let values: SmallVec<[i32; 8]> = c.s.dice.iter().take(n).copied().collect();
+        let combos: &[&[usize]] = match values.len() {
+            2 => &[&[0, 1]],
+            3 => &[&[0, 1, 2], &[0, 1], &[0, 2], &[1, 2]],
+            _ => &[],
+        };
+        let cond = self.cond(cond);
+        for dice in combos {
+            if dice.iter().any(|&j| values[j] == 0) {
+                continue;
+            }
+            let mut c2 = *c;
+            c2.value = dice.iter().map(|&j| values[j]).sum();
+            if !cond.holds(self, &c2) {
+                continue;
+            }
+            let start = out.len();
+            self.gen(body, &mut c2, out);
+            for mv in &mut out[start..] {
+                mv.actions.extend(dice.iter().map(|&j| Action::UseDie(j as u16)));
+            }
+        }
+    }
+
     /// After every move: each container's sum is that of the faces its dice show (Ludii
     /// recomputes `sumDice` so), and the next roll is drawn anew.
     pub(super) fn after_move_dice(&self, s: &mut StateData) {

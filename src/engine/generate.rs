@@ -1365,9 +1365,15 @@ impl GameDef {
             }
             MovesKind::ForEachDie {
                 replay_double,
+                combined,
                 cond,
                 body,
-            } => self.gen_for_each_die(replay_double.as_ref(), cond.as_ref(), body, c, out),
+            } => {
+                self.gen_for_each_die(replay_double.as_ref(), cond.as_ref(), body, c, out);
+                if combined.as_ref().is_some_and(|b| self.boolean(b, c)) {
+                    self.gen_dice_combined(cond.as_ref(), body, c, out);
+                }
+            }
         }
     }
 

@@ -1575,11 +1575,14 @@ pub enum MovesKind {
         from_top: bool,
         body: Box<Moves>,
     },
-    /// `(forEach Die [replayDouble:B] [if:C] M)` (Ludii's `ForEachDie`): M for each die of
-    /// the first dice container with `(pips)` (the context's value) its value still
-    /// available, where C holds; each move then uses the die, and keeps or restores a double.
+    /// `(forEach Die [replayDouble:B] [combined:B2] [if:C] M)` (Ludii's `ForEachDie`): M for
+    /// each die of the first dice container with `(pips)` (the context's value) its value
+    /// still available, where C holds; each move then uses the die, and keeps or restores a
+    /// double. With `combined`, then M for the sum of two dice (of three: all three, then each
+    /// pair), none used yet, each move using those dice.
     ForEachDie {
         replay_double: Option<BoolFn>,
+        combined: Option<BoolFn>,
         cond: Option<BoolFn>,
         body: Box<Moves>,
     },

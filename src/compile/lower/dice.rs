@@ -110,10 +110,14 @@ impl Lowerer {
     /// `(forEach Die [<int>] [combined:B] [replayDouble:B] [if:C] M)`.
     pub(super) fn for_each_die(&mut self, c: &Call) -> R<MovesKind> {
         self.need_dice(c)?;
-        if c.typed(self.reg, "int").is_some() || c.named("combined").is_some() {
-            return unsupported("forEach Die of another container or combined:", c.span());
+        if c.typed(self.reg, "int").is_some() {
+            return unsupported("forEach Die of another container", c.span());
         }
         let replay_double = match c.named("replayDouble") {
+            Some(n) => Some(self.boolean(n)?),
+            None => None,
+        };
+        let combined = match c.named("combined") {
             Some(n) => Some(self.boolean(n)?),
             None => None,
         };
@@ -124,6 +128,7 @@ impl Lowerer {
         let body = Box::new(self.moves(super::req(c.typed(self.reg, "moves"), c)?)?);
         Ok(MovesKind::ForEachDie {
             replay_double,
+            combined,
             cond,
             body,
         })
