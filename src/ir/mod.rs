@@ -135,6 +135,9 @@ pub enum IntFn {
     /// `(face site)`: the face shown by the die at `site`, -1 if none.
     Face(Box<IntFn>),
     CountSteps(Box<IntFn>, Box<IntFn>),
+    /// `(count Steps [relation] site R)`: the fewest steps from `site` to a site of `R` (0
+    /// when `R` has none).
+    CountStepsTo(Box<IntFn>, Box<RegionFn>),
     /// `(count Steps (step dirs (to if:C)) from R)`: the fewest such steps (each to a site
     /// `C` holds at, `to` the site) from `from` to a site of `R`: 0 from one of them,
     /// Ludii's Infinity when none is reached.
@@ -2194,7 +2197,9 @@ impl<'a> Node<'a> {
                     out.extend(r.iter().map(|r| Region(r)));
                     out.extend(of.iter().map(|p| Int(p)));
                 }
-                IntFn::CountNear { site, region, .. } => out.extend([Int(site), Region(region)]),
+                IntFn::CountNear { site, region, .. } | IntFn::CountStepsTo(site, region) => {
+                    out.extend([Int(site), Region(region)])
+                }
                 IntFn::CountSteps(a, b)
                 | IntFn::HandSite(a, b)
                 | IntFn::AtLevel(_, a, b)

@@ -69,14 +69,14 @@ impl Lowerer {
             })
             .collect();
         let [a, b] = ints.as_slice() else {
-            return unsupported("count Steps to a region", c.span());
+            return invalid("count Steps needs a site and a site or region", c.span());
         };
-        let int = self.reg.id("int").expect("declared");
-        if !self.ck.matches(b, &ParamType::Sym(int)) {
-            return unsupported("count Steps to a region", c.span());
-        }
         self.distance_requests.push(rel);
         self.distance_relation = crate::board::distance_relation_for_game(self.distance_requests.clone());
+        let int = self.reg.id("int").expect("declared");
+        if !self.ck.matches(b, &ParamType::Sym(int)) {
+            return Ok(IntFn::CountStepsTo(Box::new(self.int(a)?), Box::new(self.region(b)?)));
+        }
         Ok(IntFn::CountSteps(Box::new(self.int(a)?), Box::new(self.int(b)?)))
     }
 
