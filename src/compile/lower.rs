@@ -2171,6 +2171,18 @@ impl Lowerer {
                 })
             }
             "values.values" => Ok(IntsFn::Remembered(self.remembered_list(&c))),
+            "intArray.players.players" => {
+                if c.named("of").is_some() {
+                    return unsupported("players of: another player", c.span());
+                }
+                let group = c.typed(self.reg, "playersManyType").or(c.typed(self.reg, "playersTeamType"));
+                let role = self.role(req(group, &c)?)?;
+                let cond = match c.named("if") {
+                    Some(n) => Some(Box::new(self.condition(n)?)),
+                    None => None,
+                };
+                Ok(IntsFn::Players(role, cond))
+            }
             "sizes" => Ok(IntsFn::SizesGroups(Box::new(self.sizes_group(&c)?))),
             "intArray.math.union" | "intArray.math.intersection" => {
                 // ({A B ..}: a list of arrays; A B: two arrays, either a list of numbers)

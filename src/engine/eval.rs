@@ -511,6 +511,25 @@ impl GameDef {
         match f {
             IntsFn::List(v) => v.iter().map(|x| self.int(x, c)).collect(),
             IntsFn::Remembered(list) => c.s.remembered_in(*list).collect(),
+            IntsFn::Players(role, cond) => {
+                let n = self.num_players;
+                let group: SmallVec<[u8; 8]> = match role {
+                    Role::All => (0..=n).collect(),
+                    Role::NonMover => (0..=n).filter(|&p| p != c.mover).collect(),
+                    // (a team without teams is the player of its number, as in Ludii)
+                    Role::Team(k) if self.ir.teams.is_empty() => return if *k <= n { vec![*k as i32] } else { vec![] },
+                    r => self.players_of(*r, c).into_iter().collect(),
+                };
+                let mut c2 = *c;
+                group
+                    .into_iter()
+                    .filter(|&p| {
+                        c2.player = p as i32;
+                        cond.as_ref().is_none_or(|b| self.boolean(b, &c2))
+                    })
+                    .map(i32::from)
+                    .collect()
+            }
             IntsFn::Sites(r) => self.region(r, c).iter().collect(),
             IntsFn::If(b, x, y) => self.ints(if self.boolean(b, c) { x } else { y }, c),
             IntsFn::SizesGroups(g) => {

@@ -283,6 +283,10 @@ pub enum IntsFn {
     /// `(difference A B)` (B a list, or one value): A without, for each value of B, its
     /// first occurrence (Ludii's `removeAll` on int lists removes one per value given).
     Difference(Box<IntsFn>, Box<IntsFn>),
+    /// `(players All|NonMover|Enemy|Friend|Ally|TeamK [if:C])`: the players of the group
+    /// (`All` and `NonMover` count the neutral 0 too, as Ludii's), each where C holds with
+    /// `(player)` that player.
+    Players(Role, Option<Box<BoolFn>>),
 }
 
 /// Ludii's limits of a game's length (`(value TurnLimit)`, `(value MoveLimit)`): a game
@@ -2263,7 +2267,8 @@ impl<'a> Node<'a> {
             },
             Ints(f) => match f {
                 IntsFn::List(v) => out.extend(v.iter().map(Int)),
-                IntsFn::Remembered(_) => {}
+                IntsFn::Remembered(_) | IntsFn::Players(_, None) => {}
+                IntsFn::Players(_, Some(b)) => out.push(Bool(b)),
                 IntsFn::Sites(r) => out.push(Region(r)),
                 IntsFn::If(b, x, y) => out.extend([Bool(b), Ints(x), Ints(y)]),
                 IntsFn::SizesGroups(g) => out.extend([Bool(&g.cond), Int(&g.min)]),
