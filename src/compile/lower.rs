@@ -35,6 +35,7 @@ mod ints;
 mod metadata;
 mod movement;
 mod operators;
+mod puzzles;
 mod regions;
 mod rules;
 mod sowing;
@@ -186,6 +187,10 @@ pub struct Lowerer {
     /// A deduction puzzle's values (`(board .. (values Cell (range a b)))`): the least, and
     /// the component showing it (each value one component, named by it, after the pieces).
     puzzle_values: Option<(i32, u16)>,
+    /// The constraints of a puzzle's `(satisfy ..)`.
+    puzzle_constraints: Vec<BoolFn>,
+    /// The sites a puzzle's start rules set.
+    puzzle_given: Vec<u32>,
     /// The range of a puzzle's values, until its components are made.
     puzzle_range: Option<(i32, i32)>,
     /// Whether the description sets teams anywhere (a game with teams); each player's team.
@@ -373,6 +378,8 @@ impl Lowerer {
             players: 0,
             start_only: false,
             puzzle_values: None,
+            puzzle_constraints: Vec::new(),
+            puzzle_given: Vec::new(),
             puzzle_range: None,
             team_game: false,
             teams: Vec::new(),
@@ -612,6 +619,13 @@ impl Lowerer {
             dir_fns: std::mem::take(&mut self.dir_fns),
             line_dirs: std::mem::take(&mut self.line_dirs),
             hidden_info: self.hidden_info,
+            puzzle: self.puzzle_values.map(|(min, first_component)| Puzzle {
+                min,
+                max: min + (self.components.len() as i32 - first_component as i32) - 1,
+                first_component,
+                given: std::mem::take(&mut self.puzzle_given),
+                constraints: std::mem::take(&mut self.puzzle_constraints),
+            }),
         })
     }
 
@@ -1064,6 +1078,7 @@ impl Lowerer {
                 let dirs = self.move_directions(c.typed(self.reg, "direction"))?;
                 MovesKind::Push { from, dirs }
             }
+            ("satisfy", _) => self.satisfy(&c)?,
             ("flip", _) => {
                 self.board_site_type_only(&c, "flip on another site type than the board's")?;
                 let at = match c.named("loc").or(c.typed(self.reg, "int")) {
@@ -2228,6 +2243,8 @@ impl Lowerer {
         let bi = |l: &mut Self, n: &Node| -> R<Box<IntFn>> { Ok(Box::new(l.int(n)?)) };
         Ok(match c.id {
             "not" => BoolFn::Not(Box::new(self.boolean(nth(&pos, 0, c.span())?)?)),
+            "deductionPuzzle.all.all" => self.all_different(&c)?,
+            "deductionPuzzle.is.is" => self.puzzle_is(&c)?,
             "math.and" | "math.or" => {
                 let all = flatten(&pos)
                     .into_iter()

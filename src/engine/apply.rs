@@ -420,6 +420,11 @@ impl GameDef {
                 }
                 _ => {}
             },
+            Action::PuzzleSet { site, value } => self.puzzle_set(s, *site, 1u64 << value),
+            Action::PuzzleToggle { site, value } => {
+                let mask = s.puzzle.get(*site as usize).map_or(0, |m| m ^ (1u64 << value));
+                self.puzzle_set(s, *site, mask)
+            }
             Action::Remove { site, count } => {
                 if let Some(st) = s.stack_mut(*site as usize) {
                     st.truncate(st.len().saturating_sub(*count as usize));

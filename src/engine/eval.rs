@@ -780,6 +780,8 @@ impl GameDef {
                 let p = self.int(p, c);
                 (1..32).contains(&p) && p <= self.num_players as i32 && c.s.active >> p & 1 != 0
             }
+            BoolFn::AllDifferent(r, except) => self.all_different(r.as_deref(), except, c),
+            BoolFn::IsSolved => self.is_solved(c),
             BoolFn::IsTriggered(p) => {
                 let p = self.int(p, c);
                 (0..32).contains(&p) && c.s.triggered >> p & 1 != 0 && c.s.active >> p & 1 != 0

@@ -671,6 +671,7 @@ impl GameDef {
         s.chance = chance.seed;
         self.place_dice(&mut s, chance);
         self.run_start_rules(&self.ir.start, &mut s, chance, -1);
+        self.puzzle_from_pieces(&mut s);
         self.init_track_counts(&mut s);
         if self.ir.no_repeat.is_some() {
             s.hash = s.position_hash();
@@ -692,6 +693,10 @@ impl GameDef {
             .max(p)
             + 1;
         StateData {
+            puzzle: match &self.ir.puzzle {
+                Some(p) => vec![((1u64 << (p.max + 1)) - 1) & !((1u64 << p.min) - 1); self.n()],
+                None => Vec::new(),
+            },
             sites: vec![SmallVec::new(); self.n()],
             extra: vec![SmallVec::new(); self.total_sites - self.n()],
             typed: Vec::new(),

@@ -753,6 +753,7 @@ impl GameDef {
         }
         match k {
             MovesKind::Pass => self.push_move(out, c, -1, -1).push(Action::Pass { forced: false }),
+            MovesKind::Satisfy => self.gen_satisfy(c, out),
             MovesKind::Add { to, .. } => {
                 let Some(add) = self.added(k, c) else { return };
                 if self.is_large(add.what as u16) {

@@ -26,6 +26,7 @@ pub mod playout;
 mod pool;
 mod position;
 mod probe;
+mod puzzle;
 mod region;
 mod requirement;
 mod select;

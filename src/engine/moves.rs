@@ -153,6 +153,17 @@ pub enum Action {
         kind: HiddenKind,
         value: bool,
     },
+    /// A puzzle's site set to `value` (its only candidate: Ludii's `Set`), or `value`
+    /// toggled among its candidates (`Toggle`); the site shows the value's component while
+    /// one value is left.
+    PuzzleSet {
+        site: u32,
+        value: u8,
+    },
+    PuzzleToggle {
+        site: u32,
+        value: u8,
+    },
 }
 
 /// One move of the start rules: its action, and whether it puts a piece on a stack (`(place
@@ -215,6 +226,8 @@ impl Action {
             | Action::RemoveAt { site, .. }
             | Action::SetSite { site, .. }
             | Action::SetHidden { site, .. }
+            | Action::PuzzleSet { site, .. }
+            | Action::PuzzleToggle { site, .. }
             | Action::Promote { site, .. } => Some(site),
             Action::Move { to, .. }
             | Action::MoveN { to, .. }
@@ -258,6 +271,8 @@ impl Action {
             | Action::RemoveAt { site, .. }
             | Action::SetSite { site, .. }
             | Action::SetHidden { site, .. }
+            | Action::PuzzleSet { site, .. }
+            | Action::PuzzleToggle { site, .. }
             | Action::Promote { site, .. } => (smallvec::smallvec![site], 0),
             Action::Move { from, to, .. }
             | Action::MoveN { from, to, .. }

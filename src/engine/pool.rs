@@ -133,6 +133,10 @@ pub(super) fn restore_small(dst: &mut StateData, base: &StateData, changed: supe
     if !(dst.hidden.is_empty() && base.hidden.is_empty()) && dst.hidden != base.hidden {
         dst.hidden.clone_from(&base.hidden);
     }
+    // (a puzzle's candidates change with its sites)
+    if differ(&dst.puzzle, &base.puzzle) {
+        dst.puzzle.clone_from(&base.puzzle);
+    }
     if dst.history.len() == base.history.len() + 1 {
         dst.history.pop();
     } else {
@@ -194,9 +198,13 @@ pub(super) fn copy_small(dst: &mut StateData, src: &StateData) {
         chance,
         next_roll,
         hidden,
+        puzzle,
     } = src;
     if !(dst.hidden.is_empty() && hidden.is_empty()) && dst.hidden != *hidden {
         dst.hidden.clone_from(hidden);
+    }
+    if differ(&dst.puzzle, puzzle) {
+        dst.puzzle.clone_from(puzzle);
     }
     dst.hash = *hash;
     if dst.dice != *dice {

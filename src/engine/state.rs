@@ -387,6 +387,9 @@ pub struct StateData {
     pub next_roll: SmallVec<[u8; 4]>,
     /// Hidden information: what each player cannot see (empty in a game without it).
     pub hidden: Hidden,
+    /// A deduction puzzle's candidates: per board site, bit v set while value v may still
+    /// go there (empty in a game that is not a puzzle).
+    pub puzzle: Vec<u64>,
 }
 
 impl StateData {

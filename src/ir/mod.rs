@@ -349,6 +349,13 @@ pub enum BoolFn {
     NoMoves(Role),
     /// `(is Triggered "event" player)`.
     IsTriggered(Box<IntFn>),
+    /// `(all Different [R] [except:V])` of a puzzle: no two set sites of R (default: of
+    /// each region of the equipment, each static region type's regions apart) share a
+    /// value, except the values V; a site set to 0, unless excepted, fails it.
+    AllDifferent(Option<Box<RegionFn>>, Vec<IntFn>),
+    /// `(is Solved)` of a puzzle: the constraints hold with every variable not set yet set
+    /// to 0 (Ludii's test).
+    IsSolved,
     /// `(is Active p)`: player `p` is still in the game.
     IsActive(Box<IntFn>),
     /// `(is Visited s)`: an earlier move of this turn went from or to `s`.
@@ -1036,6 +1043,7 @@ impl Moves {
         let any = |ms: &[&Moves]| ms.iter().any(|m| m.between_sites(pieces, depth + 1));
         match &self.kind {
             Add { .. }
+            | Satisfy
             | Promote { .. }
             | SetSite { .. }
             | Flip(_)
@@ -1268,6 +1276,11 @@ pub struct SlideTracks {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum MovesKind {
+    /// `(satisfy C ..)` of a deduction puzzle: for each variable site not given at the
+    /// start and each value, the move setting the site to it where the constraints
+    /// ([`Puzzle::constraints`]) then hold, and the move toggling the value among the
+    /// site's candidates (but for the last candidate of a set site).
+    Satisfy,
     /// `(while cond moves)`: while the condition holds (on the state the moves so far
     /// leave), every move generated is applied; one move doing them all (none if none),
     /// at most [`crate::engine::MAX_WHILE_ROUNDS`] rounds.
@@ -1874,6 +1887,9 @@ pub struct RegionDef {
     /// Its parts as written (`{(sites Side NE) (sites Side SW)}`: two; what `is Connected`
     /// connects).
     pub parts: Vec<RegionFn>,
+    /// The static region types it lists (`(regions {Rows Columns SubGrids})`, unnamed: what
+    /// a puzzle's constraints read), each standing for regions of their own.
+    pub kinds: Vec<RegionKind>,
 }
 
 /// A map of the equipment (`(map ["name"] {(pair k v) ..})` or `(map ["name"] {keys} {values})`):
@@ -1985,6 +2001,34 @@ pub struct GameIr {
     /// Whether the rules hide anything from a player (`set Hidden`, `is Hidden`, `sites
     /// Hidden`: Ludii's hidden information): states then keep the flags.
     pub hidden_info: bool,
+    /// A deduction puzzle's values and constraints (None: not a puzzle).
+    pub puzzle: Option<Puzzle>,
+}
+
+/// A deduction puzzle (Ludii's board `(values T (range min max))` with `(satisfy ..)` play):
+/// each variable site of the board takes one of the values `min..=max`, narrowed down by the
+/// player's moves, until the constraints hold with every variable set (`is Solved`). A set
+/// site shows the value's component (`first_component + value - min`, named by the value).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Puzzle {
+    pub min: i32,
+    pub max: i32,
+    pub first_component: u16,
+    /// The sites the start rules set (no variables of the play).
+    pub given: Vec<u32>,
+    /// The constraints of `(satisfy ..)`, in order.
+    pub constraints: Vec<BoolFn>,
+}
+
+/// The regions a static region type of a `(regions ..)` item stands for (Ludii's
+/// `RegionTypeStatic`), each a region of its own: every row, every column, every sub-grid
+/// of a square board (√n × √n cells), or the whole board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RegionKind {
+    Rows,
+    Columns,
+    SubGrids,
+    AllSites,
 }
 
 /// A direction function: directions that depend on the site, the piece or the position.
@@ -2101,7 +2145,8 @@ pub mod deps {
                 | BoolFn::CanMove(_)
                 | BoolFn::IsThreatened(_)
                 | BoolFn::IsLine(_)
-                | BoolFn::IsPattern(_),
+                | BoolFn::IsPattern(_)
+                | BoolFn::IsSolved,
             )
             | Node::Region(RegionFn::To(_) | RegionFn::From(_)) => ALL,
             Node::Region(RegionFn::Cached(..)) => 0,
@@ -2340,7 +2385,12 @@ impl<'a> Node<'a> {
                 }
                 BoolFn::NearAny { site, region, .. } => out.extend([Int(site), Region(region)]),
                 BoolFn::If(a, b, c) => out.extend([Bool(a), Bool(b), Bool(c)]),
+                BoolFn::AllDifferent(r, except) => {
+                    out.extend(r.iter().map(|r| Region(r)));
+                    out.extend(except.iter().map(Int));
+                }
                 BoolFn::Const(_)
+                | BoolFn::IsSolved
                 | BoolFn::IsPrevMover
                 | BoolFn::IsTarget(_)
                 | BoolFn::IsPending

@@ -103,6 +103,12 @@ impl<'g> LudiiWriter<'g> {
                 at(&mut t, &format!("SetHidden{}", kind.suffix()), site);
                 let _ = write!(t, ",level={level},who={who},value={value}");
             }
+            // (Ludii names a puzzle's site its variable)
+            Action::PuzzleSet { site, value } | Action::PuzzleToggle { site, value } => {
+                let kind = if matches!(a, Action::PuzzleSet { .. }) { "Set" } else { "Toggle" };
+                let (ty, s) = self.site(site);
+                let _ = write!(t, "[{kind}:type={ty},var={s},value={value}");
+            }
             Action::Promote { site, what, .. } => {
                 at(&mut t, "Promote", site);
                 let _ = write!(t, ",what={what}");

@@ -23,8 +23,30 @@ impl Lowerer {
         if !(0..=1000).contains(&(bounds.1 - bounds.0)) {
             return invalid("a puzzle of 1 to 1001 values", node.span.clone());
         }
+        // (a site's candidates are the bits of a word)
+        if !self.start_only && (bounds.0 < 0 || bounds.1 > 62) {
+            return unsupported("puzzle values outside 0..=62", node.span.clone());
+        }
         self.puzzle_range = Some(bounds);
         Ok(())
+    }
+
+    /// Whether `(values T ..)` gives values to the sites of the board's own type (`use:`).
+    fn values_on_board_type(&self, values: &Node, board: &super::Call) -> bool {
+        let own = match board.named("use").map(|n| &n.kind) {
+            Some(NodeKind::Atom(a)) => SiteType::from_name(a).unwrap_or(SiteType::Cell),
+            _ => SiteType::Cell,
+        };
+        match &values.kind {
+            NodeKind::Call { args, .. } => args
+                .iter()
+                .filter_map(|a| match &a.kind {
+                    NodeKind::Atom(t) => SiteType::from_name(t),
+                    _ => None,
+                })
+                .all(|t| t == own),
+            _ => false,
+        }
     }
 
     pub(super) fn board(&mut self, node: &Node) -> R<(BoardSpec, SiteType)> {
@@ -38,11 +60,14 @@ impl Lowerer {
             _ => false,
         };
         for (p, n) in &c.slots {
-            // (the start position alone needs a puzzle's values, not how it runs)
-            if let (true, Some(n)) = (self.start_only, n) {
-                if Self::head(n) == Some("values") {
-                    self.puzzle_range(n)?;
+            // a puzzle's values: on the board's own sites (the start position alone needs
+            // them too, whatever their sites)
+            if let Some(n) = n.filter(|n| Self::head(n) == Some("values")) {
+                if !self.start_only && !self.values_on_board_type(n, &c) {
+                    return unsupported("board values on another site type than the board's", n.span.clone());
                 }
+                self.puzzle_range(n)?;
+                continue;
             }
             if n.is_some()
                 && !self.start_only

@@ -46,6 +46,9 @@ impl Lowerer {
                 return invalid("a site and its value", p.span.clone());
             };
             let component = first as i32 + value - least;
+            if site >= 0 {
+                self.puzzle_given.push(site as u32);
+            }
             if !(first as i32..=last).contains(&component) {
                 return invalid(format!("{value} is not one of the puzzle's values"), p.span.clone());
             }
@@ -430,8 +433,33 @@ impl Lowerer {
             },
             None => 0,
         };
-        if c.typed(self.reg, "regionTypeStatic").is_some() {
-            return unsupported("regions of a static type", c.span());
+        if let Some(k) = c.typed(self.reg, "regionTypeStatic") {
+            // (unnamed, for a puzzle's constraints: each type's regions apart)
+            let items: Vec<&Node> = match &k.kind {
+                NodeKind::List(items) => items.iter().collect(),
+                _ => vec![k],
+            };
+            let kinds = items
+                .into_iter()
+                .map(|i| match &i.kind {
+                    NodeKind::Atom(a) if name.is_none() => match a.as_str() {
+                        "Rows" => Ok(RegionKind::Rows),
+                        "Columns" => Ok(RegionKind::Columns),
+                        "SubGrids" => Ok(RegionKind::SubGrids),
+                        "AllSites" => Ok(RegionKind::AllSites),
+                        _ => unsupported(format!("regions {a}"), i.span.clone()),
+                    },
+                    _ => unsupported("regions of a static type", i.span.clone()),
+                })
+                .collect::<R<Vec<_>>>()?;
+            self.regions.push(RegionDef {
+                name,
+                owner,
+                region: RegionFn::Sites(Vec::new()),
+                parts: Vec::new(),
+                kinds,
+            });
+            return Ok(());
         }
         let parts: Vec<&Node> = c
             .positional()
@@ -463,6 +491,7 @@ impl Lowerer {
             owner,
             region,
             parts: all,
+            kinds: Vec::new(),
         });
         Ok(())
     }

@@ -1,0 +1,54 @@
+//! Lowering of deduction puzzles (Ludii's `deductionPuzzle` packages): the play `(satisfy
+//! ..)`, its constraints `(all Different ..)`, and the end `(is Solved)`. The board's values
+//! (`(values T (range a b))`) make the game a puzzle ([`GameIr::puzzle`]), each value shown by
+//! a component of its own (`equipment.rs`).
+
+use super::{flatten, unsupported, Call, Lowerer, R};
+use crate::ir::*;
+use crate::syntax::NodeKind;
+
+impl Lowerer {
+    /// `(satisfy C | {C ..})`: the constraints are the puzzle's.
+    pub(super) fn satisfy(&mut self, c: &Call) -> R<MovesKind> {
+        if self.puzzle_values.is_none() {
+            return unsupported("satisfy without board values", c.span());
+        }
+        let pos = c.positional();
+        let constraints = flatten(&pos).into_iter().map(|n| self.condition(n)).collect::<R<Vec<_>>>()?;
+        self.puzzle_constraints.extend(constraints);
+        Ok(MovesKind::Satisfy)
+    }
+
+    /// `(all Different [R] [except:v | excepts:{v ..}])` on the board's own sites.
+    pub(super) fn all_different(&mut self, c: &Call) -> R<BoolFn> {
+        self.board_site_type_only(c, "all Different on another site type than the board's")?;
+        let region = match c.typed(self.reg, "sites") {
+            Some(r) => Some(Box::new(self.region(r)?)),
+            None => None,
+        };
+        let mut except = Vec::new();
+        if let Some(n) = c.named("except") {
+            except.push(self.int(n)?);
+        }
+        if let Some(n) = c.named("excepts") {
+            match &n.kind {
+                NodeKind::List(items) => {
+                    for i in items {
+                        except.push(self.int(i)?);
+                    }
+                }
+                _ => except.push(self.int(n)?),
+            }
+        }
+        Ok(BoolFn::AllDifferent(region, except))
+    }
+
+    /// `(is Solved)`; the other puzzle questions are not run yet.
+    pub(super) fn puzzle_is(&mut self, c: &Call) -> R<BoolFn> {
+        match c.word(self.reg) {
+            Some("Solved") if self.puzzle_values.is_some() => Ok(BoolFn::IsSolved),
+            Some(w) => unsupported(format!("is {w} (a puzzle's)"), c.span()),
+            None => unsupported("this puzzle question", c.span()),
+        }
+    }
+}

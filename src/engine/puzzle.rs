@@ -1,0 +1,222 @@
+//! Deduction puzzles ([`crate::ir::Puzzle`]): each variable site of the board keeps the
+//! values it may still take ([`StateData::puzzle`], a bit per value); a site with one value
+//! left is set, and shows that value's component. The play `(satisfy ..)` lists, for each
+//! variable not given at the start and each value, the move setting the site to it where
+//! the constraints then hold, and the move toggling it among the site's candidates (not
+//! the last one of a set site), as Ludii's `Satisfy`. The constraints read the set values
+//! only: `(all Different ..)` here; `(is Solved)` asks them with every site not set yet
+//! set to 0.
+
+use super::game::{Ctx, GameDef};
+use super::moves::{Action, MoveData};
+use super::pool;
+use super::state::StateData;
+use crate::ir::{BoolFn, IntFn, RegionFn, RegionKind};
+
+impl GameDef {
+    /// The value set at `site`, if one value is left there.
+    fn puzzle_value(s: &StateData, site: u32) -> Option<i32> {
+        let m = *s.puzzle.get(site as usize)?;
+        (m.count_ones() == 1).then(|| m.trailing_zeros() as i32)
+    }
+
+    /// Set `site`'s candidates to `mask`; the site shows the value left, if one is left and
+    /// one of the puzzle's.
+    pub(super) fn puzzle_set(&self, s: &mut StateData, site: u32, mask: u64) {
+        let (Some(p), Some(m)) = (&self.ir.puzzle, s.puzzle.get_mut(site as usize)) else {
+            return;
+        };
+        *m = mask;
+        let shown = (mask.count_ones() == 1)
+            .then(|| mask.trailing_zeros() as i32)
+            .filter(|v| (p.min..=p.max).contains(v))
+            .map(|v| p.first_component + (v - p.min) as u16);
+        if let Some(st) = s.stack_mut(site as usize) {
+            st.clear();
+        }
+        s.sync_site(site as usize);
+        if let Some(what) = shown {
+            self.add_piece(s, site as i32, what, 0, 1, -1);
+        }
+    }
+
+    /// After the start rules: a site given a value's component is set to that value.
+    pub(super) fn puzzle_from_pieces(&self, s: &mut StateData) {
+        let Some(p) = &self.ir.puzzle else { return };
+        for site in 0..s.puzzle.len() {
+            let top = s.stack(site).and_then(|st| st.last()).map(|q| q.what);
+            if let Some(what) = top.filter(|&w| w >= p.first_component) {
+                let v = p.min + (what - p.first_component) as i32;
+                if v <= p.max {
+                    s.puzzle[site] = 1u64 << v;
+                }
+            }
+        }
+    }
+
+    /// The regions of a static region type, each apart: rows and columns (by the board's
+    /// rows and columns, from the lowest), √n × √n sub-grids of a board of n cells, or the
+    /// whole board.
+    fn static_region_lists(&self, kind: RegionKind) -> Vec<Vec<u32>> {
+        let n = self.n() as u32;
+        let by = |key: &dyn Fn(u32) -> u32| {
+            let mut lists: Vec<Vec<u32>> = Vec::new();
+            for t in 0..n {
+                let k = key(t) as usize;
+                if lists.len() <= k {
+                    lists.resize(k + 1, Vec::new());
+                }
+                lists[k].push(t);
+            }
+            lists.retain(|l| !l.is_empty());
+            lists
+        };
+        match kind {
+            RegionKind::AllSites => vec![(0..n).collect()],
+            RegionKind::Rows => by(&|t| self.board.row(t)),
+            RegionKind::Columns => by(&|t| self.board.col(t)),
+            RegionKind::SubGrids => {
+                let k = ((n as f64).sqrt().sqrt()) as u32;
+                let mut lists = Vec::new();
+                for rs in 0..k {
+                    for cs in 0..k {
+                        let inside = |t: &u32| {
+                            let (r, c) = (self.board.row(*t), self.board.col(*t));
+                            (rs * k..(rs + 1) * k).contains(&r) && (cs * k..(cs + 1) * k).contains(&c)
+                        };
+                        lists.push((0..n).filter(inside).collect());
+                    }
+                }
+                lists
+            }
+        }
+    }
+
+    /// Each region of the equipment in order (a static type's regions apart, a region's
+    /// parts apart), until `f` says stop; whether it never did.
+    fn each_puzzle_region(&self, c: &Ctx, mut f: impl FnMut(&[u32]) -> bool) -> bool {
+        for def in &self.ir.regions {
+            for &kind in &def.kinds {
+                for list in self.static_region_lists(kind) {
+                    if !f(&list) {
+                        return false;
+                    }
+                }
+            }
+            for part in &def.parts {
+                let sites: Vec<u32> = self.region(part, c).iter().map(|t| t as u32).collect();
+                if !f(&sites) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// The puzzle's variables (Ludii's constraint variables): the sites each constraint
+    /// reads, in the order of the constraints and their regions, each once.
+    fn puzzle_vars(&self, c: &Ctx) -> Vec<u32> {
+        let mut vars: Vec<u32> = Vec::new();
+        let mut add = |sites: &[u32]| {
+            for &t in sites {
+                if !vars.contains(&t) {
+                    vars.push(t);
+                }
+            }
+            true
+        };
+        for k in self.ir.puzzle.iter().flat_map(|p| &p.constraints) {
+            match k {
+                BoolFn::AllDifferent(None, _) => {
+                    self.each_puzzle_region(c, &mut add);
+                }
+                BoolFn::AllDifferent(Some(r), _) => {
+                    let sites: Vec<u32> = self.region(r, c).iter().map(|t| t as u32).collect();
+                    add(&sites);
+                }
+                _ => {}
+            }
+        }
+        vars
+    }
+
+    /// Whether the puzzle's constraints hold in `c`.
+    fn puzzle_holds(&self, c: &Ctx) -> bool {
+        self.ir.puzzle.iter().flat_map(|p| &p.constraints).all(|k| self.boolean(k, c))
+    }
+
+    /// `(satisfy ..)`'s moves.
+    pub(super) fn gen_satisfy(&self, c: &Ctx, out: &mut Vec<MoveData>) {
+        let Some(p) = &self.ir.puzzle else { return };
+        let mut t = pool::pooled_copy(c.s);
+        for site in self.puzzle_vars(c) {
+            if p.given.contains(&site) {
+                continue;
+            }
+            let Some(&before) = c.s.puzzle.get(site as usize) else { continue };
+            for v in p.min..=p.max {
+                self.puzzle_set(&mut t, site, 1u64 << v);
+                let mut c2 = *c;
+                c2.s = &t;
+                if self.puzzle_holds(&c2) {
+                    self.push_move(out, c, site as i32, site as i32).push(Action::PuzzleSet {
+                        site,
+                        value: v as u8,
+                    });
+                }
+                self.puzzle_set(&mut t, site, before);
+                if !(before.count_ones() == 1 && before & (1u64 << v) != 0) {
+                    self.push_move(out, c, site as i32, site as i32).push(Action::PuzzleToggle {
+                        site,
+                        value: v as u8,
+                    });
+                }
+            }
+        }
+        pool::release(t);
+    }
+
+    /// `(all Different [R] [except:V])`.
+    pub(super) fn all_different(&self, region: Option<&RegionFn>, except: &[IntFn], c: &Ctx) -> bool {
+        let except: smallvec::SmallVec<[i32; 2]> = except.iter().map(|x| self.int(x, c)).collect();
+        let differ = |sites: &[u32]| {
+            let mut seen = 0u64;
+            for &t in sites {
+                let Some(v) = Self::puzzle_value(c.s, t) else { continue };
+                if except.contains(&v) {
+                    continue;
+                }
+                if v == 0 || seen & (1u64 << v) != 0 {
+                    return false;
+                }
+                seen |= 1u64 << v;
+            }
+            true
+        };
+        match region {
+            Some(r) => {
+                let sites: Vec<u32> = self.region(r, c).iter().map(|t| t as u32).collect();
+                differ(&sites)
+            }
+            None => self.each_puzzle_region(c, differ),
+        }
+    }
+
+    /// `(is Solved)`: the constraints hold once every variable not set is set to 0.
+    pub(super) fn is_solved(&self, c: &Ctx) -> bool {
+        if self.ir.puzzle.is_none() {
+            return false;
+        }
+        let mut t = pool::pooled_copy(c.s);
+        for site in self.puzzle_vars(c) {
+            if Self::puzzle_value(&t, site).is_none() {
+                self.puzzle_set(&mut t, site, 1);
+            }
+        }
+        let mut c2 = *c;
+        c2.s = &t;
+        let solved = self.puzzle_holds(&c2);
+        pool::release(t);
+        solved
+    }
+}
