@@ -577,6 +577,13 @@ impl Lowerer {
             None => Vec::new(),
         };
         let stacking = self.stacking;
+        let puzzle = self.puzzle_values.map(|(min, first_component)| Puzzle {
+            min,
+            max: min + (self.components.len() as i32 - first_component as i32) - 1,
+            first_component,
+            given: std::mem::take(&mut self.puzzle_given),
+            constraints: std::mem::take(&mut self.puzzle_constraints),
+        });
         Ok(GameIr {
             name,
             looks: Looks::default(),
@@ -619,13 +626,7 @@ impl Lowerer {
             dir_fns: std::mem::take(&mut self.dir_fns),
             line_dirs: std::mem::take(&mut self.line_dirs),
             hidden_info: self.hidden_info,
-            puzzle: self.puzzle_values.map(|(min, first_component)| Puzzle {
-                min,
-                max: min + (self.components.len() as i32 - first_component as i32) - 1,
-                first_component,
-                given: std::mem::take(&mut self.puzzle_given),
-                constraints: std::mem::take(&mut self.puzzle_constraints),
-            }),
+            puzzle,
         })
     }
 
@@ -2190,7 +2191,9 @@ impl Lowerer {
                 if c.named("of").is_some() {
                     return unsupported("players of: another player", c.span());
                 }
-                let group = c.typed(self.reg, "playersManyType").or(c.typed(self.reg, "playersTeamType"));
+                let group = c
+                    .typed(self.reg, "playersManyType")
+                    .or(c.typed(self.reg, "playersTeamType"));
                 let role = self.role(req(group, &c)?)?;
                 let cond = match c.named("if") {
                     Some(n) => Some(Box::new(self.condition(n)?)),

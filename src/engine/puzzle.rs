@@ -126,7 +126,8 @@ impl GameDef {
             true
         };
         for k in self.ir.puzzle.iter().flat_map(|p| &p.constraints) {
-            match k {
+            // (as lowered, before the optimisation pass compiled it)
+            match k.uncompiled() {
                 BoolFn::AllDifferent(None, _) => {
                     self.each_puzzle_region(c, &mut add);
                 }
@@ -142,7 +143,11 @@ impl GameDef {
 
     /// Whether the puzzle's constraints hold in `c`.
     fn puzzle_holds(&self, c: &Ctx) -> bool {
-        self.ir.puzzle.iter().flat_map(|p| &p.constraints).all(|k| self.boolean(k, c))
+        self.ir
+            .puzzle
+            .iter()
+            .flat_map(|p| &p.constraints)
+            .all(|k| self.boolean(k, c))
     }
 
     /// `(satisfy ..)`'s moves.
@@ -153,23 +158,21 @@ impl GameDef {
             if p.given.contains(&site) {
                 continue;
             }
-            let Some(&before) = c.s.puzzle.get(site as usize) else { continue };
+            let Some(&before) = c.s.puzzle.get(site as usize) else {
+                continue;
+            };
             for v in p.min..=p.max {
                 self.puzzle_set(&mut t, site, 1u64 << v);
                 let mut c2 = *c;
                 c2.s = &t;
                 if self.puzzle_holds(&c2) {
-                    self.push_move(out, c, site as i32, site as i32).push(Action::PuzzleSet {
-                        site,
-                        value: v as u8,
-                    });
+                    self.push_move(out, c, site as i32, site as i32)
+                        .push(Action::PuzzleSet { site, value: v as u8 });
                 }
                 self.puzzle_set(&mut t, site, before);
                 if !(before.count_ones() == 1 && before & (1u64 << v) != 0) {
-                    self.push_move(out, c, site as i32, site as i32).push(Action::PuzzleToggle {
-                        site,
-                        value: v as u8,
-                    });
+                    self.push_move(out, c, site as i32, site as i32)
+                        .push(Action::PuzzleToggle { site, value: v as u8 });
                 }
             }
         }

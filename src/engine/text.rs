@@ -2,6 +2,7 @@
 
 use super::api::{Move, State};
 use super::game::{java_double, GameDef};
+use super::moves::Action;
 use super::state::{Piece, StateData};
 
 impl GameDef {
@@ -132,6 +133,8 @@ impl GameDef {
         parts.join(" ") + &self.tail(b)
     }
 
+    /// A move in words: `pass`, `swap`, a site (`c3`), from-to sites (`a2-a4`), a puzzle's
+    /// value set (`c3=5`) or toggled (`c3~5`).
     pub fn move_text(&self, mv: &Move) -> String {
         let m = &mv.inner;
         if m.is_pass() {
@@ -147,6 +150,12 @@ impl GameDef {
                 "-".into()
             }
         };
+        // (a puzzle's: `c3=5` sets the value, `c3~5` toggles it among the candidates)
+        match m.actions.first() {
+            Some(Action::PuzzleSet { site, value }) => return format!("{}={value}", label(*site as i32)),
+            Some(Action::PuzzleToggle { site, value }) => return format!("{}~{value}", label(*site as i32)),
+            _ => {}
+        }
         if m.from >= 0 && m.from != m.to {
             format!("{}-{}", label(m.from), label(m.to))
         } else {

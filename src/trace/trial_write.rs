@@ -105,7 +105,11 @@ impl<'g> LudiiWriter<'g> {
             }
             // (Ludii names a puzzle's site its variable)
             Action::PuzzleSet { site, value } | Action::PuzzleToggle { site, value } => {
-                let kind = if matches!(a, Action::PuzzleSet { .. }) { "Set" } else { "Toggle" };
+                let kind = if matches!(a, Action::PuzzleSet { .. }) {
+                    "Set"
+                } else {
+                    "Toggle"
+                };
                 let (ty, s) = self.site(site);
                 let _ = write!(t, "[{kind}:type={ty},var={s},value={value}");
             }

@@ -14,7 +14,10 @@ impl Lowerer {
             return unsupported("satisfy without board values", c.span());
         }
         let pos = c.positional();
-        let constraints = flatten(&pos).into_iter().map(|n| self.condition(n)).collect::<R<Vec<_>>>()?;
+        let constraints = flatten(&pos)
+            .into_iter()
+            .map(|n| self.condition(n))
+            .collect::<R<Vec<_>>>()?;
         self.puzzle_constraints.extend(constraints);
         Ok(MovesKind::Satisfy)
     }
