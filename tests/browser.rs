@@ -584,3 +584,52 @@ fn a_hidden_information_game_shows_a_seat_only_what_it_sees_in_chromium() {
     }
     let _ = tab.close(true);
 }
+
+/// A deduction puzzle in the page: a 3 × 3 Latin square solved by clicking each cell and
+/// choosing its value among the cell's moves (set or toggle each value); a value shows on
+/// its cell, and the last one solves the puzzle.
+#[test]
+fn a_puzzle_is_solved_by_clicking_in_chromium() {
+    let browser = chromium();
+    let file = corpus_file("puzzle/deduction/Latin Square.lud");
+    let server = serve(&file, &["--p1", "human", "--option", "Board Size/3x3"]);
+    let tab: Arc<Tab> = browser.new_tab().unwrap();
+    tab.set_default_timeout(Duration::from_secs(30));
+    tab.navigate_to(&server.url).unwrap().wait_until_navigated().unwrap();
+    tab.wait_for_element("#board g.site").unwrap();
+    let solution = [
+        ("A1", 1),
+        ("B1", 2),
+        ("C1", 3),
+        ("A2", 2),
+        ("B2", 3),
+        ("C2", 1),
+        ("A3", 3),
+        ("B3", 1),
+        ("C3", 2),
+    ];
+    for (k, (cell, value)) in solution.iter().enumerate() {
+        let s = settled(&tab);
+        assert_ne!(s["over"], true, "solved before {cell}");
+        let moves = s["moves"].as_array().unwrap();
+        let text = format!("{cell}={value}");
+        let m = moves
+            .iter()
+            .find(|m| m["text"] == text.as_str())
+            .unwrap_or_else(|| panic!("{text} is not offered: {moves:?}"));
+        let to = m["to"].as_i64().unwrap();
+        click(&tab, &format!("#board g.site[data-site=\"{to}\"]"));
+        // the cell's moves are listed: set or toggle each value
+        wait_for(&tab, "!document.getElementById('choices').hidden");
+        click(&tab, &format!("#choices-list button[data-move=\"{text}\"]"));
+        wait_for(&tab, &format!("ludeme.state.history.length > {k}"));
+        let shown = eval(
+            &tab,
+            &format!("document.querySelector('#board g.site[data-site=\"{to}\"] g.piece')?.dataset.piece"),
+        );
+        assert_eq!(shown, Value::from(value.to_string()), "{cell} shows its value");
+    }
+    let s = settled(&tab);
+    assert_eq!(s["over"], true, "the last value solves the puzzle: {s}");
+    let _ = tab.close(true);
+}
