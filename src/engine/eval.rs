@@ -786,6 +786,8 @@ impl GameDef {
             }
             BoolFn::AllDifferent(r, except) => self.all_different(r.as_deref(), except, c),
             BoolFn::IsSolved => self.is_solved(c),
+            BoolFn::PuzzleSum(r, n) => self.puzzle_sum(r.as_deref(), n, c),
+            BoolFn::PuzzleCount(r, v, n) => self.puzzle_count(r, v, n, c),
             BoolFn::IsTriggered(p) => {
                 let p = self.int(p, c);
                 (0..32).contains(&p) && c.s.triggered >> p & 1 != 0 && c.s.active >> p & 1 != 0

@@ -73,6 +73,23 @@ impl GameDef {
         };
         match kind {
             RegionKind::AllSites => vec![(0..n).collect()],
+            RegionKind::Diagonals => Vec::new(),
+            RegionKind::AllDirections => (0..n)
+                .map(|t| {
+                    let mut list = vec![t];
+                    for ray in self
+                        .board
+                        .radials(t, crate::board::Direction::Rel(crate::board::Relation::All))
+                    {
+                        for &u in ray.iter().skip(1) {
+                            if !list.contains(&u) {
+                                list.push(u);
+                            }
+                        }
+                    }
+                    list
+                })
+                .collect(),
             RegionKind::Rows => by(&|t| self.board.row(t)),
             RegionKind::Columns => by(&|t| self.board.col(t)),
             RegionKind::SubGrids => {
@@ -92,20 +109,26 @@ impl GameDef {
         }
     }
 
-    /// Each region of the equipment in order (a static type's regions apart, a region's
-    /// parts apart), until `f` says stop; whether it never did.
-    fn each_puzzle_region(&self, c: &Ctx, mut f: impl FnMut(&[u32]) -> bool) -> bool {
+    /// Each region of the equipment in order (a static type's regions apart, with their
+    /// type; a region's parts apart, unless `static_only`), until `f` says stop; whether it
+    /// never did.
+    fn each_puzzle_region(
+        &self,
+        c: &Ctx,
+        static_only: bool,
+        mut f: impl FnMut(&[u32], Option<RegionKind>) -> bool,
+    ) -> bool {
         for def in &self.ir.regions {
             for &kind in &def.kinds {
                 for list in self.static_region_lists(kind) {
-                    if !f(&list) {
+                    if !f(&list, Some(kind)) {
                         return false;
                     }
                 }
             }
-            for part in &def.parts {
+            for part in def.parts.iter().filter(|_| !static_only) {
                 let sites: Vec<u32> = self.region(part, c).iter().map(|t| t as u32).collect();
-                if !f(&sites) {
+                if !f(&sites, None) {
                     return false;
                 }
             }
@@ -117,7 +140,7 @@ impl GameDef {
     /// reads, in the order of the constraints and their regions, each once.
     fn puzzle_vars(&self, c: &Ctx) -> Vec<u32> {
         let mut vars: Vec<u32> = Vec::new();
-        let mut add = |sites: &[u32]| {
+        let mut add = |sites: &[u32], _: Option<RegionKind>| {
             for &t in sites {
                 if !vars.contains(&t) {
                     vars.push(t);
@@ -128,12 +151,12 @@ impl GameDef {
         for k in self.ir.puzzle.iter().flat_map(|p| &p.constraints) {
             // (as lowered, before the optimisation pass compiled it)
             match k.uncompiled() {
-                BoolFn::AllDifferent(None, _) => {
-                    self.each_puzzle_region(c, &mut add);
+                BoolFn::AllDifferent(None, _) | BoolFn::PuzzleSum(None, _) => {
+                    self.each_puzzle_region(c, false, &mut add);
                 }
-                BoolFn::AllDifferent(Some(r), _) => {
+                BoolFn::AllDifferent(Some(r), _) | BoolFn::PuzzleSum(Some(r), _) | BoolFn::PuzzleCount(r, ..) => {
                     let sites: Vec<u32> = self.region(r, c).iter().map(|t| t as u32).collect();
-                    add(&sites);
+                    add(&sites, None);
                 }
                 _ => {}
             }
@@ -182,7 +205,11 @@ impl GameDef {
     /// `(all Different [R] [except:V])`.
     pub(super) fn all_different(&self, region: Option<&RegionFn>, except: &[IntFn], c: &Ctx) -> bool {
         let except: smallvec::SmallVec<[i32; 2]> = except.iter().map(|x| self.int(x, c)).collect();
-        let differ = |sites: &[u32]| {
+        let differ = |sites: &[u32], kind: Option<RegionKind>| {
+            // (a site's lines count only once a value other than 0 is set there, as Ludii's)
+            if kind == Some(RegionKind::AllDirections) && Self::puzzle_value(c.s, sites[0]).unwrap_or(0) == 0 {
+                return true;
+            }
             let mut seen = 0u64;
             for &t in sites {
                 let Some(v) = Self::puzzle_value(c.s, t) else { continue };
@@ -199,10 +226,42 @@ impl GameDef {
         match region {
             Some(r) => {
                 let sites: Vec<u32> = self.region(r, c).iter().map(|t| t as u32).collect();
-                differ(&sites)
+                differ(&sites, None)
             }
-            None => self.each_puzzle_region(c, differ),
+            None => self.each_puzzle_region(c, false, differ),
         }
+    }
+
+    /// Whether `sites` still can, or do, count `n`: what they count so far (of the set
+    /// ones) is no more than `n`, and is `n` once all are set.
+    fn within(&self, sites: &[u32], n: i32, c: &Ctx, count: impl Fn(i32) -> i32) -> bool {
+        let (mut total, mut all) = (0, true);
+        for &t in sites {
+            match Self::puzzle_value(c.s, t) {
+                Some(v) => total += count(v),
+                None => all = false,
+            }
+        }
+        total <= n && (!all || total == n)
+    }
+
+    /// `(is Sum [R] n)`: of R, else of each region of a static type of the equipment.
+    pub(super) fn puzzle_sum(&self, region: Option<&RegionFn>, n: &IntFn, c: &Ctx) -> bool {
+        let n = self.int(n, c);
+        match region {
+            Some(r) => {
+                let sites: Vec<u32> = self.region(r, c).iter().map(|t| t as u32).collect();
+                self.within(&sites, n, c, |v| v)
+            }
+            None => self.each_puzzle_region(c, true, |sites, _| self.within(sites, n, c, |v| v)),
+        }
+    }
+
+    /// `(is Count R of:v n)`.
+    pub(super) fn puzzle_count(&self, region: &RegionFn, what: &IntFn, n: &IntFn, c: &Ctx) -> bool {
+        let (what, n) = (self.int(what, c), self.int(n, c));
+        let sites: Vec<u32> = self.region(region, c).iter().map(|t| t as u32).collect();
+        self.within(&sites, n, c, |v| i32::from(v == what))
     }
 
     /// `(is Solved)`: the constraints hold once every variable not set is set to 0.

@@ -353,6 +353,12 @@ pub enum BoolFn {
     /// each region of the equipment, each static region type's regions apart) share a
     /// value, except the values V; a site set to 0, unless excepted, fails it.
     AllDifferent(Option<Box<RegionFn>>, Vec<IntFn>),
+    /// `(is Sum [R] n)` of a puzzle: the set values of R (default: of each region of a
+    /// static type of the equipment) add up to no more than n, and to n once all are set.
+    PuzzleSum(Option<Box<RegionFn>>, Box<IntFn>),
+    /// `(is Count R of:v n)` of a puzzle: no more than n sites of R are set to v, and n
+    /// once all are set.
+    PuzzleCount(Box<RegionFn>, Box<IntFn>, Box<IntFn>),
     /// `(is Solved)` of a puzzle: the constraints hold with every variable not set yet set
     /// to 0 (Ludii's test).
     IsSolved,
@@ -2022,13 +2028,17 @@ pub struct Puzzle {
 
 /// The regions a static region type of a `(regions ..)` item stands for (Ludii's
 /// `RegionTypeStatic`), each a region of its own: every row, every column, every sub-grid
-/// of a square board (√n × √n cells), or the whole board.
+/// of a square board (√n × √n cells), the whole board, for each site the site and every
+/// site along its lines in all directions (`AllDirections`), or none (`Diagonals`: Ludii's
+/// topology never lists its diagonals).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RegionKind {
     Rows,
     Columns,
     SubGrids,
     AllSites,
+    AllDirections,
+    Diagonals,
 }
 
 /// A direction function: directions that depend on the site, the piece or the position.
@@ -2389,6 +2399,11 @@ impl<'a> Node<'a> {
                     out.extend(r.iter().map(|r| Region(r)));
                     out.extend(except.iter().map(Int));
                 }
+                BoolFn::PuzzleSum(r, n) => {
+                    out.extend(r.iter().map(|r| Region(r)));
+                    out.push(Int(n));
+                }
+                BoolFn::PuzzleCount(r, v, n) => out.extend([Region(r), Int(v), Int(n)]),
                 BoolFn::Const(_)
                 | BoolFn::IsSolved
                 | BoolFn::IsPrevMover

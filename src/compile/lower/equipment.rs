@@ -447,6 +447,8 @@ impl Lowerer {
                         "Columns" => Ok(RegionKind::Columns),
                         "SubGrids" => Ok(RegionKind::SubGrids),
                         "AllSites" => Ok(RegionKind::AllSites),
+                        "AllDirections" => Ok(RegionKind::AllDirections),
+                        "Diagonals" => Ok(RegionKind::Diagonals),
                         _ => unsupported(format!("regions {a}"), i.span.clone()),
                     },
                     _ => unsupported("regions of a static type", i.span.clone()),

@@ -46,10 +46,44 @@ impl Lowerer {
         Ok(BoolFn::AllDifferent(region, except))
     }
 
-    /// `(is Solved)`; the other puzzle questions are not run yet.
+    /// `(is Solved)`, `(is Sum [R] n)`, `(is Count R [of:v] n)` on the board's own sites (the
+    /// others, and sums of named regions or of hints, are not run yet).
     pub(super) fn puzzle_is(&mut self, c: &Call) -> R<BoolFn> {
-        match c.word(self.reg) {
-            Some("Solved") if self.puzzle_values.is_some() => Ok(BoolFn::IsSolved),
+        if self.puzzle_values.is_none() {
+            return unsupported("a puzzle's question in a game that is no puzzle", c.span());
+        }
+        let word = c.word(self.reg);
+        if matches!(word, Some("Sum" | "Count")) {
+            self.board_site_type_only(c, "a puzzle's question on another site type than the board's")?;
+            if c.typed(self.reg, "string").is_some() {
+                return unsupported("is Sum of named regions", c.span());
+            }
+        }
+        let region = match c.typed(self.reg, "sites") {
+            Some(r) => Some(Box::new(self.region(r)?)),
+            None => None,
+        };
+        let n = |l: &mut Self| -> R<Box<IntFn>> {
+            let n = super::req(c.typed(l.reg, "int"), c)?;
+            if super::Lowerer::head(n) == Some("hint") {
+                return unsupported("a puzzle's hints", n.span.clone());
+            }
+            Ok(Box::new(l.int(n)?))
+        };
+        match word {
+            Some("Sum") => Ok(BoolFn::PuzzleSum(region, n(self)?)),
+            Some("Count") => {
+                let Some(region) = region else {
+                    // (Ludii's count of no region is never true)
+                    return Ok(BoolFn::Const(false));
+                };
+                let of = match c.named("of") {
+                    Some(v) => self.int(v)?,
+                    None => IntFn::Const(1),
+                };
+                Ok(BoolFn::PuzzleCount(region, Box::new(of), n(self)?))
+            }
+            Some("Solved") => Ok(BoolFn::IsSolved),
             Some(w) => unsupported(format!("is {w} (a puzzle's)"), c.span()),
             None => unsupported("this puzzle question", c.span()),
         }
