@@ -174,11 +174,7 @@ impl GameDef {
             IntFn::CountSteps(a, b) => self.steps(self.int(a, c), self.int(b, c)),
             IntFn::CountStepsTo(a, r) => {
                 let a = self.int(a, c);
-                self.region(r, c)
-                    .iter()
-                    .map(|b| self.steps(a, b as i32))
-                    .min()
-                    .unwrap_or(0)
+                self.region(r, c).iter().map(|b| self.steps(a, b)).min().unwrap_or(0)
             }
             IntFn::CentrePoint => self.board.centre_point().map(|s| s as i32).unwrap_or(-1),
             IntFn::CountMoves => c.s.num_moves as i32,
