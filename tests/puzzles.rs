@@ -98,3 +98,26 @@ fn a_puzzle_sets_and_toggles_values_where_the_constraints_allow() {
         "A1 holds no value while two are left"
     );
 }
+
+#[test]
+fn each_move_of_a_puzzle_has_an_action_id_of_its_own() {
+    let text = std::fs::read_to_string(common::shared("ludii/lud/puzzle/deduction/Latin Square.lud")).unwrap();
+    let game = Game::load("Latin Square.lud", &text, &Selections::default()).expect("loads");
+    let s = game.initial_state();
+    let moves = game.legal_moves(&s);
+    let mut ids: Vec<usize> = moves.iter().map(|m| game.action_id_of(m)).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), moves.len(), "a set and a toggle of each value of each cell apart");
+    assert!(ids.iter().all(|&a| a < game.num_distinct_actions()));
+    for m in &moves {
+        let (id, name) = (game.action_id_of(m), game.move_text(m));
+        let words = game.action_text(id);
+        match name.split_once('=') {
+            // a value set: its component (named by the value) put on the cell
+            Some((cell, value)) => assert_eq!(words, format!("{value}@{cell}")),
+            None => assert_eq!(words, name),
+        }
+        assert_eq!(game.move_of_action(&s, id).map(|m| game.move_text(&m)), Some(name));
+    }
+}

@@ -9,6 +9,9 @@
 //! - `3 + (C + 1) * N + from * N + to`: a move from one site to another, in a game whose
 //!   rules can move between sites ([`crate::ir::GameIr::moves_between_sites`]; a game that
 //!   only places, promotes or removes has no such ids).
+//! - in a deduction puzzle, setting a site `to` to a value is the move at one site adding
+//!   the value's component `what`; toggling it is `T + what * N + to`, T the first id after
+//!   those above.
 //!
 //! An id means the same move shape in every state. Two legal moves of one state can share
 //! an id (two paths of one capture, a level of a stack): the id then stands for the first in
@@ -52,6 +55,11 @@ pub enum ActionShape {
         from: usize,
         to: usize,
     },
+    /// A puzzle's value (its component `what`) toggled among the candidates of `to`.
+    Toggle {
+        what: usize,
+        to: usize,
+    },
 }
 
 impl Game {
@@ -60,10 +68,20 @@ impl Game {
         self.inner.ir.components.len().max(1)
     }
 
-    /// How many action ids the game has (see the module's table).
-    pub fn num_distinct_actions(&self) -> usize {
+    /// The first id of a puzzle's toggles (the end of the ids of the other moves).
+    fn toggle_base(&self) -> usize {
         let n = self.total_sites();
         SITE_BASE + self.id_components() * n + if self.ids_between_sites { n * n } else { 0 }
+    }
+
+    /// How many action ids the game has (see the module's table).
+    pub fn num_distinct_actions(&self) -> usize {
+        let toggles = if self.inner.ir.puzzle.is_some() {
+            self.id_components() * self.total_sites()
+        } else {
+            0
+        };
+        self.toggle_base() + toggles
     }
 
     /// The shape of a move (its action id is [`Game::action_id_of`]): one pass over its
@@ -71,8 +89,20 @@ impl Game {
     #[inline]
     pub fn move_shape(&self, mv: &Move) -> ActionShape {
         let m = &mv.inner;
-        if matches!(m.actions.first(), Some(Action::SwapPlayers(..))) {
-            return ActionShape::Swap;
+        match m.actions.first() {
+            Some(Action::SwapPlayers(..)) => return ActionShape::Swap,
+            Some(&Action::PuzzleSet { site, value }) | Some(&Action::PuzzleToggle { site, value }) => {
+                let what = self.inner.ir.puzzle.as_ref().map_or(0, |p| {
+                    (i32::from(value) - p.min + i32::from(p.first_component)).max(0) as usize
+                });
+                let to = site as usize;
+                return if matches!(m.actions[0], Action::PuzzleSet { .. }) {
+                    ActionShape::At { what, to }
+                } else {
+                    ActionShape::Toggle { what, to }
+                };
+            }
+            _ => {}
         }
         let (mut pass, mut piece, mut what) = (false, false, None);
         for a in &m.actions {
@@ -122,6 +152,7 @@ impl Game {
             ActionShape::Other => OTHER_ACTION,
             ActionShape::At { what, to } => SITE_BASE + what * n + to,
             ActionShape::FromTo { from, to } => SITE_BASE + self.id_components() * n + from * n + to,
+            ActionShape::Toggle { what, to } => self.toggle_base() + what * n + to,
         }
     }
 
@@ -137,9 +168,13 @@ impl Game {
                 what: (id - SITE_BASE) / n,
                 to: (id - SITE_BASE) % n,
             },
-            _ if id < self.num_distinct_actions() => ActionShape::FromTo {
+            _ if id < self.toggle_base() => ActionShape::FromTo {
                 from: (id - at_end) / n,
                 to: (id - at_end) % n,
+            },
+            _ if id < self.num_distinct_actions() => ActionShape::Toggle {
+                what: (id - self.toggle_base()) / n,
+                to: (id - self.toggle_base()) % n,
             },
             _ => return None,
         })
@@ -184,7 +219,8 @@ impl Game {
     }
 
     /// An action id in words: `pass`, `swap`, `other`, a site's label (`c3`), a component
-    /// put on a site (`Disc1@c3`), or from-to labels (`a2-a4`).
+    /// put on a site (`Disc1@c3`, a puzzle's value set: `5@c3`), from-to labels (`a2-a4`), or
+    /// a puzzle's value toggled (`c3~5`).
     pub fn action_text(&self, id: usize) -> String {
         let label = |s: usize| {
             if s < self.num_sites() {
@@ -204,6 +240,11 @@ impl Game {
                 format!("{name}@{}", label(to))
             }
             Some(ActionShape::FromTo { from, to }) => format!("{}-{}", label(from), label(to)),
+            // (a puzzle's components are named by their values: `c3~5`, as the move's name)
+            Some(ActionShape::Toggle { what, to }) => {
+                let name = self.inner.ir.components.get(what).map_or("?", |c| c.name.as_str());
+                format!("{}~{name}", label(to))
+            }
         }
     }
 
