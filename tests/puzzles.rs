@@ -108,7 +108,11 @@ fn each_move_of_a_puzzle_has_an_action_id_of_its_own() {
     let mut ids: Vec<usize> = moves.iter().map(|m| game.action_id_of(m)).collect();
     ids.sort_unstable();
     ids.dedup();
-    assert_eq!(ids.len(), moves.len(), "a set and a toggle of each value of each cell apart");
+    assert_eq!(
+        ids.len(),
+        moves.len(),
+        "a set and a toggle of each value of each cell apart"
+    );
     assert!(ids.iter().all(|&a| a < game.num_distinct_actions()));
     for m in &moves {
         let (id, name) = (game.action_id_of(m), game.move_text(m));
