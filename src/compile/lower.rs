@@ -191,6 +191,8 @@ pub struct Lowerer {
     puzzle_constraints: Vec<BoolFn>,
     /// The sites a puzzle's start rules set.
     puzzle_given: Vec<u32>,
+    /// A puzzle's hints.
+    puzzle_hints: Vec<(Vec<u32>, Option<i32>)>,
     /// The range of a puzzle's values, until its components are made.
     puzzle_range: Option<(i32, i32)>,
     /// Whether the description sets teams anywhere (a game with teams); each player's team.
@@ -380,6 +382,7 @@ impl Lowerer {
             puzzle_values: None,
             puzzle_constraints: Vec::new(),
             puzzle_given: Vec::new(),
+            puzzle_hints: Vec::new(),
             puzzle_range: None,
             team_game: false,
             teams: Vec::new(),
@@ -582,6 +585,7 @@ impl Lowerer {
             max: min + (self.components.len() as i32 - first_component as i32) - 1,
             first_component,
             given: std::mem::take(&mut self.puzzle_given),
+            hints: std::mem::take(&mut self.puzzle_hints),
             constraints: std::mem::take(&mut self.puzzle_constraints),
         });
         Ok(GameIr {

@@ -782,7 +782,7 @@ impl GameDef {
             }
             BoolFn::AllDifferent(r, except) => self.all_different(r.as_deref(), except, c),
             BoolFn::IsSolved => self.is_solved(c),
-            BoolFn::PuzzleSum(r, n) => self.puzzle_sum(r.as_deref(), n, c),
+            BoolFn::PuzzleSum { region, name, sum } => self.puzzle_sum(region.as_deref(), *name, sum.as_deref(), c),
             BoolFn::PuzzleCount(r, v, n) => self.puzzle_count(r, v, n, c),
             BoolFn::IsTriggered(p) => {
                 let p = self.int(p, c);

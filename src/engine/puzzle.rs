@@ -74,6 +74,13 @@ impl GameDef {
         match kind {
             RegionKind::AllSites => vec![(0..n).collect()],
             RegionKind::Diagonals => Vec::new(),
+            RegionKind::HintRegions => self
+                .ir
+                .puzzle
+                .iter()
+                .flat_map(|p| &p.hints)
+                .map(|h| h.0.clone())
+                .collect(),
             RegionKind::AllDirections => (0..n)
                 .map(|t| {
                     let mut list = vec![t];
@@ -118,17 +125,29 @@ impl GameDef {
         static_only: bool,
         mut f: impl FnMut(&[u32], Option<RegionKind>) -> bool,
     ) -> bool {
-        for def in &self.ir.regions {
+        self.each_puzzle_region_named(c, static_only, None, |sites, kind, _| f(sites, kind))
+    }
+
+    /// [`Self::each_puzzle_region`], of the regions named `name` if given, with each static
+    /// type's region its index among its type's.
+    fn each_puzzle_region_named(
+        &self,
+        c: &Ctx,
+        static_only: bool,
+        name: Option<u16>,
+        mut f: impl FnMut(&[u32], Option<RegionKind>, usize) -> bool,
+    ) -> bool {
+        for def in self.ir.regions.iter().filter(|d| name.is_none() || d.name == name) {
             for &kind in &def.kinds {
-                for list in self.static_region_lists(kind) {
-                    if !f(&list, Some(kind)) {
+                for (i, list) in self.static_region_lists(kind).into_iter().enumerate() {
+                    if !f(&list, Some(kind), i) {
                         return false;
                     }
                 }
             }
             for part in def.parts.iter().filter(|_| !static_only) {
                 let sites: Vec<u32> = self.region(part, c).iter().map(|t| t as u32).collect();
-                if !f(&sites, None) {
+                if !f(&sites, None, 0) {
                     return false;
                 }
             }
@@ -151,10 +170,12 @@ impl GameDef {
         for k in self.ir.puzzle.iter().flat_map(|p| &p.constraints) {
             // (as lowered, before the optimisation pass compiled it)
             match k.uncompiled() {
-                BoolFn::AllDifferent(None, _) | BoolFn::PuzzleSum(None, _) => {
+                BoolFn::AllDifferent(None, _) | BoolFn::PuzzleSum { region: None, .. } => {
                     self.each_puzzle_region(c, false, &mut add);
                 }
-                BoolFn::AllDifferent(Some(r), _) | BoolFn::PuzzleSum(Some(r), _) | BoolFn::PuzzleCount(r, ..) => {
+                BoolFn::AllDifferent(Some(r), _)
+                | BoolFn::PuzzleSum { region: Some(r), .. }
+                | BoolFn::PuzzleCount(r, ..) => {
                     let sites: Vec<u32> = self.region(r, c).iter().map(|t| t as u32).collect();
                     add(&sites, None);
                 }
@@ -245,15 +266,29 @@ impl GameDef {
         total <= n && (!all || total == n)
     }
 
-    /// `(is Sum [R] n)`: of R, else of each region of a static type of the equipment.
-    pub(super) fn puzzle_sum(&self, region: Option<&RegionFn>, n: &IntFn, c: &Ctx) -> bool {
-        let n = self.int(n, c);
+    /// `(is Sum [R] ["name"] n)`: of R, else of each region of a static type of the
+    /// equipment (named `name`, if given); `sum` None: each region's hint (by its index).
+    pub(super) fn puzzle_sum(
+        &self,
+        region: Option<&RegionFn>,
+        name: Option<u16>,
+        sum: Option<&IntFn>,
+        c: &Ctx,
+    ) -> bool {
+        let hint = |i: usize| {
+            let hints = self.ir.puzzle.iter().flat_map(|p| &p.hints);
+            hints.clone().nth(i).and_then(|h| h.1).unwrap_or(0)
+        };
         match region {
             Some(r) => {
                 let sites: Vec<u32> = self.region(r, c).iter().map(|t| t as u32).collect();
+                let n = sum.map_or_else(|| hint(0), |n| self.int(n, c));
                 self.within(&sites, n, c, |v| v)
             }
-            None => self.each_puzzle_region(c, true, |sites, _| self.within(sites, n, c, |v| v)),
+            None => self.each_puzzle_region_named(c, true, name, |sites, _, i| {
+                let n = sum.map_or_else(|| hint(i), |n| self.int(n, c));
+                self.within(sites, n, c, |v| v)
+            }),
         }
     }
 

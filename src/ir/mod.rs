@@ -353,9 +353,15 @@ pub enum BoolFn {
     /// each region of the equipment, each static region type's regions apart) share a
     /// value, except the values V; a site set to 0, unless excepted, fails it.
     AllDifferent(Option<Box<RegionFn>>, Vec<IntFn>),
-    /// `(is Sum [R] n)` of a puzzle: the set values of R (default: of each region of a
-    /// static type of the equipment) add up to no more than n, and to n once all are set.
-    PuzzleSum(Option<Box<RegionFn>>, Box<IntFn>),
+    /// `(is Sum [R] ["name"] n)` of a puzzle: the set values of R (default: of each region
+    /// of a static type of the equipment, of the regions named so if named) add up to no
+    /// more than n, and to n once all are set; n None: `(hint)`, the value of the region's
+    /// hint (the hint of its index among its type's regions).
+    PuzzleSum {
+        region: Option<Box<RegionFn>>,
+        name: Option<u16>,
+        sum: Option<Box<IntFn>>,
+    },
     /// `(is Count R of:v n)` of a puzzle: no more than n sites of R are set to v, and n
     /// once all are set.
     PuzzleCount(Box<RegionFn>, Box<IntFn>, Box<IntFn>),
@@ -2022,6 +2028,9 @@ pub struct Puzzle {
     pub first_component: u16,
     /// The sites the start rules set (no variables of the play).
     pub given: Vec<u32>,
+    /// The equipment's hints (`(hints {(hint {sites} value) ..})`), in order: each a region
+    /// of the static type `HintRegions`, and its value what `(hint)` reads there.
+    pub hints: Vec<(Vec<u32>, Option<i32>)>,
     /// The constraints of `(satisfy ..)`, in order.
     pub constraints: Vec<BoolFn>,
 }
@@ -2039,6 +2048,8 @@ pub enum RegionKind {
     AllSites,
     AllDirections,
     Diagonals,
+    /// The regions of the equipment's hints, in order.
+    HintRegions,
 }
 
 /// A direction function: directions that depend on the site, the piece or the position.
@@ -2399,9 +2410,9 @@ impl<'a> Node<'a> {
                     out.extend(r.iter().map(|r| Region(r)));
                     out.extend(except.iter().map(Int));
                 }
-                BoolFn::PuzzleSum(r, n) => {
-                    out.extend(r.iter().map(|r| Region(r)));
-                    out.push(Int(n));
+                BoolFn::PuzzleSum { region, sum, .. } => {
+                    out.extend(region.iter().map(|r| Region(r)));
+                    out.extend(sum.iter().map(|n| Int(n)));
                 }
                 BoolFn::PuzzleCount(r, v, n) => out.extend([Region(r), Int(v), Int(n)]),
                 BoolFn::Const(_)

@@ -162,6 +162,7 @@ impl Lowerer {
                 Some("dominoes") if self.start_only => self.dominoes(item, players)?,
                 // (a puzzle's hints place nothing: the start alone leaves them out)
                 Some("hints") if self.start_only => {}
+                Some("hints") => self.hints(item)?,
                 Some(other) => return unsupported(other, item.span.clone()),
                 None => return invalid("expected an item", item.span.clone()),
             }
@@ -442,22 +443,33 @@ impl Lowerer {
             let kinds = items
                 .into_iter()
                 .map(|i| match &i.kind {
-                    NodeKind::Atom(a) if name.is_none() => match a.as_str() {
+                    // (a name only for the hints' regions, whose sites are known here)
+                    NodeKind::Atom(a) if name.is_none() || a == "HintRegions" => match a.as_str() {
                         "Rows" => Ok(RegionKind::Rows),
                         "Columns" => Ok(RegionKind::Columns),
                         "SubGrids" => Ok(RegionKind::SubGrids),
                         "AllSites" => Ok(RegionKind::AllSites),
                         "AllDirections" => Ok(RegionKind::AllDirections),
                         "Diagonals" => Ok(RegionKind::Diagonals),
+                        "HintRegions" => Ok(RegionKind::HintRegions),
                         _ => unsupported(format!("regions {a}"), i.span.clone()),
                     },
                     _ => unsupported("regions of a static type", i.span.clone()),
                 })
                 .collect::<R<Vec<_>>>()?;
+            // (the union of the hints' regions; the other types' stand for no region by name)
+            let region = if kinds.contains(&RegionKind::HintRegions) {
+                let mut sites: Vec<u32> = self.puzzle_hints.iter().flat_map(|h| h.0.iter().copied()).collect();
+                sites.sort_unstable();
+                sites.dedup();
+                RegionFn::Sites(sites.into_iter().map(|s| IntFn::Const(s as i32)).collect())
+            } else {
+                RegionFn::Sites(Vec::new())
+            };
             self.regions.push(RegionDef {
                 name,
                 owner,
-                region: RegionFn::Sites(Vec::new()),
+                region,
                 parts: Vec::new(),
                 kinds,
             });

@@ -8,6 +8,33 @@ use crate::ir::*;
 use crate::syntax::NodeKind;
 
 impl Lowerer {
+    /// `(hints ["name"] {(hint {sites} [value]) ..})` of the board's own sites: the puzzle's
+    /// hints, in order.
+    pub(super) fn hints(&mut self, item: &crate::syntax::Node) -> R<()> {
+        let c = self.call(item, "item")?;
+        self.board_site_type_only(&c, "hints on another site type than the board's")?;
+        if c.typed(self.reg, "string").is_some() {
+            return unsupported("named hints", c.span());
+        }
+        let list = c.positional().into_iter().find(|n| matches!(n.kind, NodeKind::List(_)));
+        let items: Vec<&crate::syntax::Node> = match list.map(|n| &n.kind) {
+            Some(NodeKind::List(items)) => items.iter().collect(),
+            _ => Vec::new(),
+        };
+        for h in items {
+            let hc = self.call(h, "equipment.hint")?;
+            let pos = hc.positional();
+            let sites: Vec<u32> = match pos.first().map(|n| &n.kind) {
+                Some(NodeKind::List(_)) => self.const_ints(pos[0])?.into_iter().map(|s| s.max(0) as u32).collect(),
+                Some(_) => vec![self.const_int(pos[0])?.max(0) as u32],
+                None => return super::invalid("a hint needs sites", hc.span()),
+            };
+            let value = pos.get(1).map(|n| self.const_int(n)).transpose()?;
+            self.puzzle_hints.push((sites, value));
+        }
+        Ok(())
+    }
+
     /// `(satisfy C | {C ..})`: the constraints are the puzzle's.
     pub(super) fn satisfy(&mut self, c: &Call) -> R<MovesKind> {
         if self.puzzle_values.is_none() {
@@ -46,8 +73,8 @@ impl Lowerer {
         Ok(BoolFn::AllDifferent(region, except))
     }
 
-    /// `(is Solved)`, `(is Sum [R] n)`, `(is Count R [of:v] n)` on the board's own sites (the
-    /// others, and sums of named regions or of hints, are not run yet).
+    /// `(is Solved)`, `(is Sum [R] ["name"] n|(hint))`, `(is Count R [of:v] n)` on the board's
+    /// own sites (the others are not run yet).
     pub(super) fn puzzle_is(&mut self, c: &Call) -> R<BoolFn> {
         if self.puzzle_values.is_none() {
             return unsupported("a puzzle's question in a game that is no puzzle", c.span());
@@ -55,23 +82,36 @@ impl Lowerer {
         let word = c.word(self.reg);
         if matches!(word, Some("Sum" | "Count")) {
             self.board_site_type_only(c, "a puzzle's question on another site type than the board's")?;
-            if c.typed(self.reg, "string").is_some() {
-                return unsupported("is Sum of named regions", c.span());
-            }
         }
+        let name = match c.typed(self.reg, "string").map(|n| &n.kind) {
+            Some(NodeKind::Str(s)) => Some(self.intern(s)),
+            _ => None,
+        };
         let region = match c.typed(self.reg, "sites") {
             Some(r) => Some(Box::new(self.region(r)?)),
             None => None,
         };
-        let n = |l: &mut Self| -> R<Box<IntFn>> {
+        // (`(hint)`: the hint of each region, None)
+        let hint = |l: &mut Self| -> R<Option<Box<IntFn>>> {
             let n = super::req(c.typed(l.reg, "int"), c)?;
-            if super::Lowerer::head(n) == Some("hint") {
-                return unsupported("a puzzle's hints", n.span.clone());
+            match &n.kind {
+                NodeKind::Call { head, args, .. } if head == "hint" && args.is_empty() => Ok(None),
+                _ if super::Lowerer::head(n) == Some("hint") => unsupported("a hint at a site", n.span.clone()),
+                _ => Ok(Some(Box::new(l.int(n)?))),
             }
-            Ok(Box::new(l.int(n)?))
+        };
+        let n = |l: &mut Self| -> R<Box<IntFn>> {
+            match hint(l)? {
+                Some(n) => Ok(n),
+                None => unsupported("the hint of a region here", c.span()),
+            }
         };
         match word {
-            Some("Sum") => Ok(BoolFn::PuzzleSum(region, n(self)?)),
+            Some("Sum") => Ok(BoolFn::PuzzleSum {
+                region,
+                name,
+                sum: hint(self)?,
+            }),
             Some("Count") => {
                 let Some(region) = region else {
                     // (Ludii's count of no region is never true)
