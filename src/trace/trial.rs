@@ -658,7 +658,9 @@ pub fn replay_observed(game: &Game, trial: &LudiiTrial, observe: &mut Observer) 
         report.agreed += 1;
     }
     if !state.is_over() {
-        if trial.endtype.is_some() {
+        // (Ludii ended the game where it records how: its end type, or a winner; a puzzle's
+        // stored solution records the winner alone)
+        if trial.endtype.is_some() || trial.winner.is_some() {
             diverge(&mut report, decisions, &state, None, TrialDifference::NotEnded);
         }
         return report;
