@@ -3,6 +3,7 @@
 
 use super::game::{Ctx, GameDef};
 use super::moves::{Action, MoveData};
+use super::region::Region;
 use crate::board::Direction;
 use crate::ir::*;
 use smallvec::SmallVec;
@@ -237,7 +238,7 @@ impl GameDef {
             dirs.iter()
                 .flat_map(move |d| self.board.steps_in(s, *d).iter().copied())
         };
-        let mut around: Vec<u32> = Vec::new();
+        let mut around: SmallVec<[u32; 8]> = SmallVec::new();
         for t in neighbours(f as u32) {
             if !around.contains(&t)
                 && (self.between_holds(between_cond, &mut c1, t as i32) || exceptions > 0 && empty(t))
@@ -245,46 +246,49 @@ impl GameDef {
                 around.push(t);
             }
         }
-        let mut checked = vec![false; n];
-        let mut in_group = vec![false; n];
+        let mut checked = Region::new(n);
+        let mut in_group = Region::new(n);
+        let mut group: SmallVec<[u32; 32]> = SmallVec::new();
+        let mut enclosing: SmallVec<[u32; 32]> = SmallVec::new();
         'targets: for &target in &around {
-            if checked[target as usize] {
+            if checked.contains(target as i32) {
                 continue;
             }
             let mut left = exceptions;
             if left > 0 && empty(target) {
                 left -= 1;
             }
-            in_group.iter_mut().for_each(|x| *x = false);
-            let mut group = vec![target];
-            in_group[target as usize] = true;
+            in_group.clear();
+            group.clear();
+            group.push(target);
+            in_group.insert(target as i32);
             let mut i = 0;
             while i < group.len() {
                 let site = group[i];
                 for t in neighbours(site) {
-                    if in_group[t as usize] {
+                    if in_group.contains(t as i32) {
                         continue;
                     }
                     if self.between_holds(between_cond, &mut c1, t as i32) {
-                        in_group[t as usize] = true;
+                        in_group.insert(t as i32);
                         group.push(t);
                     } else if empty(t) {
                         if left == 0 {
                             continue 'targets;
                         }
                         left -= 1;
-                        in_group[t as usize] = true;
+                        in_group.insert(t as i32);
                         group.push(t);
                     }
                 }
-                checked[site as usize] = true;
+                checked.insert(site as i32);
                 i += 1;
             }
             // the sites around the group: none may be a liberty
-            let mut enclosing: Vec<u32> = Vec::new();
+            enclosing.clear();
             for &g in &group {
                 for t in neighbours(g) {
-                    if in_group[t as usize] || enclosing.contains(&t) {
+                    if in_group.contains(t as i32) || enclosing.contains(&t) {
                         continue;
                     }
                     let liberty = if targets_empty {

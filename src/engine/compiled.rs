@@ -967,13 +967,29 @@ fn boolean(g: &GameDef, f: &BoolFn) -> BoolC {
                 }
             }
         }
-        BoolFn::IsFriend(w) => {
-            let w = int(g, w);
-            Box::new(move |g, c| g.is_friend(w(g, c), c.mover))
-        }
-        BoolFn::IsEnemy(w) => {
-            let w = int(g, w);
-            Box::new(move |g, c| g.is_enemy(w(g, c), c.mover))
+        BoolFn::IsFriend(w) | BoolFn::IsEnemy(w) => {
+            let friend = matches!(f, BoolFn::IsFriend(_));
+            let test = move |g: &GameDef, w: i32, mover: u8| match friend {
+                true => g.is_friend(w, mover),
+                false => g.is_enemy(w, mover),
+            };
+            match &**w {
+                // the owner or local state of a site's top piece: read in place
+                IntFn::Who(at) => with_site!(g, &**at, |at| Box::new(move |g, c| test(
+                    g,
+                    GameDef::top(c.s, at.get(g, c)).map_or(0, |p| p.who as i32),
+                    c.mover
+                ))),
+                IntFn::PieceField(SiteField::State, at) => with_site!(g, &**at, |at| Box::new(move |g, c| test(
+                    g,
+                    c.s.site_state(at.get(g, c)),
+                    c.mover
+                ))),
+                w => {
+                    let w = int(g, w);
+                    Box::new(move |g, c| test(g, w(g, c), c.mover))
+                }
+            }
         }
         BoolFn::IsEven(x) | BoolFn::IsOdd(x) => {
             let even = matches!(f, BoolFn::IsEven(_));

@@ -23,6 +23,12 @@ impl Region {
         r
     }
 
+    /// Remove every site (the words stay, for the next use).
+    #[inline]
+    pub fn clear(&mut self) {
+        self.words.iter_mut().for_each(|w| *w = 0);
+    }
+
     /// Add a site; negative or out-of-range sites are ignored.
     #[inline]
     pub fn insert(&mut self, site: i32) {
