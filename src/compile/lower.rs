@@ -1265,6 +1265,14 @@ impl Lowerer {
             ("move", Some("Set"))
                 if c.positional()
                     .iter()
+                    .any(|n| matches!(&n.kind, NodeKind::Atom(a) if a == "Rotation")) =>
+            {
+                self.set_rotation(&c)?
+            }
+            ("effect.set.set", Some("Rotation")) => self.set_rotation(&c)?,
+            ("move", Some("Set"))
+                if c.positional()
+                    .iter()
                     .any(|n| matches!(&n.kind, NodeKind::Atom(a) if a == "NextPlayer")) =>
             {
                 let p = match c.typed(self.reg, "moves.player") {
@@ -1621,12 +1629,12 @@ impl Lowerer {
         }
     }
 
-    /// A `(between ..)`'s condition and effect; its range, `before:` and `after:` are read by
-    /// the caller where `ranged` (else they are refused).
+    /// A `(between ..)`'s condition and effect; its range, `before:`, `after:` and `trail:`
+    /// are read (or refused) by the caller where `ranged` (else they are refused).
     pub(super) fn between(&mut self, node: &Node, ranged: bool) -> R<(Option<BoolFn>, Option<Box<Moves>>)> {
         let c = self.call(node, "moves.between")?;
         for name in ["before", "after", "trail"] {
-            if c.named(name).is_some() && !(ranged && name != "trail") {
+            if c.named(name).is_some() && !ranged {
                 return unsupported(format!("between {name}:"), c.span());
             }
         }
@@ -2810,7 +2818,7 @@ impl Lowerer {
                             }
                             let on_board = match (component, top) {
                                 (None, true) if role != Role::Iterated && !(self.team_game && role.by_team()) => {
-                                    RegionFn::Owned(Owners::of_role(role, self.players))
+                                    RegionFn::Owned(Owners::occupying(role, self.players))
                                 }
                                 _ => RegionFn::Occupied { role, component, top },
                             };

@@ -54,6 +54,14 @@ impl GameDef {
     ) -> &'a [Direction] {
         buf.clear();
         let supported = self.board.supported_bits(Relation::Adjacent);
+        // (the directions a rotation turns among: those of the list's relation, `of:`)
+        let among = match dirs {
+            [Direction::Dynamic(k)] => match &self.ir.dir_fns[*k as usize] {
+                DirFn::Of(rel, _) => self.board.supported_bits(*rel),
+                _ => supported,
+            },
+            _ => supported,
+        };
         let mut facing = facing;
         // a rotated piece faces its direction turned FR once per step of rotation
         let rotation =
@@ -62,7 +70,7 @@ impl GameDef {
                 .and_then(|st| st.last())
                 .map_or(0, |p| p.rotation);
         for _ in 0..rotation.clamp(0, 16) {
-            if let Some(d) = first_supported(facing, 1, 1, supported) {
+            if let Some(d) = first_supported(facing, 1, 1, among) {
                 facing = d;
             }
         }

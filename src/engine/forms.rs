@@ -97,6 +97,7 @@ pub(super) fn plain_slide(m: &Moves) -> Option<(&[crate::board::Direction], &Opt
             decision: true,
             tracks: None,
             stack: false,
+            trail: None,
         } => Some((dirs, between_cond, to)),
         _ => None,
     }

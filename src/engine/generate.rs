@@ -790,6 +790,7 @@ impl GameDef {
                 decision: _,
                 tracks: Some(tracks),
                 stack: _,
+                trail: _,
             } => self.gen_slide_tracks(
                 tracks,
                 from,
@@ -811,13 +812,14 @@ impl GameDef {
                 decision: _,
                 tracks: None,
                 stack,
+                trail,
             } => self.gen_slide(
                 from,
                 dirs,
                 (min.as_ref(), max.as_ref()),
                 between_cond.as_ref(),
                 between_apply.as_deref(),
-                (to, *stack),
+                (to, *stack, trail.as_deref()),
                 c,
                 out,
             ),
@@ -934,6 +936,36 @@ impl GameDef {
                         value,
                         level,
                     });
+                }
+            }
+            MovesKind::SetRotation {
+                at,
+                dirs,
+                previous,
+                next,
+            } => {
+                let t = self.int(at, c);
+                if t < 0 || c.s.stack(t as usize).is_none() {
+                    return;
+                }
+                let set = |out: &mut Vec<MoveData>, value: i32| {
+                    self.push_move(out, c, t, t).push(Action::SetSite {
+                        site: t as u32,
+                        field: SiteField::Rotation,
+                        value,
+                        level: super::moves::TOP,
+                    });
+                };
+                for d in dirs {
+                    set(out, self.int(d, c));
+                }
+                let current = c.s.site_field(t, SiteField::Rotation);
+                let last = self.board.supported_bits(crate::board::Relation::All).count_ones() as i32 - 1;
+                if previous.as_ref().is_none_or(|b| self.boolean(b, c)) {
+                    set(out, if current > 0 { current - 1 } else { last });
+                }
+                if next.as_ref().is_none_or(|b| self.boolean(b, c)) {
+                    set(out, if current < last { current + 1 } else { 0 });
                 }
             }
             MovesKind::Push { from, dirs } => self.gen_push(from, dirs, c, out),

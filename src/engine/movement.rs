@@ -43,13 +43,23 @@ impl GameDef {
         (min, max): (Option<&IntFn>, Option<&IntFn>),
         between_cond: Option<&BoolFn>,
         between_apply: Option<&Moves>,
-        (to, stack): (&Place, bool),
+        (to, stack, trail): (&Place, bool, Option<&IntFn>),
         c: &Ctx,
         out: &mut Vec<MoveData>,
     ) {
         let Some((f, c1)) = self.checked_origin(from, c) else {
             return;
         };
+        // (`between trail:`: the piece left on the origin and each site passed)
+        let trail = trail
+            .and_then(|w| u16::try_from(self.int(w, &c1)).ok())
+            .map(|what| Action::Add {
+                site: f as u32,
+                what,
+                who: self.ir.components.get(what as usize).map_or(0, |k| k.owner),
+                count: 1,
+                state: -1,
+            });
         // (`stack:True`: the whole stack moves)
         let whole = stack.then(|| c.s.stack(f as usize).map_or(1, |st| st.len() as u32));
         let min = min.map_or(-1, |x| self.int(x, &c1));
@@ -74,6 +84,7 @@ impl GameDef {
                     c2.to = t;
                     // (a stop before the least distance is passed over)
                     if to.cond.is_some() && stop.holds(self, &c2) && min <= idx as i32 {
+                        let start = out.len();
                         self.push_slide(
                             (f, t, whole),
                             to.apply.as_deref(),
@@ -84,6 +95,7 @@ impl GameDef {
                             c,
                             out,
                         );
+                        Self::leave_trail(trail.as_ref(), &passed, &mut out[start..]);
                         break;
                     }
                     c2.between = t;
@@ -95,10 +107,32 @@ impl GameDef {
                         break;
                     }
                     if min <= idx as i32 {
+                        let start = out.len();
                         self.push_slide((f, t, whole), None, between_apply, &passed, filter, &c2, c, out);
+                        Self::leave_trail(trail.as_ref(), &passed, &mut out[start..]);
                     }
                     passed.push(t);
                 }
+            }
+        }
+    }
+
+    /// `between trail:`: after a slide's own actions (the moves from `start` on), a piece of
+    /// the trail's component (`add`, at the origin) on its origin and on each site passed,
+    /// in order, as Ludii adds them.
+    fn leave_trail(add: Option<&Action>, passed: &[i32], moves: &mut [MoveData]) {
+        let Some(&Action::Add { site, what, who, .. }) = add else {
+            return;
+        };
+        for m in moves {
+            for s in std::iter::once(site).chain(passed.iter().map(|&p| p as u32)) {
+                m.actions.push(Action::Add {
+                    site: s,
+                    what,
+                    who,
+                    count: 1,
+                    state: -1,
+                });
             }
         }
     }

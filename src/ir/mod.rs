@@ -612,6 +612,17 @@ impl Owners {
     pub const NEXT: u8 = 2;
     pub const PREV: u8 = 4;
 
+    /// The owners whose pieces `(sites Occupied by:role)` lists: the role's, and for `All`
+    /// the neutral and shared pieces too (Ludii reads `All` there as every owner from 0 to
+    /// the shared one).
+    pub fn occupying(role: Role, players: u8) -> Owners {
+        let mut o = Owners::of_role(role, players);
+        if role == Role::All {
+            o.fixed |= 1 | 1u32.checked_shl(players as u32 + 1).unwrap_or(0);
+        }
+        o
+    }
+
     /// The owners a role denotes, in a game of `players` players.
     pub fn of_role(role: Role, players: u8) -> Owners {
         let all = ((1u32 << (players as u32 + 1)) - 1) & !1;
@@ -1058,6 +1069,7 @@ impl Moves {
             | Satisfy
             | Promote { .. }
             | SetSite { .. }
+            | SetRotation { .. }
             | Flip(_)
             | Remove { .. }
             | RemoveAtEnd { .. }
@@ -1343,6 +1355,9 @@ pub enum MovesKind {
         tracks: Option<SlideTracks>,
         /// `stack:True`: the whole stack slides (Ludii's `ActionMoveStacking`).
         stack: bool,
+        /// `between trail:` (directions only): a piece of this component left on the origin
+        /// and on each site passed.
+        trail: Option<Box<IntFn>>,
     },
     /// `(move Leap ..)`: to the sites the walks reach.
     Leap {
@@ -1442,6 +1457,16 @@ pub enum MovesKind {
         value: IntFn,
         /// `level:` (in a stacking game): the piece there instead of the top one.
         level: Option<IntFn>,
+    },
+    /// `(move Set Rotation ..)`, `(set Rotation ..)`: at a site (even an empty one, as
+    /// Ludii), a move setting the rotation to each direction given, then one turning it back
+    /// a step where `previous` holds (default: it does) and one turning it on a step where
+    /// `next` holds, among the board's rotations (its directions in the `All` relation).
+    SetRotation {
+        at: IntFn,
+        dirs: Vec<IntFn>,
+        previous: Option<BoolFn>,
+        next: Option<BoolFn>,
     },
     /// `(flip site)`: the piece there takes the other state of its component's flips.
     Flip(IntFn),

@@ -94,6 +94,42 @@ impl Lowerer {
         })
     }
 
+    /// `(move Set Rotation [(to s)] [{dirs} | dir] [previous:b] [next:b])` and the effect
+    /// `(set Rotation ..)`: at `s` (default `(from)`), a move per direction given, then the
+    /// rotations before and after the piece's (where those conditions hold, by default).
+    pub(super) fn set_rotation(&mut self, c: &Call) -> R<MovesKind> {
+        let at = match c.typed(self.reg, "moves.to") {
+            Some(t) => self.place(t, "moves.to")?.site,
+            None => None,
+        };
+        let mut dirs = Vec::new();
+        for n in c.positional() {
+            if let NodeKind::List(items) = &n.kind {
+                for x in items {
+                    dirs.push(self.int(x)?);
+                }
+            }
+        }
+        if dirs.is_empty() {
+            if let Some(d) = c.typed(self.reg, "int") {
+                dirs.push(self.int(d)?);
+            }
+        }
+        let mut turn = |name: &str| -> R<Option<BoolFn>> {
+            match c.named(name) {
+                Some(b) => Ok(Some(self.condition(b)?)),
+                None => Ok(None),
+            }
+        };
+        let (previous, next) = (turn("previous")?, turn("next")?);
+        Ok(MovesKind::SetRotation {
+            at: at.unwrap_or(IntFn::From),
+            dirs,
+            previous,
+            next,
+        })
+    }
+
     /// `(move Swap Players a b)`, `(swap Players a b)`: each player by number or role.
     pub(super) fn swap_players(&mut self, c: &Call) -> R<MovesKind> {
         let mut players = Vec::new();

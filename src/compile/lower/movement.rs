@@ -33,15 +33,22 @@ impl Lowerer {
         };
         let dirs = self.move_directions(c.typed(self.reg, "direction"))?;
         let (mut min, mut max, mut between_cond, mut between_apply) = (None, None, None, None);
+        let mut trail = None;
         if let Some(b) = c.typed(self.reg, "moves.between") {
             let bc = self.call(b, "moves.between")?;
             if let Some(r) = bc.typed(self.reg, "range") {
                 (min, max) = self.range(r)?;
             }
-            for name in ["before", "after", "trail"] {
+            for name in ["before", "after"] {
                 if bc.named(name).is_some() {
                     return unsupported(format!("slide between {name}:"), bc.span());
                 }
+            }
+            if let Some(t) = bc.named("trail") {
+                if tracks.is_some() {
+                    return unsupported("slide between trail: along a track", bc.span());
+                }
+                trail = Some(Box::new(self.int(t)?));
             }
             (between_cond, between_apply) = self.between(b, true)?;
         }
@@ -60,6 +67,7 @@ impl Lowerer {
             decision: c.id == "move",
             tracks,
             stack,
+            trail,
         })
     }
 
@@ -132,6 +140,11 @@ impl Lowerer {
         let (mut min, mut max, mut between) = (IntFn::Const(1), IntFn::Const(1), None);
         if let Some(b) = c.typed(self.reg, "moves.between") {
             let bc = self.call(b, "moves.between")?;
+            for name in ["before", "after", "trail"] {
+                if bc.named(name).is_some() {
+                    return unsupported(format!("forEach Direction between {name}:"), bc.span());
+                }
+            }
             if let Some(r) = bc.typed(self.reg, "range") {
                 let (a, z) = self.range(r)?;
                 min = a.unwrap_or(IntFn::Const(1));
