@@ -65,6 +65,13 @@ impl GameDef {
         // (the group is grown depth first: which regions it touches does not depend on the
         // order; the sites whose top piece is `who`'s are read off the owners' table)
         let own = c.s.owned_words(who as usize);
+        if let [crate::board::Direction::Rel(rel)] = k.dirs[..] {
+            // through one relation: the group grown a word of neighbours at a time, then
+            // the regions it meets counted
+            let group = self.group_words(rel, from as u32, own);
+            let met = regions.iter().filter(|r| r.count_common(&group) > 0).count() as i32;
+            return connected + met >= wanted;
+        }
         let mine = |t: u32| own.get(t as usize / 64).is_some_and(|w| w >> (t % 64) & 1 != 0);
         let mut visited = Region::new(n);
         visited.insert(from);
@@ -87,6 +94,27 @@ impl GameDef {
             }
         }
         false
+    }
+
+    /// The sites of `own` (bit words) joined to `from` through `rel` (and `from`), as
+    /// (word index, word) pairs.
+    fn group_words(&self, rel: crate::board::Relation, from: u32, own: &[u64]) -> SmallVec<[(u32, u64); 8]> {
+        let words = self.n().div_ceil(64);
+        let mut group: SmallVec<[u64; 8]> = smallvec::smallvec![0; words];
+        group[from as usize / 64] |= 1 << (from % 64);
+        let mut todo: SmallVec<[u32; 64]> = smallvec::smallvec![from];
+        while let Some(s) = todo.pop() {
+            for &(i, w) in self.near_words(rel, s as i32) {
+                let i = i as usize;
+                let mut new = w & own.get(i).copied().unwrap_or(0) & !group[i];
+                group[i] |= new;
+                while new != 0 {
+                    todo.push((i * 64) as u32 + new.trailing_zeros());
+                    new &= new - 1;
+                }
+            }
+        }
+        group.iter().enumerate().map(|(i, &w)| (i as u32, w)).collect()
     }
 
     /// The regions of `is Connected` or `is Blocked`: those given, else the parts of
