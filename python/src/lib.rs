@@ -852,7 +852,7 @@ type Analysis = (usize, Vec<(usize, f64, f64)>);
 /// UCT search from `state` (`iterations` simulations, seeded): the chosen action id and,
 /// for each distinct legal move searched, `(action, visits, mean reward of the mover)`.
 #[pyfunction]
-#[pyo3(signature = (state, iterations=1000, seed=0, exploration=std::f64::consts::SQRT_2, max_playout=1000))]
+#[pyo3(signature = (state, iterations=1000, seed=0, exploration=std::f64::consts::SQRT_2, max_playout=200))]
 fn mcts(
     py: Python<'_>,
     state: &Bound<'_, PyState>,

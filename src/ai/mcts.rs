@@ -37,7 +37,9 @@ pub struct MctsConfig {
     pub time: Option<Duration>,
     /// The exploration constant.
     pub exploration: f64,
-    /// Playouts stop (scored as draws) after this many decisions.
+    /// Playouts stop (scored as draws) after this many decisions from the node they start
+    /// at: by default 200, as Ludii's UCT (`MCTS.createUCT`, whose `RandomPlayout(200)`
+    /// ends a playout in a draw after 200 moves).
     pub max_playout: usize,
 }
 
@@ -47,7 +49,7 @@ impl Default for MctsConfig {
             iterations: Some(1000),
             time: None,
             exploration: std::f64::consts::SQRT_2,
-            max_playout: 1000,
+            max_playout: 200,
         }
     }
 }
