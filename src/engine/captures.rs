@@ -1,6 +1,7 @@
 //! Captures by flanking and by surrounding (`custodial`, `surround`): effects generated at
 //! the sites captured, with `between` set to each.
 
+use super::compiled::Cond;
 use super::game::{Ctx, GameDef};
 use super::moves::{Action, MoveData};
 use super::region::Region;
@@ -28,10 +29,10 @@ impl GameDef {
 
     /// Whether `between if:` (default: an enemy piece) holds at `b` (set in `c`).
     #[inline]
-    fn between_holds(&self, cond: Option<&BoolFn>, c: &mut Ctx, b: i32) -> bool {
+    fn between_holds(&self, cond: Option<Cond>, c: &mut Ctx, b: i32) -> bool {
         c.between = b;
         match cond {
-            Some(x) => self.boolean(x, c),
+            Some(x) => x.holds(self, c),
             None => {
                 let who = Self::top(c.s, b).map_or(0, |p| p.who);
                 who != 0 && who != c.mover
@@ -42,10 +43,10 @@ impl GameDef {
     /// Whether `to if:` (default: a friendly piece) holds at `t` (-1 off the board; set in
     /// `c`).
     #[inline]
-    fn closing_holds(&self, cond: Option<&BoolFn>, c: &mut Ctx, t: i32) -> bool {
+    fn closing_holds(&self, cond: Option<Cond>, c: &mut Ctx, t: i32) -> bool {
         c.to = t;
         match cond {
-            Some(x) => self.boolean(x, c),
+            Some(x) => x.holds(self, c),
             None => Self::top(c.s, t).is_some_and(|p| p.who == c.mover),
         }
     }
@@ -67,6 +68,10 @@ impl GameDef {
         c: &Ctx,
         out: &mut Vec<MoveData>,
     ) {
+        let (between_cond, to_cond) = (
+            between_cond.map(|b| self.cond(Some(b))),
+            to_cond.map(|b| self.cond(Some(b))),
+        );
         let Some(f) = self.site_or_last_to(from, c) else { return };
         let mut c1 = *c;
         c1.from = f;
@@ -226,6 +231,7 @@ impl GameDef {
         c: &Ctx,
         out: &mut Vec<MoveData>,
     ) {
+        let between_cond = between_cond.map(|b| self.cond(Some(b)));
         let Some(f) = self.site_or_last_to(from, c) else { return };
         if Self::top(c.s, f).is_none() {
             return;
@@ -339,6 +345,10 @@ impl GameDef {
         c: &Ctx,
         out: &mut Vec<MoveData>,
     ) {
+        let (between_cond, to_cond) = (
+            between_cond.map(|b| self.cond(Some(b))),
+            to_cond.map(|b| self.cond(Some(b))),
+        );
         let f = match from {
             Some(x) => self.int(x, c),
             None => c.from,
