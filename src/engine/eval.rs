@@ -1722,6 +1722,13 @@ impl GameDef {
             RegionFn::LineOfSight { .. } | RegionFn::Between { .. } | RegionFn::Distance { .. } => {
                 self.region_query(f, c)
             }
+            RegionFn::Walk { site, walks, rotations } => {
+                let s = self.int(site, c);
+                if s < 0 || s as usize >= n {
+                    return Region::new(n);
+                }
+                self.walk_ends(s as u32, walks, *rotations)
+            }
         }
     }
 

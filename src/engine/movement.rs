@@ -244,26 +244,11 @@ impl GameDef {
         actions.push(Action::stack_move(f as u32, t as u32, whole));
     }
 
-    /// `(move Leap ..)`: to each site (in increasing order) that one of the walks reaches
-    /// from the origin, starting along each direction of the board's Orthogonal steps (only
-    /// the first with `rotations:False`); with `forward:True`, only sites ahead of the
-    /// piece's facing by rows and columns.
-    pub(super) fn gen_leap(&self, k: &MovesKind, c: &Ctx, out: &mut Vec<MoveData>) {
-        let MovesKind::Leap {
-            from,
-            walks,
-            forward,
-            rotations,
-            to,
-            ..
-        } = k
-        else {
-            return;
-        };
-        let (forward, rotations) = (*forward, *rotations);
-        let Some((f, c1)) = self.checked_origin(from, c) else {
-            return;
-        };
+    /// Where each walk from `f` ends (Ludii's walks of `(move Leap ..)` and `(sites s
+    /// {walks})`): starting along each direction of the board's Orthogonal steps (only the
+    /// first without `rotations`), `F` a step on, `R` and `L` a turn to the next Orthogonal
+    /// direction; a walk leaving the board ends nowhere.
+    pub(super) fn walk_ends(&self, f: u32, walks: &[Vec<WalkStep>], rotations: bool) -> super::region::Region {
         let orth = self.board.supported_bits(Relation::Orthogonal);
         let starts: SmallVec<[Dir; 16]> = Dir::ALL
             .into_iter()
@@ -273,7 +258,7 @@ impl GameDef {
         let mut targets = super::region::Region::new(self.n());
         for &start in &starts {
             'walk: for walk in walks {
-                let (mut pos, mut dir) = (f as u32, start);
+                let (mut pos, mut dir) = (f, start);
                 for step in walk {
                     match step {
                         WalkStep::F => match self.board.steps(pos, dir).last() {
@@ -294,6 +279,30 @@ impl GameDef {
                 targets.insert(pos as i32);
             }
         }
+        targets
+    }
+
+    /// `(move Leap ..)`: to each site (in increasing order) that one of the walks reaches
+    /// from the origin, starting along each direction of the board's Orthogonal steps (only
+    /// the first with `rotations:False`); with `forward:True`, only sites ahead of the
+    /// piece's facing by rows and columns.
+    pub(super) fn gen_leap(&self, k: &MovesKind, c: &Ctx, out: &mut Vec<MoveData>) {
+        let MovesKind::Leap {
+            from,
+            walks,
+            forward,
+            rotations,
+            to,
+            ..
+        } = k
+        else {
+            return;
+        };
+        let (forward, rotations) = (*forward, *rotations);
+        let Some((f, c1)) = self.checked_origin(from, c) else {
+            return;
+        };
+        let targets = self.walk_ends(f as u32, walks, rotations);
         let facing = forward.then(|| self.facing_at(f, c));
         let cond = self.cond(to.cond.as_ref());
         for t in targets.iter() {

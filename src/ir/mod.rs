@@ -848,6 +848,13 @@ pub enum RegionFn {
     Ints(Box<IntsFn>),
     /// `(sites)`: the group a `(forEach Group ..)` is at (none elsewhere).
     CurrentGroup,
+    /// `(sites s {{F R F ..} ..} [rotations:b])` (Ludii's `SitesWalk`): where each walk
+    /// from `s` ends, as `(move Leap ..)` walks.
+    Walk {
+        site: Box<IntFn>,
+        walks: Vec<Vec<WalkStep>>,
+        rotations: bool,
+    },
     /// `(sites Crossing at:e role)` on a board of edges: the edges of the role's pieces (any
     /// piece for `All`/`Shared`) whose segments cross edge `e` inside both (not at an end).
     Crossing(Box<IntFn>, Role),
@@ -2488,6 +2495,7 @@ impl<'a> Node<'a> {
                 }
                 RegionFn::LineOfSight { at, .. } => out.push(Int(at)),
                 RegionFn::Between { from, to, .. } => out.extend([Int(from), Int(to)]),
+                RegionFn::Walk { site, .. } => out.push(Int(site)),
                 RegionFn::Distance { from, min, max, step } => {
                     out.extend([Int(from), Int(min), Int(max)]);
                     out.extend(step.iter().map(|k| Bool(&k.cond)));

@@ -395,6 +395,14 @@ impl Lowerer {
                     }
                     // (the group a `(forEach Group ..)` is at)
                     [] => RegionFn::CurrentGroup,
+                    [site, walks] if matches!(walks.kind, NodeKind::List(_)) => RegionFn::Walk {
+                        site: Box::new(self.int(site)?),
+                        walks: self.walks(walks)?,
+                        rotations: match c.named("rotations") {
+                            Some(n) => self.flag(Some(n))?,
+                            None => true,
+                        },
+                    },
                     _ => return unsupported("this form of sites", c.span()),
                 }
             }
