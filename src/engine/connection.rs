@@ -65,7 +65,8 @@ impl GameDef {
         // (the group is grown depth first: which regions it touches does not depend on the
         // order; the sites whose top piece is `who`'s are read off the owners' table)
         let own = c.s.owned_words(who as usize);
-        if let [crate::board::Direction::Rel(rel)] = k.dirs[..] {
+        if let ([crate::board::Direction::Rel(rel)], true) = (&k.dirs[..], self.fast_forms) {
+            let rel = *rel;
             // through one relation: the group grown a word of neighbours at a time, then
             // the regions it meets counted
             let group = self.group_words(rel, from as u32, own);
@@ -582,8 +583,45 @@ impl GameDef {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::Game;
+    use crate::engine::{corpus_game, Game, State};
     use crate::expand::Selections;
+    use rand::{Rng, SeedableRng};
+
+    /// `is Connected` by bit words (the group grown a word of neighbours at a time) and by
+    /// the evaluator's walk leave the same states, move after move, in random games of
+    /// connection games with regions of the equipment, of sides, of three sides and of
+    /// several players.
+    #[test]
+    fn connections_by_words_equal_the_evaluator() {
+        for path in [
+            "board/space/connection/Hex.lud",
+            "board/space/connection/Havannah.lud",
+            "board/space/connection/Y (Hex).lud",
+            "board/space/connection/Three-Player Hex.lud",
+            "board/space/connection/Gale.lud",
+        ] {
+            let fast = corpus_game(path, &Selections::default());
+            let mut slow: Game = corpus_game(path, &Selections::default());
+            slow.inner.fast_forms = false;
+            let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+            let mut ended = 0;
+            for trial in 0..20 {
+                let (mut a, mut b): (State, State) = (fast.initial_state(), slow.initial_state());
+                for ply in 0..400 {
+                    let moves = fast.legal_moves(&a);
+                    if moves.is_empty() || a.is_over() {
+                        break;
+                    }
+                    let m = &moves[rng.gen_range(0..moves.len())];
+                    fast.apply(&mut a, m);
+                    slow.apply(&mut b, m);
+                    assert_eq!(a, b, "{path} trial {trial} ply {ply}: {}", fast.state_text(&a));
+                }
+                ended += a.is_over() as usize;
+            }
+            assert!(ended > 0, "{path}: some game ends by a connection");
+        }
+    }
 
     /// Player 1 fills the ring around a site while player 2 passes; the number of plies
     /// until the game ends and who won.
