@@ -1437,6 +1437,45 @@ mod tests {
     use crate::engine::Game;
     use crate::expand::Selections;
 
+    /// `(move Set Rotation ..)`: a move per direction given, then the rotation turned back a
+    /// step and on a step among the board's eight (`All`) directions, wrapping around.
+    #[test]
+    fn set_rotation_turns_back_and_on_and_wraps() {
+        let game = |dirs: &str| {
+            let text = format!(
+                r#"(game "Turn" (players 2)
+                (equipment {{ (board (square 3)) (piece "Arrow" Each) }})
+                (rules (start (place "Arrow1" 4 rotation:7))
+                  (play (move Set Rotation (to 4) {dirs}))
+                  (end (if (= (rotation at:4) 3) (result Mover Win)))))"#
+            );
+            Game::load("turn", &text, &Selections::default()).expect("loads")
+        };
+        let rotations = |g: &Game, s: &crate::engine::State| -> Vec<String> {
+            g.legal_moves(s)
+                .iter()
+                .map(|m| {
+                    let mut t = s.clone();
+                    g.apply(&mut t, m);
+                    g.diff_text(s, &t)
+                })
+                .collect()
+        };
+        let g = game("");
+        let s = g.initial_state();
+        let after = rotations(&g, &s);
+        assert_eq!(after.len(), 2, "{after:?}");
+        assert!(after[0].contains("~r6"), "back a step: {after:?}");
+        assert!(
+            !after[1].contains("~r"),
+            "on a step, from the last around to 0: {after:?}"
+        );
+        let g = game("{3 5}");
+        let after = rotations(&g, &g.initial_state());
+        assert_eq!(after.len(), 4, "{after:?}");
+        assert!(after[0].contains("~r3") && after[1].contains("~r5"), "{after:?}");
+    }
+
     #[test]
     fn an_effects_own_consequents_run_with_it() {
         // a capture whose removal scores (the removal's own `then`), before the piece lands
