@@ -1099,6 +1099,7 @@ impl Lowerer {
             },
             ("move", Some("Leap")) | ("leap", _) => self.leap(&c)?,
             ("move", Some("Shoot")) | ("shoot", _) => self.shoot(&c)?,
+            ("attract", _) => self.attract(&c)?,
             ("move", Some("Step")) | ("effect.step", _) => {
                 let (from, dirs, to) = self.step_parts(&c, "step", true)?;
                 let stack = self.flag(c.named("stack"))?;

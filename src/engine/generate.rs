@@ -938,6 +938,7 @@ impl GameDef {
                     });
                 }
             }
+            MovesKind::Attract { from, dirs } => self.gen_attract(from, dirs, c, out),
             MovesKind::SetRotation {
                 at,
                 dirs,

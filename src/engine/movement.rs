@@ -244,6 +244,36 @@ impl GameDef {
         actions.push(Action::stack_move(f as u32, t as u32, whole));
     }
 
+    /// `(attract ..)` (see [`MovesKind::Attract`]).
+    pub(super) fn gen_attract(&self, from: &IntFn, dirs: &[Direction], c: &Ctx, out: &mut Vec<MoveData>) {
+        let f = self.int(from, c);
+        if f < 0 || f as usize >= self.n() {
+            return;
+        }
+        let mut pieces: SmallVec<[u16; 16]> = SmallVec::new();
+        for d in dirs {
+            for radial in self.board.radials(f as u32, *d) {
+                pieces.clear();
+                for &t in &radial[1..] {
+                    if let Some(p) = Self::top(c.s, t as i32) {
+                        pieces.push(p.what);
+                        self.push_move(out, c, t as i32, t as i32)
+                            .push(Action::Remove { site: t, count: 1 });
+                    }
+                }
+                for (&t, &what) in radial[1..].iter().zip(&pieces) {
+                    self.push_move(out, c, t as i32, t as i32).push(Action::Add {
+                        site: t,
+                        what,
+                        who: self.ir.components.get(what as usize).map_or(0, |k| k.owner),
+                        count: 1,
+                        state: -1,
+                    });
+                }
+            }
+        }
+    }
+
     /// Where each walk from `f` ends (Ludii's walks of `(move Leap ..)` and `(sites s
     /// {walks})`): starting along each direction of the board's Orthogonal steps (only the
     /// first without `rotations`), `F` a step on, `R` and `L` a turn to the next Orthogonal

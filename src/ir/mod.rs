@@ -1128,6 +1128,7 @@ impl Moves {
             | Slide { .. }
             | Leap { .. }
             | Push { .. }
+            | Attract { .. }
             | FromTo { .. }
             | SwapPieces(..)
             | Sow(_)
@@ -1365,6 +1366,14 @@ pub enum MovesKind {
         /// `between trail:` (directions only): a piece of this component left on the origin
         /// and on each site passed.
         trail: Option<Box<IntFn>>,
+    },
+    /// `(attract [from] [dir])` (Ludii's `Attract`): along each radial from `from` in `dirs`,
+    /// a move removing each piece on it, then a move adding each of those pieces again, in
+    /// order, on the sites next to `from` along the radial (each a move of one action, as
+    /// Ludii's: a consequent applies them all).
+    Attract {
+        from: IntFn,
+        dirs: Vec<Direction>,
     },
     /// `(move Leap ..)`: to the sites the walks reach.
     Leap {

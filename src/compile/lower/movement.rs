@@ -132,6 +132,17 @@ impl Lowerer {
         })
     }
 
+    /// `(attract [from] [dir])`: the pieces along each radial from the site (default `(last
+    /// To)`) in the direction (default Adjacent) drawn to it.
+    pub(super) fn attract(&mut self, c: &Call) -> R<MovesKind> {
+        let from = self.site_of_from(c)?.unwrap_or(IntFn::LastTo);
+        let mut dirs = self.directions(c.typed(self.reg, "absoluteDirection"))?;
+        if dirs.is_empty() {
+            dirs.push(crate::board::Direction::Rel(crate::board::Relation::Adjacent));
+        }
+        Ok(MovesKind::Attract { from, dirs })
+    }
+
     /// `(forEach Direction [from] [dirs] [between] (to if:C (apply M)) | M)`.
     pub(super) fn for_each_direction(&mut self, c: &Call) -> R<MovesKind> {
         self.board_site_type_only(c, "forEach Direction on another site type than the board's")?;
