@@ -1728,6 +1728,11 @@ impl Lowerer {
                 let b = self.move_directions(Some(&args[1]))?;
                 self.dir_fn(DirFn::Difference(a, b), node)
             }
+            NodeKind::Call { head, args, .. } if head == "union" && args.len() == 2 => {
+                let a = self.move_directions(Some(&args[0]))?;
+                let b = self.move_directions(Some(&args[1]))?;
+                self.dir_fn(DirFn::Union(a, b), node)
+            }
             NodeKind::Call { head, args, .. } if head == "if" && args.len() == 3 => {
                 let cond = self.condition(&args[0])?;
                 let a = self.move_directions(Some(&args[1]))?;

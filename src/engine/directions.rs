@@ -88,9 +88,13 @@ impl GameDef {
             }
             Direction::Relative(r) => out.extend_from_slice(&self.relative[r as usize * 16 + facing as usize]),
             Direction::Dynamic(k) => match &self.ir.dir_fns[k as usize] {
-                DirFn::Difference(a, b) => {
+                f @ (DirFn::Difference(a, b) | DirFn::Union(a, b)) => {
+                    // (in compass order: Ludii's order differs for a union, not its set)
                     let bits = |ds: &[Direction]| self.compass_bits(ds, site, facing, supported, c);
-                    let keep = bits(a) & !bits(b);
+                    let keep = match f {
+                        DirFn::Union(..) => bits(a) | bits(b),
+                        _ => bits(a) & !bits(b),
+                    };
                     out.extend(
                         Dir::ALL
                             .into_iter()

@@ -2098,6 +2098,8 @@ pub enum RegionKind {
 pub enum DirFn {
     /// `(difference A B)`: the compass directions of A at the site but not those of B.
     Difference(Vec<crate::board::Direction>, Vec<crate::board::Direction>),
+    /// `(union A B)`: the compass directions of A at the site and those of B.
+    Union(Vec<crate::board::Direction>, Vec<crate::board::Direction>),
     /// `(directions <type> from:F to:T)`: the compass directions whose radials from F pass
     /// through T.
     Between(IntFn, IntFn),
