@@ -429,7 +429,9 @@ impl Lowerer {
         let owner = match c.typed(self.reg, "roleType") {
             Some(r) => match self.role(r)? {
                 Role::Player(p) => p,
-                Role::Neutral | Role::Shared => 0,
+                // (a region of every player's, as of no one's: read by its name or as a
+                // region of the equipment)
+                Role::Neutral | Role::Shared | Role::All => 0,
                 _ => return unsupported("regions of this owner", r.span.clone()),
             },
             None => 0,

@@ -145,14 +145,19 @@ impl Lowerer {
             })
             .collect();
         let board = self.site_type.name();
-        if types.len() != 2 || types.iter().any(|t| *t != board) || board == "Edge" {
+        if types.len() != 2 || types.iter().any(|t| *t != board) {
             return unsupported("sites Incident across site types", c.span());
         }
         if c.named("owner").is_some() || c.typed(self.reg, "roleType").is_some() {
             return unsupported("sites Incident of an owner", c.span());
         }
         let at = self.int(req(c.named("at"), c)?)?;
-        Ok(RegionFn::Related(Box::new(at), crate::board::Relation::Orthogonal))
+        let rel = if board == "Edge" {
+            crate::board::Relation::Adjacent
+        } else {
+            crate::board::Relation::Orthogonal
+        };
+        Ok(RegionFn::Related(Box::new(at), rel))
     }
 
     /// `(is Line n [dir] [through:] [who|what:|whats:] [exact:] [contiguous:] [if:])`.
