@@ -87,6 +87,8 @@ impl GameDef {
                 if !on_board(s) {
                     return r;
                 }
+                let mut buf = super::tables::Dirs::new();
+                let dirs = self.abs_dirs(dirs, s, c, &mut buf);
                 self.board.line_of_sight(
                     s as u32,
                     *kind,
@@ -199,6 +201,8 @@ impl GameDef {
             RegionFn::LineOfSight { at, dirs, kind } => {
                 let s = self.int(at, c);
                 if on_board(s) {
+                    let mut buf = super::tables::Dirs::new();
+                    let dirs = self.abs_dirs(dirs, s, c, &mut buf);
                     self.board
                         .line_of_sight(s as u32, *kind, dirs, |t| !c.s.sites[t as usize].is_empty(), &mut push);
                 }

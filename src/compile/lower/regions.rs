@@ -320,7 +320,8 @@ impl Lowerer {
                     Some(n) => self.int(n)?,
                     None => IntFn::To,
                 };
-                let dirs = self.directions(c.typed(self.reg, "direction"))?;
+                // (relative directions resolved for the piece at the site, where evaluated)
+                let dirs = self.move_directions(c.typed(self.reg, "direction"))?;
                 RegionFn::LineOfSight {
                     at: Box::new(at),
                     dirs,
