@@ -117,7 +117,7 @@ impl GameDef {
         }
     }
 
-    /// `between trail:`: after a slide's own actions (the moves from `start` on), a piece of
+    /// `between trail:`: after the actions of each of a slide's `moves`, a piece of
     /// the trail's component (`add`, at the origin) on its origin and on each site passed,
     /// in order, as Ludii adds them.
     fn leave_trail(add: Option<&Action>, passed: &[i32], moves: &mut [MoveData]) {
