@@ -1061,7 +1061,7 @@ impl TopTest {
             RegionFn::Occupied { role, component, top }
                 if (*top || !g.ir.stacking) && *role != Role::Iterated && !g.by_team(*role) =>
             {
-                self.owned_by(OwnerTable::new(g, Owners::of_role(*role, g.num_players)));
+                self.owned_by(OwnerTable::new(g, Owners::occupying(*role, g.num_players)));
                 if let Some(k) = component {
                     let named = self.named.get_or_insert_with(|| vec![true; g.ir.components.len()]);
                     for (w, ok) in named.iter_mut().enumerate() {

@@ -65,13 +65,13 @@ impl GameDef {
         // (the group is grown depth first: which regions it touches does not depend on the
         // order; the sites whose top piece is `who`'s are read off the owners' table)
         let own = c.s.owned_words(who as usize);
-        if let ([crate::board::Direction::Rel(rel)], true) = (&k.dirs[..], self.fast_forms) {
-            let rel = *rel;
+        if let (true, [crate::board::Direction::Rel(rel)]) = (self.fast_forms, k.dirs.as_slice()) {
             // through one relation: the group grown a word of neighbours at a time, then
-            // the regions it meets counted
-            let group = self.group_words(rel, from as u32, own);
+            // the regions it meets counted (as the walk: a count is met on reaching it, so
+            // none wanted is never met)
+            let group = self.group_words(*rel, from as u32, own);
             let met = regions.iter().filter(|r| r.count_common(&group) > 0).count() as i32;
-            return connected + met >= wanted;
+            return wanted > 0 && connected + met >= wanted;
         }
         let mine = |t: u32| own.get(t as usize / 64).is_some_and(|w| w >> (t % 64) & 1 != 0);
         let mut visited = Region::new(n);

@@ -1233,6 +1233,15 @@ impl GameDef {
     /// Occupied by:.. component:k)`: its top is of component `k` or, where pieces stack,
     /// some level holds one of a player of `players` (Ludii asks the owners' positions of
     /// the component, then keeps the sites whose top is the players').
+    /// The owners whose pieces `(sites Occupied by:role)` lists ([`Owners::occupying`]): the
+    /// role's players, and for `All` the neutral and shared owners too.
+    fn occupying_players(&self, role: Role, c: &Ctx) -> SmallVec<[u8; 4]> {
+        match role {
+            Role::All => (0..=self.num_players + 1).collect(),
+            _ => self.players_of(role, c),
+        }
+    }
+
     fn holds_occupier(&self, st: &super::state::Stack, players: &[u8], component: Option<u16>) -> bool {
         let Some(k) = component else { return true };
         if self.ir.stacking {
@@ -1318,7 +1327,7 @@ impl GameDef {
                 r
             }
             RegionFn::Occupied { role, component, top } => {
-                let players = self.players_of(*role, c);
+                let players = self.occupying_players(*role, c);
                 let mask = players.iter().fold(0u32, |m, &p| m | 1 << p);
                 if let Some(r) = c
                     .cache
@@ -1810,15 +1819,16 @@ impl GameDef {
                 self.contains_site(inner, t, c)
             }
             RegionFn::Occupied { role, component, top } if *top || !self.ir.stacking => {
+                let occupies = |who: u8| *role == Role::All || self.role_has(*role, who, c);
                 Self::top(c.s, t as i32).is_some_and(|p| {
-                    self.role_has(*role, p.who, c)
+                    occupies(p.who)
                         && match *component {
                             None => true,
                             Some(k) if !self.ir.stacking => self.is_named(p.what, k),
                             // (as `holds_occupier`: some level of the role's holds one)
                             Some(k) => c.s.sites[t as usize]
                                 .iter()
-                                .any(|q| self.role_has(*role, q.who, c) && self.is_named(q.what, k)),
+                                .any(|q| occupies(q.who) && self.is_named(q.what, k)),
                         }
                 })
             }

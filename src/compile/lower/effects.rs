@@ -99,7 +99,10 @@ impl Lowerer {
     /// rotations before and after the piece's (where those conditions hold, by default).
     pub(super) fn set_rotation(&mut self, c: &Call) -> R<MovesKind> {
         let at = match c.typed(self.reg, "moves.to") {
-            Some(t) => self.place(t, "moves.to")?.site,
+            Some(t) => match self.place(t, "moves.to")? {
+                Place { site: Some(s), .. } => Some(s),
+                _ => return unsupported("set Rotation at a region", c.span()),
+            },
             None => None,
         };
         let mut dirs = Vec::new();
