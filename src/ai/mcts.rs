@@ -21,7 +21,7 @@ use super::{rewards, Agent};
 use crate::engine::playout::{playout_on, Outcome};
 use crate::engine::{Game, Move, State};
 use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::{Duration, Instant};
 
 /// How many states a search deciding under hidden information plays on (each a
@@ -76,23 +76,27 @@ struct Node {
 /// A UCT agent, seeded.
 pub struct MctsAgent {
     config: MctsConfig,
-    rng: ChaCha8Rng,
+    rng: Xoshiro256PlusPlus,
     nodes: Vec<Node>,
     root: Option<usize>,
     /// Simulations run for the last decision, and how many of the root's visits were reused.
     pub last_iterations: u64,
     pub last_reused: u64,
+    /// The position a simulation plays on, kept between simulations so that each copies
+    /// the leaf into its buffers instead of making new ones.
+    scratch: Option<State>,
 }
 
 impl MctsAgent {
     pub fn new(seed: u64, config: MctsConfig) -> MctsAgent {
         MctsAgent {
             config,
-            rng: ChaCha8Rng::seed_from_u64(seed),
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             nodes: Vec::new(),
             root: None,
             last_iterations: 0,
             last_reused: 0,
+            scratch: None,
         }
     }
 
@@ -320,9 +324,18 @@ impl MctsAgent {
         let r = match game.playout_from(&self.nodes[n].state, &mut self.rng, max) {
             Some(played) => outcome_rewards(played.outcome, game.num_players()),
             None => {
-                let s = self.nodes[n].state.clone();
+                let leaf = &self.nodes[n].state;
+                let s = match self.scratch.take() {
+                    Some(mut s) => {
+                        s.clone_from(leaf);
+                        s
+                    }
+                    None => leaf.clone(),
+                };
                 let (_, s) = playout_on(game, s, &mut self.rng, max);
-                rewards(&s, game.num_players())
+                let r = rewards(&s, game.num_players());
+                self.scratch = Some(s);
+                r
             }
         };
         // Backpropagation.

@@ -267,12 +267,25 @@ pub const HISTORY_MAX: usize = 2 * HISTORY;
 
 /// A position and everything the rules remember. Cheap to clone (the engine's public
 /// state, [`super::api`]).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct State {
     pub(crate) inner: StateData,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+impl Clone for State {
+    fn clone(&self) -> Self {
+        State {
+            inner: self.inner.clone(),
+        }
+    }
+
+    /// A copy into this state, reusing its buffers.
+    fn clone_from(&mut self, source: &Self) {
+        self.inner.clone_from(&source.inner);
+    }
+}
+
+#[derive(Debug, Default, PartialEq)]
 pub struct StateData {
     /// Per site of the board, the pieces from the bottom of the stack up (at most one in
     /// flat games).
@@ -390,6 +403,56 @@ pub struct StateData {
     /// A deduction puzzle's candidates: per board site, bit v set while value v may still
     /// go there (empty in a game that is not a puzzle).
     pub puzzle: Vec<u64>,
+}
+
+/// Copies of a position, field by field: the stacks of the sites copied as bytes (a
+/// piece is plain data), and a copy into an existing state reusing its buffers, as MCTS
+/// makes one a node and a playout. The macro's pattern names every field, so a field added
+/// to [`StateData`] and not here does not compile.
+macro_rules! state_copies {
+    (stacks: $($s:ident),*; fields: $($f:ident),* $(,)?) => {
+        impl Clone for StateData {
+            fn clone(&self) -> Self {
+                let StateData { $($s,)* $($f,)* } = self;
+                StateData { $($s: copy_stacks($s),)* $($f: $f.clone(),)* }
+            }
+
+            fn clone_from(&mut self, source: &Self) {
+                let StateData { $($s,)* $($f,)* } = source;
+                $(copy_stacks_into(&mut self.$s, $s);)*
+                $(self.$f.clone_from($f);)*
+            }
+        }
+    };
+}
+
+state_copies! {
+    stacks: sites, extra;
+    fields:
+        typed, owned, scores, mover, next, prev, var, counter, vars, player_values, agents,
+        pending, to_clear, remembered, loose_states, stale, track_counts, propositions, visited,
+        last_to, votes, decided, cycle, stalemated, active, over, ranking, num_turn,
+        same_turn_moves, num_decisions, num_moves, winners, losers, triggered, phase, history,
+        history_truncated, seen, hash, dice, dice_sums, dice_equal, chance, next_roll, hidden,
+        puzzle,
+}
+
+/// A copy of stacks, each copied as bytes (SmallVec's own clone goes piece by piece).
+fn copy_stacks(src: &[Stack]) -> Vec<Stack> {
+    let mut out = Vec::with_capacity(src.len());
+    out.extend(src.iter().map(|st| Stack::from_slice(st)));
+    out
+}
+
+/// `src` copied into `dst`, reusing its stacks' buffers.
+fn copy_stacks_into(dst: &mut Vec<Stack>, src: &[Stack]) {
+    dst.truncate(src.len());
+    for (d, s) in dst.iter_mut().zip(src) {
+        d.clear();
+        d.extend_from_slice(s);
+    }
+    let done = dst.len();
+    dst.extend(src[done..].iter().map(|st| Stack::from_slice(st)));
 }
 
 impl StateData {
@@ -587,7 +650,47 @@ impl StateData {
 
 #[cfg(test)]
 mod tests {
-    use super::SplitMix64;
+    use super::{Piece, SplitMix64, Stack, StateData};
+
+    /// A copy, and a copy into a state of another shape (more sites, fewer, taller
+    /// stacks, other fields), equal the original.
+    #[test]
+    fn copies_equal_the_original() {
+        let piece = |what, count| Piece {
+            what,
+            who: 1,
+            count,
+            state: 2,
+            value: 3,
+            rotation: 4,
+        };
+        let mut a = StateData {
+            sites: vec![
+                Stack::new(),
+                Stack::from_slice(&[piece(1, 1)]),
+                Stack::from_slice(&[piece(2, 1); 5]),
+            ],
+            extra: vec![Stack::from_slice(&[piece(3, 7)])],
+            seen: vec![9, 8],
+            mover: 2,
+            ..StateData::default()
+        };
+        a.scores.extend([0, 5, 6]);
+        assert_eq!(a.clone(), a);
+        let mut wider = StateData {
+            sites: vec![Stack::from_slice(&[piece(4, 1); 3]); 6],
+            puzzle: vec![1, 2, 3],
+            ..StateData::default()
+        };
+        wider.clone_from(&a);
+        assert_eq!(wider, a);
+        let mut narrower = StateData::default();
+        narrower.clone_from(&a);
+        assert_eq!(narrower, a);
+        a.sites[2].truncate(1);
+        narrower.clone_from(&a);
+        assert_eq!(narrower, a);
+    }
 
     /// The first rolls of two of Ludii's stored trials, drawn from the generator state
     /// their files record: Backgammon's two six-sided dice (a bound drawn by remainder),
