@@ -50,7 +50,18 @@ pub struct Graph {
     /// Only the pyramidal generator makes them (lowering takes it as a whole board, never
     /// under an operator); reordering keeps them with their vertices.
     pub z: Vec<f64>,
+    /// On a circular board (`concentric`, as Ludii's `ConcentricCircle` makes them): per
+    /// vertex, the vertex it turns about (Ludii's pivot; [`NO_PIVOT`]: none), from which the
+    /// circular directions `In`, `Out`, `CW` and `CCW` follow. Empty for any other board,
+    /// and under an operator (which Ludii's pivots do not reliably survive).
+    pub pivots: Vec<u32>,
+    /// The edges of a circular board drawn as arcs (around its rings), as vertex pairs,
+    /// smaller first, sorted: a step along one turns `CW` or `CCW`.
+    pub curved: Vec<[u32; 2]>,
 }
+
+/// A vertex without a pivot ([`Graph::pivots`]).
+pub const NO_PIVOT: u32 = u32::MAX;
 
 const SQRT3: f64 = 1.732_050_807_568_877_2;
 
@@ -329,6 +340,15 @@ impl Graph {
                 if !self.z.is_empty() {
                     self.z = order.iter().map(|&o| self.z[o]).collect();
                 }
+                if !self.pivots.is_empty() {
+                    let at = |v: u32| if v == NO_PIVOT { v } else { remap[v as usize] };
+                    self.pivots = order.iter().map(|&o| at(self.pivots[o])).collect();
+                }
+                for e in &mut self.curved {
+                    let [a, b] = [remap[e[0] as usize], remap[e[1] as usize]];
+                    *e = [a.min(b), a.max(b)];
+                }
+                self.curved.sort_unstable();
                 for e in &mut self.edges {
                     *e = [remap[e[0] as usize], remap[e[1] as usize]];
                 }
@@ -352,7 +372,12 @@ impl Graph {
     /// first ([`BoardError::TooLarge`]).
     pub fn build(spec: &BoardSpec, use_: SiteType) -> Result<Graph, BoardError> {
         super::size::check(spec, use_)?;
-        Graph::build_unchecked(spec, use_)
+        let mut g = Graph::build_unchecked(spec, use_)?;
+        if !matches!(spec, BoardSpec::ConcentricCircle { .. }) {
+            g.pivots.clear();
+            g.curved.clear();
+        }
+        Ok(g)
     }
 
     fn build_unchecked(spec: &BoardSpec, use_: SiteType) -> Result<Graph, BoardError> {
@@ -1550,6 +1575,7 @@ fn ring_edges(g: &mut Graph, grid: &mut PointGrid, set: &mut EdgeSet, ring: &[Ri
         let b = ring[(n + 1) % ring.len()];
         let (va, vb) = (g.vertex_within(grid, a.p), g.vertex_within(grid, b.p));
         g.add_edge_once(set, va, vb);
+        g.curved.push([va.min(vb), va.max(vb)]);
     }
 }
 
@@ -1614,6 +1640,10 @@ fn concentric_circle(counts: &[i32], stagger: bool, use_: SiteType) -> Graph {
             g.add_edge_once(&mut set, a, b);
         }
         g.make_faces();
+        // every vertex turns about the centre
+        g.pivots = vec![0; g.vertices.len()];
+        g.curved.sort_unstable();
+        g.curved.dedup();
         return g;
     }
     match counts {
@@ -1679,10 +1709,26 @@ fn concentric_circle(counts: &[i32], stagger: bool, use_: SiteType) -> Graph {
                 let ratio = (ring + 1) as f64 / ring as f64;
                 if let Some(b) = g.find_vertex(Pt::new(p.p.x * ratio, p.p.y * ratio)) {
                     g.add_edge_once(&mut set, a, b);
+                    // (without a centre, each vertex turns about the one inside it)
+                    if per_ring[0] == 0 {
+                        g.pivots.resize(g.vertices.len(), NO_PIVOT);
+                        g.pivots[b as usize] = a;
+                    }
                 }
             }
         }
     }
+    if per_ring[0] != 0 {
+        // every vertex turns about the centre
+        if let Some(c) = g.find_vertex(Pt::new(0.0, 0.0)) {
+            g.pivots = vec![c; g.vertices.len()];
+        }
+    }
+    if !g.pivots.is_empty() {
+        g.pivots.resize(g.vertices.len(), NO_PIVOT);
+    }
+    g.curved.sort_unstable();
+    g.curved.dedup();
     g
 }
 

@@ -269,17 +269,40 @@ pub enum Direction {
     /// The k-th direction function of the game's rules (`GameIr::dir_fns`: a difference, a
     /// condition), resolved per site where moves are generated.
     Dynamic(u8),
+    /// A circular direction (steps only where the board has pivots).
+    Circular(Circ),
 }
 
-/// Number of [`Direction`] values (16 compass names + 5 relations).
-pub const NUM_DIRECTION_KEYS: usize = 21;
+/// Ludii's circular directions, on a board whose vertices turn about pivots (`concentric`,
+/// [`graph::Graph::pivots`]): towards the pivot, away from it, along an arc around it
+/// either way, and any of the four (`Rotational`; every step of a pivot itself is `Out`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Circ {
+    In,
+    Out,
+    CW,
+    CCW,
+    Rotational,
+}
+
+impl Circ {
+    pub const ALL: [Circ; 5] = [Circ::In, Circ::Out, Circ::CW, Circ::CCW, Circ::Rotational];
+
+    pub fn from_name(s: &str) -> Option<Circ> {
+        Self::ALL.into_iter().find(|c| format!("{c:?}") == s)
+    }
+}
+
+/// Number of [`Direction`] values (16 compass names, 5 relations, 5 circular directions).
+pub const NUM_DIRECTION_KEYS: usize = 26;
 
 impl Direction {
-    /// Dense index 0..21: compass names first, then relations.
+    /// Dense index 0..26: compass names first, then relations, then circular directions.
     pub fn key(self) -> usize {
         match self {
             Direction::Compass(d) => d as usize,
             Direction::Rel(r) => 16 + r as usize,
+            Direction::Circular(c) => 21 + c as usize,
             // (never asked of the board: resolved first; an empty row if it were)
             Direction::Relative(_) | Direction::Dynamic(_) => NUM_DIRECTION_KEYS,
         }
@@ -295,8 +318,10 @@ impl Direction {
     pub fn from_key(k: usize) -> Direction {
         if k < 16 {
             Direction::Compass(Dir::ALL[k])
-        } else {
+        } else if k < 21 {
             Direction::Rel(Relation::ALL[k - 16])
+        } else {
+            Direction::Circular(Circ::ALL[k - 21])
         }
     }
 
@@ -305,6 +330,7 @@ impl Direction {
             .map(Direction::Compass)
             .or_else(|| Relation::from_name(s).map(Direction::Rel))
             .or_else(|| RelDir::from_name(s).map(Direction::Relative))
+            .or_else(|| Circ::from_name(s).map(Direction::Circular))
     }
 }
 
@@ -626,6 +652,9 @@ pub struct Board {
     relations: [Csr; 5],
     /// Row `site * 16 + dir`: the same-type steps named `dir` (usually 0 or 1).
     dir_steps: Csr,
+    /// Row `site * 5 + circular direction`: same-type steps in each [`Circ`] (empty rows on
+    /// a board without pivots).
+    circ_steps: Csr,
     /// Per relation, bit set over [`Dir`] of the names its steps use.
     supported: [u16; 5],
     /// All radials, each including its origin at position 0: by radial id, its slice
@@ -734,6 +763,7 @@ impl Board {
         match d {
             Direction::Rel(r) => self.relation(site, r),
             Direction::Compass(c) => self.steps(site, c),
+            Direction::Circular(c) => self.circ_steps.row(site as usize * 5 + c as usize),
             Direction::Relative(_) | Direction::Dynamic(_) => &[],
         }
     }

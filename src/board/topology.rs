@@ -4,7 +4,7 @@
 //! site type (plus what that needs from the other types).
 
 use super::graph::{Graph, Pt};
-use super::{Board, Csr, Dir, Direction, Relation, SiteType, NUM_DIRECTION_KEYS};
+use super::{Board, Circ, Csr, Dir, Direction, Relation, SiteType, NUM_DIRECTION_KEYS};
 
 const ORTH: u8 = 1 << Relation::Orthogonal as u8;
 const DIAG: u8 = 1 << Relation::Diagonal as u8;
@@ -379,6 +379,13 @@ fn abs_tan_turn(a: Pt, b: Pt, c: Pt) -> f64 {
 /// Of the steps in direction `d` from `cur` (reached from `prev`), the one that bends least,
 /// if it bends less than `tan_threshold` (the first of equals; a straight one ends the search).
 fn straightest(steps: &SiteSteps, d: Direction, pos: &[Pt], prev: u32, cur: u32, tan_threshold: f64) -> Option<u32> {
+    // (a circular direction follows its first step, however it bends; `Rotational` the
+    // straightest of its steps, as the others)
+    if let Direction::Circular(c) = d {
+        if c != Circ::Rotational {
+            return steps.in_direction(d).next().map(|k| steps.to[k]);
+        }
+    }
     let (pp, cp) = (pos[prev as usize], pos[cur as usize]);
     let mut best = (tan_threshold, None);
     for k in steps.in_direction(d) {
@@ -394,11 +401,13 @@ fn straightest(steps: &SiteSteps, d: Direction, pos: &[Pt], prev: u32, cur: u32,
     best.1
 }
 
-/// Same-type steps of one site, clockwise from N, with relation flags and compass names.
+/// Same-type steps of one site, clockwise from N, with relation flags, compass names and
+/// circular directions (bit per [`Circ`]).
 struct SiteSteps {
     to: Vec<u32>,
     flags: Vec<u8>,
     dir: Vec<Dir>,
+    circ: Vec<u8>,
 }
 
 impl SiteSteps {
@@ -406,8 +415,77 @@ impl SiteSteps {
         (0..self.to.len()).filter(move |&k| match d {
             Direction::Rel(r) => self.flags[k] & (1 << r as u8) != 0,
             Direction::Compass(c) => self.dir[k] == c,
+            Direction::Circular(c) => self.circ[k] & (1 << c as u8) != 0,
             Direction::Relative(_) | Direction::Dynamic(_) => false,
         })
+    }
+}
+
+/// The circular directions of each vertex's steps on a board with pivots (Ludii's
+/// `Trajectories.setCircularDirections`): every step of a pivot goes `Out`; from another
+/// vertex with a pivot, a step that is not diagonal goes `In` when it heads at the pivot
+/// (cosine above 0.9), `Out` when it heads away (below -0.9), else `CW` or `CCW` by the side
+/// of the pivot it ends on, along an arc ([`Graph::curved`]) only. Each is `Rotational` too.
+fn set_circular(g: &Graph, pos: &[Pt], site_steps: &mut [SiteSteps]) {
+    let n = site_steps.len();
+    if g.pivots.len() != n {
+        return;
+    }
+    let rotational = 1u8 << Circ::Rotational as u8;
+    let is_pivot: Vec<bool> = {
+        let mut v = vec![false; n];
+        for &p in &g.pivots {
+            if let Some(x) = v.get_mut(p as usize) {
+                *x = true;
+            }
+        }
+        v
+    };
+    let unit = |a: Pt, b: Pt| {
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        let len = (dx * dx + dy * dy).sqrt();
+        if len > 0.0 {
+            (dx / len, dy / len)
+        } else {
+            (0.0, 0.0)
+        }
+    };
+    for (i, st) in site_steps.iter_mut().enumerate() {
+        if is_pivot[i] {
+            st.circ.iter_mut().for_each(|c| *c = 1 << Circ::Out as u8 | rotational);
+            continue;
+        }
+        let pivot = g.pivots[i];
+        if pivot as usize >= n {
+            continue;
+        }
+        let (me, p) = (pos[i], pos[pivot as usize]);
+        for k in 0..st.to.len() {
+            if st.flags[k] & (1 << Relation::Diagonal as u8) != 0 {
+                continue;
+            }
+            let t = pos[st.to[k] as usize];
+            let (ab, ap) = (unit(me, t), unit(me, p));
+            let dot = ab.0 * ap.0 + ab.1 * ap.1;
+            let c = if dot > 0.9 {
+                Circ::In
+            } else if dot < -0.9 {
+                Circ::Out
+            } else {
+                let (a, b) = (i as u32, st.to[k]);
+                if g.curved.binary_search(&[a.min(b), a.max(b)]).is_err() {
+                    continue;
+                }
+                // (Ludii's `whichSide` of the step's end about the line from the pivot)
+                let side = (t.x - p.x) * (me.y - p.y) - (t.y - p.y) * (me.x - p.x);
+                if side > 1e-6 {
+                    Circ::CW
+                } else {
+                    Circ::CCW
+                }
+            };
+            st.circ[k] = 1 << c as u8 | rotational;
+        }
     }
 }
 
@@ -457,7 +535,11 @@ pub(crate) fn build_board(g: &Graph, ty: SiteType) -> Board {
                 .iter()
                 .map(|s| compass(me, pos[s.to as usize], collision))
                 .collect(),
+            circ: vec![0; same.len()],
         });
+    }
+    if ty == SiteType::Vertex {
+        set_circular(g, &pos, &mut site_steps);
     }
 
     let relations: [Csr; 5] = Relation::ALL.map(|r| {
@@ -471,6 +553,14 @@ pub(crate) fn build_board(g: &Graph, ty: SiteType) -> Board {
         Dir::ALL.map(|d| {
             site_steps[i]
                 .in_direction(Direction::Compass(d))
+                .map(|k| site_steps[i].to[k])
+                .collect::<Vec<u32>>()
+        })
+    }));
+    let circ_steps = build_csr((0..n).flat_map(|i| {
+        Circ::ALL.map(|c| {
+            site_steps[i]
+                .in_direction(Direction::Circular(c))
                 .map(|k| site_steps[i].to[k])
                 .collect::<Vec<u32>>()
         })
@@ -547,6 +637,7 @@ pub(crate) fn build_board(g: &Graph, ty: SiteType) -> Board {
         labels,
         relations,
         dir_steps,
+        circ_steps,
         supported,
         radial_sites: radials.sites,
         radial_ends: radials.ends,
@@ -710,6 +801,7 @@ fn build_radials(site_steps: &[SiteSteps], pos: &[Pt]) -> Radials {
             items: (base..base + m as u32).collect(),
         });
     }
+    rotational_radials(&mut rows, &sites, &ends);
     let mut by_site = Csr {
         offsets: Vec::with_capacity(n * NUM_DIRECTION_KEYS + 1),
         items: Vec::with_capacity(ends.len()),
@@ -722,6 +814,41 @@ fn build_radials(site_steps: &[SiteSteps], pos: &[Pt]) -> Radials {
         }
     }
     Radials { sites, ends, by_site }
+}
+
+/// A site's `Rotational` radials: its own (straight along rotational steps) and its `In`,
+/// `Out`, `CW` and `CCW` ones, less each that starts another one (or repeats an earlier
+/// one), as Ludii's `generateRadials` gathers them.
+fn rotational_radials(rows: &mut [Csr], sites: &[u32], ends: &[[u32; 2]]) {
+    let key = |c: Circ| Direction::Circular(c).key();
+    let n = rows[0].offsets.len() - 1;
+    let radial = |r: u32| {
+        let [a, b] = ends[r as usize];
+        &sites[a as usize..b as usize]
+    };
+    let mut out = Csr {
+        offsets: vec![0],
+        items: Vec::new(),
+    };
+    let mut all: Vec<u32> = Vec::new();
+    for i in 0..n {
+        all.clear();
+        for c in [Circ::Rotational, Circ::In, Circ::Out, Circ::CW, Circ::CCW] {
+            all.extend_from_slice(rows[key(c)].row(i));
+        }
+        // (from the last: one that starts another is dropped, so of equal ones the first stays)
+        let mut k = all.len();
+        while k > 0 {
+            k -= 1;
+            let r = radial(all[k]);
+            if (0..all.len()).any(|j| j != k && radial(all[j]).starts_with(r)) {
+                all.remove(k);
+            }
+        }
+        out.items.extend_from_slice(&all);
+        out.offsets.push(out.items.len() as u32);
+    }
+    rows[key(Circ::Rotational)] = out;
 }
 
 /// The radial of the step from `from` to `to` in direction `d`, walked site by site.

@@ -144,6 +144,16 @@ impl GameDef {
                     bits |= self.board.site_supported_bits(site as u32, r)
                 }
                 Direction::Rel(_) => {}
+                // (the compass names of the site's steps in it)
+                Direction::Circular(_) if site >= 0 && (site as usize) < self.n() => {
+                    let steps = self.board.steps_in(site as u32, d);
+                    for x in Dir::ALL {
+                        if self.board.steps(site as u32, x).iter().any(|t| steps.contains(t)) {
+                            bits |= 1 << x as u16;
+                        }
+                    }
+                }
+                Direction::Circular(_) => {}
                 Direction::Relative(_) | Direction::Dynamic(_) => {
                     tmp.clear();
                     self.push_resolved(d, site, facing, supported, c, &mut tmp);
