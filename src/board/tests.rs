@@ -370,3 +370,63 @@ fn sides_of_the_board() {
     // A1, the bottom cell, ends the two lower edges
     assert!(side(&h, Dir::SW).contains(&0) && side(&h, Dir::SE).contains(&0));
 }
+
+/// A circular board's directions (`(concentric {1 6 6 6}) use:Vertex`): the centre's steps
+/// all go `Out`; a ring vertex steps `In` to the ring inside, `Out` to the one outside, and
+/// along its ring `CW` one way and `CCW` the other; `Rotational` radials run along the
+/// spokes (through the centre to the far side) and around the rings, none the start of
+/// another. A board without pivots has none of them.
+#[test]
+fn circular_directions_turn_about_the_pivot() {
+    let b = board(
+        BoardSpec::ConcentricCircle {
+            counts: vec![1, 6, 6, 6],
+            stagger: false,
+        },
+        SiteType::Vertex,
+    );
+    let at = |x: f64, y: f64| {
+        (0..b.num_sites() as u32)
+            .find(|&s| (b.xy(s).0 - x).abs() < 1e-6 && (b.xy(s).1 - y).abs() < 1e-6)
+            .unwrap()
+    };
+    let circ = |s, c| {
+        let mut v = b.steps_in(s, Direction::Circular(c)).to_vec();
+        v.sort();
+        v
+    };
+    let centre = at(0.0, 0.0);
+    let mut ring1: Vec<u32> = b.relation(centre, Relation::Adjacent).to_vec();
+    ring1.sort();
+    assert_eq!(ring1.len(), 6);
+    assert_eq!(circ(centre, Circ::Out), ring1);
+    assert!(circ(centre, Circ::In).is_empty() && circ(centre, Circ::CW).is_empty());
+    // the top of the second ring
+    let top2 = at(0.0, 2.0);
+    assert_eq!(circ(top2, Circ::In), vec![at(0.0, 1.0)]);
+    assert_eq!(circ(top2, Circ::Out), vec![at(0.0, 3.0)]);
+    let (cw, ccw) = (circ(top2, Circ::CW), circ(top2, Circ::CCW));
+    assert_eq!((cw.len(), ccw.len()), (1, 1));
+    assert!(cw[0] != ccw[0] && (b.xy(cw[0]).1 - b.xy(ccw[0]).1).abs() < 1e-6);
+    let mut rot = [cw, ccw, circ(top2, Circ::In), circ(top2, Circ::Out)].concat();
+    rot.sort();
+    assert_eq!(circ(top2, Circ::Rotational), rot);
+    // radials: the one inwards runs on through the centre to the far side of the board
+    let radials: Vec<Vec<u32>> = b
+        .radials(top2, Direction::Circular(Circ::Rotational))
+        .map(|r| r.to_vec())
+        .collect();
+    let inwards = [top2, at(0.0, 1.0), centre, at(0.0, -1.0), at(0.0, -2.0), at(0.0, -3.0)];
+    assert!(radials.iter().any(|r| r[..] == inwards), "{radials:?}");
+    assert!(radials
+        .iter()
+        .any(|r| r.len() == 6 && r.iter().all(|&s| (b.xy(s).0.hypot(b.xy(s).1) - 2.0).abs() < 1e-6)));
+    for (i, r) in radials.iter().enumerate() {
+        assert!(
+            !radials.iter().enumerate().any(|(j, o)| i != j && o.starts_with(r)),
+            "{r:?} starts another"
+        );
+    }
+    let square = board(BoardSpec::Square(3), SiteType::Vertex);
+    assert!((0..9).all(|s| square.steps_in(s, Direction::Circular(Circ::Rotational)).is_empty()));
+}

@@ -1678,9 +1678,10 @@ impl Lowerer {
             NodeKind::Atom(a) => match Direction::from_name(a) {
                 // (circular directions are built for the vertices of a board with pivots;
                 // Ludii gives cells and edges theirs from their vertices')
-                Some(Direction::Circular(_)) if self.site_type != SiteType::Vertex => {
-                    unsupported(format!("direction {a} on another site type than vertices"), node.span.clone())
-                }
+                Some(Direction::Circular(_)) if self.site_type != SiteType::Vertex => unsupported(
+                    format!("direction {a} on another site type than vertices"),
+                    node.span.clone(),
+                ),
                 Some(d) => Ok(vec![d]),
                 None => unsupported(format!("direction {a}"), node.span.clone()),
             },
