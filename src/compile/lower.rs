@@ -2344,9 +2344,13 @@ impl Lowerer {
                         BoolFn::AllDiceEqual
                     }
                 }
-                Some("Sites") => BoolFn::AllSites(
+                Some(w @ ("Sites" | "Different")) => BoolFn::AllSites(
                     Box::new(self.region(req(c.typed(self.reg, "sites"), &c)?)?),
-                    Box::new(self.condition(req(c.named("if"), &c)?)?),
+                    Box::new(match c.named("if") {
+                        Some(cond) => self.condition(cond)?,
+                        None => BoolFn::Const(true),
+                    }),
+                    w == "Different",
                 ),
                 Some("Groups") => self.all_groups(&c)?,
                 w => return unsupported(format!("all {}", w.unwrap_or("")), c.span()),

@@ -809,11 +809,22 @@ impl GameDef {
             BoolFn::AllGroups(g, b) => self.all_groups(g, b, c),
             BoolFn::IsLoop(k) => self.is_loop(k, c),
             BoolFn::HasLiberty(g) => self.liberties(g, c, true) > 0,
-            BoolFn::AllSites(r, b) => self.region(r, c).iter().all(|site| {
+            BoolFn::AllSites(r, b, false) => self.region(r, c).iter().all(|site| {
                 let mut c2 = *c;
                 c2.site = site;
                 self.boolean(b, &c2)
             }),
+            BoolFn::AllSites(r, b, true) => {
+                let mut seen: SmallVec<[u16; 8]> = SmallVec::new();
+                self.region(r, c).iter().all(|site| {
+                    let mut c2 = *c;
+                    c2.site = site;
+                    let what = Self::top(c.s, site as i32).map_or(0, |p| p.what);
+                    let fresh = !seen.contains(&what);
+                    seen.push(what);
+                    self.boolean(b, &c2) && fresh
+                })
+            }
             BoolFn::CanMove(m) if self.ir.uses_visited => {
                 // (as if the last move's sites were visited already, as in Ludii)
                 let mut s2 = self.scratch(c);

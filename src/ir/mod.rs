@@ -400,8 +400,10 @@ pub enum BoolFn {
     IsLoop(Box<Loop>),
     /// `(> (count Liberties ..) 0)`: the group has a liberty (the walk stops at the first).
     HasLiberty(Box<GroupAt>),
-    /// `(all Sites R if:C)`: C holds at every site of R (with `site` set).
-    AllSites(Box<RegionFn>, Box<BoolFn>),
+    /// `(all Sites R if:C)`: C holds at every site of R (with `site` set); with `distinct`,
+    /// `(all Different R if:C)`: and no two of them hold the same component (an empty
+    /// site counting as one of none).
+    AllSites(Box<RegionFn>, Box<BoolFn>, bool),
     /// `(can Move M)`: whether M gives a move here.
     CanMove(Box<Moves>),
     /// `(is Threatened ..)`: can an enemy of a piece's owner move to its site (see
@@ -2231,7 +2233,7 @@ pub mod deps {
             Node::Region(RegionFn::CurrentGroup) => GROUP,
             Node::Region(RegionFn::UnionOver(a, b)) => region(a) | (region(b) & !SITE),
             Node::Int(IntFn::CountStepsBy(k)) => int(&k.from) | region(&k.to) | (boolean(&k.cond) & !(FROM | TO)),
-            Node::Bool(BoolFn::AllSites(a, b)) => region(a) | (boolean(b) & !SITE),
+            Node::Bool(BoolFn::AllSites(a, b, _)) => region(a) | (boolean(b) & !SITE),
             Node::Int(IntFn::CountStack(k)) => {
                 region(&k.sites) | ((boolean(&k.cond) | boolean(&k.stop)) & !(TO | LEVEL))
             }
@@ -2414,7 +2416,7 @@ impl<'a> Node<'a> {
                 | BoolFn::IsAnyDie(a)
                 | BoolFn::IsOdd(a) => out.push(Int(a)),
                 BoolFn::IsIn(a, r) | BoolFn::IsWithinRegion(a, r) => out.extend([Int(a), Region(r)]),
-                BoolFn::AllSites(r, b) => out.extend([Region(r), Bool(b)]),
+                BoolFn::AllSites(r, b, _) => out.extend([Region(r), Bool(b)]),
                 BoolFn::AllGroups(g, b) => out.extend([Bool(&g.cond), Int(&g.min), Bool(b)]),
                 BoolFn::IsConnected(k) | BoolFn::IsBlocked(k) => {
                     out.push(Int(&k.at));
