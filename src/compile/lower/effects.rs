@@ -160,7 +160,7 @@ impl Lowerer {
             match &n.kind {
                 _ if Self::head(n) == Some("then") => {}
                 NodeKind::Atom(a) if a == "Swap" || a == "Players" => {}
-                NodeKind::Atom(_) => players.push(IntFn::RolePlayer(self.role(n)?)),
+                NodeKind::Atom(a) if a.parse::<i64>().is_err() => players.push(IntFn::RolePlayer(self.role(n)?)),
                 _ => players.push(self.int(n)?),
             }
         }
