@@ -675,6 +675,8 @@ pub struct Board {
     /// increasing site order (else decreasing). None on a board of more than 64 sites or
     /// where a radial's sites come in neither order (built on first use).
     radial_words: OnceLock<Option<Vec<(u64, bool)>>>,
+    /// Each site's colour ([`Board::phase`]), when first asked.
+    phases: OnceLock<Vec<u8>>,
     /// Row `site * 21 + direction key`, on boards of at most 64 sites: the sites one step
     /// away in that direction ([`Board::steps_in`]) and the first sites of its radials
     /// ([`Board::radials`]), as bit words (built on first use).

@@ -49,10 +49,7 @@ impl Board {
             BoardRegion::Outer => self.perimeter.clone(),
             // (the perimeter is sorted)
             BoardRegion::Inner => sites.filter(|s| self.perimeter.binary_search(s).is_err()).collect(),
-            BoardRegion::Phase(k) => {
-                let phases = self.phases();
-                sites.filter(|&s| phases[s as usize] == k).collect()
-            }
+            BoardRegion::Phase(k) => sites.filter(|&s| self.phase(s) == k).collect(),
             BoardRegion::Side(d) => self.side(d).collect(),
         }
     }
@@ -63,6 +60,11 @@ impl Board {
     /// the front of the queue, others to the back. (On boards whose sites can be coloured
     /// with two colours the order of neighbours does not matter; on hex cells Ludii's order
     /// of a face's edges can give another colouring than this one.)
+    pub fn phase(&self, site: u32) -> u8 {
+        self.phases.get_or_init(|| self.phases())[site as usize]
+    }
+
+    /// Every site's colour (see [`Board::phase`]).
     fn phases(&self) -> Vec<u8> {
         let n = self.num_sites;
         let mut phase = vec![u8::MAX; n];

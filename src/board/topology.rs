@@ -649,6 +649,7 @@ pub(crate) fn build_board(g: &Graph, ty: SiteType) -> Board {
         sides,
         distance_tables: Default::default(),
         radial_words: Default::default(),
+        phases: Default::default(),
         near_in_words: Default::default(),
     }
 }

@@ -1570,7 +1570,7 @@ impl Lowerer {
         })
     }
 
-    fn piece_fn(&mut self, node: &Node) -> R<PieceFn> {
+    pub(super) fn piece_fn(&mut self, node: &Node) -> R<PieceFn> {
         let c = self.call(node, "moves.piece")?;
         let pos = c.positional();
         match &nth(&pos, 0, c.span())?.kind {
@@ -2166,6 +2166,10 @@ impl Lowerer {
                 w => return unsupported(format!("last {}", w.unwrap_or("")), c.span()),
             },
             "centrePoint" => IntFn::CentrePoint,
+            "board.phase" => {
+                self.board_site_type_only(&c, "phase on another site type than the board's")?;
+                IntFn::Phase(Box::new(self.int(req(c.named("of"), &c)?)?))
+            }
             "layer" => {
                 self.board_site_type_only(&c, "layer on another site type than the board's")?;
                 IntFn::Layer(Box::new(self.int(req(c.named("of"), &c)?)?))

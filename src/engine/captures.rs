@@ -341,7 +341,7 @@ impl GameDef {
         between_cond: Option<&BoolFn>,
         between_apply: Option<&Moves>,
         to_cond: Option<&BoolFn>,
-        except: Option<&IntFn>,
+        [except, with]: [Option<&IntFn>; 2],
         c: &Ctx,
         out: &mut Vec<MoveData>,
     ) {
@@ -359,6 +359,7 @@ impl GameDef {
         let mut c1 = *c;
         c1.from = f;
         let except = except.map_or(0, |x| self.int(x, &c1));
+        let with = with.map(|x| self.int(x, &c1));
         for d in dirs {
             for radial in self.board.radials(f as u32, *d) {
                 let Some(&target) = radial.get(1) else { continue };
@@ -366,10 +367,14 @@ impl GameDef {
                     continue;
                 }
                 let mut free = 0;
+                let mut with_met = with.is_none();
                 for r2 in self.board.radials(target, *d) {
                     let Some(&s) = r2.get(1) else { continue };
                     if s as i32 != f && !self.closing_holds(to_cond, &mut c1, s as i32) {
                         free += 1;
+                    }
+                    if with.is_some_and(|w| Self::top(c.s, s as i32).map_or(0, |p| i32::from(p.what)) == w) {
+                        with_met = true;
                     }
                     // (as Ludii, which stops at the first neighbour too many: the `to` a
                     // later radial's between condition reads is the last one tried)
@@ -377,7 +382,7 @@ impl GameDef {
                         break;
                     }
                 }
-                if free <= except {
+                if free <= except && with_met {
                     self.capture(between_apply, &c1, target as i32, out);
                 }
             }

@@ -386,6 +386,14 @@ impl GameDef {
                     .filter(|_| t >= 0)
                     .map_or(0, |&l| l as i32)
             }
+            IntFn::Phase(s) => {
+                let t = self.int(s, c);
+                if t >= 0 && (t as usize) < self.n() {
+                    i32::from(self.board.phase(t as u32))
+                } else {
+                    -1
+                }
+            }
             IntFn::CountValue(v, l) => {
                 let v = self.int(v, c);
                 self.ints(l, c).iter().filter(|&&x| x == v).count() as i32

@@ -200,6 +200,9 @@ pub enum IntFn {
     CountStack(Box<StackCount>),
     /// `(layer of:s)`: the layer of a site of a layered board (0: the ground).
     Layer(Box<IntFn>),
+    /// `(phase of:s)`: the colour of a board site in the board's colouring (as `(sites
+    /// Phase k)`; -1 off the board).
+    Phase(Box<IntFn>),
     /// `(count Value v in:list)`: how many entries of the list equal v.
     CountValue(Box<IntFn>, Box<IntsFn>),
     Min(Box<IntsFn>),
@@ -1431,7 +1434,9 @@ pub enum MovesKind {
         to_apply: Box<Moves>,
     },
     /// `(surround ..)`: the neighbours of `from` (default `(from)`) passing `between if:`
-    /// whose own neighbours are all `from` or pass `to if:`, but for `except` of them.
+    /// whose own neighbours are all `from` or pass `to if:`, but for `except` of them;
+    /// with `with`, one of those neighbours (met before the count of free ones passes
+    /// `except`) must hold that component.
     Surround {
         from: Option<IntFn>,
         dirs: Vec<Direction>,
@@ -1439,6 +1444,7 @@ pub enum MovesKind {
         between_apply: Option<Box<Moves>>,
         to_cond: Option<BoolFn>,
         except: Option<IntFn>,
+        with: Option<IntFn>,
     },
     /// `(enclose ..)` (Ludii's `Enclose`): each group of sites passing `between if:`
     /// (default: an enemy piece) next to `from` (default `(last To)`), grown through
@@ -2335,7 +2341,7 @@ impl<'a> Node<'a> {
                 }
                 IntFn::Add(v) | IntFn::Mul(v) => out.extend(v.iter().map(Int)),
                 IntFn::Sum(l) | IntFn::Min(l) | IntFn::Max(l) | IntFn::SizeArray(l) => out.push(Ints(l)),
-                IntFn::Layer(a) => out.push(Int(a)),
+                IntFn::Layer(a) | IntFn::Phase(a) => out.push(Int(a)),
                 IntFn::Cost(r) => out.push(Region(r)),
                 IntFn::CountStack(k) => out.extend([Region(&k.sites), Bool(&k.cond), Bool(&k.stop)]),
                 IntFn::CountValue(v, l) => {

@@ -109,9 +109,6 @@ impl Lowerer {
 
     /// `(surround [from] [relation] [between] [to] [except:] [with:] [then])`.
     pub(super) fn surround(&mut self, c: &Call) -> R<MovesKind> {
-        if c.named("with").is_some() {
-            return unsupported("surround with:", c.span());
-        }
         let (from, (min, max, between_cond, between_apply), to_cond) = self.capture_parts(c)?;
         if min.is_some() || max.is_some() {
             return unsupported("surround with a range", c.span());
@@ -124,6 +121,13 @@ impl Lowerer {
             Some(n) => Some(self.int(n)?),
             None => None,
         };
+        let with = match c.named("with") {
+            Some(n) => {
+                let crate::ir::PieceFn::Index(i) = self.piece_fn(n)?;
+                Some(i)
+            }
+            None => None,
+        };
         Ok(MovesKind::Surround {
             from,
             dirs: vec![Direction::Rel(rel)],
@@ -131,6 +135,7 @@ impl Lowerer {
             between_apply,
             to_cond,
             except,
+            with,
         })
     }
 

@@ -622,6 +622,7 @@ fn flatten(g: &GameDef, m: &Moves, out: &mut Vec<Capture>) -> Option<()> {
             between_apply,
             to_cond,
             except: None,
+            with: None,
         } => (true, from, dirs, between_cond, between_apply, to_cond),
         _ => return None,
     };
