@@ -1381,6 +1381,14 @@ impl Lowerer {
                 };
                 MovesKind::If(cond, Box::new(a), b)
             }
+            // `(apply [if:C] E)` on its own: E where C holds (Ludii's `Apply`)
+            ("apply", _) => {
+                let effect = self.moves(req(c.typed(self.reg, "nonDecision"), &c)?)?;
+                match c.named("if") {
+                    Some(cond) => MovesKind::If(self.condition(cond)?, Box::new(effect), None),
+                    None => return Ok(effect),
+                }
+            }
             ("priority", _) => MovesKind::Priority(self.alternatives(&c)?),
             ("max.max", Some("Distance")) => self.max_distance(&c)?,
             ("max.max", Some("Moves")) => {
