@@ -455,6 +455,9 @@ impl GameDef {
             if let Some(e) = &h.to.apply {
                 self.effect_actions(e, c2, actions);
             }
+            // (the whole stack as the effects before it leave it, as Ludii's stack move
+            // takes what is there when it is applied)
+            let whole = whole.map(|w| (i64::from(w) + Action::pieces_added(actions, f as u32)).max(0) as u32);
             actions.push(Action::stack_move(f as u32, t as u32, whole));
         };
         // Ludii (Hop.java): a least hurdle length of 0 also steps to each adjacent site in

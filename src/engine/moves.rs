@@ -203,6 +203,25 @@ impl Action {
         }
     }
 
+    /// How many pieces `actions`, applied in order, put on `site` (less those they take
+    /// off): what a stack holds after them, for a whole-stack move that follows them.
+    pub fn pieces_added(actions: &[Action], site: u32) -> i64 {
+        actions.iter().fold(0, |n, a| match *a {
+            Action::Add { site: s, count, .. } if s == site => n + i64::from(count),
+            Action::Remove { site: s, count } | Action::RemoveAt { site: s, count, .. } if s == site => {
+                n - i64::from(count)
+            }
+            Action::Move {
+                from, to, count, copy, ..
+            } => {
+                let off = if from == site && !copy { i64::from(count) } else { 0 };
+                let on = if to == site { i64::from(count) } else { 0 };
+                n - off + on
+            }
+            _ => n,
+        })
+    }
+
     /// A move of the top piece alone, or of the whole stack of `stack` pieces (which keep
     /// their fields: Ludii's `ActionMoveStacking`).
     pub fn stack_move(from: u32, to: u32, stack: Option<u32>) -> Action {
