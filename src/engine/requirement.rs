@@ -874,7 +874,20 @@ impl GameDef {
         let mut pre_actions: SmallVec<[Done; 1]> = SmallVec::new();
         for m in pre_moves {
             let mut done = SmallVec::new();
-            self.execute_collect(&mut s2, m, &mut done, c.within);
+            if m.from < 0 || m.to < 0 {
+                // (a pre-move of no site, as `(set Var ..)`: its consequents read the sites
+                // of the context generating it, as Ludii's, which leaves them as they are)
+                let mut sited = m.clone();
+                if sited.from < 0 {
+                    sited.from = c.from;
+                }
+                if sited.to < 0 {
+                    sited.to = c.to;
+                }
+                self.execute_collect(&mut s2, &sited, &mut done, c.within);
+            } else {
+                self.execute_collect(&mut s2, m, &mut done, c.within);
+            }
             pre_actions.push(done);
         }
         {
