@@ -2166,6 +2166,14 @@ impl Lowerer {
                     }
                 }
                 Some("To") => IntFn::LastTo,
+                Some("From") if c.named("afterConsequence").is_some() => {
+                    if self.flag(c.named("afterConsequence"))? {
+                        self.reads_after_consequents = true;
+                        IntFn::LastFromAfter
+                    } else {
+                        IntFn::LastFrom
+                    }
+                }
                 Some("From") => IntFn::LastFrom,
                 // (the level the decision's action names for its piece, ground level unless
                 // given, as no move the engine runs gives one: Ludii's level of a move to

@@ -292,6 +292,7 @@ impl GameDef {
             s.history.last_mut(),
         ) {
             r.to_after = site;
+            r.from_after = Action::last_origin(done).unwrap_or(site);
         }
         if self.ir.removes_at_end {
             self.clear_marked(s, m, done);

@@ -419,6 +419,7 @@ impl GameDef {
             IntFn::LastTo => c.s.history.last().map(|m| m.to).unwrap_or(-1),
             IntFn::LastFrom => c.s.history.last().map(|m| m.from).unwrap_or(-1),
             IntFn::LastToAfter => c.s.history.last().map(|m| m.to_after).unwrap_or(-1),
+            IntFn::LastFromAfter => c.s.history.last().map(|m| m.from_after).unwrap_or(-1),
             IntFn::ValuePending => {
                 if c.s.pending.len() == 1 {
                     c.s.pending[0]

@@ -279,6 +279,22 @@ impl Action {
         actions.iter().rev().find_map(|a| a.site()).map(|s| s as i32)
     }
 
+    /// Where the last action that has a site came from (Ludii's `fromAfterSubsequents`):
+    /// a move's origin, or the site of an action on one site.
+    pub fn last_origin(actions: &[Action]) -> Option<i32> {
+        actions
+            .iter()
+            .rev()
+            .find_map(|a| match *a {
+                Action::Move { from, .. }
+                | Action::MoveN { from, .. }
+                | Action::Seed { from, .. }
+                | Action::MoveLevel { from, .. } => Some(from),
+                _ => a.site(),
+            })
+            .map(|s| s as i32)
+    }
+
     /// What an action changes: the sites (at most two) and the small fields. Every place
     /// that undoes or compares moves asks this (the match has no catch-all: a new action
     /// says what it touches).
@@ -354,6 +370,7 @@ impl MoveData {
             to: self.to,
             pass: self.is_pass(),
             to_after: Action::last_site(&self.actions).unwrap_or(self.to),
+            from_after: Action::last_origin(&self.actions).unwrap_or(self.from),
         }
     }
 

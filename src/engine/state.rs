@@ -243,6 +243,9 @@ pub struct MoveRecord {
     /// The site of the move's last action that has one, its consequents' included once they
     /// ran (`(last To afterConsequence:True)`); its `to` when no action has a site.
     pub to_after: i32,
+    /// Where that action came from (`(last From afterConsequence:True)`; an action on one
+    /// site: that site); its `from` when no action has a site.
+    pub from_after: i32,
 }
 
 impl MoveRecord {
@@ -254,6 +257,7 @@ impl MoveRecord {
             to: site,
             pass: false,
             to_after: site,
+            from_after: site,
         }
     }
 }

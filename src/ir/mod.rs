@@ -217,6 +217,9 @@ pub enum IntFn {
     /// `(last To afterConsequence:True)`: the site of the last action of the last move, its
     /// consequents included.
     LastToAfter,
+    /// `(last From afterConsequence:True)`: where the last action of the last move, its
+    /// consequents included, came from (a site's own action: that site).
+    LastFromAfter,
     ValuePending,
     /// The lowest component index whose name contains a name, owned by the role's player:
     /// `by_player[p]` for every player index (resolved at load time; -1 if none).
@@ -2377,6 +2380,7 @@ impl<'a> Node<'a> {
                 | IntFn::Coord(_)
                 | IntFn::LastTo
                 | IntFn::LastToAfter
+                | IntFn::LastFromAfter
                 | IntFn::Player
                 | IntFn::LastFrom
                 | IntFn::ValuePending

@@ -191,6 +191,7 @@ impl Table {
                     to: f as i32,
                     pass: false,
                     to_after: f as i32,
+                    from_after: l as i32,
                 });
             }
             {
