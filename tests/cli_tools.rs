@@ -343,3 +343,36 @@ fn fmt_prints_checks_and_writes() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `compare --states` on a trial file: our position after the placements and after each
+/// move replayed, one line each, before the verdict.
+#[test]
+fn compare_trial_states_show_each_position() {
+    let trial = write("states-trial.txt", "");
+    let out = ludeme()
+        .args(["playout", REFUGIA, "-n", "1", "--seed", "3", "--save-trial"])
+        .arg(&trial)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = ludeme()
+        .args(["compare", "--states", "--game", REFUGIA])
+        .arg(&trial)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let decisions: usize = stdout
+        .lines()
+        .find_map(|l| l.split("agrees (").nth(1))
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no verdict: {stdout}"));
+    let states: Vec<&str> = stdout.lines().filter(|l| l.starts_with("states-trial.txt ")).collect();
+    assert_eq!(states.len(), decisions + 1, "{stdout}");
+    assert!(
+        states[0].starts_with("states-trial.txt 0: ") && states[0].contains("|m"),
+        "{}",
+        states[0]
+    );
+}

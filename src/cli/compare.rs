@@ -31,6 +31,10 @@ pub struct CompareArgs {
     /// trials that followed one are skipped and counted apart. Repeatable.
     #[arg(long = "allow-difference", value_name = "PLY:SITES")]
     pub allow_difference: Vec<String>,
+    /// For trial files: print our position after the placements and after each move
+    /// replayed (the state text of a trace), to see where a replay's positions part.
+    #[arg(long)]
+    pub states: bool,
 }
 
 /// A `--allow-difference` value as a rule difference on `game`'s sites.

@@ -188,7 +188,17 @@ pub fn run(args: &CompareArgs) -> ExitCode {
                     match game {
                         None => outcome.error = Some("the game does not load".into()),
                         Some(g) => {
-                            let r = replay(g, &trial);
+                            let r = if args.states {
+                                // (numbered by the moves replayed before it: 0 after the placements)
+                                let mut shown = 0usize;
+                                let mut show = |_: usize, s: &crate::engine::State, _: Option<&str>| {
+                                    let _ = writeln!(out, "{name} {shown}: {}", g.state_text(s));
+                                    shown += 1;
+                                };
+                                crate::trace::trial::replay_observed(g, &trial, &mut show)
+                            } else {
+                                replay(g, &trial)
+                            };
                             if human {
                                 let _ = write!(out, "{name}: {}", describe(g, &r));
                             }

@@ -828,7 +828,7 @@ impl GameDef {
                 self.region(r, c).iter().all(|site| {
                     let mut c2 = *c;
                     c2.site = site;
-                    let what = Self::top(c.s, site as i32).map_or(0, |p| p.what);
+                    let what = Self::top(c.s, site).map_or(0, |p| p.what);
                     let fresh = !seen.contains(&what);
                     seen.push(what);
                     self.boolean(b, &c2) && fresh
