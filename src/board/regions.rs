@@ -57,20 +57,78 @@ impl Board {
     /// Each site's colour, as Ludii colours a board: from the lowest uncoloured site, sites
     /// are coloured when taken from a queue (the least colour no coloured Orthogonal
     /// neighbour has); a neighbour whose coloured neighbours already show two colours goes to
-    /// the front of the queue, others to the back. (On boards whose sites can be coloured
-    /// with two colours the order of neighbours does not matter; on hex cells Ludii's order
-    /// of a face's edges can give another colouring than this one.)
+    /// the front of the queue, others to the back. Neighbours are taken in Ludii's order: a
+    /// cell's across each of its sides in turn (on boards not coloured with two colours,
+    /// such as hex cells, the order decides the colouring), another site's by relation.
     pub fn phase(&self, site: u32) -> u8 {
         self.phases.get_or_init(|| self.phases())[site as usize]
+    }
+
+    /// The neighbours the colouring looks at, in order (Ludii's `nbors`): a cell's across
+    /// each side of its face in turn, as Ludii traces the face; another site's Orthogonal
+    /// ones.
+    fn phase_nbors(&self) -> Vec<Vec<u32>> {
+        let faces = &self.graph.faces;
+        if self.site_type != super::SiteType::Cell || faces.len() != self.num_sites {
+            return (0..self.num_sites as u32)
+                .map(|s| self.relation(s, Relation::Orthogonal).to_vec())
+                .collect();
+        }
+        let side = |f: &[u32], k: usize| {
+            let (a, b) = (f[k], f[(k + 1) % f.len()]);
+            (a.min(b), a.max(b))
+        };
+        let mut by_side: std::collections::HashMap<(u32, u32), Vec<u32>> = std::collections::HashMap::new();
+        for (i, f) in faces.iter().enumerate() {
+            for k in 0..f.len() {
+                by_side.entry(side(f, k)).or_default().push(i as u32);
+            }
+        }
+        // (a face's sides in the order Ludii traces it: from its side of the lowest edge
+        // number, around the face clockwise, whichever way ours was listed)
+        let edge_id: std::collections::HashMap<(u32, u32), usize> = self
+            .graph
+            .edges
+            .iter()
+            .enumerate()
+            .map(|(e, &[a, b])| ((a.min(b), a.max(b)), e))
+            .collect();
+        let clockwise = |f: &[u32]| {
+            let v = &self.graph.vertices;
+            let twice_area: f64 = (0..f.len())
+                .map(|k| {
+                    let (a, b) = (v[f[k] as usize], v[f[(k + 1) % f.len()] as usize]);
+                    a.x * b.y - b.x * a.y
+                })
+                .sum();
+            twice_area < 0.0
+        };
+        faces
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let n = f.len();
+                let across = |k: usize| by_side[&side(f, k)].iter().copied().find(|&o| o != i as u32);
+                let first = (0..n)
+                    .min_by_key(|&k| edge_id.get(&side(f, k)).copied().unwrap_or(usize::MAX))
+                    .unwrap_or(0);
+                if clockwise(f) {
+                    (0..n).map(|j| (first + j) % n).filter_map(across).collect()
+                } else {
+                    (0..n).map(|j| (first + n - j) % n).filter_map(across).collect()
+                }
+            })
+            .collect()
     }
 
     /// Every site's colour (see [`Board::phase`]).
     fn phases(&self) -> Vec<u8> {
         let n = self.num_sites;
+        let nbors = self.phase_nbors();
         let mut phase = vec![u8::MAX; n];
         let mut queue = std::collections::VecDeque::new();
         let used = |phase: &[u8], t: u32| -> u32 {
-            self.relation(t, Relation::Orthogonal)
+            nbors[t as usize]
                 .iter()
                 .filter(|&&u| phase[u as usize] != u8::MAX)
                 .fold(0, |m, &u| m | 1 << phase[u as usize].min(31))
@@ -85,7 +143,7 @@ impl Board {
                     continue;
                 }
                 phase[e as usize] = (!used(&phase, e)).trailing_zeros().min(31) as u8;
-                for &m in self.relation(e, Relation::Orthogonal) {
+                for &m in &nbors[e as usize] {
                     if phase[m as usize] != u8::MAX {
                         continue;
                     }

@@ -430,3 +430,23 @@ fn circular_directions_turn_about_the_pivot() {
     let square = board(BoardSpec::Square(3), SiteType::Vertex);
     assert!((0..9).all(|s| square.steps_in(s, Direction::Circular(Circ::Rotational)).is_empty()));
 }
+/// Sites' colours (`(sites Phase k)`, `(phase of:s)`) as Ludii 1.3.13 colours these boards
+/// (`MeasureGraph.measurePhase`, each cell's neighbours across its sides in Ludii's order):
+/// on hex cells, three colours whose placement depends on that order.
+#[test]
+fn phases_colour_as_ludii_does() {
+    for (spec, ludii) in [
+        (BoardSpec::Hex(4), "0120120122012010120120201201120120120"),
+        (BoardSpec::Hex(5), "0120112012020120120120120112012012001201201201201212012001201"),
+        (
+            BoardSpec::Hex(7),
+            "0120120120120122012012010120120120120120120122012012012010120120120120201201201201120120120120120120120201201201120120120120120",
+        ),
+        (BoardSpec::HexDiamond { size: 5, prism: None }, "0112220000111112222000112"),
+        (BoardSpec::HexTriangle(5), "021021021210021"),
+    ] {
+        let b = board(spec.clone(), SiteType::Cell);
+        let ours: String = (0..b.num_sites() as u32).map(|i| char::from(b'0' + b.phase(i))).collect();
+        assert_eq!(ours, ludii, "{spec:?}");
+    }
+}

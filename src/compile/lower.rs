@@ -1391,9 +1391,10 @@ impl Lowerer {
             }
             ("priority", _) => MovesKind::Priority(self.alternatives(&c)?),
             ("max.max", Some("Distance")) => self.max_distance(&c)?,
-            ("max.max", Some("Moves")) => {
+            ("max.max", Some(w @ ("Moves" | "Captures"))) => {
                 let with_value = self.flag(c.named("withValue"))?;
-                MovesKind::MaxMoves(Box::new(self.moves(req(c.typed(self.reg, "moves"), &c)?)?), with_value)
+                let m = self.moves(req(c.typed(self.reg, "moves"), &c)?)?;
+                MovesKind::MaxMoves(Box::new(m), with_value, w == "Captures")
             }
             ("operators.foreach.forEach", Some("Piece")) => {
                 let mut items = Vec::new();

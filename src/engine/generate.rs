@@ -1345,7 +1345,7 @@ impl GameDef {
                 }
             }
             MovesKind::Priority(v) => self.gen_priority(v, c, out),
-            MovesKind::MaxMoves(m, with_value) => self.gen_max_moves(m, *with_value, c, out),
+            MovesKind::MaxMoves(m, with_value, captures) => self.gen_max_moves(m, *with_value, *captures, c, out),
             MovesKind::Do {
                 pre,
                 next,

@@ -446,7 +446,7 @@ impl GameDef {
             }
             MovesKind::Select { from, to } => self.select_pairs(from, to, c, |_, _| true),
             // (the longest runs are among the moves: some are kept whenever there are any)
-            MovesKind::MaxMoves(m, _) => self.has_moves(m, c),
+            MovesKind::MaxMoves(m, ..) => self.has_moves(m, c),
             MovesKind::ForEachValue { min, max, body } => {
                 let (a, b) = (self.int(min, c), self.int(max, c));
                 (a..=b).any(|v| {
@@ -592,8 +592,16 @@ impl GameDef {
     /// counts 1 plus, while the same player moves on and the game is not over, the most any
     /// of their next moves counts; the moves that count most are kept, in order. With
     /// value, a move counts the values of the pieces it removes (its consequences'
-    /// removals too) instead of 1.
-    pub(super) fn gen_max_moves(&self, m: &Moves, with_value: bool, c: &mut Ctx, out: &mut Vec<MoveData>) {
+    /// removals too) instead of 1. With `captures` (`(max Captures M)`, Ludii's
+    /// `MaxCaptures`), a move counts its removals (or their values) alone, with no run.
+    pub(super) fn gen_max_moves(
+        &self,
+        m: &Moves,
+        with_value: bool,
+        captures: bool,
+        c: &mut Ctx,
+        out: &mut Vec<MoveData>,
+    ) {
         let start = out.len();
         self.gen(m, c, out);
         if out.len() - start < 2 {
@@ -604,7 +612,11 @@ impl GameDef {
             .iter()
             .map(|mv| {
                 let mut s = state.clone();
-                let worth = self.run_step(&mut s, &super::api::Move { inner: mv.clone() }, with_value);
+                let mv = super::api::Move { inner: mv.clone() };
+                if captures {
+                    return self.removals(&mut s, &mv, with_value);
+                }
+                let worth = self.run_step(&mut s, &mv, with_value);
                 self.run_length(&s, worth, 0, with_value)
             })
             .collect();
@@ -624,6 +636,12 @@ impl GameDef {
             self.apply(s, mv);
             return 1;
         }
+        self.removals(s, mv, true)
+    }
+
+    /// Applies a move; what it removes, its consequences included: the number of removals,
+    /// or with value the values of the pieces removed (as they were before it).
+    fn removals(&self, s: &mut super::api::State, mv: &super::api::Move, with_value: bool) -> u32 {
         let before = s.inner.clone();
         let mut log = Vec::new();
         self.apply_logged(s, mv, Some(&mut log));
@@ -637,6 +655,7 @@ impl GameDef {
             .map(|a| match a {
                 // (a removal at the end of the turn counts where it is decided, as Ludii's
                 // action of removal that waits)
+                Action::Remove { .. } | Action::RemoveAtEnd(_) | Action::RemoveAt { .. } if !with_value => 1,
                 Action::Remove { site, .. } | Action::RemoveAtEnd(site) => value_at(*site, None).map_or(0, |p| p.value),
                 Action::RemoveAt { site, level, .. } => value_at(*site, Some(*level)).map_or(0, |p| p.value),
                 _ => 0,

@@ -1114,7 +1114,7 @@ impl Moves {
             | Surround { .. }
             | Enclose { .. }
             | Shoot { .. } => false,
-            While(_, m) | Append(m) | ForEachPlayer(m) | MaxMoves(m, _) => any(&[m]),
+            While(_, m) | Append(m) | ForEachPlayer(m) | MaxMoves(m, ..) => any(&[m]),
             AllCombinations(a, b) => any(&[a, b]),
             ForEachValueIn { body, .. }
             | ForEachValue { body, .. }
@@ -1623,8 +1623,10 @@ pub enum MovesKind {
     Priority(Vec<Moves>),
     /// `(max Moves [withValue:True] M)`: M's moves that begin the longest run of moves by
     /// the same player (each applied, then the mover's moves while the turn goes on); with
-    /// value, the run that removes pieces of the greatest total value.
-    MaxMoves(Box<Moves>, bool),
+    /// value, the run that removes pieces of the greatest total value. `(max Captures
+    /// [withValue:True] M)` (the third field): M's moves that remove the most pieces (of the
+    /// greatest total value), their consequences included, without the run.
+    MaxMoves(Box<Moves>, bool, bool),
     Do {
         pre: Box<Moves>,
         next: Option<Box<Moves>>,
