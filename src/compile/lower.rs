@@ -1065,8 +1065,13 @@ impl Lowerer {
                     Box::new(self.moves(nth(&pos, 1, c.span())?)?),
                 )
             }
-            // (a message to a player: it changes nothing in the state)
-            ("note", _) => MovesKind::And(Vec::new()),
+            // (a message to a player: it changes nothing in the state; by default to the mover)
+            ("note", _) => MovesKind::Note(match c.named("to") {
+                Some(n) if matches!(&n.kind, NodeKind::Atom(a) if a == "All") => None,
+                Some(n) if matches!(n.kind, NodeKind::Atom(_)) => Some(IntFn::RolePlayer(self.role(n)?)),
+                Some(n) => Some(self.player_index(n)?),
+                None => Some(IntFn::RolePlayer(Role::Mover)),
+            }),
             ("push", _) => {
                 self.board_site_type_only(&c, "push on another site type than the board's")?;
                 let from = match c.typed(self.reg, "moves.from") {

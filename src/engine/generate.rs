@@ -753,6 +753,15 @@ impl GameDef {
         }
         match k {
             MovesKind::Pass => self.push_move(out, c, -1, -1).push(Action::Pass { forced: false }),
+            MovesKind::Note(to) => {
+                let n = match to {
+                    None => self.num_players as i32,
+                    Some(p) => i32::from((1..=self.num_players as i32).contains(&self.int(p, c))),
+                };
+                for _ in 0..n {
+                    self.push_move(out, c, -1, -1);
+                }
+            }
             MovesKind::Satisfy => self.gen_satisfy(c, out),
             MovesKind::Add { to, .. } => {
                 let Some(add) = self.added(k, c) else { return };

@@ -379,7 +379,8 @@ impl MoveData {
         matches!(self.actions.first(), Some(Action::SwapPlayers(..)))
     }
 
-    /// A pass: a pass action and no decision action.
+    /// A pass: a pass action and no decision action (a swap of players is one, as
+    /// Ludii marks its action a decision wherever it comes from).
     pub fn is_pass(&self) -> bool {
         self.actions.iter().any(|a| matches!(a, Action::Pass { .. }))
             && !self.actions.iter().any(|a| {
@@ -391,6 +392,7 @@ impl MoveData {
                         | Action::MoveN { .. }
                         | Action::Remove { .. }
                         | Action::RemoveAt { .. }
+                        | Action::SwapPlayers(..)
                 )
             })
     }

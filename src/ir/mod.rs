@@ -1089,6 +1089,7 @@ impl Moves {
             | Remove { .. }
             | RemoveAtEnd { .. }
             | Pass
+            | Note(_)
             | SetScore { .. }
             | AddScore { .. }
             | SetVar(_)
@@ -1532,6 +1533,10 @@ pub enum MovesKind {
         count: Option<IntFn>,
     },
     Pass,
+    /// `(note .. [to:P])`: a message, which changes nothing: a move without actions for each
+    /// player it goes to (every player when `None`, for `to:All`), as Ludii's one note
+    /// action each, so that consequents attached around it run once per message.
+    Note(Option<IntFn>),
     SetScore {
         role: Role,
         player: Option<IntFn>,

@@ -437,7 +437,7 @@ fn matching<'m>(game: &Game, state: &State, moves: &'m [Move], l: &TrialMove) ->
         .filter(|a| a.kind == "UseDie")
         .filter_map(|a| a.int("indexDie").map(|k| k as usize))
         .collect();
-    let mut best: Option<(&Move, (usize, usize))> = None;
+    let mut best: Option<(&Move, (usize, usize, usize))> = None;
     for m in candidates.iter().copied() {
         let mut after = state.clone();
         game.apply(&mut after, m);
@@ -457,7 +457,8 @@ fn matching<'m>(game: &Game, state: &State, moves: &'m [Move], l: &TrialMove) ->
             (true, false) => 1,
             (false, false) => 0,
         };
-        let score = (fit, changed.len());
+        // (a pass of ours for Ludii's pass before another move of no site)
+        let score = (usize::from(m.is_pass() == l.is_pass()), fit, changed.len());
         if best.is_none_or(|(_, b)| score > b) {
             best = Some((m, score));
         }
