@@ -549,22 +549,21 @@ pub(crate) fn build_board(g: &Graph, ty: SiteType) -> Board {
                 .map(|s| s.in_direction(Direction::Rel(r)).map(|k| s.to[k]).collect()),
         )
     });
-    let dir_steps = build_csr((0..n).flat_map(|i| {
-        Dir::ALL.map(|d| {
-            site_steps[i]
-                .in_direction(Direction::Compass(d))
-                .map(|k| site_steps[i].to[k])
-                .collect::<Vec<u32>>()
-        })
-    }));
-    let circ_steps = build_csr((0..n).flat_map(|i| {
-        Circ::ALL.map(|c| {
-            site_steps[i]
-                .in_direction(Direction::Circular(c))
-                .map(|k| site_steps[i].to[k])
-                .collect::<Vec<u32>>()
-        })
-    }));
+    // (rows `site * keys + key`: each site's steps in each direction of a family)
+    let steps_by = |keys: &[Direction]| {
+        build_csr((0..n).flat_map(|i| {
+            keys.iter()
+                .map(|&d| {
+                    site_steps[i]
+                        .in_direction(d)
+                        .map(|k| site_steps[i].to[k])
+                        .collect::<Vec<u32>>()
+                })
+                .collect::<Vec<_>>()
+        }))
+    };
+    let dir_steps = steps_by(&Dir::ALL.map(Direction::Compass));
+    let circ_steps = steps_by(&Circ::ALL.map(Direction::Circular));
     let mut supported = [0u16; 5];
     for s in &site_steps {
         for k in 0..s.to.len() {

@@ -2163,24 +2163,17 @@ impl Lowerer {
                 }
             }
             "ints.last.last" => match c.word(self.reg) {
-                Some("To") if c.named("afterConsequence").is_some() => {
-                    if self.flag(c.named("afterConsequence"))? {
-                        self.reads_after_consequents = true;
-                        IntFn::LastToAfter
-                    } else {
-                        IntFn::LastTo
+                // (`afterConsequence:True`: where the last action went, or came from)
+                Some(w @ ("To" | "From")) => {
+                    let after = self.flag(c.named("afterConsequence"))?;
+                    self.reads_after_consequents |= after;
+                    match (w, after) {
+                        ("To", true) => IntFn::LastToAfter,
+                        ("To", false) => IntFn::LastTo,
+                        (_, true) => IntFn::LastFromAfter,
+                        (_, false) => IntFn::LastFrom,
                     }
                 }
-                Some("To") => IntFn::LastTo,
-                Some("From") if c.named("afterConsequence").is_some() => {
-                    if self.flag(c.named("afterConsequence"))? {
-                        self.reads_after_consequents = true;
-                        IntFn::LastFromAfter
-                    } else {
-                        IntFn::LastFrom
-                    }
-                }
-                Some("From") => IntFn::LastFrom,
                 // (the level the decision's action names for its piece, ground level unless
                 // given, as no move the engine runs gives one: Ludii's level of a move to
                 // the top of a stack is 0 too)
