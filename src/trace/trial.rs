@@ -437,6 +437,20 @@ fn matching<'m>(game: &Game, state: &State, moves: &'m [Move], l: &TrialMove) ->
         .filter(|a| a.kind == "UseDie")
         .filter_map(|a| a.int("indexDie").map(|k| k as usize))
         .collect();
+    // (what Ludii's move does to the scores: the change per player where every setting
+    // adds, else only whether it sets one)
+    let sets_score = l.actions.iter().any(|a| a.kind == "SetScore");
+    let score_deltas = l
+        .actions
+        .iter()
+        .filter(|a| a.kind == "SetScore")
+        .try_fold(vec![0i64; 17], |mut d, a| {
+            let (p, v) = (a.int("player")?, a.int("score")?);
+            (a.get("add") == Some("true") && (0..17).contains(&p)).then(|| {
+                d[p as usize] += v;
+                d
+            })
+        });
     let mut best: Option<(&Move, (usize, usize, usize))> = None;
     for m in candidates.iter().copied() {
         let mut after = state.clone();
@@ -457,8 +471,20 @@ fn matching<'m>(game: &Game, state: &State, moves: &'m [Move], l: &TrialMove) ->
             (true, false) => 1,
             (false, false) => 0,
         };
-        // (a pass of ours for Ludii's pass before another move of no site)
-        let score = (usize::from(m.is_pass() == l.is_pass()), fit, changed.len());
+        // (a pass of ours for Ludii's pass before another move of no site; one that changes
+        // the scores where Ludii's sets one)
+        let deltas: Vec<i64> = (0..after.scores().len())
+            .map(|p| i64::from(after.scores()[p]) - i64::from(state.scores().get(p).copied().unwrap_or(0)))
+            .collect();
+        let same_scores = match &score_deltas {
+            Some(want) => want
+                .iter()
+                .enumerate()
+                .all(|(p, &d)| deltas.get(p).copied().unwrap_or(0) == d),
+            None => deltas.iter().any(|&d| d != 0) == sets_score,
+        };
+        let kinds = usize::from(m.is_pass() == l.is_pass()) + usize::from(same_scores);
+        let score = (kinds, fit, changed.len());
         if best.is_none_or(|(_, b)| score > b) {
             best = Some((m, score));
         }
