@@ -280,15 +280,15 @@ impl GameDef {
     /// last sites it went to, and the pieces marked for removal at the end of the turn.
     fn after_actions(&self, s: &mut StateData, m: &MoveData, store: bool, done: &mut super::moves::Done) {
         self.run_consequents(s, m, Some(done), Within::default());
+        if !store {
+            return;
+        }
         // (a swap of players among the consequents makes the move no pass: Ludii marks its
         // action a decision)
         if done.iter().any(|a| matches!(a, Action::SwapPlayers(..))) {
-            if let Some(r) = s.history.last_mut().filter(|_| store) {
+            if let Some(r) = s.history.last_mut() {
                 r.pass = false;
             }
-        }
-        if !store {
-            return;
         }
         if self.ir.uses_last_to {
             self.note_last_to(s, m, done);

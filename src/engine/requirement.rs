@@ -893,20 +893,20 @@ impl GameDef {
         let mut pre_actions: SmallVec<[Done; 1]> = SmallVec::new();
         for m in pre_moves {
             let mut done = SmallVec::new();
-            if m.from < 0 || m.to < 0 {
-                // (a pre-move of no site, as `(set Var ..)`: its consequents read the sites
-                // of the context generating it, as Ludii's, which leaves them as they are)
-                let mut sited = m.clone();
-                if sited.from < 0 {
-                    sited.from = c.from;
-                }
-                if sited.to < 0 {
-                    sited.to = c.to;
-                }
-                self.execute_collect(&mut s2, &sited, &mut done, c.within);
+            // (a pre-move of no site, as `(set Var ..)`: its consequents read the sites of
+            // the context generating it, as Ludii's, which leaves them as they are)
+            let sited;
+            let m = if m.from < 0 || m.to < 0 {
+                sited = MoveData {
+                    from: if m.from < 0 { c.from } else { m.from },
+                    to: if m.to < 0 { c.to } else { m.to },
+                    ..m.clone()
+                };
+                &sited
             } else {
-                self.execute_collect(&mut s2, m, &mut done, c.within);
-            }
+                m
+            };
+            self.execute_collect(&mut s2, m, &mut done, c.within);
             pre_actions.push(done);
         }
         {
