@@ -1486,8 +1486,13 @@ impl Lowerer {
                 }
             }
         }
-        // (and a level to move from only by a fromTo)
-        if !matches!(kind, MovesKind::FromTo { .. }) && kind.places().iter().any(|p| p.level.is_some()) {
+        // (and a level to move from only by a fromTo, or to select)
+        let level_read = match &kind {
+            MovesKind::FromTo { .. } | MovesKind::Slide { tracks: None, .. } => true,
+            MovesKind::Select { to, .. } => to.as_ref().is_none_or(|t| t.level.is_none()),
+            _ => false,
+        };
+        if !level_read && kind.places().iter().any(|p| p.level.is_some()) {
             return unsupported("moves.from with a level here", c.span());
         }
         Ok(Moves::new(kind, then))
@@ -2174,10 +2179,9 @@ impl Lowerer {
                         (_, false) => IntFn::LastFrom,
                     }
                 }
-                // (the level the decision's action names for its piece, ground level unless
-                // given, as no move the engine runs gives one: Ludii's level of a move to
-                // the top of a stack is 0 too)
-                Some("LevelTo") if c.named("afterConsequence").is_none() => IntFn::Const(0),
+                // (the level the decision's action names for its piece: a selection's, else
+                // ground level, as Ludii's level of a move to the top of a stack is 0 too)
+                Some("LevelTo") if c.named("afterConsequence").is_none() => IntFn::LastLevelTo,
                 w => return unsupported(format!("last {}", w.unwrap_or("")), c.span()),
             },
             "centrePoint" => IntFn::CentrePoint,

@@ -124,6 +124,7 @@ impl GameDef {
             to: -1,
             mover: s.mover,
             then: SmallVec::new(),
+            level_to: 0,
         }
     }
 

@@ -420,6 +420,7 @@ impl GameDef {
             IntFn::LastFrom => c.s.history.last().map(|m| m.from).unwrap_or(-1),
             IntFn::LastToAfter => c.s.history.last().map(|m| m.to_after).unwrap_or(-1),
             IntFn::LastFromAfter => c.s.history.last().map(|m| m.from_after).unwrap_or(-1),
+            IntFn::LastLevelTo => c.s.history.last().map_or(-1, |m| m.level_to),
             IntFn::ValuePending => {
                 if c.s.pending.len() == 1 {
                     c.s.pending[0]

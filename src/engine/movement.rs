@@ -60,8 +60,22 @@ impl GameDef {
                 count: 1,
                 state: -1,
             });
-        // (`stack:True`: the whole stack moves)
+        // (`stack:True`: the whole stack moves; else, from a level given in a game with
+        // stacks, the piece there alone, as Ludii's `ActionMoveLevelFrom`)
         let whole = stack.then(|| c.s.stack(f as usize).map_or(1, |st| st.len() as u32));
+        let level = match from.as_ref().and_then(|p| p.level.as_ref()) {
+            Some(l) if self.ir.stacking && !stack => {
+                let l = self.int(l, &c1);
+                if l < -1 {
+                    return;
+                }
+                c.s.stack(f as usize)
+                    .filter(|st| l >= 0 && (l as usize) < st.len())
+                    .map(|_| l as u32)
+            }
+            _ => None,
+        };
+        let whole = (whole, level);
         let min = min.map_or(-1, |x| self.int(x, &c1));
         let max = max.map_or(1000, |x| self.int(x, &c1));
         let mut buf = super::tables::Dirs::new();
@@ -190,11 +204,20 @@ impl GameDef {
                         if to.cond.is_some() && stop.holds(self, &c2) {
                             // (a stop lands with `to`'s effect, whatever `apply if:` says)
                             if min <= n {
-                                self.push_slide((f, t, None), to.apply.as_deref(), None, &[], always, &c2, c, out);
+                                self.push_slide(
+                                    (f, t, (None, None)),
+                                    to.apply.as_deref(),
+                                    None,
+                                    &[],
+                                    always,
+                                    &c2,
+                                    c,
+                                    out,
+                                );
                                 break;
                             }
                         } else if min <= n {
-                            self.push_slide((f, t, None), None, None, &[], filter, &c2, c, out);
+                            self.push_slide((f, t, (None, None)), None, None, &[], filter, &c2, c, out);
                         }
                     }
                     n += 1;
@@ -218,7 +241,7 @@ impl GameDef {
     #[allow(clippy::too_many_arguments)]
     fn push_slide(
         &self,
-        (f, t, whole): (i32, i32, Option<u32>),
+        (f, t, (whole, level)): (i32, i32, (Option<u32>, Option<u32>)),
         effect: Option<&Moves>,
         between_apply: Option<&Moves>,
         passed: &[i32],
@@ -241,7 +264,14 @@ impl GameDef {
         if let Some(e) = effect {
             self.effect_actions(e, c2, actions);
         }
-        actions.push(Action::stack_move(f as u32, t as u32, whole));
+        actions.push(match level {
+            Some(level) => Action::MoveLevel {
+                from: f as u32,
+                level,
+                to: t as u32,
+            },
+            None => Action::stack_move(f as u32, t as u32, whole),
+        });
     }
 
     /// `(attract ..)` (see [`MovesKind::Attract`]).

@@ -348,6 +348,9 @@ pub struct MoveData {
     pub then: SmallVec<[u32; 2]>,
     /// The pass the engine adds when the rules give the mover no move at all.
     pub forced: bool,
+    /// The level the decision names for its piece at `to` (Ludii's `levelTo`: a selection's
+    /// level in a game with stacks; ground level otherwise).
+    pub level_to: i32,
 }
 
 impl MoveData {
@@ -360,6 +363,7 @@ impl MoveData {
         mover: 0,
         then: SmallVec::new_const(),
         forced: false,
+        level_to: 0,
     };
 
     /// What the history keeps of this move (for `(last ..)` and `(all Passed)`).
@@ -371,6 +375,7 @@ impl MoveData {
             pass: self.is_pass(),
             to_after: Action::last_site(&self.actions).unwrap_or(self.to),
             from_after: Action::last_origin(&self.actions).unwrap_or(self.from),
+            level_to: self.level_to,
         }
     }
 

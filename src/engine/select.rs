@@ -13,7 +13,21 @@ impl GameDef {
     /// `(select (from R if:F) (to R2 if:G))` (3.6): selection moves, no action.
     pub(super) fn gen_select(&self, from: &Place, to: &Option<Place>, c: &Ctx, out: &mut Vec<MoveData>) {
         self.select_pairs(from, to, c, |f, t| {
+            // (in a game with stacks, Ludii's selection names a level: the one given for
+            // the origin, else the top of the target's stack)
+            let level = match (&from.level, to) {
+                _ if !self.ir.stacking => 0,
+                (Some(l), None) => {
+                    let mut c1 = *c;
+                    (c1.from, c1.to) = (f, f);
+                    self.int(l, &c1)
+                }
+                _ => c.s.stack(t as usize).map_or(0, |st| st.len() as i32 - 1),
+            };
             self.push_move(out, c, f, t);
+            if let Some(m) = out.last_mut() {
+                m.level_to = level.max(0);
+            }
             false
         });
     }

@@ -246,6 +246,8 @@ pub struct MoveRecord {
     /// Where that action came from (`(last From afterConsequence:True)`; an action on one
     /// site: that site); its `from` when no action has a site.
     pub from_after: i32,
+    /// The level the decision named at `to` (`(last LevelTo)`).
+    pub level_to: i32,
 }
 
 impl MoveRecord {
@@ -258,6 +260,7 @@ impl MoveRecord {
             pass: false,
             to_after: site,
             from_after: site,
+            level_to: 0,
         }
     }
 }

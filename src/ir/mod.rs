@@ -220,6 +220,9 @@ pub enum IntFn {
     /// `(last From afterConsequence:True)`: where the last action of the last move, its
     /// consequents included, came from (a site's own action: that site).
     LastFromAfter,
+    /// `(last LevelTo)`: the level the last decision named at its `to` (a selection's in a
+    /// game with stacks; else ground level, 0).
+    LastLevelTo,
     ValuePending,
     /// The lowest component index whose name contains a name, owned by the role's player:
     /// `by_player[p]` for every player index (resolved at load time; -1 if none).
@@ -987,7 +990,7 @@ pub struct Place {
     /// The `if:` of `(apply if:C ..)`: what it gates depends on the move (a slide's landing
     /// moves, a step's effect).
     pub apply_if: Option<BoolFn>,
-    /// The level of the piece moved (`(from s level:l)`, read by `fromTo` only).
+    /// The level of the piece moved (`(from s level:l)`, read by `fromTo` and `select`).
     pub level: Option<IntFn>,
 }
 
@@ -2388,6 +2391,7 @@ impl<'a> Node<'a> {
                 | IntFn::LastTo
                 | IntFn::LastToAfter
                 | IntFn::LastFromAfter
+                | IntFn::LastLevelTo
                 | IntFn::Player
                 | IntFn::LastFrom
                 | IntFn::ValuePending

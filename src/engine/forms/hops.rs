@@ -192,6 +192,7 @@ impl Table {
                     pass: false,
                     to_after: f as i32,
                     from_after: l as i32,
+                    level_to: 0,
                 });
             }
             {
