@@ -109,6 +109,56 @@ impl Graph {
         }
     }
 
+    /// Per element of type `of`, the elements of type `ty` (another type) incident to it,
+    /// ascending: a face's vertices and edges (its sides), an edge's ends and the faces it
+    /// bounds, a vertex's edges and the faces around it (Ludii's `sites Incident`).
+    pub fn incidence(&self, of: SiteType, ty: SiteType) -> Vec<Vec<u32>> {
+        use std::collections::HashMap;
+        let edge_of: HashMap<[u32; 2], u32> = self
+            .edges
+            .iter()
+            .enumerate()
+            .map(|(i, &[a, b])| ([a.min(b), a.max(b)], i as u32))
+            .collect();
+        // a face's sides, as edges
+        let sides = |f: &[u32]| -> Vec<u32> {
+            (0..f.len())
+                .filter_map(|k| {
+                    let (a, b) = (f[k], f[(k + 1) % f.len()]);
+                    edge_of.get(&[a.min(b), a.max(b)]).copied()
+                })
+                .collect()
+        };
+        let direct = |of: SiteType, ty: SiteType| -> Option<Vec<Vec<u32>>> {
+            match (of, ty) {
+                (SiteType::Cell, SiteType::Vertex) => Some(self.faces.clone()),
+                (SiteType::Cell, SiteType::Edge) => Some(self.faces.iter().map(|f| sides(f)).collect()),
+                (SiteType::Edge, SiteType::Vertex) => Some(self.edges.iter().map(|e| e.to_vec()).collect()),
+                _ => None,
+            }
+        };
+        let mut out = match direct(of, ty) {
+            Some(t) => t,
+            // (the other way round: the inverse of a direct table)
+            None => {
+                let mut inv = vec![Vec::new(); self.count(of)];
+                for (i, list) in direct(ty, of).unwrap_or_default().iter().enumerate() {
+                    for &j in list {
+                        if let Some(l) = inv.get_mut(j as usize) {
+                            l.push(i as u32);
+                        }
+                    }
+                }
+                inv
+            }
+        };
+        for l in &mut out {
+            l.sort_unstable();
+            l.dedup();
+        }
+        out
+    }
+
     pub fn count(&self, ty: SiteType) -> usize {
         match ty {
             SiteType::Vertex => self.vertices.len(),

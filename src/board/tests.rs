@@ -136,6 +136,35 @@ fn edge_sites() {
 }
 
 #[test]
+fn incidence_between_site_types() {
+    // (square 2): 4 cells, 9 vertices (row by row from the bottom left), 12 edges
+    let b = board(BoardSpec::Square(2), SiteType::Cell);
+    let g = b.graph();
+    let cell_vertices = g.incidence(SiteType::Cell, SiteType::Vertex);
+    assert_eq!(cell_vertices[0], [0, 1, 3, 4]);
+    assert_eq!(cell_vertices[3], [4, 5, 7, 8]);
+    let cell_edges = g.incidence(SiteType::Cell, SiteType::Edge);
+    assert!(cell_edges.iter().all(|e| e.len() == 4));
+    // an edge bounds one cell on the rim, two inside; its ends are two vertices, each an
+    // end of it
+    let edge_cells = g.incidence(SiteType::Edge, SiteType::Cell);
+    assert_eq!(edge_cells.iter().filter(|c| c.len() == 2).count(), 4);
+    assert_eq!(edge_cells.iter().filter(|c| c.len() == 1).count(), 8);
+    for (e, cells) in edge_cells.iter().enumerate() {
+        assert!(cells.iter().all(|&c| cell_edges[c as usize].contains(&(e as u32))));
+    }
+    let ends = g.incidence(SiteType::Edge, SiteType::Vertex);
+    let vertex_edges = g.incidence(SiteType::Vertex, SiteType::Edge);
+    assert_eq!(vertex_edges[4].len(), 4);
+    assert!(ends
+        .iter()
+        .enumerate()
+        .all(|(e, v)| v.len() == 2 && v.iter().all(|&x| vertex_edges[x as usize].contains(&(e as u32)))));
+    // the centre vertex is a corner of every cell
+    assert_eq!(g.incidence(SiteType::Vertex, SiteType::Cell)[4], [0, 1, 2, 3]);
+}
+
+#[test]
 fn distance_table_rules() {
     assert_eq!(
         distance_relation_for_game([Relation::Orthogonal, Relation::All]),

@@ -169,6 +169,8 @@ pub struct Lowerer {
     geometry: Vec<BoardRegion>,
     /// The board's site type (known once the board is lowered).
     site_type: SiteType,
+    /// The other site types the rules use (see [`GameIr::other_types`]).
+    other_types: Vec<SiteType>,
     /// Whether the board is `(boardless ..)`.
     boardless: bool,
     /// The containers after the board.
@@ -391,6 +393,7 @@ impl Lowerer {
             regions: Vec::new(),
             geometry: Vec::new(),
             site_type: SiteType::Cell,
+            other_types: Vec::new(),
             boardless: false,
             containers: Vec::new(),
             dice: Vec::new(),
@@ -444,6 +447,20 @@ impl Lowerer {
     fn other_site_type(&self, c: &Call) -> bool {
         c.typed(self.reg, "siteType")
             .is_some_and(|t| !matches!(&t.kind, NodeKind::Atom(a) if SiteType::from_name(a) == Some(self.site_type)))
+    }
+
+    /// Another site type than the board's that the rules use: the state keeps its sites.
+    fn use_type(&mut self, t: SiteType) -> SiteType {
+        if t != self.site_type && !self.other_types.contains(&t) {
+            self.other_types.push(t);
+        }
+        t
+    }
+
+    /// The other site type a call names (as [`Self::other_type_of`]), now in use.
+    fn typed_call(&mut self, c: &Call) -> Option<SiteType> {
+        let t = self.other_type_of(c)?;
+        Some(self.use_type(t))
     }
 
     fn board_site_type_only(&self, c: &Call, what: &str) -> R<()> {
@@ -590,6 +607,7 @@ impl Lowerer {
         });
         Ok(GameIr {
             name,
+            other_types: std::mem::take(&mut self.other_types),
             looks: Looks::default(),
             players,
             board,
@@ -1020,7 +1038,12 @@ impl Lowerer {
         let then = self.then_of(&c)?;
         let word = c.word(self.reg);
         let kind = match (c.id, word) {
-            ("move", Some("Pass")) | ("pass", _) => MovesKind::Pass,
+            ("move", Some("Pass")) | ("pass", _) => {
+                // (one player who may pass does not end the game by passing: Ludii's
+                // `NotAllPass`, which a pass of a game of one player sets)
+                self.not_all_pass |= self.players == 1;
+                MovesKind::Pass
+            }
             // (a claim is an add without counts, stacks or effects: the grammar has none)
             ("move", Some("Add" | "Claim")) | ("effect.add", _) => {
                 let (piece, state) = match c.typed(self.reg, "moves.piece") {
@@ -1934,6 +1957,15 @@ impl Lowerer {
                     Box::new(IntFn::Const(0)),
                 )
             }
+            "who" | "what" if c.named("level").is_none() && self.other_type_of(&c).is_some() => {
+                let ty = self.typed_call(&c).unwrap_or(self.site_type);
+                let field = if c.id == "who" {
+                    LevelField::Who
+                } else {
+                    LevelField::What
+                };
+                IntFn::OnType(ty, field, b(self, req(c.named("at"), &c)?)?)
+            }
             "who" | "what" | "size" if self.other_site_type(&c) || c.named("level").is_some() => {
                 return unsupported(
                     format!("({} ..) with a site type or level", Self::head(node).unwrap_or("")),
@@ -2401,6 +2433,13 @@ impl Lowerer {
             .filter(|n| !matches!(&n.kind, NodeKind::Atom(a) if a == word || SiteType::from_name(a).is_some()))
             .collect();
         let bi = |l: &mut Self, n: &Node| -> R<Box<IntFn>> { Ok(Box::new(l.int(n)?)) };
+        if let (Some(ty), "Empty" | "Occupied") = (self.typed_call(c), word) {
+            return Ok(BoolFn::OnType {
+                ty,
+                site: bi(self, nth(&ints, 0, c.span())?)?,
+                occupied: word == "Occupied",
+            });
+        }
         Ok(match word {
             "Empty" => BoolFn::IsEmpty(bi(self, nth(&ints, 0, c.span())?)?),
             "Flat" => {
@@ -2725,6 +2764,15 @@ impl Lowerer {
                 let word = c.word(self.reg);
                 match word {
                     Some("Direction") => self.sites_direction(&c)?,
+                    Some(w @ ("Empty" | "Board")) if self.other_type_of(&c).is_some() => {
+                        let ty = self.typed_call(&c).unwrap_or(self.site_type);
+                        let t = if w == "Empty" {
+                            TypedRegion::Empty
+                        } else {
+                            TypedRegion::All
+                        };
+                        RegionFn::OnType(ty, Box::new(t))
+                    }
                     Some("Empty") => match c.typed(self.reg, "int") {
                         Some(k) => match self.int(k)? {
                             IntFn::Const(0) => RegionFn::Empty,
@@ -2796,11 +2844,26 @@ impl Lowerer {
                             },
                             None => return unsupported("sites Occupied by a player index", c.span()),
                         };
-                        // (`on:` the board's site type is every site the engine keeps)
+                        // (`on:` the board's site type is every site the engine keeps; another
+                        // type's sites are that type's own)
                         if let Some(on) = c.named("on") {
-                            if !matches!(&on.kind, NodeKind::Atom(a) if SiteType::from_name(a) == Some(self.site_type))
-                            {
-                                return unsupported("sites Occupied on another site type than the board's", c.span());
+                            match &on.kind {
+                                NodeKind::Atom(a) if SiteType::from_name(a) == Some(self.site_type) => {}
+                                NodeKind::Atom(a)
+                                    if SiteType::from_name(a).is_some()
+                                        && ["component", "components", "container", "top"]
+                                            .iter()
+                                            .all(|k| c.named(k).is_none()) =>
+                                {
+                                    let ty = self.use_type(SiteType::from_name(a).unwrap_or(self.site_type));
+                                    return Ok(RegionFn::OnType(ty, Box::new(TypedRegion::Occupied(role))));
+                                }
+                                _ => {
+                                    return unsupported(
+                                        "sites Occupied on another site type than the board's",
+                                        c.span(),
+                                    )
+                                }
                             }
                         }
                         // the component (`component:`), or each of a list (`components:`)

@@ -112,6 +112,7 @@ impl GameDef {
         match f {
             IntFn::Const(v) => *v,
             IntFn::Compiled(slot, inner) => self.compiled_value(*slot, inner, c),
+            IntFn::OnType(ty, field, at) => self.typed_int(*ty, *field, self.int(at, c), c),
             IntFn::Mover => c.mover as i32,
             IntFn::Next => c.next as i32,
             IntFn::Prev => c.prev as i32,
@@ -679,6 +680,9 @@ impl GameDef {
             BoolFn::Not(x) => !self.boolean(x, c),
             BoolFn::Compiled(_, inner) => self.boolean(inner, c),
             BoolFn::IsHidden(h) => self.is_hidden(h, c),
+            BoolFn::OnType { ty, site, occupied } => self
+                .typed_occupied(*ty, self.int(site, c), c)
+                .is_some_and(|o| o == *occupied),
             BoolFn::And(v) => v.iter().all(|x| self.boolean(x, c)),
             BoolFn::Or(v) => v.iter().any(|x| self.boolean(x, c)),
             BoolFn::Xor(a, b) => self.boolean(a, c) != self.boolean(b, c),
@@ -1256,7 +1260,7 @@ impl GameDef {
     /// the component, then keeps the sites whose top is the players').
     /// The owners whose pieces `(sites Occupied by:role)` lists ([`Owners::occupying`]): the
     /// role's players, and for `All` the neutral and shared owners too.
-    fn occupying_players(&self, role: Role, c: &Ctx) -> SmallVec<[u8; 4]> {
+    pub(super) fn occupying_players(&self, role: Role, c: &Ctx) -> SmallVec<[u8; 4]> {
         match role {
             Role::All => (0..=self.num_players + 1).collect(),
             _ => self.players_of(role, c),
@@ -1276,6 +1280,7 @@ impl GameDef {
         let n = self.n();
         match f {
             RegionFn::Board => Region::full(n),
+            RegionFn::OnType(ty, r) => self.typed_region(*ty, r, c),
             RegionFn::Hidden(kind, to) => self.sites_hidden(*kind, to, c),
             RegionFn::Crossing(at, role) => self.crossing(at, *role, c),
             RegionFn::LargePiece(at) => {

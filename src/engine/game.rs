@@ -18,9 +18,12 @@ pub struct GameDef {
     pub ir: GameIr,
     /// The board's tracks (`ir.tracks`), built on it; no rule follows them yet.
     pub tracks: Vec<crate::board::Track>,
-    /// The board seen as another site type than its own, for each such type a start rule
-    /// places pieces on ([`StartRule::PlaceOn`]: start positions only).
+    /// The board seen as each other site type the rules use ([`GameIr::other_types`], in
+    /// that order, the order of [`StateData::typed`]).
     pub typed_boards: Vec<Board>,
+    /// Between the site types in play (the board's and the others), per pair `(of, ty)` of
+    /// different types, per site of type `of`: the sites of type `ty` incident to it.
+    pub(super) incidence: Vec<(SiteType, SiteType, Vec<Vec<u32>>)>,
     /// Per site, its cost (`(set Cost ..)` in the start rules, in order; 0 unless set).
     pub(super) costs: Vec<i32>,
     /// The tracks that pass a site twice (not looped), each with the offset of its counts
@@ -143,15 +146,24 @@ impl GameDef {
             .iter()
             .map(|t| board.track(t))
             .collect::<Result<Vec<_>, _>>()?;
-        let mut typed_boards: Vec<Board> = Vec::new();
-        for r in &ir.start {
-            if let StartRule::PlaceOn { site_type, .. } = r {
-                if !typed_boards.iter().any(|b| b.site_type() == *site_type) {
-                    // (the same graph, built as the board's own site type asks, seen as another)
-                    typed_boards.push(Board::from_graph(board.graph(), *site_type)?);
-                }
-            }
-        }
+        // (the same graph, built as the board's own site type asks, seen as another)
+        let typed_boards = ir
+            .other_types
+            .iter()
+            .map(|&t| Board::from_graph(board.graph(), t))
+            .collect::<Result<Vec<_>, _>>()?;
+        let types: Vec<SiteType> = std::iter::once(ir.site_type)
+            .chain(ir.other_types.iter().copied())
+            .collect();
+        let incidence = if ir.other_types.is_empty() {
+            Vec::new()
+        } else {
+            let pairs = types.iter().flat_map(|&a| types.iter().map(move |&b| (a, b)));
+            pairs
+                .filter(|(a, b)| a != b)
+                .map(|(of, ty)| (of, ty, board.graph().incidence(of, ty)))
+                .collect()
+        };
         let (around_start, around_sites) = around_tables(&board);
         let first_name = |name: &str| ir.names.iter().position(|n| n == name).map_or(u16::MAX, |i| i as u16);
         let base_name = ir.components.iter().map(|k| first_name(&k.base)).collect();
@@ -173,6 +185,7 @@ impl GameDef {
             ir,
             tracks,
             typed_boards,
+            incidence,
             costs: Vec::new(),
             loop_tracks: Vec::new(),
             track_counts_len: 0,
@@ -699,7 +712,11 @@ impl GameDef {
             },
             sites: vec![SmallVec::new(); self.n()],
             extra: vec![SmallVec::new(); self.total_sites - self.n()],
-            typed: Vec::new(),
+            typed: self
+                .typed_boards
+                .iter()
+                .map(|b| (b.site_type(), vec![SmallVec::new(); b.num_sites()]))
+                .collect(),
             owned: StateData::empty_owned(self.n(), owners),
             scores: SmallVec::from_elem(0, p + 1),
             mover: 1,

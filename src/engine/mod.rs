@@ -37,6 +37,7 @@ mod statics;
 mod tables;
 mod text;
 mod threat;
+mod typed;
 
 pub use api::{Game, Move, PieceView, SiteView, State};
 pub use encode::{sorted_unique, ActionShape, OTHER_ACTION, PASS_ACTION, SWAP_ACTION};

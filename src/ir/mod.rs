@@ -74,6 +74,9 @@ pub enum IntFn {
     /// `(who|what|state at:s level:l)`: of the piece at a level of a site's stack (0 if
     /// none).
     AtLevel(LevelField, Box<IntFn>, Box<IntFn>),
+    /// `(who|what|state T at:s)` of a site of another site type than the board's (its top
+    /// piece; 0 if none).
+    OnType(crate::board::SiteType, LevelField, Box<IntFn>),
     /// `(count at:s)`: the pieces at a site (a stack's height, else the piece's count).
     CountAt(Box<IntFn>),
     /// `(count in:region)`: the pieces at the region's sites, summed as `CountAt` (as
@@ -320,6 +323,13 @@ pub enum BoolFn {
     RegionEq(Box<RegionFn>, Box<RegionFn>),
     IsEmpty(Box<IntFn>),
     IsOccupied(Box<IntFn>),
+    /// `(is Empty T s)` (`occupied`: `(is Occupied T s)`) of a site of another site type
+    /// than the board's.
+    OnType {
+        ty: crate::board::SiteType,
+        site: Box<IntFn>,
+        occupied: bool,
+    },
     IsIn(Box<IntFn>, Box<RegionFn>),
     /// Some site holding component `what` lies in the region / is `at`.
     IsWithinRegion(Box<IntFn>, Box<RegionFn>),
@@ -703,10 +713,31 @@ impl Owners {
     }
 }
 
+/// A region of another site type than the board's (several site types in play at once):
+/// sites of that type, numbered as Ludii numbers them, read off that type's own pieces.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TypedRegion {
+    /// `(sites Board T)`: every site of the type.
+    All,
+    /// `(sites Outer T)`, `(sites Top T)`, ...: those of a region of the board's geometry.
+    Geometry(BoardRegion),
+    /// `(sites Empty T)`.
+    Empty,
+    /// `(sites Occupied by:R on:T)`: those whose top piece the role's players (or no
+    /// player, for `Neutral`; or all: `Shared`... as [`Role`] reads owners) hold.
+    Occupied(Role),
+    /// `(sites Incident T of:U at:s)`: the sites of type T incident to site s of type U
+    /// (a cell's edges and vertices, an edge's ends and cells, a vertex's edges and cells).
+    Incident { of: crate::board::SiteType, at: Box<IntFn> },
+}
+
 /// Region functions.
 #[derive(Clone, Debug, PartialEq)]
 pub enum RegionFn {
     Board,
+    /// Sites of another site type (`T`) than the board's, or of the board's type when read
+    /// from another's (`(sites Incident Vertex of:Cell ..)` on a board of vertices).
+    OnType(crate::board::SiteType, Box<TypedRegion>),
     /// `(sites Hidden [kind] to:p)`: the board's sites whose flag of that kind (at the
     /// bottom level) hides them from the player, player by player for a role of several.
     Hidden(HiddenKind, Viewer),
@@ -2016,6 +2047,9 @@ pub struct GameIr {
     /// count, and adding or moving a piece onto the same component adds to its count.
     pub requires_count: bool,
     pub site_type: crate::board::SiteType,
+    /// The other site types the rules read or play on (several at once), in the order
+    /// the lowering met them: each has its own sites and pieces in the state.
+    pub other_types: Vec<crate::board::SiteType>,
     /// Components by index; index 0 is unused (Ludii numbers from 1).
     pub components: Vec<Component>,
     pub stacking: bool,
@@ -2298,6 +2332,7 @@ impl<'a> Node<'a> {
         match self {
             Int(f) => match f {
                 IntFn::Score(a)
+                | IntFn::OnType(_, _, a)
                 | IntFn::Who(a)
                 | IntFn::PieceField(_, a)
                 | IntFn::CountAt(a)
@@ -2410,6 +2445,7 @@ impl<'a> Node<'a> {
             },
             Bool(f) => match f {
                 BoolFn::Not(a) | BoolFn::Compiled(_, a) => out.push(Bool(a)),
+                BoolFn::OnType { site, .. } => out.push(Int(site)),
                 BoolFn::And(v) | BoolFn::Or(v) => out.extend(v.iter().map(Bool)),
                 BoolFn::Xor(a, b) => out.extend([Bool(a), Bool(b)]),
                 BoolFn::Eq(a, b)
@@ -2498,6 +2534,11 @@ impl<'a> Node<'a> {
             },
             Region(f) => match f {
                 RegionFn::Sites(v) => out.extend(v.iter().map(Int)),
+                RegionFn::OnType(_, t) => {
+                    if let TypedRegion::Incident { at, .. } = &**t {
+                        out.push(Int(at));
+                    }
+                }
                 RegionFn::Crossing(a, _) | RegionFn::LargePiece(a) => out.push(Int(a)),
                 RegionFn::Hidden(_, v) => out.extend(v.player.iter().map(Int)),
                 RegionFn::Site(a)

@@ -38,9 +38,6 @@ impl Lowerer {
             .filter(|n| !std::ptr::eq(*n, role_node))
             .collect();
         if let Some(t) = self.other_type_of(c) {
-            if !self.start_only {
-                return unsupported("set on another site type than the board's", c.span());
-            }
             return Ok(Some(self.place_on(c, t, what as u16, &nodes)?));
         }
         let (sites, region) = self.start_place_sites(&nodes, c)?;

@@ -17,7 +17,8 @@ impl Lowerer {
     /// `(sites Top)`, `(sites Bottom)`, `(sites Left)`, `(sites Right)`, `(sites Outer)`,
     /// `(sites Inner)` of the board's default site type.
     pub(super) fn sites_simple(&mut self, c: &Call, word: &str) -> R<RegionFn> {
-        if c.typed(self.reg, "siteType").is_some() {
+        let typed = self.typed_call(c);
+        if typed.is_none() && c.typed(self.reg, "siteType").is_some() {
             return unsupported(format!("sites {word} with a site type"), c.span());
         }
         let r = match word {
@@ -29,6 +30,9 @@ impl Lowerer {
             "Inner" => BoardRegion::Inner,
             w => return unsupported(format!("sites {w}"), c.span()),
         };
+        if let Some(ty) = typed {
+            return Ok(RegionFn::OnType(ty, Box::new(TypedRegion::Geometry(r))));
+        }
         Ok(self.geometry_slot(r))
     }
 
@@ -145,13 +149,25 @@ impl Lowerer {
             })
             .collect();
         let board = self.site_type.name();
-        if types.len() != 2 || types.iter().any(|t| *t != board) {
-            return unsupported("sites Incident across site types", c.span());
+        if types.len() != 2 {
+            return unsupported("sites Incident without its two site types", c.span());
         }
         if c.named("owner").is_some() || c.typed(self.reg, "roleType").is_some() {
             return unsupported("sites Incident of an owner", c.span());
         }
         let at = self.int(req(c.named("at"), c)?)?;
+        if types.iter().any(|t| *t != board) {
+            // (the first type is the sites', the second (`of:`) the site's)
+            let ty = |w: &str| SiteType::from_name(w).unwrap_or(SiteType::Cell);
+            let (t, of) = (self.use_type(ty(types[0])), self.use_type(ty(types[1])));
+            if t == of {
+                return unsupported("sites Incident of one site type, another than the board's", c.span());
+            }
+            return Ok(RegionFn::OnType(
+                t,
+                Box::new(TypedRegion::Incident { of, at: Box::new(at) }),
+            ));
+        }
         let rel = if board == "Edge" {
             crate::board::Relation::Adjacent
         } else {

@@ -7,10 +7,8 @@ use super::*;
 impl Lowerer {
     /// `(place "Name" [sites] [{sites}] [site] [count:n])` as a start rule.
     pub(super) fn start_place(&mut self, c: &Call) -> R<StartRule> {
-        if self.start_only {
-            if let Some(t) = self.other_type_of(c) {
-                return self.start_place_on(c, t);
-            }
+        if let Some(t) = self.other_type_of(c) {
+            return self.start_place_on(c, t);
         }
         self.board_site_type_only(c, "place on another site type than the board's")?;
         let pos = c.positional();
@@ -89,7 +87,7 @@ impl Lowerer {
             None => 1,
         };
         Ok(StartRule::PlaceOn {
-            site_type,
+            site_type: self.use_type(site_type),
             component,
             sites,
             count,
