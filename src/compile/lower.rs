@@ -1510,6 +1510,17 @@ impl Lowerer {
             }
         }
         // (and a level to move from only by a fromTo, or to select)
+        // (another site type: where the generator plays on one; else a cell is a hand's,
+        // as on any board, and another type is refused)
+        let typed_here = matches!(kind, MovesKind::Add { .. } | MovesKind::FromTo { .. });
+        for p in kind.places_mut() {
+            match p.ty {
+                Some(t) if typed_here => p.ty = Some(self.use_type(t)),
+                Some(SiteType::Cell) => p.ty = None,
+                Some(_) => return unsupported("moves.from or moves.to with another site type here", c.span()),
+                None => {}
+            }
+        }
         let level_read = match &kind {
             MovesKind::FromTo { .. } | MovesKind::Slide { tracks: None, .. } => true,
             MovesKind::Select { to, .. } => to.as_ref().is_none_or(|t| t.level.is_none()),
@@ -1632,15 +1643,16 @@ impl Lowerer {
         let c = self.call(node, ty)?;
         // (a site of the board's type, or a cell: a hand's site is a cell on any board, and
         // every container's sites are numbered together)
-        let other_type = match c.typed(self.reg, "siteType").map(|n| &n.kind) {
-            Some(NodeKind::Atom(a)) => a != "Cell" && SiteType::from_name(a) != Some(self.site_type),
-            _ => false,
-        };
+        // (another type is taken by the generators that play on one, see `moves`)
+        let other_type = self.other_type_of(&c);
         let level_here = ty == "moves.from";
-        if other_type || (c.named("level").is_some() && !level_here) || c.typed(self.reg, "rotations").is_some() {
-            return unsupported(format!("{ty} with a site type, level or rotations"), c.span());
+        if (c.named("level").is_some() && !level_here) || c.typed(self.reg, "rotations").is_some() {
+            return unsupported(format!("{ty} with a level or rotations"), c.span());
         }
-        let mut p = Place::default();
+        let mut p = Place {
+            ty: other_type,
+            ..Place::default()
+        };
         if let Some(n) = c.named("level") {
             p.level = Some(self.int(n)?);
         }
@@ -2433,6 +2445,13 @@ impl Lowerer {
             .filter(|n| !matches!(&n.kind, NodeKind::Atom(a) if a == word || SiteType::from_name(a).is_some()))
             .collect();
         let bi = |l: &mut Self, n: &Node| -> R<Box<IntFn>> { Ok(Box::new(l.int(n)?)) };
+        if word == "LastTo" {
+            let ty = match c.typed(self.reg, "siteType").map(|n| &n.kind) {
+                Some(NodeKind::Atom(a)) => SiteType::from_name(a).unwrap_or(self.site_type),
+                _ => self.site_type,
+            };
+            return Ok(BoolFn::LastToOfType(self.use_type(ty)));
+        }
         if let (Some(ty), "Empty" | "Occupied") = (self.typed_call(c), word) {
             return Ok(BoolFn::OnType {
                 ty,

@@ -230,6 +230,15 @@ impl Game {
         self.inner.board.num_sites()
     }
 
+    /// A site as actions name it, past every container's, as its own type's: a site of
+    /// another site type than the board's (several in play at once), and its number there.
+    pub fn typed_site(&self, site: u32) -> Option<(crate::board::SiteType, u32)> {
+        match self.inner.local_site(site) {
+            (0, _) => None,
+            (k, s) => Some((self.inner.type_of_code(k), s)),
+        }
+    }
+
     /// Number of sites of every container: the board's, then the hands'.
     pub fn total_sites(&self) -> usize {
         self.inner.total_sites

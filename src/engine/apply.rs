@@ -125,6 +125,7 @@ impl GameDef {
             mover: s.mover,
             then: SmallVec::new(),
             level_to: 0,
+            ty: 0,
         }
     }
 

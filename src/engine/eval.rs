@@ -680,6 +680,7 @@ impl GameDef {
             BoolFn::Not(x) => !self.boolean(x, c),
             BoolFn::Compiled(_, inner) => self.boolean(inner, c),
             BoolFn::IsHidden(h) => self.is_hidden(h, c),
+            BoolFn::LastToOfType(ty) => c.s.history.last().is_some_and(|m| self.type_of_code(m.ty) == *ty),
             BoolFn::OnType { ty, site, occupied } => self
                 .typed_occupied(*ty, self.int(site, c), c)
                 .is_some_and(|o| o == *occupied),

@@ -147,9 +147,12 @@ impl GameDef {
             .map(|t| board.track(t))
             .collect::<Result<Vec<_>, _>>()?;
         // (the same graph, built as the board's own site type asks, seen as another)
+        // (a type the board has no site of, as cells of a graph of lines, names only the
+        // hands' sites: Ludii's hands are cells on any board)
         let typed_boards = ir
             .other_types
             .iter()
+            .filter(|&&t| board.graph().count(t) > 0)
             .map(|&t| Board::from_graph(board.graph(), t))
             .collect::<Result<Vec<_>, _>>()?;
         let types: Vec<SiteType> = std::iter::once(ir.site_type)

@@ -180,6 +180,7 @@ impl GameDef {
                         apply: None,
                         apply_if: None,
                         level: None,
+                        ty,
                     },
                 count,
                 state,
@@ -189,9 +190,11 @@ impl GameDef {
                     return;
                 };
                 let state = state.as_ref().map_or(-1, |x| self.int(x, c));
-                // (a site of any container: a hand's site is a cell of another container)
+                // (a site of any container: a hand's site is a cell of another container;
+                // another type's site where the state keeps it)
                 let t = self.int(site, c);
-                if t < 0 || c.s.stack(t as usize).is_none() {
+                let at = self.global_site(*ty, t);
+                if t < 0 || at < 0 || c.s.stack(at as usize).is_none() {
                     return;
                 }
                 if let Some(b) = cond {
@@ -201,7 +204,7 @@ impl GameDef {
                         return;
                     }
                 }
-                self.add_actions(t, what, who, count, state, actions);
+                self.add_actions(at, what, who, count, state, actions);
             }
             MovesKind::Remove {
                 site: Some(site),
@@ -216,8 +219,18 @@ impl GameDef {
                 }
             }
             MovesKind::FromTo {
-                from: Place { site: Some(from), .. },
-                to: Place { site: Some(to), .. },
+                from:
+                    Place {
+                        site: Some(from),
+                        ty: None,
+                        ..
+                    },
+                to:
+                    Place {
+                        site: Some(to),
+                        ty: None,
+                        ..
+                    },
                 count,
                 copy,
                 ..
@@ -711,6 +724,10 @@ impl GameDef {
     /// neighbours of `to` decided for all sites at once.
     pub(super) fn add_sites<'a>(&'a self, to: &'a Place, c: &Ctx) -> Option<(Region, Cond<'a>)> {
         let mut sites = self.region(to.region.as_ref()?, c);
+        if to.ty.is_some() {
+            // (the board's masks are not of another type's sites)
+            return Some((sites, self.cond(to.cond.as_ref())));
+        }
         let cond = match self.site_mask(to.cond.as_ref(), Var::To) {
             Some(m) => {
                 sites.and_word(0, (m.f)(self, c));
@@ -729,7 +746,9 @@ impl GameDef {
         }
         let mut c2 = *c;
         c2.to = t;
-        if cond.holds(self, &c2) {
+        // (where the state keeps the site: another type's are after the containers')
+        let at = self.global_site(to.ty, t);
+        if at >= 0 && cond.holds(self, &c2) {
             let actions = self.push_move(out, c, t, t);
             if let Some(e) = &to.apply {
                 self.effect_actions(e, &c2, actions);
@@ -740,7 +759,10 @@ impl GameDef {
                 count,
                 state,
             } = add;
-            self.add_actions(t, what, who, count, state, actions);
+            self.add_actions(at, what, who, count, state, actions);
+            if let Some(m) = out.last_mut().filter(|_| to.ty.is_some()) {
+                m.ty = self.type_code(to.ty);
+            }
         }
     }
 
@@ -771,7 +793,8 @@ impl GameDef {
                 if let Some(site) = &to.site {
                     // (a site of any container, as in the plain form)
                     let t = self.int(site, c);
-                    if t >= 0 && c.s.stack(t as usize).is_some() {
+                    let at = self.global_site(to.ty, t);
+                    if at >= 0 && c.s.stack(at as usize).is_some() {
                         self.add_at(add, to, t, c, out, self.cond(to.cond.as_ref()));
                     }
                 } else if let Some((sites, cond)) = self.add_sites(to, c) {
@@ -1092,7 +1115,8 @@ impl GameDef {
                 let (from_cond, to_cond) = (self.cond(from.cond.as_ref()), self.cond(to.cond.as_ref()));
                 let apply_if = self.cond(to.apply_if.as_ref());
                 for f in origins {
-                    let Some(&top) = Self::top(c.s, f) else {
+                    let gf = self.global_site(from.ty, f);
+                    let Some(&top) = Self::top(c.s, gf) else {
                         continue;
                     };
                     let mut c1 = *c;
@@ -1125,10 +1149,11 @@ impl GameDef {
                             level: level as u32,
                             to: t as u32,
                         },
-                        None => self.fromto_action(f, t, count.as_ref(), *copy, &c1),
+                        None => self.fromto_action(gf, t, count.as_ref(), *copy, &c1),
                     };
                     for t in targets {
-                        if t < 0 {
+                        let gt = self.global_site(to.ty, t);
+                        if t < 0 || gt < 0 {
                             continue;
                         }
                         let mut c2 = c1;
@@ -1142,7 +1167,10 @@ impl GameDef {
                         if let Some(e) = to.apply.as_ref().filter(|_| apply_if.holds(self, &c2)) {
                             self.effect_actions(e, &c2, actions);
                         }
-                        actions.push(action(t));
+                        actions.push(action(gt));
+                        if let Some(m) = out.last_mut().filter(|_| to.ty.is_some()) {
+                            m.ty = self.type_code(to.ty);
+                        }
                     }
                 }
             }

@@ -351,6 +351,9 @@ pub struct MoveData {
     /// The level the decision names for its piece at `to` (Ludii's `levelTo`: a selection's
     /// level in a game with stacks; ground level otherwise).
     pub level_to: i32,
+    /// The site type of `from` and `to`: 0 the board's, `k` the board's `k`-th other type
+    /// in play ([`crate::ir::GameIr::other_types`]).
+    pub ty: u8,
 }
 
 impl MoveData {
@@ -364,6 +367,7 @@ impl MoveData {
         then: SmallVec::new_const(),
         forced: false,
         level_to: 0,
+        ty: 0,
     };
 
     /// What the history keeps of this move (for `(last ..)` and `(all Passed)`).
@@ -376,6 +380,7 @@ impl MoveData {
             to_after: Action::last_site(&self.actions).unwrap_or(self.to),
             from_after: Action::last_origin(&self.actions).unwrap_or(self.from),
             level_to: self.level_to,
+            ty: self.ty,
         }
     }
 

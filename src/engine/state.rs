@@ -248,6 +248,8 @@ pub struct MoveRecord {
     pub from_after: i32,
     /// The level the decision named at `to` (`(last LevelTo)`).
     pub level_to: i32,
+    /// The site type of `from` and `to` (see [`super::moves::MoveData::ty`]).
+    pub ty: u8,
 }
 
 impl MoveRecord {
@@ -261,6 +263,7 @@ impl MoveRecord {
             to_after: site,
             from_after: site,
             level_to: 0,
+            ty: 0,
         }
     }
 }
@@ -503,19 +506,49 @@ impl StateData {
     pub fn stack(&self, site: usize) -> Option<&Stack> {
         match self.sites.get(site) {
             Some(st) => Some(st),
-            None => self.extra.get(site - self.sites.len()),
+            None => match self.extra.get(site - self.sites.len()) {
+                Some(st) => Some(st),
+                None => self.typed_stack(site - self.sites.len() - self.extra.len()),
+            },
         }
+    }
+
+    /// The pieces at a site of another site type than the board's: `k` counts on over
+    /// those types' sites, in order (the sites numbered after every container's).
+    #[cold]
+    fn typed_stack(&self, mut k: usize) -> Option<&Stack> {
+        for (_, sites) in &self.typed {
+            match sites.get(k) {
+                Some(st) => return Some(st),
+                None => k -= sites.len(),
+            }
+        }
+        None
+    }
+
+    #[cold]
+    fn typed_stack_mut(&mut self, mut k: usize) -> Option<&mut Stack> {
+        for (_, sites) in &mut self.typed {
+            if k < sites.len() {
+                return sites.get_mut(k);
+            }
+            k -= sites.len();
+        }
+        None
     }
 
     /// The pieces at a site of any container, to change (a board site's owner must then be
     /// brought up to date with [`Self::sync_site`]).
     #[inline]
     pub fn stack_mut(&mut self, site: usize) -> Option<&mut Stack> {
-        let n = self.sites.len();
-        match self.sites.get_mut(site) {
-            Some(st) => Some(st),
-            None => self.extra.get_mut(site - n),
+        let (n, m) = (self.sites.len(), self.extra.len());
+        if site < n {
+            return self.sites.get_mut(site);
         }
+        if site < n + m {
+            return self.extra.get_mut(site - n);
+        }
+        self.typed_stack_mut(site - n - m)
     }
 
     /// Bit words per owner in `owned`.

@@ -23,19 +23,62 @@ impl GameDef {
         }
     }
 
-    /// The pieces at `site` of type `ty` (the board's type: the board's, or a hand's past
-    /// the board; a hand's site too when named as a cell past the type's own, as Ludii
-    /// reads a hand's cells on a board of vertices).
-    pub(super) fn typed_stack<'s>(&self, s: &'s StateData, ty: SiteType, site: i32) -> Option<&'s Stack> {
-        let site = usize::try_from(site).ok()?;
-        match self.type_index(ty) {
-            Some(k) => match s.typed.get(k).and_then(|(_, v)| v.get(site)) {
-                Some(st) => Some(st),
-                None if site >= self.n() => s.stack(site),
-                None => None,
-            },
-            None => s.stack(site),
+    /// Where the state keeps site `local` of type `ty` (None: the board's), as actions name
+    /// sites: a site of the board's type is itself (a hand's too, numbered after the
+    /// board); a hand's site is itself when named as a cell (Ludii's hands are cells on
+    /// any board); another type's sites are numbered on after every container's, type
+    /// after type. -1: no such site.
+    pub(super) fn global_site(&self, ty: Option<SiteType>, local: i32) -> i32 {
+        let Some(k) = ty.and_then(|t| self.type_index(t)) else {
+            return local;
+        };
+        let Ok(l) = usize::try_from(local) else { return -1 };
+        if ty == Some(SiteType::Cell) && l >= self.n() && l < self.total_sites {
+            local
+        } else if l < self.typed_boards[k].num_sites() {
+            let before: usize = self.typed_boards[..k].iter().map(|b| b.num_sites()).sum();
+            (self.total_sites + before + l) as i32
+        } else {
+            -1
         }
+    }
+
+    /// A site the state keeps ([`Self::global_site`]) as its type's own: the type's code (0
+    /// the board's, `k` the `k`-th other type) and the site.
+    pub(crate) fn local_site(&self, site: u32) -> (u8, u32) {
+        let mut at = site as usize;
+        if at < self.total_sites {
+            return (0, site);
+        }
+        at -= self.total_sites;
+        for (k, b) in self.typed_boards.iter().enumerate() {
+            if at < b.num_sites() {
+                return (k as u8 + 1, at as u32);
+            }
+            at -= b.num_sites();
+        }
+        (0, site)
+    }
+
+    /// The code of a site type in moves and history (see [`super::moves::MoveData::ty`]).
+    pub(super) fn type_code(&self, ty: Option<SiteType>) -> u8 {
+        ty.and_then(|t| self.type_index(t)).map_or(0, |k| k as u8 + 1)
+    }
+
+    /// The site type of a code ([`Self::type_code`]).
+    pub fn type_of_code(&self, code: u8) -> SiteType {
+        match code {
+            0 => self.ir.site_type,
+            k => self
+                .typed_boards
+                .get(k as usize - 1)
+                .map_or(self.ir.site_type, |b| b.site_type()),
+        }
+    }
+
+    /// The pieces at `site` of type `ty` ([`Self::global_site`]).
+    pub(super) fn typed_stack<'s>(&self, s: &'s StateData, ty: SiteType, site: i32) -> Option<&'s Stack> {
+        s.stack(usize::try_from(self.global_site(Some(ty), site)).ok()?)
     }
 
     /// `(who|what T at:s)` (see [`IntFn::OnType`]).

@@ -323,6 +323,8 @@ pub enum BoolFn {
     RegionEq(Box<RegionFn>, Box<RegionFn>),
     IsEmpty(Box<IntFn>),
     IsOccupied(Box<IntFn>),
+    /// `(is LastTo T)`: the last move went to a site of type T.
+    LastToOfType(crate::board::SiteType),
     /// `(is Empty T s)` (`occupied`: `(is Occupied T s)`) of a site of another site type
     /// than the board's.
     OnType {
@@ -1023,6 +1025,9 @@ pub struct Place {
     pub apply_if: Option<BoolFn>,
     /// The level of the piece moved (`(from s level:l)`, read by `fromTo` and `select`).
     pub level: Option<IntFn>,
+    /// Another site type than the board's (`(to Edge ..)`), read by `add`, `fromTo` and
+    /// `remove`: the sites are that type's.
+    pub ty: Option<crate::board::SiteType>,
 }
 
 /// The parts of a general hop ([`MovesKind::HopLong`]).
@@ -1320,6 +1325,7 @@ impl MovesKind {
                         apply: None,
                         apply_if: None,
                         level: None,
+                        ty: None,
                     },
                     to: Place {
                         region: None,
@@ -1328,6 +1334,7 @@ impl MovesKind {
                         apply: None,
                         apply_if: None,
                         level: None,
+                        ty: None,
                     },
                     ..
                 }
@@ -2529,6 +2536,7 @@ impl<'a> Node<'a> {
                 | BoolFn::AllDiceUsed
                 | BoolFn::AllDiceEqual
                 | BoolFn::WasPass
+                | BoolFn::LastToOfType(_)
                 | BoolFn::NoMoves(_)
                 | BoolFn::CanMove(_) => {}
             },

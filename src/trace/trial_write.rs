@@ -34,6 +34,9 @@ impl<'g> LudiiWriter<'g> {
 
     /// A site's type and Ludii's number for it.
     fn site(&self, t: u32) -> (&'static str, u32) {
+        if let Some((ty, s)) = self.game.typed_site(t) {
+            return (ty.name(), s);
+        }
         if t < self.board_sites {
             (self.site_type, t)
         } else {

@@ -169,10 +169,16 @@ impl Lowerer {
         }
         self.puzzle_components();
         if self.components.len() == 1 && dice.is_empty() {
-            // (with no piece at all, Ludii gives each player a ball)
+            // (with no piece at all, Ludii gives each player a ball, "Ball<p>", whose name
+            // then gets its owner's number where there are several players, as Ludii's
+            // traces name them)
             for p in 1..=players {
                 self.components.push(Component {
-                    name: format!("Ball{p}"),
+                    name: if players > 1 {
+                        format!("Ball{p}{p}")
+                    } else {
+                        format!("Ball{p}")
+                    },
                     base: "Ball".into(),
                     owner: p,
                     moves: None,

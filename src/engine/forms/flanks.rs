@@ -206,7 +206,8 @@ impl Flanks {
                     cond: None,
                     apply: None,
                     apply_if: None,
-                    level: None
+                    level: None,
+                    ty: None,
                 },
                 count: None,
                 stack: false,

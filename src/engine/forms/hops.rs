@@ -193,6 +193,7 @@ impl Table {
                     to_after: f as i32,
                     from_after: l as i32,
                     level_to: 0,
+                    ty: 0,
                 });
             }
             {
