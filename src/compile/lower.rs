@@ -2553,6 +2553,7 @@ impl Lowerer {
             "Target" => self.is_target(c)?,
             "Hidden" => self.is_hidden(c)?,
             "Tree" | "SpanningTree" | "RegularGraph" => self.is_graph(c, word)?,
+            "Path" => self.is_path(c)?,
             "Threatened" => self.is_threatened(c)?,
             "Within" => {
                 let what = bi(self, nth(&ints, 0, c.span())?)?;

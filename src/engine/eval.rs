@@ -688,6 +688,7 @@ impl GameDef {
             BoolFn::Or(v) => v.iter().any(|x| self.boolean(x, c)),
             BoolFn::Xor(a, b) => self.boolean(a, c) != self.boolean(b, c),
             BoolFn::IsGraph(g) => self.is_graph(g, c),
+            BoolFn::IsPath(p) => self.is_path(p, c),
             BoolFn::Eq(a, b) => self.int(a, c) == self.int(b, c),
             BoolFn::Ne(a, b) => self.int(a, c) != self.int(b, c),
             BoolFn::Lt(a, b) => self.int(a, c) < self.int(b, c),

@@ -5,7 +5,7 @@
 use super::game::{Ctx, GameDef};
 use super::region::Region;
 use crate::board::SiteType;
-use crate::ir::{GraphKind, GraphTest, IntFn, Role};
+use crate::ir::{GraphKind, GraphTest, IntFn, PathTest, Role};
 
 impl GameDef {
     /// The board's edges as pairs of vertices, when it is played on its edges.
@@ -147,5 +147,214 @@ mod tests {
         assert!(!segments_cross(((0.0, 0.0), (1.0, 0.0)), ((2.0, -1.0), (2.0, 1.0))));
         // a T: one ends on the other's inside, at its own end
         assert!(!segments_cross(((0.0, 0.0), (2.0, 0.0)), ((1.0, 0.0), (1.0, 1.0))));
+    }
+}
+
+/// The most calls Ludii's path search below may make on one question: its walk of a path's
+/// length branches at every fork and is bounded only by the length asked, so a bound here
+/// keeps a board of many forks from taking forever (past it, the answer is no).
+const MAX_PATH_STEPS: usize = 1 << 20;
+
+/// What Ludii's `is Path Edge` search works on: the edges holding the player's pieces, and
+/// the vertices they join.
+struct PathSearch<'a> {
+    ends: &'a [[u32; 2]],
+    /// Per edge, whether it holds the player's piece.
+    owned: Vec<bool>,
+    /// Per vertex, its neighbours along owned edges, in edge order.
+    neighbours: Vec<Vec<u32>>,
+    steps: usize,
+}
+
+impl PathSearch<'_> {
+    /// Ludii's search of the strongly connected part through `v1` and `v2` (Tarjan's, with
+    /// visits numbered by depth, the parent skipped): the size of the part found when the
+    /// search of `at` closes one holding both, whose vertices join `marks`; else 0.
+    #[allow(clippy::too_many_arguments)]
+    fn component(
+        &self,
+        at: usize,
+        parent: Option<usize>,
+        depth: usize,
+        visit: &mut [usize],
+        low: &mut [usize],
+        stack: &mut Vec<usize>,
+        marks: &mut [bool],
+        (v1, v2): (usize, usize),
+    ) -> usize {
+        visit[at] = depth;
+        low[at] = depth;
+        stack.push(at);
+        for &v in &self.neighbours[at] {
+            let v = v as usize;
+            if Some(v) == parent {
+                continue;
+            }
+            if visit[v] == 0 {
+                self.component(v, Some(at), depth + 1, visit, low, stack, marks, (v1, v2));
+                low[at] = low[at].min(low[v]);
+            } else if stack.contains(&v) {
+                low[at] = low[at].min(visit[v]);
+            }
+        }
+        if low[at] != visit[at] {
+            return 0;
+        }
+        let Some(k) = stack.iter().rposition(|&w| w == at) else {
+            return 0;
+        };
+        let part = stack.split_off(k);
+        if part.contains(&v1) && part.contains(&v2) {
+            part.iter().for_each(|&w| marks[w] = true);
+            return part.len();
+        }
+        0
+    }
+
+    /// Ludii's walk of a path's length from `at` (having come along edge `came`): every
+    /// owned edge but that one leaving `at` is walked (and marked), down to twice `size`
+    /// steps; each depth reached is noted.
+    fn walk(&mut self, came: usize, depth: usize, at: u32, size: usize, walked: &mut [bool], depths: &mut Vec<bool>) {
+        self.steps += 1;
+        if depth == size * 2 || self.steps > MAX_PATH_STEPS {
+            return;
+        }
+        for e in 0..self.ends.len() {
+            if !self.owned[e] || e == came {
+                continue;
+            }
+            let [a, b] = self.ends[e];
+            let next = if a == at {
+                b
+            } else if b == at {
+                a
+            } else {
+                continue;
+            };
+            walked[e] = true;
+            self.walk(e, depth + 1, next, size, walked, depths);
+        }
+        if depths.len() <= depth {
+            depths.resize(depth + 1, false);
+        }
+        depths[depth] = true;
+    }
+}
+
+/// Ludii's search of a shortest way from `from` to `to` along `adjacent` (not by the edge
+/// joining them): the vertices are taken smallest first (not nearest first, as Ludii's
+/// queue orders them); per vertex, the one it was reached from (`from` itself; 0 for one
+/// not reached).
+fn way_back(adjacent: &[Vec<u32>], from: usize, to: usize) -> Vec<usize> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let n = adjacent.len();
+    let mut dist = vec![u32::MAX; n];
+    let mut path = vec![0; n];
+    let mut seen = vec![false; n];
+    let mut queue = BinaryHeap::from([Reverse(from)]);
+    dist[from] = 0;
+    path[from] = from;
+    while let Some(Reverse(u)) = queue.pop() {
+        if u == to {
+            break;
+        }
+        if std::mem::replace(&mut seen[u], true) {
+            continue;
+        }
+        for &v in &adjacent[u] {
+            let v = v as usize;
+            if (u == from && v == to) || (u == to && v == from) {
+                continue;
+            }
+            if dist[v] > dist[u] + 1 {
+                dist[v] = dist[u] + 1;
+                path[v] = u;
+                queue.push(Reverse(v));
+            }
+        }
+    }
+    path
+}
+
+impl GameDef {
+    /// [`PathTest`] now: Ludii's answer, by Ludii's search.
+    pub(super) fn is_path(&self, p: &PathTest, c: &Ctx) -> bool {
+        let site = match &p.from {
+            Some(x) => self.int(x, c),
+            None => self.int(&IntFn::LastTo, c),
+        };
+        let ends = &self.board.graph().edges[..];
+        let Some(&[a, b]) = usize::try_from(site).ok().and_then(|e| ends.get(e)) else {
+            return false;
+        };
+        let who = self.int(&p.who, c);
+        let (min, max) = (self.int(&p.min, c), self.int(&p.max, c));
+        let owner = |e: usize| {
+            self.typed_stack(c.s, SiteType::Edge, e as i32)
+                .and_then(|st| st.last())
+                .map_or(0, |p| i32::from(p.who))
+        };
+        let owned: Vec<bool> = (0..ends.len()).map(|e| owner(e) == who).collect();
+        let vertices = self.board.graph().vertices.len();
+        let mut neighbours = vec![Vec::new(); vertices];
+        for (e, &[x, y]) in ends.iter().enumerate() {
+            if owned[e] {
+                neighbours[x as usize].push(y);
+                neighbours[y as usize].push(x);
+            }
+        }
+        let mut search = PathSearch {
+            ends,
+            owned,
+            neighbours,
+            steps: 0,
+        };
+        let (v1, v2) = (a as usize, b as usize);
+        let (mut visit, mut low, mut marks) = (vec![0; vertices], vec![0; vertices], vec![false; vertices]);
+        let strong = search.component(v1, None, 1, &mut visit, &mut low, &mut Vec::new(), &mut marks, (v1, v2));
+        if self.boolean(&p.closed, c) {
+            let inside = (0..ends.len())
+                .filter(|&e| search.owned[e] && marks[ends[e][0] as usize] && marks[ends[e][1] as usize])
+                .count();
+            if min == max {
+                if strong == inside && strong as i32 == min {
+                    return true;
+                }
+            } else if max > 2 && strong as i32 <= max && strong == inside && strong > 2 {
+                return true;
+            }
+            if inside > strong {
+                // (the neighbours as a set, ascending, as Ludii's bit sets give them)
+                let mut adjacent = search.neighbours.clone();
+                for n in &mut adjacent {
+                    n.sort_unstable();
+                    n.dedup();
+                }
+                let path = way_back(&adjacent, v1, v2);
+                let (mut i, mut depth) = (v2, 1);
+                while path[i] != i && depth <= vertices as i32 + 1 {
+                    depth += 1;
+                    i = path[i];
+                }
+                if (min == max && depth == min) || (max > 2 && depth <= max) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        if strong != 0 {
+            return false;
+        }
+        let size = if min == max { min } else { max }.max(0) as usize;
+        let site = site as usize;
+        let mut walked = vec![false; ends.len()];
+        let (mut one, mut two) = (Vec::new(), Vec::new());
+        search.walk(site, 0, a, size, &mut walked, &mut one);
+        search.walk(site, 0, b, size, &mut walked, &mut two);
+        let count = |d: &[bool]| d.iter().filter(|&&x| x).count() as i32;
+        let length = (count(&one) - 1) + (count(&two) - 1) + 1;
+        let walked = walked.iter().filter(|&&x| x).count() as i32;
+        (min == max && length == min && walked + 1 == length) || (max > min && length <= max && walked + 1 == length)
     }
 }

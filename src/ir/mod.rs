@@ -356,6 +356,8 @@ pub enum BoolFn {
     IsCycle,
     /// `(is Tree ..)`, `(is SpanningTree ..)`, `(is RegularGraph ..)` on the board's edges.
     IsGraph(Box<GraphTest>),
+    /// `(is Path Edge who length:range [closed:])`: see [`PathTest`].
+    IsPath(Box<PathTest>),
     IsEven(Box<IntFn>),
     IsOdd(Box<IntFn>),
     AllPassed,
@@ -1810,6 +1812,23 @@ pub struct Placed {
     pub rotation: IntFn,
 }
 
+/// `(is Path Edge who length:range [closed:])`: whether the edges holding the player's
+/// pieces make, through an edge, a path (or a cycle) of the length asked, as Ludii's
+/// `IsPath` finds them (its search, quirks included).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PathTest {
+    /// The edge the path goes through (default: the last move's `to`).
+    pub from: Option<IntFn>,
+    /// The player whose edges the path is made of.
+    pub who: IntFn,
+    /// The length asked (`exact n`: both n; `max n`: -1 and n; `min n`: n and Ludii's
+    /// infinity).
+    pub min: IntFn,
+    pub max: IntFn,
+    /// A cycle (else a path with two ends).
+    pub closed: BoolFn,
+}
+
 /// A test of the graph the board's edges holding the pieces of a player form (Ludii's
 /// `is Tree`, `is SpanningTree`, `is RegularGraph`): false when the last move has no `to`.
 /// The edges taken are those holding component `who` (Ludii compares the component with
@@ -2505,6 +2524,10 @@ impl<'a> Node<'a> {
                 }
                 BoolFn::IsLoop(k) => out.extend([Int(&k.start), Int(&k.colour)]),
                 BoolFn::IsGraph(g) => out.extend(std::iter::once(&g.who).chain(&g.k).map(Int)),
+                BoolFn::IsPath(p) => {
+                    out.extend([&p.who, &p.min, &p.max].into_iter().chain(&p.from).map(Int));
+                    out.push(Bool(&p.closed));
+                }
                 BoolFn::IsThreatened(t) => {
                     out.extend(t.what.iter().chain(t.site.iter()).map(Int));
                     out.extend(t.region.iter().map(Region));

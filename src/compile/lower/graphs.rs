@@ -2,7 +2,7 @@
 //! the sites' costs (`set Cost`, `cost`), `is Tree`/`SpanningTree`/`RegularGraph`, and
 //! `sites Crossing`.
 
-use super::{invalid, unsupported, Call, Lowerer, R};
+use super::{invalid, req, unsupported, Call, Lowerer, R};
 use crate::board::SiteType;
 use crate::ir::*;
 use crate::syntax::{Node, NodeKind};
@@ -136,6 +136,29 @@ impl Lowerer {
             k,
             odd,
             even,
+        })))
+    }
+
+    /// `(is Path Edge [from] who length:range [closed:])` (see [`PathTest`]).
+    pub(super) fn is_path(&mut self, c: &Call) -> R<BoolFn> {
+        match c.typed(self.reg, "siteType").map(|n| &n.kind) {
+            Some(NodeKind::Atom(a)) if a == "Edge" => self.use_type(SiteType::Edge),
+            _ => return unsupported("is Path of cells or vertices", c.span()),
+        };
+        let (role, player) = self.player_or_role(c)?;
+        let (min, max) = self.range(req(c.named("length").or(c.typed(self.reg, "range")), c)?)?;
+        let from = c.typed(self.reg, "int").map(|n| self.int(n)).transpose()?;
+        Ok(BoolFn::IsPath(Box::new(PathTest {
+            from,
+            who: player.unwrap_or(IntFn::RolePlayer(role)),
+            // (Ludii's `max n` reads undefined (-1) as its least, `min n` infinity as
+            // its greatest)
+            min: min.unwrap_or(IntFn::Const(-1)),
+            max: max.unwrap_or(IntFn::Const(1_000_000_000)),
+            closed: match c.named("closed") {
+                Some(n) => self.boolean(n)?,
+                None => BoolFn::Const(false),
+            },
         })))
     }
 
