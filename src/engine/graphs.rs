@@ -133,23 +133,6 @@ fn segments_cross(
     inside(s) && inside(t)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::segments_cross;
-
-    #[test]
-    fn segments_cross_inside_only() {
-        // the diagonals of a square cross; sides meeting at a corner do not
-        assert!(segments_cross(((0.0, 0.0), (1.0, 1.0)), ((0.0, 1.0), (1.0, 0.0))));
-        assert!(!segments_cross(((0.0, 0.0), (1.0, 0.0)), ((1.0, 0.0), (1.0, 1.0))));
-        // parallel, and apart
-        assert!(!segments_cross(((0.0, 0.0), (1.0, 0.0)), ((0.0, 1.0), (1.0, 1.0))));
-        assert!(!segments_cross(((0.0, 0.0), (1.0, 0.0)), ((2.0, -1.0), (2.0, 1.0))));
-        // a T: one ends on the other's inside, at its own end
-        assert!(!segments_cross(((0.0, 0.0), (2.0, 0.0)), ((1.0, 0.0), (1.0, 1.0))));
-    }
-}
-
 /// The most calls Ludii's path search below may make on one question: its walk of a path's
 /// length branches at every fork and is bounded only by the length asked, so a bound here
 /// keeps a board of many forks from taking forever (past it, the answer is no).
@@ -356,5 +339,22 @@ impl GameDef {
         let length = (count(&one) - 1) + (count(&two) - 1) + 1;
         let walked = walked.iter().filter(|&&x| x).count() as i32;
         (min == max && length == min && walked + 1 == length) || (max > min && length <= max && walked + 1 == length)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::segments_cross;
+
+    #[test]
+    fn segments_cross_inside_only() {
+        // the diagonals of a square cross; sides meeting at a corner do not
+        assert!(segments_cross(((0.0, 0.0), (1.0, 1.0)), ((0.0, 1.0), (1.0, 0.0))));
+        assert!(!segments_cross(((0.0, 0.0), (1.0, 0.0)), ((1.0, 0.0), (1.0, 1.0))));
+        // parallel, and apart
+        assert!(!segments_cross(((0.0, 0.0), (1.0, 0.0)), ((0.0, 1.0), (1.0, 1.0))));
+        assert!(!segments_cross(((0.0, 0.0), (1.0, 0.0)), ((2.0, -1.0), (2.0, 1.0))));
+        // a T: one ends on the other's inside, at its own end
+        assert!(!segments_cross(((0.0, 0.0), (2.0, 0.0)), ((1.0, 0.0), (1.0, 1.0))));
     }
 }
