@@ -1512,7 +1512,10 @@ impl Lowerer {
         // (and a level to move from only by a fromTo, or to select)
         // (another site type: where the generator plays on one; else a cell is a hand's,
         // as on any board, and another type is refused)
-        let typed_here = matches!(kind, MovesKind::Add { .. } | MovesKind::FromTo { .. });
+        let typed_here = matches!(
+            kind,
+            MovesKind::Add { .. } | MovesKind::FromTo { .. } | MovesKind::Select { .. }
+        );
         for p in kind.places_mut() {
             match p.ty {
                 Some(t) if typed_here => p.ty = Some(self.use_type(t)),

@@ -27,6 +27,8 @@ impl GameDef {
             self.push_move(out, c, f, t);
             if let Some(m) = out.last_mut() {
                 m.level_to = level.max(0);
+                // (the type of the sites selected: the target's, else the origin's)
+                m.ty = self.type_code(to.as_ref().map_or(from.ty, |t| t.ty));
             }
             false
         });
@@ -111,12 +113,22 @@ impl GameDef {
                     |t| r.insert(t as i32),
                 );
             }
-            RegionFn::Between { from, to, dirs } => {
+            RegionFn::Between {
+                from,
+                to,
+                dirs,
+                included,
+            } => {
                 let (a, b) = (self.int(from, c), self.int(to, c));
                 if !on_board(a) || !on_board(b) {
                     return r;
                 }
                 self.board.between(a as u32, b as u32, dirs, |t| r.insert(t as i32));
+                for (end, inc) in [(a, included.0), (b, included.1)] {
+                    if inc {
+                        r.insert(end);
+                    }
+                }
             }
             RegionFn::Distance { from, min, max, step } => {
                 let s = self.int(from, c);
@@ -221,10 +233,20 @@ impl GameDef {
                         .line_of_sight(s as u32, *kind, dirs, |t| !c.s.sites[t as usize].is_empty(), &mut push);
                 }
             }
-            RegionFn::Between { from, to, dirs } => {
+            RegionFn::Between {
+                from,
+                to,
+                dirs,
+                included,
+            } => {
                 let (a, b) = (self.int(from, c), self.int(to, c));
                 if on_board(a) && on_board(b) {
                     self.board.between(a as u32, b as u32, dirs, &mut push);
+                    for (end, inc) in [(a, included.0), (b, included.1)] {
+                        if inc {
+                            push(end as u32);
+                        }
+                    }
                 }
             }
             _ => return None,

@@ -113,6 +113,18 @@ impl GameDef {
                     }
                 }
             }
+            TypedRegion::Sites(v) => v.iter().for_each(|x| {
+                let t = self.int(x, c);
+                if (0..n as i32).contains(&t) {
+                    out.insert(t);
+                }
+            }),
+            TypedRegion::Labels(v) => {
+                let board = self.type_index(ty).map_or(&self.board, |k| &self.typed_boards[k]);
+                v.iter()
+                    .filter_map(|l| board.site_of_label(l))
+                    .for_each(|t| out.insert(t as i32));
+            }
             TypedRegion::Geometry(g) => {
                 let board = self.type_index(ty).map_or(&self.board, |k| &self.typed_boards[k]);
                 board.geometry_region(*g).into_iter().for_each(|t| out.insert(t as i32));

@@ -730,6 +730,10 @@ pub enum TypedRegion {
     /// `(sites Occupied by:R on:T)`: those whose top piece the role's players (or no
     /// player, for `Neutral`; or all: `Shared`... as [`Role`] reads owners) hold.
     Occupied(Role),
+    /// `(sites T {s ..})`: these sites.
+    Sites(Vec<IntFn>),
+    /// `(sites T "label" ..)`: the sites of these labels.
+    Labels(Vec<String>),
     /// `(sites Incident T of:U at:s)`: the sites of type T incident to site s of type U
     /// (a cell's edges and vertices, an edge's ends and cells, a vertex's edges and cells).
     Incident { of: crate::board::SiteType, at: Box<IntFn> },
@@ -791,10 +795,14 @@ pub enum RegionFn {
         dirs: Vec<Direction>,
         kind: crate::board::LineOfSight,
     },
+    /// `(sites Between dirs from:a [fromIncluded:] to:b [toIncluded:])`: the sites
+    /// between a and b along a radial of the directions, with a and b where included
+    /// (whether or not b lies along one, as Ludii's).
     Between {
         from: Box<IntFn>,
         to: Box<IntFn>,
         dirs: Vec<Direction>,
+        included: (bool, bool),
     },
     /// `(sites Distance [rel] [(step ..)] from:s range)` (Ludii's `SitesDistance`): the
     /// sites whose distance from `s` is within `min..=max` (a least below 0: none, as
@@ -1028,7 +1036,7 @@ pub struct Place {
     /// The level of the piece moved (`(from s level:l)`, read by `fromTo` and `select`).
     pub level: Option<IntFn>,
     /// Another site type than the board's (`(to Edge ..)`), read by `add`, `fromTo` and
-    /// `remove`: the sites are that type's.
+    /// `select`: the sites are that type's.
     pub ty: Option<crate::board::SiteType>,
 }
 
@@ -2565,11 +2573,11 @@ impl<'a> Node<'a> {
             },
             Region(f) => match f {
                 RegionFn::Sites(v) => out.extend(v.iter().map(Int)),
-                RegionFn::OnType(_, t) => {
-                    if let TypedRegion::Incident { at, .. } = &**t {
-                        out.push(Int(at));
-                    }
-                }
+                RegionFn::OnType(_, t) => match &**t {
+                    TypedRegion::Incident { at, .. } => out.push(Int(at)),
+                    TypedRegion::Sites(v) => out.extend(v.iter().map(Int)),
+                    _ => {}
+                },
                 RegionFn::Crossing(a, _) | RegionFn::LargePiece(a) => out.push(Int(a)),
                 RegionFn::Hidden(_, v) => out.extend(v.player.iter().map(Int)),
                 RegionFn::Site(a)

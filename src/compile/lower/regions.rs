@@ -51,8 +51,8 @@ impl Lowerer {
 
     /// `(sites Phase n)`, `(sites Row n)`, `(sites Column n)`, `(sites State v)`.
     pub(super) fn sites_index(&mut self, c: &Call, word: &str) -> R<RegionFn> {
-        if c.typed(self.reg, "siteType").is_some() {
-            return unsupported(format!("sites {word} with a site type"), c.span());
+        if self.other_site_type(c) {
+            return unsupported(format!("sites {word} of another site type than the board's"), c.span());
         }
         let n = req(c.typed(self.reg, "int"), c)?;
         let v = self.int(n)?;
@@ -315,6 +315,30 @@ impl Lowerer {
     /// `(sites Direction ..)`, `(sites LineOfSight ..)`, `(sites Distance ..)`,
     /// `(sites Between ..)`, `(sites To ..)`, `(sites (values Remembered))`.
     pub(super) fn sites_more(&mut self, c: &Call) -> R<RegionFn> {
+        // (sites of another type given by labels or numbers: that type's)
+        if let (Some(ty), None) = (self.other_type_of(c), c.word(self.reg)) {
+            let pos: Vec<&Node> = c
+                .positional()
+                .into_iter()
+                .filter(|n| !matches!(&n.kind, NodeKind::Atom(a) if SiteType::from_name(a).is_some()))
+                .collect();
+            let labels: Option<Vec<String>> = pos
+                .iter()
+                .map(|n| match &n.kind {
+                    NodeKind::Str(l) => Some(l.clone()),
+                    _ => None,
+                })
+                .collect();
+            let sites = match (labels, pos.as_slice()) {
+                (Some(l), _) if !l.is_empty() => TypedRegion::Labels(l),
+                (_, [n]) if matches!(n.kind, NodeKind::List(_)) => {
+                    TypedRegion::Sites(flatten(&[*n]).into_iter().map(|i| self.int(i)).collect::<R<_>>()?)
+                }
+                _ => return unsupported("sites on another site type than the board's", c.span()),
+            };
+            let ty = self.use_type(ty);
+            return Ok(RegionFn::OnType(ty, Box::new(sites)));
+        }
         self.board_site_type_only(c, "sites on another site type than the board's")?;
         let bi = |l: &mut Self, n: &Node| -> R<Box<IntFn>> { Ok(Box::new(l.int(n)?)) };
         Ok(match c.word(self.reg) {
@@ -385,16 +409,21 @@ impl Lowerer {
                 }
             }
             Some("Between") => {
-                for name in ["fromIncluded", "toIncluded", "cond"] {
-                    if c.named(name).is_some() {
-                        return unsupported(format!("sites Between {name}:"), c.span());
-                    }
+                if c.named("cond").is_some() {
+                    return unsupported("sites Between cond:", c.span());
                 }
+                let mut flag = |name: &str| match c.named(name).map(|n| self.boolean(n)).transpose()? {
+                    None | Some(BoolFn::Const(false)) => Ok(false),
+                    Some(BoolFn::Const(true)) => Ok(true),
+                    Some(_) => unsupported(format!("sites Between {name}: of a condition"), c.span()),
+                };
+                let included = (flag("fromIncluded")?, flag("toIncluded")?);
                 let dirs = self.directions(c.typed(self.reg, "direction"))?;
                 RegionFn::Between {
                     from: bi(self, req(c.named("from"), c)?)?,
                     to: bi(self, req(c.named("to"), c)?)?,
                     dirs,
+                    included,
                 }
             }
             Some(w @ ("To" | "From")) => {
