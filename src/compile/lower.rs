@@ -1920,6 +1920,10 @@ impl Lowerer {
                 IntFn::PlayerValue(Box::new(player))
             }
             "level" => IntFn::Level,
+            "iterator.edge" => match pos.as_slice() {
+                [x, y] => IntFn::EdgeJoining(b(self, x)?, b(self, y)?),
+                _ => return unsupported("(edge) without its two vertices", c.span()),
+            },
             "counter" => IntFn::Counter,
             "cost" => self.cost(&c)?,
             "var" => match pos.first().map(|n| &n.kind) {

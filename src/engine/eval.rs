@@ -113,6 +113,7 @@ impl GameDef {
             IntFn::Const(v) => *v,
             IntFn::Compiled(slot, inner) => self.compiled_value(*slot, inner, c),
             IntFn::OnType(ty, field, at) => self.typed_int(*ty, *field, self.int(at, c), c),
+            IntFn::EdgeJoining(a, b) => self.edge_joining(self.int(a, c), self.int(b, c)),
             IntFn::Mover => c.mover as i32,
             IntFn::Next => c.next as i32,
             IntFn::Prev => c.prev as i32,

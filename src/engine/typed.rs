@@ -96,6 +96,28 @@ impl GameDef {
         self.typed_stack(c.s, ty, site).map(|st| !st.is_empty())
     }
 
+    /// `(edge a b)`: the edge joining vertices a and b (-1: none).
+    pub(super) fn edge_joining(&self, a: i32, b: i32) -> i32 {
+        let (Ok(a), Ok(b)) = (u32::try_from(a), u32::try_from(b)) else {
+            return -1;
+        };
+        let edges = &self.board.graph().edges;
+        let joins = |e: u32| {
+            edges
+                .get(e as usize)
+                .is_some_and(|&[x, y]| (x, y) == (a, b) || (x, y) == (b, a))
+        };
+        let table = self
+            .incidence
+            .iter()
+            .find(|(o, t, _)| *o == SiteType::Vertex && *t == SiteType::Edge);
+        let found = match table.and_then(|(_, _, v)| v.get(a as usize)) {
+            Some(at_a) => at_a.iter().copied().find(|&e| joins(e)),
+            None => (0..edges.len() as u32).find(|&e| joins(e)),
+        };
+        found.map_or(-1, |e| e as i32)
+    }
+
     /// A region of another site type (see [`TypedRegion`]).
     pub(super) fn typed_region(&self, ty: SiteType, r: &TypedRegion, c: &Ctx) -> Region {
         let n = self.count_of_type(ty);

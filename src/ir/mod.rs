@@ -74,6 +74,8 @@ pub enum IntFn {
     /// `(who|what|state at:s level:l)`: of the piece at a level of a site's stack (0 if
     /// none).
     AtLevel(LevelField, Box<IntFn>, Box<IntFn>),
+    /// `(edge a b)`: the edge joining vertices a and b (-1: none).
+    EdgeJoining(Box<IntFn>, Box<IntFn>),
     /// `(who|what|state T at:s)` of a site of another site type than the board's (its top
     /// piece; 0 if none).
     OnType(crate::board::SiteType, LevelField, Box<IntFn>),
@@ -2365,6 +2367,7 @@ impl<'a> Node<'a> {
         let mut out = Vec::new();
         match self {
             Int(f) => match f {
+                IntFn::EdgeJoining(a, b) => out.extend([Int(a), Int(b)]),
                 IntFn::Score(a)
                 | IntFn::OnType(_, _, a)
                 | IntFn::Who(a)
