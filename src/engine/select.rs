@@ -92,6 +92,27 @@ impl GameDef {
         }
     }
 
+    /// `(sites Between ..)`'s sites, given to `emit`: those between the two sites along a
+    /// radial of the directions, then each end included.
+    fn between_sites(
+        &self,
+        (from, to, dirs, included): (&IntFn, &IntFn, &[crate::board::Direction], (bool, bool)),
+        c: &Ctx,
+        mut emit: impl FnMut(u32),
+    ) {
+        let (a, b) = (self.int(from, c), self.int(to, c));
+        let n = self.n() as i32;
+        if !(0..n).contains(&a) || !(0..n).contains(&b) {
+            return;
+        }
+        self.board.between(a as u32, b as u32, dirs, &mut emit);
+        for (end, inc) in [(a, included.0), (b, included.1)] {
+            if inc {
+                emit(end as u32);
+            }
+        }
+    }
+
     /// `sites Direction`, `sites LineOfSight Piece`, `sites Between`, `sites Distance`.
     pub(super) fn region_query(&self, f: &RegionFn, c: &Ctx) -> Region {
         let n = self.n();
@@ -118,18 +139,7 @@ impl GameDef {
                 to,
                 dirs,
                 included,
-            } => {
-                let (a, b) = (self.int(from, c), self.int(to, c));
-                if !on_board(a) || !on_board(b) {
-                    return r;
-                }
-                self.board.between(a as u32, b as u32, dirs, |t| r.insert(t as i32));
-                for (end, inc) in [(a, included.0), (b, included.1)] {
-                    if inc {
-                        r.insert(end);
-                    }
-                }
-            }
+            } => self.between_sites((from, to, dirs, *included), c, |t| r.insert(t as i32)),
             RegionFn::Distance { from, min, max, step } => {
                 let s = self.int(from, c);
                 let (min, max) = (self.int(min, c), self.int(max, c));
@@ -238,17 +248,7 @@ impl GameDef {
                 to,
                 dirs,
                 included,
-            } => {
-                let (a, b) = (self.int(from, c), self.int(to, c));
-                if on_board(a) && on_board(b) {
-                    self.board.between(a as u32, b as u32, dirs, &mut push);
-                    for (end, inc) in [(a, included.0), (b, included.1)] {
-                        if inc {
-                            push(end as u32);
-                        }
-                    }
-                }
-            }
+            } => self.between_sites((from, to, dirs, *included), c, &mut push),
             _ => return None,
         }
         Some(out)
