@@ -8,17 +8,26 @@ pub struct Region {
 }
 
 impl Region {
+    #[inline]
     pub fn new(num_sites: usize) -> Region {
+        let k = num_sites.div_ceil(64).max(1);
         Region {
-            words: SmallVec::from_elem(0, num_sites.div_ceil(64).max(1)),
+            // (a board of up to 256 sites: the words in place, written at once)
+            words: if k <= 4 {
+                SmallVec::from_buf_and_len([0; 4], k)
+            } else {
+                SmallVec::from_elem(0, k)
+            },
         }
     }
 
+    #[inline]
     pub fn full(num_sites: usize) -> Region {
         let mut r = Region::new(num_sites);
-        for (i, w) in r.words.iter_mut().enumerate() {
-            let left = num_sites.saturating_sub(i * 64);
-            *w = if left >= 64 { u64::MAX } else { (1u64 << left) - 1 };
+        let (whole, rest) = (num_sites / 64, num_sites % 64);
+        r.words[..whole].fill(u64::MAX);
+        if rest > 0 {
+            r.words[whole] = (1u64 << rest) - 1;
         }
         r
     }
