@@ -2,7 +2,8 @@
 //! every position as planes of numbers, and the dice's rolls as explicit chance outcomes.
 //!
 //! Action ids (dense, `0..num_distinct_actions`), with N the sites of every container (the
-//! board's, then the hands') and C the game's components:
+//! board's, then the hands', then those of the other site types the rules play on, as the
+//! state keeps them) and C the game's components:
 //! - `0`: a pass; `1`: a swap of players; `2`: any other move with no site;
 //! - `3 + what * N + to`: a move at one site `to` (a placement, a promotion, a move whose
 //!   `from` is its `to`), where `what` is the component it adds or promotes to (0: none);
@@ -63,6 +64,11 @@ pub enum ActionShape {
 }
 
 impl Game {
+    /// The sites the action ids count: every container's, then every other site type's.
+    fn id_sites(&self) -> usize {
+        self.inner.total_sites + self.inner.typed_boards.iter().map(|b| b.num_sites()).sum::<usize>()
+    }
+
     /// The components the action ids count (Ludii's, index 0 for none).
     fn id_components(&self) -> usize {
         self.inner.ir.components.len().max(1)
@@ -70,14 +76,14 @@ impl Game {
 
     /// The first id of a puzzle's toggles (the end of the ids of the other moves).
     fn toggle_base(&self) -> usize {
-        let n = self.total_sites();
+        let n = self.id_sites();
         SITE_BASE + self.id_components() * n + if self.ids_between_sites { n * n } else { 0 }
     }
 
     /// How many action ids the game has (see the module's table).
     pub fn num_distinct_actions(&self) -> usize {
         let toggles = if self.inner.ir.puzzle.is_some() {
-            self.id_components() * self.total_sites()
+            self.id_components() * self.id_sites()
         } else {
             0
         };
@@ -126,15 +132,26 @@ impl Game {
         if pass && !piece {
             return ActionShape::Pass;
         }
-        let n = self.total_sites() as i32;
+        let n = self.id_sites() as i32;
         let on = |s: i32| (0..n).contains(&s);
-        if self.ids_between_sites && on(m.from) && on(m.to) && m.from != m.to {
+        // (a move on another site type: its sites as the state keeps them; the origin of a
+        // move between sites of two types is taken as of the board's)
+        let (from, to) = match m.ty {
+            0 => (m.from, m.to),
+            k => {
+                let ty = Some(self.inner.type_of_code(k));
+                let to = self.inner.global_site(ty, m.to);
+                let from = if m.from == m.to { to } else { m.from };
+                (from, to)
+            }
+        };
+        if self.ids_between_sites && on(from) && on(to) && from != to {
             return ActionShape::FromTo {
-                from: m.from as usize,
-                to: m.to as usize,
+                from: from as usize,
+                to: to as usize,
             };
         }
-        let to = if on(m.to) { m.to } else { m.from };
+        let to = if on(to) { to } else { from };
         if !on(to) {
             return ActionShape::Other;
         }
@@ -145,7 +162,7 @@ impl Game {
     /// The id of a shape.
     #[inline]
     pub fn shape_id(&self, shape: ActionShape) -> usize {
-        let n = self.total_sites();
+        let n = self.id_sites();
         match shape {
             ActionShape::Pass => PASS_ACTION,
             ActionShape::Swap => SWAP_ACTION,
@@ -158,7 +175,7 @@ impl Game {
 
     /// The shape an id stands for (None: out of range).
     pub fn id_shape(&self, id: usize) -> Option<ActionShape> {
-        let n = self.total_sites();
+        let n = self.id_sites();
         let at_end = SITE_BASE + self.id_components() * n;
         Some(match id {
             PASS_ACTION => ActionShape::Pass,
@@ -222,12 +239,11 @@ impl Game {
     /// put on a site (`Disc1@c3`, a puzzle's value set: `5@c3`), from-to labels (`a2-a4`), or
     /// a puzzle's value toggled (`c3~5`).
     pub fn action_text(&self, id: usize) -> String {
-        let label = |s: usize| {
-            if s < self.num_sites() {
-                self.site_label(s).to_string()
-            } else {
-                format!("#{s}")
-            }
+        let label = |s: usize| match self.typed_site(s as u32) {
+            _ if s < self.num_sites() => self.site_label(s).to_string(),
+            // (another site type's site: the type and Ludii's number for it)
+            Some((ty, t)) => format!("{}{t}", ty.name()),
+            None => format!("#{s}"),
         };
         match self.id_shape(id) {
             None => format!("invalid action {id}"),
@@ -422,6 +438,25 @@ mod tests {
         for &id in &ids {
             let m = g.move_of_action(&s, id).unwrap();
             assert_eq!(g.action_id_of(&m), id);
+        }
+    }
+
+    #[test]
+    fn moves_on_another_site_type_have_ids_of_their_own() {
+        // (Quoridor: pawns step on cells, walls go from the hands to edges)
+        let g = game("board/race/reach/Quoridor.lud");
+        let s = g.initial_state();
+        let moves = g.legal_moves(&s);
+        let ids = g.action_ids(&moves);
+        let mut distinct = ids.clone();
+        sorted_unique(&mut distinct);
+        assert_eq!(distinct.len(), moves.len(), "one id per move");
+        let walls: Vec<_> = ids.iter().filter(|&&id| g.action_text(id).contains("Edge")).collect();
+        assert!(walls.len() > 100, "the walls' ids name edges: {}", walls.len());
+        for &id in &ids {
+            let m = g.move_of_action(&s, id).unwrap();
+            assert_eq!(g.action_id_of(&m), id);
+            assert_eq!(g.shape_id(g.id_shape(id).unwrap()), id);
         }
     }
 
