@@ -40,8 +40,9 @@ load_game = Game
 description (a ``.lud`` file's path or its text) with Ludii's option items and ruleset."""
 
 ACTIONS = """\
-Action ids, with N = game.total_sites() (board sites, then hand sites) and C the number of
-the game's components plus one:
+Action ids, with N = game.observation_shape()[1] (board sites, then hand sites, then the
+sites of any other site type the rules play on, such as Quoridor's edges; game.total_sites()
+in most games) and C the number of the game's components plus one:
   0                                 a pass
   1                                 a swap of players
   2                                 any other move with no site

@@ -264,7 +264,8 @@ impl Game {
         }
     }
 
-    /// The shape of [`Game::observe`]'s planes: `[planes, sites]`, with a plane for each
+    /// The shape of [`Game::observe`]'s planes: `[planes, sites]` (the sites as the action
+    /// ids count them: every container's, then every other site type's), with a plane for each
     /// component (how many of it each site holds), one for the local state of each site's
     /// top piece (at a die's site, the value it shows: [`Game::dice_values`]), then for each
     /// player one that is 1 everywhere when that player is to move, then for each player one
@@ -273,7 +274,7 @@ impl Game {
     pub fn observation_shape(&self) -> [usize; 2] {
         let c = self.id_components() - 1;
         let unknown = usize::from(self.has_hidden_info());
-        [c + 1 + 2 * self.num_players() + unknown, self.total_sites()]
+        [c + 1 + 2 * self.num_players() + unknown, self.id_sites()]
     }
 
     /// Write the observation of `state` into `out` (`observation_shape` planes, row by row),
