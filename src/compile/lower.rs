@@ -2459,7 +2459,10 @@ impl Lowerer {
             };
             return Ok(BoolFn::LastToOfType(self.use_type(ty)));
         }
-        if let (Some(ty), "Empty" | "Occupied") = (self.typed_call(c), word) {
+        if let Some(ty) = matches!(word, "Empty" | "Occupied")
+            .then(|| self.typed_call(c))
+            .flatten()
+        {
             return Ok(BoolFn::OnType {
                 ty,
                 site: bi(self, nth(&ints, 0, c.span())?)?,
