@@ -593,8 +593,7 @@ impl GameDef {
     /// no more than the test reads: 3 n² for n players).
     fn remember_position(&self, s: &mut StateData) {
         // (each site's part as the position's hash has it, then the variable and phases)
-        let sites = s.sites.iter().chain(&s.extra).enumerate();
-        let mut h = sites.fold(0, |h, (i, st)| h ^ site_hash(i, st));
+        let mut h = s.all_stacks().enumerate().fold(0, |h, (i, st)| h ^ site_hash(i, st));
         h = super::state::mix_in(h, s.var as u32 as u64);
         for &p in &s.phase {
             h = super::state::mix_in(h, u64::from(p));

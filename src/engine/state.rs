@@ -466,15 +466,21 @@ fn copy_stacks_into(dst: &mut Vec<Stack>, src: &[Stack]) {
 }
 
 impl StateData {
-    /// A hash of the position: the pieces of every container (with the local states of
-    /// empty sites), what Ludii's `stateHash` covers. It is the exclusive or of each site's
-    /// [`site_hash`] (and of the loose states'), so a change of a few sites updates it.
+    /// A hash of the position: the pieces of every container and of every other site type
+    /// in play (with the local states of empty sites), what Ludii's `stateHash` covers. It
+    /// is the exclusive or of each site's [`site_hash`] (and of the loose states'), the
+    /// sites numbered as actions name them, so a change of a few sites updates it.
     pub fn position_hash(&self) -> u64 {
-        let mut h = self.loose_states_hash();
-        for (i, st) in self.sites.iter().chain(self.extra.iter()).enumerate() {
-            h ^= site_hash(i, st);
-        }
-        h
+        self.all_stacks()
+            .enumerate()
+            .fold(self.loose_states_hash(), |h, (i, st)| h ^ site_hash(i, st))
+    }
+
+    /// Every site's pieces, numbered as actions name them: the board's, the hands', then
+    /// those of the other site types in play.
+    pub fn all_stacks(&self) -> impl Iterator<Item = &Stack> {
+        let typed = self.typed.iter().flat_map(|(_, v)| v.iter());
+        self.sites.iter().chain(self.extra.iter()).chain(typed)
     }
 
     /// The part of [`StateData::position_hash`] the local states of empty sites give.
