@@ -1201,7 +1201,8 @@ impl Lowerer {
                 }
                 // `stack:True` moves the whole stack (`count:` of it); it makes the game a
                 // stacking one, where a counted move takes the top pieces in order.
-                self.stacking |= self.flag(c.named("stack"))?;
+                let stack = self.flag(c.named("stack"))?;
+                self.stacking |= stack;
                 // (as does a level to move from, in Ludii)
                 self.stacking |= from.level.is_some();
                 if self.stacking && copy && count.is_some() {
@@ -1212,6 +1213,7 @@ impl Lowerer {
                     to,
                     count,
                     copy,
+                    stack,
                     decision: c.id == "move",
                 }
             }

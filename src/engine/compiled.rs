@@ -305,7 +305,7 @@ fn int(g: &GameDef, f: &IntFn) -> IntC {
             move |g, c| GameDef::top(c.s, at.get(g, c)).map_or(0, |p| p.who as i32)
         )),
         IntFn::What(at) => with_site!(g, &**at, |at| Box::new(
-            move |g, c| GameDef::top(c.s, at.get(g, c)).map_or(0, |p| p.what as i32)
+            move |g, c| GameDef::bottom(c.s, at.get(g, c)).map_or(0, |p| p.what as i32)
         )),
         IntFn::PieceField(SiteField::State, at) => {
             with_site!(g, &**at, |at| Box::new(move |g, c| c.s.site_state(at.get(g, c))))

@@ -133,7 +133,7 @@ impl GameDef {
                 c.s.scores.get(p.max(0) as usize).copied().unwrap_or(0)
             }
             IntFn::Who(at) => Self::top(c.s, self.int(at, c)).map(|p| p.who as i32).unwrap_or(0),
-            IntFn::What(at) => Self::top(c.s, self.int(at, c)).map(|p| p.what as i32).unwrap_or(0),
+            IntFn::What(at) => Self::bottom(c.s, self.int(at, c)).map(|p| p.what as i32).unwrap_or(0),
             IntFn::SizeStack(at) => {
                 let s = self.int(at, c);
                 if s < 0 {

@@ -1390,6 +1390,15 @@ impl GameDef {
         s.stack(site as usize).and_then(|st| st.last())
     }
 
+    /// The piece at the bottom of `site`'s stack: what Ludii's `(what at:)` reads (level 0
+    /// unless a level is named; in a game without stacks, the site's one piece).
+    pub(super) fn bottom(s: &StateData, site: i32) -> Option<&Piece> {
+        if site < 0 {
+            return None;
+        }
+        s.stack(site as usize).and_then(|st| st.first())
+    }
+
     /// The first site of the hand of `player` (-1: none).
     pub(super) fn hand_of(&self, player: i32) -> Option<usize> {
         self.ir.containers.iter().position(|k| k.owner as i32 == player)

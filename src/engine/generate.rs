@@ -233,6 +233,7 @@ impl GameDef {
                     },
                 count,
                 copy,
+                stack,
                 ..
             } => {
                 // (one site to one site, no conditions: see `one_move_effect`)
@@ -244,7 +245,8 @@ impl GameDef {
                 c1.from = f;
                 let t = self.int(to, &c1);
                 if t >= 0 {
-                    actions.push(self.fromto_action(f, t, count.as_ref(), *copy, &c1));
+                    let whole = Self::whole_stack(*stack && count.is_none(), c, f, actions);
+                    actions.push(self.fromto_action(f, t, count.as_ref(), *copy, whole, &c1));
                 }
             }
             MovesKind::SetVar(v) => actions.push(Action::SetVar(v.as_ref().map_or(-1, |x| self.int(x, c)))),
@@ -284,7 +286,19 @@ impl GameDef {
     /// The action of a `fromTo` from `f` to `t` (`c` has `from` = `f`): a counted move in a
     /// game without stacks moves that many of the count (none for 0), else the top `count`
     /// pieces (one by default) move or are copied.
-    fn fromto_action(&self, f: i32, t: i32, count: Option<&IntFn>, copy: bool, c: &Ctx) -> Action {
+    /// For a whole-stack move from `f` (`whole`): how many pieces the stack holds once the
+    /// effects already in `actions` are applied, as Ludii's stack move takes them when applied.
+    pub(super) fn whole_stack(whole: bool, c: &Ctx, f: i32, actions: &[Action]) -> Option<u32> {
+        whole.then(|| {
+            let h = c.s.stack(f as usize).map_or(1, |st| st.len() as i64);
+            (h + Action::pieces_added(actions, f as u32)).max(0) as u32
+        })
+    }
+
+    fn fromto_action(&self, f: i32, t: i32, count: Option<&IntFn>, copy: bool, whole: Option<u32>, c: &Ctx) -> Action {
+        if let Some(n) = whole.filter(|_| !copy) {
+            return Action::stack_move(f as u32, t as u32, Some(n));
+        }
         let counted = count.is_some() && !self.ir.stacking && !copy;
         let n = count.map_or(1, |x| self.int(x, c)).max(i32::from(!counted)) as u32;
         let (from, to) = (f as u32, t as u32);
@@ -1104,6 +1118,7 @@ impl GameDef {
                 to,
                 count,
                 copy,
+                stack,
                 decision: _,
             } => {
                 let origins: Sites = match (&from.site, &from.region) {
@@ -1143,13 +1158,14 @@ impl GameDef {
                                 (l as usize) + 1 < st.len() || ((l as usize) < st.len() && count.is_none() && !*copy)
                             })
                     });
-                    let action = |t: i32| match below_top {
+                    let whole = *stack && count.is_none() && below_top.is_none();
+                    let action = |t: i32, whole: Option<u32>| match below_top {
                         Some(level) => Action::MoveLevel {
                             from: f as u32,
                             level: level as u32,
                             to: t as u32,
                         },
-                        None => self.fromto_action(gf, t, count.as_ref(), *copy, &c1),
+                        None => self.fromto_action(gf, t, count.as_ref(), *copy, whole, &c1),
                     };
                     for t in targets {
                         let gt = self.global_site(to.ty, t);
@@ -1167,7 +1183,8 @@ impl GameDef {
                         if let Some(e) = to.apply.as_ref().filter(|_| apply_if.holds(self, &c2)) {
                             self.effect_actions(e, &c2, actions);
                         }
-                        actions.push(action(gt));
+                        let whole = Self::whole_stack(whole, c, gf, actions);
+                        actions.push(action(gt, whole));
                         if let Some(m) = out.last_mut().filter(|_| to.ty.is_some()) {
                             m.ty = self.type_code(to.ty);
                         }

@@ -470,7 +470,6 @@ impl GameDef {
         let after = h.after.as_ref().map_or(0, |x| self.int(x, &c1));
         let (go, hurdle) = (self.cond(h.to.cond.as_ref()), self.cond(h.between_cond.as_ref()));
         let stop = h.to.apply_if.as_ref().map(|b| self.cond(Some(b)));
-        let whole = h.stack.then(|| c.s.stack(f as usize).map_or(1, |st| st.len() as u32));
         let mut buf = super::tables::Dirs::new();
         let dirs = self.abs_dirs(&h.dirs, f, c, &mut buf);
         let push = |out: &mut Vec<MoveData>, c2: &Ctx, t: i32, hurdles: &[i32]| {
@@ -485,9 +484,7 @@ impl GameDef {
             if let Some(e) = &h.to.apply {
                 self.effect_actions(e, c2, actions);
             }
-            // (the whole stack as the effects before it leave it, as Ludii's stack move
-            // takes what is there when it is applied)
-            let whole = whole.map(|w| (i64::from(w) + Action::pieces_added(actions, f as u32)).max(0) as u32);
+            let whole = Self::whole_stack(h.stack, c, f, actions);
             actions.push(Action::stack_move(f as u32, t as u32, whole));
         };
         // Ludii (Hop.java): a least hurdle length of 0 also steps to each adjacent site in
@@ -503,8 +500,9 @@ impl GameDef {
                         continue;
                     }
                     seen.push(t);
-                    self.push_move(out, c, f, t)
-                        .push(Action::stack_move(f as u32, t as u32, whole));
+                    let actions = self.push_move(out, c, f, t);
+                    let whole = Self::whole_stack(h.stack, c, f, actions);
+                    actions.push(Action::stack_move(f as u32, t as u32, whole));
                 }
             }
         }

@@ -107,7 +107,8 @@ pub enum IntFn {
     },
     /// `(handSite player [index])`: a site of the player's hand.
     HandSite(Box<IntFn>, Box<IntFn>),
-    /// Component of the top piece at a site, 0 if empty.
+    /// Component of the piece at the bottom of a site (Ludii's `(what at:)` reads level 0), 0 if
+    /// empty.
     What(Box<IntFn>),
     SizeStack(Box<IntFn>),
     /// `(size Stack in:R)`: the pieces stacked on the sites of R, all told.
@@ -1563,11 +1564,14 @@ pub enum MovesKind {
     Append(Box<Moves>),
     /// `(allCombinations A B)`: a move for each pair of a move of A and one of B.
     AllCombinations(Box<Moves>, Box<Moves>),
+    /// `(move (from ..) (to ..) [count:] [copy:] [stack:])`; `stack:True` without a count
+    /// moves the whole stack, its pieces keeping their fields (Ludii's `ActionMoveStacking`).
     FromTo {
         from: Place,
         to: Place,
         count: Option<IntFn>,
         copy: bool,
+        stack: bool,
         decision: bool,
     },
     Remove {

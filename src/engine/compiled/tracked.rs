@@ -135,7 +135,7 @@ fn int(g: &GameDef, f: &IntFn) -> Option<TrackedInt> {
         }
         IntFn::Compiled(_, inner) | IntFn::Memo { inner, .. } => return int(g, inner),
         IntFn::Who(at) => at_site(g, at, false, |s, t| GameDef::top(s, t).map_or(0, |p| p.who as i32))?,
-        IntFn::What(at) => at_site(g, at, true, |s, t| GameDef::top(s, t).map_or(0, |p| p.what as i32))?,
+        IntFn::What(at) => at_site(g, at, true, |s, t| GameDef::bottom(s, t).map_or(0, |p| p.what as i32))?,
         IntFn::SizeStack(at) => at_site(g, at, true, |s, t| {
             usize::try_from(t)
                 .ok()
