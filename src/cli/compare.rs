@@ -35,6 +35,11 @@ pub struct CompareArgs {
     /// replayed (the state text of a trace), to see where a replay's positions part.
     #[arg(long)]
     pub states: bool,
+    /// For a trace of a game without chance: write the moves of its first trial that
+    /// disagrees (else its first) as a Ludii trial file, up to where we part, to open that
+    /// position in Ludii (its Player's Load Trial) and see Ludii's moves there.
+    #[arg(long, value_name = "FILE")]
+    pub save_trial: Option<PathBuf>,
 }
 
 /// A `--allow-difference` value as a rule difference on `game`'s sites.
@@ -110,6 +115,13 @@ pub fn run(args: &CompareArgs) -> ExitCode {
             return ExitCode::from(EXIT_USAGE);
         }
     };
+    if let Some(path) = &args.save_trial {
+        let trial = report.divergences.first().map_or(0, |d| d.trial);
+        if let Err(e) = save_trial(&game, game_path, &header, &args.trace, trial, path) {
+            eprintln!("error: {e}");
+            return ExitCode::from(EXIT_USAGE);
+        }
+    }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if args.format == "json" {
@@ -130,6 +142,43 @@ pub fn run(args: &CompareArgs) -> ExitCode {
     } else {
         ExitCode::from(1)
     }
+}
+
+/// `--save-trial`: the moves of trial `index` of the trace, as far as ours agree, as a
+/// Ludii trial file: at each step, our first legal move whose result is Ludii's choice.
+fn save_trial(
+    game: &Game,
+    game_path: &Path,
+    header: &crate::trace::TraceHeader,
+    trace: &Path,
+    index: usize,
+    out: &Path,
+) -> Result<(), String> {
+    let all = crate::trace::Trace::open(trace).map_err(|e| format!("{}: {e}", trace.display()))?;
+    let trial = all
+        .trials
+        .iter()
+        .find(|t| t.index == index)
+        .ok_or("the trace has no trials")?;
+    let mut state = game.initial_state();
+    let mut choices = Vec::new();
+    for step in &trial.steps {
+        let Some(chosen) = step.successors.get(step.chosen) else {
+            break;
+        };
+        let legal = game.legal_moves(&state);
+        let found = legal.iter().position(|m| {
+            let mut next = state.clone();
+            game.apply(&mut next, m);
+            game.diff_text(&state, &next) == *chosen
+        });
+        let Some(i) = found else { break };
+        game.apply(&mut state, &legal[i]);
+        choices.push(i);
+    }
+    let options: Vec<String> = header.options.clone();
+    let text = crate::trace::trial_write::trial_of_choices(game, game_path, &options, 0, choices);
+    std::fs::write(out, text).map_err(|e| format!("cannot write {}: {e}", out.display()))
 }
 
 /// Load a description as a game, printing why not (diagnostics rendered) on failure.

@@ -275,13 +275,13 @@ impl GameDef {
             self.after_actions(s, m, store, &mut done);
             return;
         }
-        self.run_consequents(s, m, None, Within::default());
+        self.run_consequents(s, m, (-1, -1), None, Within::default());
     }
 
     /// A stored move's consequents (`done` told their actions), and what follows them: the
     /// last sites it went to, and the pieces marked for removal at the end of the turn.
     fn after_actions(&self, s: &mut StateData, m: &MoveData, store: bool, done: &mut super::moves::Done) {
-        self.run_consequents(s, m, Some(done), Within::default());
+        self.run_consequents(s, m, (-1, -1), Some(done), Within::default());
         if !store {
             return;
         }
@@ -325,7 +325,7 @@ impl GameDef {
         }
         for &t in &m.then {
             let mut subs = super::pool::take_list();
-            self.gen_for(&self.ir.thens[t as usize], s, m, &mut subs, Within::default());
+            self.gen_for(&self.ir.thens[t as usize], s, (-1, -1), &mut subs, Within::default());
             for sub in &subs {
                 note(sub.to);
                 for a in &sub.actions {

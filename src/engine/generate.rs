@@ -141,7 +141,7 @@ impl GameDef {
                     self.act(&mut s2, a, mv.mover);
                 }
                 let mut done = super::moves::Done::new();
-                self.run_consequents(&mut s2, mv, Some(&mut done), c.within);
+                self.run_consequents(&mut s2, mv, (mv.from, mv.to), Some(&mut done), c.within);
                 actions.extend_from_slice(&done);
                 super::pool::release(s2);
             }
@@ -215,7 +215,7 @@ impl GameDef {
                 let t = self.int(site, c);
                 let (n, level) = self.remove_count_level(count.as_ref(), level.as_ref(), c);
                 if Self::top(c.s, t).is_some() {
-                    remove_actions(t, n, level, actions);
+                    remove_actions(t, n, self.removal_level(level, t, c), actions);
                 }
             }
             MovesKind::FromTo {
@@ -385,6 +385,13 @@ impl GameDef {
                 Action::SetScore { player: p, value: v }
             }
         }));
+    }
+
+    /// The level a removal at `t` names, as Ludii takes it: none (the top piece, whose
+    /// fields are cleared) when the game has no stacks or the level is the stack's top.
+    fn removal_level(&self, level: Option<u32>, t: i32, c: &Ctx) -> Option<u32> {
+        let height = c.s.stack(t as usize).map_or(0, |st| st.len());
+        level.filter(|&l| self.ir.stacking && height != l as usize + 1)
     }
 
     /// A removal's count (at least one) and level.
@@ -1213,6 +1220,7 @@ impl GameDef {
                     if Self::top(c.s, t).is_none() {
                         continue;
                     }
+                    let level = self.removal_level(level, t, c);
                     remove_actions(t, n, level, self.push_move(out, c, t, t));
                 }
             }

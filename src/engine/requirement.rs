@@ -1190,33 +1190,51 @@ impl GameDef {
             done.push(*a);
         }
         super::game::push_history(s, m.record());
-        self.run_consequents(s, m, Some(done), w);
+        self.run_consequents(s, m, (m.from, m.to), Some(done), w);
     }
 
     /// Apply a move without storing it, with its consequents, collecting every action done.
     pub(super) fn execute_collect(&self, s: &mut StateData, m: &MoveData, done: &mut Done, w: Within) {
-        self.execute_sub(s, m, Some(done), w);
+        self.execute_sub(s, m, (m.from, m.to), Some(done), w);
     }
 
-    /// Apply a consequent's move (not stored): its actions, then its own consequents.
-    pub(super) fn execute_sub(&self, s: &mut StateData, m: &MoveData, mut done: Option<&mut Done>, w: Within) {
+    /// Apply a consequent's move (not stored): its actions, then its own consequents (which
+    /// read `reads` as their `from` and `to`).
+    pub(super) fn execute_sub(
+        &self,
+        s: &mut StateData,
+        m: &MoveData,
+        reads: (i32, i32),
+        mut done: Option<&mut Done>,
+        w: Within,
+    ) {
         for a in &m.actions {
             self.act(s, a, m.mover);
             if let Some(d) = done.as_deref_mut() {
                 d.push(*a);
             }
         }
-        self.run_consequents(s, m, done, w);
+        self.run_consequents(s, m, reads, done, w);
     }
 
     /// The consequents of `m`, each generated on the current state then applied, inside
-    /// what `w` says (the evaluation that tries `m`, if any).
-    pub(super) fn run_consequents(&self, s: &mut StateData, m: &MoveData, mut done: Option<&mut Done>, w: Within) {
+    /// what `w` says (the evaluation that tries `m`, if any). They read `reads` as their
+    /// `from` and `to`: as Ludii's, which evaluates them in the context it applies the move
+    /// in, the sites of the evaluation that tries the move (where one does; its own sites
+    /// here), and none (-1) in a move applied to the game.
+    pub(super) fn run_consequents(
+        &self,
+        s: &mut StateData,
+        m: &MoveData,
+        reads: (i32, i32),
+        mut done: Option<&mut Done>,
+        w: Within,
+    ) {
         for &t in &m.then {
             let rule = &self.ir.thens[t as usize];
             match &rule.kind {
                 MovesKind::Sow(sw) if self.fast_forms => {
-                    self.sow_in_place(s, sw, rule.then, m, done.as_deref_mut(), w);
+                    self.sow_in_place(s, sw, rule.then, reads, done.as_deref_mut(), w);
                     continue;
                 }
                 _ => {}
@@ -1228,13 +1246,13 @@ impl GameDef {
                 ..
             } = &rule.kind
             {
-                if self.do_in_place(s, pre, b, rule.then, m, done.as_deref_mut(), w) {
+                if self.do_in_place(s, pre, b, rule.then, m, reads, done.as_deref_mut(), w) {
                     continue;
                 }
             }
             // a plain effect: its actions, all computed on the state before any is applied
             let mut acts: SmallVec<[Action; 4]> = SmallVec::new();
-            let (direct, stalemates) = self.with_move_ctx(s, m, w, |c| self.direct_actions(rule, c, &mut acts));
+            let (direct, stalemates) = self.with_move_ctx(s, reads, w, |c| self.direct_actions(rule, c, &mut acts));
             super::game::note_stalemates(s, stalemates);
             if direct {
                 let mover = s.mover;
@@ -1247,10 +1265,10 @@ impl GameDef {
                 continue;
             }
             let mut subs = take_list();
-            let stalemates = self.gen_for(rule, s, m, &mut subs, w);
+            let stalemates = self.gen_for(rule, s, reads, &mut subs, w);
             super::game::note_stalemates(s, stalemates);
             for sub in &subs {
-                self.execute_sub(s, sub, done.as_deref_mut(), w);
+                self.execute_sub(s, sub, reads, done.as_deref_mut(), w);
             }
             give_list(subs);
         }
@@ -1270,15 +1288,16 @@ impl GameDef {
         b: &Moves,
         then: Option<u32>,
         m: &MoveData,
+        reads: (i32, i32),
         mut done: Option<&mut Done>,
         w: Within,
     ) -> bool {
         // one cache for both halves, emptied once the state has changed
         let mut cache = Cache::fresh();
         let mut acts: SmallVec<[Action; 2]> = SmallVec::new();
-        if !self.one_move_actions(pre, s, m, &cache, &mut acts, w) {
+        if !self.one_move_actions(pre, s, reads, &cache, &mut acts, w) {
             let mut pre_moves = take_list();
-            self.gen_for(pre, s, m, &mut pre_moves, w);
+            self.gen_for(pre, s, reads, &mut pre_moves, w);
             if pre_moves.len() > 1 || pre_moves.iter().any(|p| !p.then.is_empty()) {
                 give_list(pre_moves);
                 return false;
@@ -1307,7 +1326,7 @@ impl GameDef {
         // B a single plain effect: its actions (none when it gives no move) applied directly
         let mut b_acts: SmallVec<[Action; 2]> = SmallVec::new();
         cache.reset();
-        if then.is_none() && self.one_move_actions(b, s, m, &cache, &mut b_acts, w) {
+        if then.is_none() && self.one_move_actions(b, s, reads, &cache, &mut b_acts, w) {
             if b_acts.is_empty() {
                 self.undo_pre(s, saved, small);
                 return true;
@@ -1326,7 +1345,7 @@ impl GameDef {
             return true;
         }
         let mut moves = take_list();
-        self.gen_for(b, s, m, &mut moves, w);
+        self.gen_for(b, s, reads, &mut moves, w);
         if moves.is_empty() {
             self.undo_pre(s, saved, small);
         } else if let Some(small) = small {
@@ -1344,7 +1363,7 @@ impl GameDef {
             if let Some(t) = then {
                 bm.then.push(t);
             }
-            self.execute_sub(s, &bm, done.as_deref_mut(), w);
+            self.execute_sub(s, &bm, reads, done.as_deref_mut(), w);
         }
         give_list(moves);
         true
@@ -1374,7 +1393,7 @@ impl GameDef {
         &self,
         x: &Moves,
         s: &StateData,
-        m: &MoveData,
+        reads: (i32, i32),
         cache: &Cache,
         acts: &mut SmallVec<[Action; 2]>,
         w: Within,
@@ -1382,7 +1401,7 @@ impl GameDef {
         if x.then.is_some() || !x.kind.one_move_effect() {
             return false;
         }
-        self.direct_actions(x, &self.move_ctx(s, m, cache, w), acts)
+        self.direct_actions(x, &self.move_ctx(s, reads, cache, w), acts)
     }
 
     /// `f` in a context of `s` with `m`'s `from` and `to` (where `m`'s consequents are
@@ -1390,20 +1409,19 @@ impl GameDef {
     fn with_move_ctx<T>(
         &self,
         s: &StateData,
-        m: &MoveData,
+        reads: (i32, i32),
         w: Within,
         f: impl FnOnce(&mut Ctx) -> T,
     ) -> (T, super::game::Stalemates) {
         let cache = Cache::fresh();
-        let t = f(&mut self.move_ctx(s, m, &cache, w));
+        let t = f(&mut self.move_ctx(s, reads, &cache, w));
         (t, cache.stalemates())
     }
 
     /// A context of `s` with `m`'s `from` and `to`, evaluating with `cache`, inside `w`.
-    fn move_ctx<'a>(&self, s: &'a StateData, m: &MoveData, cache: &'a Cache, w: Within<'a>) -> Ctx<'a> {
+    fn move_ctx<'a>(&self, s: &'a StateData, reads: (i32, i32), cache: &'a Cache, w: Within<'a>) -> Ctx<'a> {
         let mut c = self.ctx_within(s, cache, w);
-        c.from = m.from;
-        c.to = m.to;
+        (c.from, c.to) = reads;
         c
     }
 
@@ -1413,11 +1431,11 @@ impl GameDef {
         &self,
         x: &Moves,
         s: &StateData,
-        m: &MoveData,
+        reads: (i32, i32),
         out: &mut Vec<MoveData>,
         w: Within,
     ) -> super::game::Stalemates {
-        self.with_move_ctx(s, m, w, |c| self.gen(x, c, out)).1
+        self.with_move_ctx(s, reads, w, |c| self.gen(x, c, out)).1
     }
 
     /// Walk a `(sites Direction from:s dirs included: stop: stopIncluded: distance:)` region

@@ -172,7 +172,7 @@ impl GameDef {
         s: &mut StateData,
         w: &Sow,
         then: Option<u32>,
-        m: &super::moves::MoveData,
+        reads: (i32, i32),
         mut done: Option<&mut super::moves::Done>,
         within: Within,
     ) {
@@ -180,7 +180,7 @@ impl GameDef {
         let mut seeds = Seeds::new();
         let run = {
             let mut c = self.ctx_within(s, &cache, within);
-            (c.from, c.to) = (m.from, m.to);
+            (c.from, c.to) = reads;
             match self.sow_seeds(w, &mut c, &mut seeds) {
                 Some(run) => run,
                 None => return,
@@ -193,7 +193,7 @@ impl GameDef {
             // (the position changed: the cache starts again)
             cache.reset();
             let mut c = self.ctx_within(s, &cache, within);
-            (c.from, c.to) = (m.from, m.to);
+            (c.from, c.to) = reads;
             let mut c2 = run.after(&c, s, &cache);
             self.sow_captures(w, apply, &run, &mut c2, &mut caps);
         }
@@ -208,7 +208,7 @@ impl GameDef {
             let mut mv = super::moves::MoveData::EMPTY;
             mv.mover = mover;
             mv.then.push(t);
-            self.run_consequents(s, &mv, done, within);
+            self.run_consequents(s, &mv, (-1, -1), done, within);
         }
     }
 
