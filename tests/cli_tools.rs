@@ -376,3 +376,31 @@ fn compare_trial_states_show_each_position() {
         states[0]
     );
 }
+
+/// `compare --save-trial`: the trace's first trial, written as a Ludii trial file, holds as
+/// many decisions as the trace has steps, and replays as a trial file that agrees.
+#[test]
+fn compare_saves_a_trace_as_a_ludii_trial() {
+    let out_path = std::env::temp_dir().join(format!("ludeme-cli-save-{}.trl", std::process::id()));
+    let out = ludeme()
+        .args(["compare", &refugia_trace(), "--game", REFUGIA, "--save-trial"])
+        .arg(&out_path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = std::fs::read_to_string(&out_path).unwrap();
+    let trace = std::fs::read_to_string(refugia_trace()).unwrap();
+    let steps = trace.lines().filter(|l| l.contains(r#""kind":"step","trial":0,"#)).count();
+    let decisions = text.lines().filter(|l| l.starts_with("Move=") && l.contains("decision=true")).count();
+    assert!(steps > 0);
+    assert_eq!(decisions, steps, "{text}");
+    let replay = ludeme()
+        .arg("compare")
+        .arg(&out_path)
+        .args(["--game", REFUGIA])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&replay.stdout);
+    assert_eq!(replay.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("agrees"), "{stdout}");
+}
