@@ -390,8 +390,14 @@ fn compare_saves_a_trace_as_a_ludii_trial() {
     assert_eq!(out.status.code(), Some(0));
     let text = std::fs::read_to_string(&out_path).unwrap();
     let trace = std::fs::read_to_string(refugia_trace()).unwrap();
-    let steps = trace.lines().filter(|l| l.contains(r#""kind":"step","trial":0,"#)).count();
-    let decisions = text.lines().filter(|l| l.starts_with("Move=") && l.contains("decision=true")).count();
+    let steps = trace
+        .lines()
+        .filter(|l| l.contains(r#""kind":"step","trial":0,"#))
+        .count();
+    let decisions = text
+        .lines()
+        .filter(|l| l.starts_with("Move=") && l.contains("decision=true"))
+        .count();
     assert!(steps > 0);
     assert_eq!(decisions, steps, "{text}");
     let replay = ludeme()

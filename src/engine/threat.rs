@@ -40,7 +40,22 @@ impl GameDef {
             }
             match what {
                 Some(w) => {
-                    if self.enemy_reaches(t, self.owner_of(w), site, None, c) {
+                    let owner = self.owner_of(w);
+                    let reached = match self.placed_at(c, site, w, owner) {
+                        Some(s2) => {
+                            let cache = super::game::Cache::fresh();
+                            let c2 = Ctx {
+                                s: &s2,
+                                cache: &cache,
+                                ..*c
+                            };
+                            let reached = self.enemy_reaches(t, owner, site, None, &c2);
+                            super::pool::release(s2);
+                            reached
+                        }
+                        None => self.enemy_reaches(t, owner, site, None, c),
+                    };
+                    if reached {
                         return true;
                     }
                 }
@@ -60,6 +75,41 @@ impl GameDef {
             }
         }
         false
+    }
+
+    /// The position in which a piece `what` of `owner` is asked about at `site`: Ludii puts
+    /// it there first (its component and owner on the site's top; count, state and value
+    /// as they were), on a board of one site type without stacks (elsewhere its placing
+    /// misses the board: a stack or another site type is written). None: the position as
+    /// it is (the piece is there already, or nothing is put). On an empty site of a game
+    /// that counts pieces, the piece is seen only by `who`/`what`: not modelled, nothing is
+    /// put.
+    fn placed_at(&self, c: &Ctx, site: i32, what: i32, owner: u8) -> Option<super::state::StateData> {
+        if self.ir.stacking || !self.ir.other_types.is_empty() {
+            return None;
+        }
+        let top = c.s.sites[site as usize].last();
+        if top.is_some_and(|p| i32::from(p.what) == what && p.who == owner) {
+            return None;
+        }
+        // (where the game counts pieces, the count stays 0 on an empty site: the site
+        // stays empty, as Ludii's flat state reads emptiness off the count)
+        if top.is_none() && self.ir.requires_count {
+            return None;
+        }
+        let mut s2 = self.scratch(c);
+        let st = &mut s2.sites[site as usize];
+        match st.last_mut() {
+            Some(p) => (p.what, p.who) = (what as u16, owner),
+            None => st.push(super::state::Piece {
+                what: what as u16,
+                who: owner,
+                count: 1,
+                ..Default::default()
+            }),
+        }
+        s2.sync_site(site as usize);
+        Some(s2)
     }
 
     fn owner_of(&self, what: i32) -> u8 {
