@@ -598,13 +598,67 @@ where
     Ok(report)
 }
 
-/// Replay one trial; `agreed` counts the step lines that agreed.
+/// How many other ways through a trial a replay tries at most (see [`replay_trial`]).
+const MAX_OTHER_WAYS: usize = 256;
+
+/// Replay one trial; `agreed` counts the step lines that agreed (on the way that went
+/// furthest).
+///
+/// Ludii's successors are positions, not moves: where several of our moves reach the
+/// position Ludii chose, each is a way Ludii may have gone, and they may differ in what
+/// the position text does not show (the last move's sites, which a rule may read next).
+/// The replay follows the first, and where a later step disagrees, goes back to the
+/// latest step with another such move untried and follows it (at most [`MAX_OTHER_WAYS`]
+/// of them in all). The divergence told is the one furthest into the trial.
 fn replay_trial<G: Replay + ?Sized>(
     game: &G,
     trial: &Trial,
     differences: &[RuleDifference],
     agreed: &mut usize,
 ) -> Option<Divergence> {
+    let start = match trial.steps.first() {
+        Some(step) => game.initial_state_like(&step.state),
+        None => game.initial_state(),
+    };
+    // the other ways untried: (the ply they start at, the state there)
+    let mut others: Vec<(usize, G::State)> = Vec::new();
+    let mut tried = 0;
+    let mut furthest: Option<Divergence> = None;
+    let (mut ply, mut state) = (0, start);
+    loop {
+        match replay_from(game, trial, differences, ply, state, &mut others) {
+            None => {
+                *agreed = trial.steps.len();
+                return None;
+            }
+            Some((d, reached)) => {
+                *agreed = (*agreed).max(reached);
+                if furthest.as_ref().is_none_or(|f| d.ply > f.ply) {
+                    furthest = Some(d);
+                }
+            }
+        }
+        match others.pop() {
+            Some((p, s)) if tried < MAX_OTHER_WAYS => {
+                tried += 1;
+                (ply, state) = (p, s);
+            }
+            _ => return furthest,
+        }
+    }
+}
+
+/// Replay a trial from step `ply` in `state`: None when it agrees to the end; else where it
+/// parts, with the number of steps agreed. The other states reaching a chosen successor
+/// are added to `others`.
+fn replay_from<G: Replay + ?Sized>(
+    game: &G,
+    trial: &Trial,
+    differences: &[RuleDifference],
+    from_ply: usize,
+    mut state: G::State,
+    others: &mut Vec<(usize, G::State)>,
+) -> Option<(Divergence, usize)> {
     let diverge = |ply: usize, kind, expected: &str, ours: String, detail: String| Divergence {
         trial: trial.index,
         ply,
@@ -615,14 +669,13 @@ fn replay_trial<G: Replay + ?Sized>(
         extra: vec![],
         detail,
     };
-    let mut state = match trial.steps.first() {
-        Some(step) => game.initial_state_like(&step.state),
-        None => game.initial_state(),
-    };
-    for (ply, step) in trial.steps.iter().enumerate() {
+    for (ply, step) in trial.steps.iter().enumerate().skip(from_ply) {
         let ours = game.state_text(&state);
         if ours != step.state {
-            return Some(diverge(ply, DivergenceKind::State, &step.state, ours, String::new()));
+            return Some((
+                diverge(ply, DivergenceKind::State, &step.state, ours, String::new()),
+                ply,
+            ));
         }
         game.observe_chance(&mut state, &step.successors);
         let theirs: BTreeSet<&str> = step
@@ -662,7 +715,7 @@ fn replay_trial<G: Replay + ?Sized>(
             );
             d.missing = missing;
             d.extra = extra;
-            return Some(d);
+            return Some((d, ply));
         }
         let Some(chosen) = step.successors.get(step.chosen) else {
             let detail = format!(
@@ -670,23 +723,22 @@ fn replay_trial<G: Replay + ?Sized>(
                 step.chosen,
                 step.successors.len()
             );
-            return Some(diverge(ply, DivergenceKind::Trace, &step.state, ours, detail));
+            return Some((diverge(ply, DivergenceKind::Trace, &step.state, ours, detail), ply));
         };
-        *agreed += 1;
-        state = successors.remove(chosen).expect("the successor sets are equal");
+        let mut ways = successors.remove(chosen).expect("the successor sets are equal");
+        state = ways.remove(0);
+        // (the later ways first, tried last; a bounded number kept)
+        let room = (4 * MAX_OTHER_WAYS).saturating_sub(others.len());
+        others.extend(ways.into_iter().take(room).rev().map(|s| (ply + 1, s)));
     }
     let ply = trial.steps.len();
+    let ours = game.state_text(&state);
     let Some(end) = &trial.end else {
-        let ours = game.state_text(&state);
-        return Some(diverge(
+        return Some((
+            diverge(ply, DivergenceKind::Trace, "", ours, "the trial has no end line".into()),
             ply,
-            DivergenceKind::Trace,
-            "",
-            ours,
-            "the trial has no end line".into(),
         ));
     };
-    let ours = game.state_text(&state);
     let mut problems = vec![];
     if ours != end.state {
         problems.push("final states differ".to_string());
@@ -705,20 +757,24 @@ fn replay_trial<G: Replay + ?Sized>(
     if problems.is_empty() {
         None
     } else {
-        Some(diverge(ply, DivergenceKind::End, &end.state, ours, problems.join("; ")))
+        Some((
+            diverge(ply, DivergenceKind::End, &end.state, ours, problems.join("; ")),
+            ply,
+        ))
     }
 }
 
-/// A position's legal moves and its distinct successors (by diff text), each with the first
-/// state reaching it.
-fn successors_of<G: Replay + ?Sized>(game: &G, state: &G::State) -> (BTreeMap<String, G::State>, Vec<G::Move>) {
-    let mut successors: BTreeMap<String, G::State> = BTreeMap::new();
+/// A position's legal moves and its distinct successors (by diff text), each with the
+/// states reaching it, in the order of the moves.
+#[allow(clippy::type_complexity)]
+fn successors_of<G: Replay + ?Sized>(game: &G, state: &G::State) -> (BTreeMap<String, Vec<G::State>>, Vec<G::Move>) {
+    let mut successors: BTreeMap<String, Vec<G::State>> = BTreeMap::new();
     let legal = game.legal_moves(state);
     for mv in &legal {
         let mut next = state.clone();
         game.apply(&mut next, mv);
         let diff = game.diff_text(state, &next);
-        successors.entry(diff).or_insert(next);
+        successors.entry(diff).or_default().push(next);
     }
     (successors, legal)
 }
@@ -1068,5 +1124,73 @@ mod tests {
             compare(&Coin { others: false }, &trace).summary(),
             "agree: 0/1 steps, 0/1 trials"
         );
+    }
+
+    /// Two moves reach the same position but differ in what it does not show (a mark the
+    /// next step reads): the replay follows the first, and when the next step disagrees,
+    /// goes back and follows the other.
+    #[test]
+    fn compare_tries_each_move_reaching_ludiis_position() {
+        #[derive(Clone, Debug, PartialEq)]
+        struct MarkState {
+            mark: usize,
+            cell: usize,
+        }
+        struct Marks;
+        impl Rules for Marks {
+            type State = MarkState;
+            type Move = usize;
+            fn num_players(&self) -> usize {
+                1
+            }
+            fn initial_state(&self) -> MarkState {
+                MarkState { mark: 0, cell: 0 }
+            }
+            fn legal_moves(&self, s: &MarkState) -> Vec<usize> {
+                match (s.mark, s.cell) {
+                    (0, _) => vec![1, 2],
+                    (m, 0) => vec![10 + m],
+                    _ => vec![],
+                }
+            }
+            fn apply(&self, s: &mut MarkState, mv: &usize) {
+                match *mv {
+                    m @ (1 | 2) => s.mark = m,
+                    m => s.cell = m - 10,
+                }
+            }
+            fn is_over(&self, s: &MarkState) -> bool {
+                s.cell != 0
+            }
+            fn ranking<'a>(&self, _: &'a MarkState) -> &'a [f64] {
+                &[0.0, 1.0]
+            }
+        }
+        impl Replay for Marks {
+            fn state_text(&self, s: &MarkState) -> String {
+                let over = if s.cell != 0 { "|over:[0.0,1.0]" } else { "" };
+                let cell = if s.cell != 0 {
+                    format!("0=Disc{}", s.cell)
+                } else {
+                    String::new()
+                };
+                format!("{cell}|m1{over}")
+            }
+            fn diff_text(&self, _: &MarkState, b: &MarkState) -> String {
+                self.state_text(b)
+            }
+        }
+        let text = r#"{"kind":"game","file":"Marks.lud","name":"Marks","options":[],"ruleset":null,"players":1,"stacking":false,"site_type":"Cell","sites":[{"i":0,"label":"A1","x":0.0,"y":0.0}],"containers":[{"name":"Board","from":0,"sites":1}],"components":[{"index":1,"name":"Disc1","owner":1},{"index":2,"name":"Disc2","owner":1}]}
+{"kind":"step","trial":0,"ply":0,"mover":1,"legal":2,"state":"|m1","successors":["|m1"],"chosen":0}
+{"kind":"step","trial":0,"ply":1,"mover":1,"legal":1,"state":"|m1","successors":["0=Disc2|m1|over:[0.0,1.0]"],"chosen":0}
+{"kind":"end","trial":0,"ply":2,"over":true,"state":"0=Disc2|m1|over:[0.0,1.0]","ranking":[0.0,1.0]}
+"#;
+        let trace = Trace::parse(text).unwrap();
+        assert_eq!(compare(&Marks, &trace).summary(), "agree: 2/2 steps, 1/1 trials");
+        // a step no way agrees with is told where the furthest way parted
+        let wrong = text.replace("0=Disc2|m1|over", "0=Disc3|m1|over");
+        let report = compare(&Marks, &Trace::parse(&wrong).unwrap());
+        assert_eq!(report.summary(), "agree: 1/2 steps, 0/1 trials");
+        assert_eq!(report.divergences[0].ply, 1);
     }
 }
