@@ -1661,6 +1661,36 @@ impl GameDef {
                 }
                 r
             }
+            RegionFn::Levels {
+                at,
+                from_bottom,
+                cond,
+                start_at,
+            } => {
+                let mut r = Region::new(n);
+                let t = self.int(at, c);
+                let height = if t < 0 {
+                    0
+                } else {
+                    c.s.stack(t as usize).map_or(0, |st| st.len() as i32)
+                };
+                let start = start_at.as_ref().map_or(-1, |x| self.int(x, c));
+                let levels: Box<dyn Iterator<Item = i32>> = if *from_bottom {
+                    Box::new(start.max(0)..height)
+                } else {
+                    let first = if start < 0 { height - 1 } else { start.min(height - 1) };
+                    Box::new((0..=first).rev())
+                };
+                let cond = self.cond(cond.as_deref());
+                for level in levels {
+                    let mut c2 = *c;
+                    c2.level = level;
+                    if cond.holds(self, &c2) {
+                        r.insert(level);
+                    }
+                }
+                r
+            }
             RegionFn::Holding(what) => {
                 let what = self.int(what, c);
                 let mut r = Region::new(n);

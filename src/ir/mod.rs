@@ -882,6 +882,15 @@ pub enum RegionFn {
     Difference(Box<RegionFn>, Box<RegionFn>),
     /// The sites of a region where a condition holds (with `site` set).
     Filter(Box<RegionFn>, Box<BoolFn>),
+    /// `(forEach Level at:S [FromTop|FromBottom] [if:C] [startAt:L])`: the levels of the
+    /// stack at S (from L, the top or the bottom by default, towards the other end) where
+    /// C holds with `level` set to each, as a set of numbers.
+    Levels {
+        at: Box<IntFn>,
+        from_bottom: bool,
+        cond: Option<Box<BoolFn>>,
+        start_at: Option<Box<IntFn>>,
+    },
     /// A single site as a region (an int where a region is wanted).
     Site(Box<IntFn>),
     /// The values of a list of remembered values (`(sites (values Remembered ["name"]))`).
@@ -2624,6 +2633,11 @@ impl<'a> Node<'a> {
                 RegionFn::Union(v) | RegionFn::Intersection(v) => out.extend(v.iter().map(Region)),
                 RegionFn::Difference(a, b) => out.extend([Region(a), Region(b)]),
                 RegionFn::Filter(a, b) => out.extend([Region(a), Bool(b)]),
+                RegionFn::Levels { at, cond, start_at, .. } => {
+                    out.push(Int(at));
+                    out.extend(cond.as_deref().map(Bool));
+                    out.extend(start_at.as_deref().map(Int));
+                }
                 RegionFn::Random(a, b) => out.extend([Region(a), Int(b)]),
                 RegionFn::UnionOver(a, b) => out.extend([Region(a), Region(b)]),
                 RegionFn::Ints(a) => out.push(Ints(a)),

@@ -168,10 +168,13 @@ impl<'g> LudiiWriter<'g> {
                 from, to, count, top, ..
             } => {
                 self.move_fields(&mut t, "Move", from, to);
-                if count > 1 {
-                    let _ = write!(t, ",count={count}");
-                } else if !top && self.game.is_stacking() {
+                // (the whole stack: Ludii's stack move; fewer pieces: its counted move)
+                let height = before.map(|b| b.pieces(from as usize).len());
+                let whole = !top && self.game.is_stacking() && (count <= 1 || height == Some(count as usize));
+                if whole {
                     t.push_str(",stack=true");
+                } else if count > 1 {
+                    let _ = write!(t, ",count={count}");
                 }
             }
             Action::MoveN { from, to, count } => {

@@ -304,6 +304,21 @@ impl Lowerer {
                 Box::new(self.region(x)?),
             ));
         }
+        if c.word(self.reg) == Some("Level") {
+            if self.other_site_type(c) {
+                return unsupported("forEach Level of another site type", c.span());
+            }
+            let from_bottom = c
+                .positional()
+                .iter()
+                .any(|n| matches!(&n.kind, NodeKind::Atom(a) if a == "FromBottom"));
+            return Ok(RegionFn::Levels {
+                at: Box::new(self.int(super::req(c.named("at"), c)?)?),
+                from_bottom,
+                cond: c.named("if").map(|n| self.condition(n)).transpose()?.map(Box::new),
+                start_at: c.named("startAt").map(|n| self.int(n)).transpose()?.map(Box::new),
+            });
+        }
         let (Some(r), Some(cond)) = (c.typed(self.reg, "sites"), c.named("if")) else {
             return unsupported("this form of forEach (region)", c.span());
         };
