@@ -1373,6 +1373,7 @@ impl Lowerer {
             ("moveAgain", _) => MovesKind::MoveAgain,
             ("effect.set.set", Some("Hidden")) => MovesKind::SetHidden(Box::new(self.set_hidden(&c)?)),
             ("do", _) => self.do_moves(&c)?,
+            ("seq", _) => MovesKind::Seq(self.alternatives(&c)?),
             ("remember", Some("Value")) => self.remember(&c)?,
             ("forget", Some("Value")) => self.forget(&c)?,
             ("operators.foreach.forEach", Some("Value")) => self.for_each_value(&c)?,

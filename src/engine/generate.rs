@@ -1407,6 +1407,7 @@ impl GameDef {
                 }
             }
             MovesKind::Priority(v) => self.gen_priority(v, c, out),
+            MovesKind::Seq(parts) => self.gen_seq(parts, c, out),
             MovesKind::MaxMoves(m, with_value, captures) => self.gen_max_moves(m, *with_value, *captures, c, out),
             MovesKind::Do {
                 pre,
@@ -1584,5 +1585,32 @@ mod tests {
         game.apply(&mut s, &m);
         // P1 again: back to 0 is a site of this turn
         assert_eq!(to(&game, &s), [2]);
+    }
+
+    /// `(seq {A B})` as a consequent: B's condition reads the position A left (where `and`
+    /// reads the one before both), and both parts' pieces are placed.
+    #[test]
+    fn seq_parts_see_what_earlier_parts_did() {
+        let game = |op: &str| {
+            let text = format!(
+                r#"(game "Seq" (players 1)
+                (equipment {{ (board (square 3)) (piece "Disc" P1) }})
+                (rules (start (place "Disc" 0))
+                  (play (move Select (from 0)
+                    (then ({op} {{ (add (piece "Disc") (to 1))
+                                  (if (is Occupied 1) (add (piece "Disc") (to 2))) }}))))
+                  (end (if (is Full) (result Mover Win)))))"#
+            );
+            Game::load("seq", &text, &Selections::default()).expect("loads")
+        };
+        for (op, expected) in [("seq", "1=Disc 2=Disc|m1"), ("and", "1=Disc|m1")] {
+            let g = game(op);
+            let s = g.initial_state();
+            let legal = g.legal_moves(&s);
+            assert_eq!(legal.len(), 1, "{op}");
+            let mut next = s.clone();
+            g.apply(&mut next, &legal[0]);
+            assert_eq!(g.diff_text(&s, &next), expected, "{op}");
+        }
     }
 }

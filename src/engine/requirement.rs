@@ -854,6 +854,32 @@ impl GameDef {
         }
     }
 
+    /// `(seq {M1 M2 ..})` (see [`MovesKind::Seq`]): on a copy of the position, each part's
+    /// moves are generated, then applied with their consequents, in order; each becomes a
+    /// move of the actions it did.
+    pub(super) fn gen_seq(&self, parts: &[Moves], c: &Ctx, out: &mut Vec<MoveData>) {
+        let mut s2 = self.scratch(c);
+        for part in parts {
+            let mut moves = take_list();
+            {
+                let cache = Cache::fresh();
+                let mut c2 = *c;
+                c2.s = &s2;
+                c2.cache = &cache;
+                c2.target = -1;
+                self.gen(part, &mut c2, &mut moves);
+            }
+            for m in &moves {
+                let mut done = Done::new();
+                self.execute_collect(&mut s2, m, &mut done, c.within);
+                let actions = self.push_move(out, c, m.from, m.to);
+                actions.extend(done);
+            }
+            give_list(moves);
+        }
+        release(s2);
+    }
+
     /// `(while cond body)` (see [`MovesKind::While`]).
     pub(super) fn gen_while(&self, cond: &BoolFn, body: &Moves, c: &Ctx, out: &mut Vec<MoveData>) {
         let mut s2 = self.scratch(c);

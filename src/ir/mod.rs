@@ -1189,7 +1189,7 @@ impl Moves {
             ForEachSite { body, otherwise, .. } => any(&[body]) || otherwise.as_deref().is_some_and(|o| any(&[o])),
             ForEachPiece { body: Some(b), .. } => any(&[b]),
             ForEachPiece { body: None, .. } => any(pieces),
-            Or(v) | And(v) | Priority(v) => v.iter().any(|m| m.between_sites(pieces, depth + 1)),
+            Or(v) | And(v) | Priority(v) | Seq(v) => v.iter().any(|m| m.between_sites(pieces, depth + 1)),
             If(_, a, b) => any(&[a]) || b.as_deref().is_some_and(|b| any(&[b])),
             Do { pre, next, .. } => any(&[pre]) || next.as_deref().is_some_and(|n| any(&[n])),
             Step { .. }
@@ -1573,6 +1573,10 @@ pub enum MovesKind {
     Append(Box<Moves>),
     /// `(allCombinations A B)`: a move for each pair of a move of A and one of B.
     AllCombinations(Box<Moves>, Box<Moves>),
+    /// `(seq {M1 M2 ..})`: each part's moves generated and applied in turn on a copy of the
+    /// position (a later part sees what the earlier ones did), each kept as a move of its
+    /// own with its consequents' actions in it (Ludii's `Seq`).
+    Seq(Vec<Moves>),
     /// `(move (from ..) (to ..) [count:] [copy:] [stack:])`; `stack:True` without a count
     /// moves the whole stack, its pieces keeping their fields (Ludii's `ActionMoveStacking`).
     FromTo {
