@@ -133,6 +133,8 @@ pub struct Lowerer {
     uses_last_to: bool,
     meta_swap: bool,
     no_repeat: Option<Repetition>,
+    /// The kind of `(is Repeat ..)` the rules ask, if any.
+    is_repeat: Option<Repetition>,
     removes_at_end: bool,
     distance_relation: Option<Relation>,
     scores: bool,
@@ -364,6 +366,7 @@ impl Lowerer {
             uses_last_to: false,
             meta_swap: false,
             no_repeat: None,
+            is_repeat: None,
             removes_at_end: false,
             distance_relation: None,
             scores: false,
@@ -605,6 +608,11 @@ impl Lowerer {
             hints: std::mem::take(&mut self.puzzle_hints),
             constraints: std::mem::take(&mut self.puzzle_constraints),
         });
+        if let (Some(a), Some(b)) = (self.no_repeat, self.is_repeat) {
+            if a != b {
+                return unsupported("is Repeat of another kind than the meta rule no Repeat", 0..0);
+            }
+        }
         Ok(GameIr {
             name,
             other_types: std::mem::take(&mut self.other_types),
@@ -638,6 +646,7 @@ impl Lowerer {
             uses_last_to: self.uses_last_to,
             meta_swap: self.meta_swap,
             no_repeat: self.no_repeat,
+            records: self.no_repeat.or(self.is_repeat),
             removes_at_end: self.removes_at_end,
             distance_relation: self.distance_relation,
             cached_regions: self.cached_regions,
@@ -2523,6 +2532,21 @@ impl Lowerer {
             "Enemy" => BoolFn::IsEnemy(bi(self, nth(&ints, 0, c.span())?)?),
             "Friend" => BoolFn::IsFriend(bi(self, nth(&ints, 0, c.span())?)?),
             "Even" => BoolFn::IsEven(bi(self, nth(&ints, 0, c.span())?)?),
+            "Repeat" => {
+                let kind = match c.positional().into_iter().find_map(|n| match &n.kind {
+                    NodeKind::Atom(a) if a != "Repeat" => Some(a.as_str()),
+                    _ => None,
+                }) {
+                    None | Some("Positional") => Repetition::Positional,
+                    Some("PositionalInTurn") => Repetition::PositionalInTurn,
+                    Some(k) => return unsupported(format!("is Repeat {k}"), c.span()),
+                };
+                if self.is_repeat.is_some_and(|k| k != kind) {
+                    return unsupported("is Repeat of two kinds", c.span());
+                }
+                self.is_repeat = Some(kind);
+                BoolFn::IsRepeat
+            }
             "Visited" => {
                 self.uses_visited = true;
                 BoolFn::IsVisited(bi(self, nth(&ints, 0, c.span())?)?)

@@ -227,7 +227,7 @@ impl GameDef {
         // 8. the position joins those `(no Repeat ..)` forbids: in the game, the position
         // after the first move of each turn (a move by another player than the one before);
         // in the turn, the positions after each move of the turn
-        match self.ir.no_repeat {
+        match self.ir.records {
             Some(Repetition::Positional) if moved != moved_before => s.seen.push(s.hash),
             Some(Repetition::PositionalInTurn) => {
                 if moved != moved_before {
@@ -338,7 +338,7 @@ impl GameDef {
     }
 
     pub(super) fn act(&self, s: &mut StateData, a: &Action, mover: u8) {
-        if self.ir.no_repeat.is_some() {
+        if self.ir.records.is_some() {
             let (mut sites, _) = a.footprint();
             return self.rehash(s, &mut sites, |s| self.act_on(s, a, mover));
         }
@@ -346,9 +346,10 @@ impl GameDef {
     }
 
     /// Apply `f`, which changes no site but `sites`, to `s`, keeping its position hash
-    /// ([`StateData::hash`]) up to date in a game with `(no Repeat ..)`.
+    /// ([`StateData::hash`]) up to date in a game that records positions (`(no Repeat ..)`,
+    /// `(is Repeat ..)`).
     pub(super) fn rehash(&self, s: &mut StateData, sites: &mut [u32], f: impl FnOnce(&mut StateData)) {
-        if self.ir.no_repeat.is_none() {
+        if self.ir.records.is_none() {
             return f(s);
         }
         sites.sort_unstable();

@@ -793,6 +793,7 @@ impl GameDef {
                 let x = self.int(x, c);
                 x >= 0 && c.s.visited.contains(&(x as u32))
             }
+            BoolFn::IsRepeat => c.s.seen.contains(&c.s.hash),
             BoolFn::IsActive(p) => {
                 let p = self.int(p, c);
                 (1..32).contains(&p) && p <= self.num_players as i32 && c.s.active >> p & 1 != 0

@@ -196,7 +196,7 @@ pub(super) fn two_players_in_phases(g: &GameDef) -> bool {
         && ir.containers.is_empty()
         && ir.teams.is_empty()
         && !ir.requires_count
-        && ir.no_repeat.is_none()
+        && ir.records.is_none()
         && !ir.removes_at_end
         && !g.has_large_pieces
 }

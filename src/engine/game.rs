@@ -689,7 +689,7 @@ impl GameDef {
         self.run_start_rules(&self.ir.start, &mut s, chance, -1);
         self.puzzle_from_pieces(&mut s);
         self.init_track_counts(&mut s);
-        if self.ir.no_repeat.is_some() {
+        if self.ir.records.is_some() {
             s.hash = s.position_hash();
             s.seen.push(s.hash);
         }

@@ -259,7 +259,7 @@ impl GameDef {
                 d.sync_site(site);
             }
         }
-        if self.ir.no_repeat.is_some() {
+        if self.ir.records.is_some() {
             d.hash = d.position_hash();
         }
         d

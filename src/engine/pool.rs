@@ -189,8 +189,8 @@ pub(super) fn copy_small(dst: &mut StateData, src: &StateData) {
         typed,
         history,
         history_truncated,
-        // (changed only between decisions, never by a move's actions: nothing to restore)
-        seen: _,
+        // (changed only between decisions, never by a move's actions; read by `is Repeat`)
+        seen,
         hash,
         dice,
         dice_sums,
@@ -249,6 +249,9 @@ pub(super) fn copy_small(dst: &mut StateData, src: &StateData) {
     }
     if dst.visited != *visited {
         dst.visited.clone_from(visited);
+    }
+    if differ(&dst.seen, seen) {
+        dst.seen.clone_from(seen);
     }
     if dst.last_to != *last_to {
         dst.last_to.clone_from(last_to);

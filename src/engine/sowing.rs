@@ -237,9 +237,7 @@ impl GameDef {
         let fast = match p {
             // (a seed back into the hole finds at least 2 there whenever it comes)
             // (the seeds one by one where the position's hash is kept)
-            Some(p)
-                if seeds_of_one && !self.ir.stacking && s.loose_states.is_empty() && self.ir.no_repeat.is_none() =>
-            {
+            Some(p) if seeds_of_one && !self.ir.stacking && s.loose_states.is_empty() && self.ir.records.is_none() => {
                 p.count >= out + if back { 2 } else { 0 }
             }
             _ => false,

@@ -398,6 +398,9 @@ pub enum BoolFn {
     IsActive(Box<IntFn>),
     /// `(is Visited s)`: an earlier move of this turn went from or to `s`.
     IsVisited(Box<IntFn>),
+    /// `(is Repeat [kind])`: the position is one of those recorded ([`GameIr::records`]:
+    /// the game's, or this turn's).
+    IsRepeat,
     /// `(is Line n ..)`: a line of `n` pieces through a site (see [`LineSpec`]).
     IsLine(Box<LineSpec>),
     /// `(is Pattern {F R ..} ..)`: a turtle walk from a site meets the pieces given.
@@ -2137,6 +2140,9 @@ pub struct GameIr {
     pub meta_swap: bool,
     /// The meta rule `(no Repeat ..)`: no move may lead to a position seen before.
     pub no_repeat: Option<Repetition>,
+    /// The positions recorded in the state (its hash kept up to date): those `(no Repeat
+    /// ..)` forbids, or those `(is Repeat ..)` asks about.
+    pub records: Option<Repetition>,
     /// Some pieces are removed at the end of the turn (`remove .. at:EndOfTurn`, Ludii's
     /// sequence capture).
     pub removes_at_end: bool,
@@ -2580,6 +2586,7 @@ impl<'a> Node<'a> {
                 | BoolFn::IsPrevMover
                 | BoolFn::IsTarget(_)
                 | BoolFn::IsPending
+                | BoolFn::IsRepeat
                 | BoolFn::IsProposed(_)
                 | BoolFn::IsDecided(_)
                 | BoolFn::IsCycle
