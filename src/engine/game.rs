@@ -1254,6 +1254,13 @@ impl GameDef {
                     ..Piece::default()
                 });
             }
+        } else if let Some(top) = stack.last_mut().filter(|p| p.what == 0) {
+            // (a cell a large piece covers holds no component: the piece added takes it, as
+            // Ludii's add sets a site whose component is none)
+            (top.what, top.who, top.count) = (what, who, count);
+            if state >= 0 {
+                top.state = state;
+            }
         } else if let Some(top) = stack.last_mut() {
             if state >= 0 {
                 top.state = state;
