@@ -393,7 +393,10 @@ impl Replay for Game {
         Game::initial_state_like(self, text)
     }
     fn other_chances(&self, state: &State, successors: &[String]) -> Vec<State> {
-        if !self.has_dice() || self.roll_shown(successors) {
+        if !self.has_dice() {
+            return self.other_draws(state);
+        }
+        if self.roll_shown(successors) {
             return Vec::new();
         }
         self.other_rolls(state)

@@ -135,6 +135,8 @@ pub struct Lowerer {
     no_repeat: Option<Repetition>,
     /// The kind of `(is Repeat ..)` the rules ask, if any.
     is_repeat: Option<Repetition>,
+    /// Whether the rules draw at random (`(value Random ..)`, `(sites Random ..)`).
+    draws_random: bool,
     removes_at_end: bool,
     distance_relation: Option<Relation>,
     scores: bool,
@@ -367,6 +369,7 @@ impl Lowerer {
             meta_swap: false,
             no_repeat: None,
             is_repeat: None,
+            draws_random: false,
             removes_at_end: false,
             distance_relation: None,
             scores: false,
@@ -647,6 +650,7 @@ impl Lowerer {
             meta_swap: self.meta_swap,
             no_repeat: self.no_repeat,
             records: self.no_repeat.or(self.is_repeat),
+            draws_random: self.draws_random,
             removes_at_end: self.removes_at_end,
             distance_relation: self.distance_relation,
             cached_regions: self.cached_regions,
@@ -1922,6 +1926,7 @@ impl Lowerer {
                     Some(n) => self.int(n)?,
                     None => min.clone(),
                 };
+                self.draws_random = true;
                 IntFn::Random(Box::new(min), Box::new(max))
             }
             "value" if c.word(self.reg) == Some("Player") => {
@@ -3066,6 +3071,7 @@ impl Lowerer {
                             Some(n) => self.int(n)?,
                             None => IntFn::Const(1),
                         };
+                        self.draws_random = true;
                         RegionFn::Random(Box::new(region), Box::new(num))
                     }
                     w => return unsupported(format!("sites {}", w.unwrap_or("")), c.span()),

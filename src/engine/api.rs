@@ -9,6 +9,10 @@
 /// ([`Game::other_rolls`]): every combination of up to four six-sided dice.
 pub const MAX_OTHER_ROLLS: usize = 1296;
 
+/// How many other draws of a game's random numbers a replay tries at a step (see
+/// [`Game::other_draws`]).
+pub const MAX_OTHER_DRAWS: usize = 512;
+
 pub use super::moves::Move;
 pub use super::state::State;
 
@@ -299,6 +303,28 @@ impl Game {
             let roll = self.inner.observed_roll(&state.inner, successors);
             state.inner.next_roll = roll.into_iter().collect();
         }
+    }
+
+    /// Whether the rules draw at random (`(value Random ..)`, `(sites Random ..)`).
+    pub fn draws_random(&self) -> bool {
+        self.inner.ir.draws_random
+    }
+
+    /// Where the rules draw at random (`(value Random ..)`, `(sites Random ..)`), copies of
+    /// `state` whose chance draws otherwise ([`MAX_OTHER_DRAWS`] of them; none in a game
+    /// with dice, whose rolls the chance gives too, nor where nothing is drawn): what a
+    /// replay tries when Ludii's successors are those of other draws.
+    pub fn other_draws(&self, state: &State) -> Vec<State> {
+        if !self.inner.ir.draws_random || self.has_dice() {
+            return Vec::new();
+        }
+        (0..MAX_OTHER_DRAWS)
+            .map(|i| {
+                let mut s = state.clone();
+                s.inner.chance = super::state::chance_draw(state.inner.chance, i + 1);
+                s
+            })
+            .collect()
     }
 
     /// The other rolls the dice could give next, as copies of `state` each set to roll one

@@ -252,14 +252,13 @@ impl GameDef {
                 if b < a {
                     return -1;
                 }
-                // (a hash of the position's counters and board: no generator in the rules)
-                let mut h = std::hash::DefaultHasher::new();
-                std::hash::Hash::hash(&(c.s.num_moves, c.s.num_turn, c.mover, c.to, c.from), &mut h);
-                for st in &c.s.sites {
-                    std::hash::Hash::hash(&st.last().map(|p| (p.what, p.count)), &mut h);
-                }
+                // drawn from the state's chance, moved on by the moves made: every move of
+                // a position draws the same numbers in turn (as Ludii tries each move on a
+                // copy of its generator), one more each draw of an evaluation
+                let seed = super::state::chance_draw(c.s.chance, c.s.num_moves as usize);
+                let draw = super::state::chance_draw(seed ^ 0x005e_ed0f_d4a5, c.cache.next_draw());
                 let span = (b as i64 - a as i64 + 1) as u64;
-                (a as i64 + (std::hash::Hasher::finish(&h) % span) as i64) as i32
+                (a as i64 + (draw % span) as i64) as i32
             }
             IntFn::PlayerValue(p) => {
                 let p = self.int(p, c);

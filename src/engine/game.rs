@@ -347,6 +347,9 @@ pub(super) struct Cache {
     /// player): Ludii sets their stalemated flags as it asks, which the appliers of
     /// consequents and end rules do once the evaluation is over ([`Cache::stalemates`]).
     stalemates: std::cell::Cell<(u32, u32)>,
+    /// How many `(value Random ..)` this evaluation has drawn (each draws the next number
+    /// of the position's stream).
+    draws: std::cell::Cell<u32>,
 }
 
 /// Players asked about by `(no Moves Next)` and those found without a move (bits).
@@ -378,6 +381,13 @@ impl Cache {
     /// An empty cache (its tables are taken from the thread's pool when first used).
     pub(super) fn fresh() -> Cache {
         Cache::default()
+    }
+
+    /// The index of the next random draw of this evaluation.
+    pub(super) fn next_draw(&self) -> usize {
+        let k = self.draws.get();
+        self.draws.set(k.wrapping_add(1));
+        k as usize
     }
 
     /// `(no Moves Next)` found that `player` has (`stuck`) or has not a move.

@@ -1613,4 +1613,42 @@ mod tests {
             assert_eq!(g.diff_text(&s, &next), expected, "{op}");
         }
     }
+
+    /// `(value Random ..)` draws from the state's chance: every move of a position draws
+    /// the same first number (as Ludii tries each move on a copy of its generator), the
+    /// next draw of an evaluation another, and the other draws a replay tries differ.
+    #[test]
+    fn random_draws_are_the_positions_own() {
+        let text = r#"(game "Draw" (players 1)
+            (equipment { (board (square 3)) (piece "Disc" P1) })
+            (rules (play (move Add (to (sites Empty))
+                (then (and (set Value at:(last To) (value Random (range 1 1000)))
+                           (set Var (value Random (range 1 1000)))))))
+              (end (if (is Full) (result Mover Win)))))"#;
+        let g = Game::load("draw", text, &Selections::default()).expect("loads");
+        let s = g.initial_state();
+        let value_of = |s: &crate::engine::State, m: &crate::engine::Move| {
+            let mut next = s.clone();
+            g.apply(&mut next, m);
+            let t = g.diff_text(s, &next);
+            let v = t
+                .split("~v")
+                .nth(1)
+                .and_then(|r| r.split(['|', ' ']).next())
+                .map(str::to_string);
+            v.expect("a value is set")
+        };
+        let legal = g.legal_moves(&s);
+        let first = value_of(&s, &legal[0]);
+        assert!(
+            legal.iter().all(|m| value_of(&s, m) == first),
+            "one draw for every move"
+        );
+        let others: std::collections::BTreeSet<String> = g
+            .other_draws(&s)
+            .iter()
+            .map(|o| value_of(o, &g.legal_moves(o)[0]))
+            .collect();
+        assert!(others.len() > 100, "other draws draw otherwise: {}", others.len());
+    }
 }

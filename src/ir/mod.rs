@@ -2143,6 +2143,10 @@ pub struct GameIr {
     /// The positions recorded in the state (its hash kept up to date): those `(no Repeat
     /// ..)` forbids, or those `(is Repeat ..)` asks about.
     pub records: Option<Repetition>,
+    /// Whether the rules draw at random (`(value Random ..)`, `(sites Random ..)`): from
+    /// the state's chance, the same draws for every move of a position, as Ludii's moves
+    /// are each tried on a copy of its generator.
+    pub draws_random: bool,
     /// Some pieces are removed at the end of the turn (`remove .. at:EndOfTurn`, Ludii's
     /// sequence capture).
     pub removes_at_end: bool,

@@ -9,6 +9,10 @@
 //! gives our next roll those faces before listing the moves.
 
 use crate::engine::{ActionShape, Game, Move, State};
+
+/// How many other draws of a game's random numbers a trial's replay tries at a step where
+/// none of our moves is Ludii's (fewer than a trace's: every try writes every move).
+const MAX_TRIAL_DRAWS: usize = 64;
 use serde::Serialize;
 use std::collections::BTreeSet;
 
@@ -637,7 +641,27 @@ pub fn replay_observed(game: &Game, trial: &LudiiTrial, observe: &mut Observer) 
                 game.set_roll_faces(&mut state, &faces);
             }
         }
-        let moves = game.legal_moves(&state);
+        let mut moves = game.legal_moves(&state);
+        // (where the rules draw at random, the draw whose moves hold Ludii's, if ours do not)
+        if let Some(lm) = ludii.moves.get(placements + ply).filter(|_| game.draws_random()) {
+            let exact = |state: &State, moves: &[Move]| {
+                moves.iter().any(|m| {
+                    let mut after = state.clone();
+                    let acts = game.apply_listing(&mut after, m);
+                    let text = writer.move_text(m, &acts, state);
+                    parse_move(&text).is_some_and(|o| super::trial_write::same_ludii_actions(&o, lm))
+                })
+            };
+            if !exact(&state, &moves) {
+                for other in game.other_draws(&state).into_iter().take(MAX_TRIAL_DRAWS) {
+                    let others = game.legal_moves(&other);
+                    if exact(&other, &others) {
+                        (state, moves) = (other, others);
+                        break;
+                    }
+                }
+            }
+        }
         if let Some(&n) = trial.legal_counts.get(ply) {
             if n != moves.len() {
                 let kind = TrialDifference::LegalCount {
