@@ -642,16 +642,16 @@ pub fn replay_observed(game: &Game, trial: &LudiiTrial, observe: &mut Observer) 
             }
         }
         let mut moves = game.legal_moves(&state);
+        // whether our move `m` in `state` is Ludii's `lm`, by its actions with consequences
+        let is_ludiis = |state: &State, m: &Move, lm| {
+            let mut after = state.clone();
+            let acts = game.apply_listing(&mut after, m);
+            let text = writer.move_text(m, &acts, state);
+            parse_move(&text).is_some_and(|o| super::trial_write::same_ludii_actions(&o, lm))
+        };
         // (where the rules draw at random, the draw whose moves hold Ludii's, if ours do not)
         if let Some(lm) = ludii.moves.get(placements + ply).filter(|_| game.draws_random()) {
-            let exact = |state: &State, moves: &[Move]| {
-                moves.iter().any(|m| {
-                    let mut after = state.clone();
-                    let acts = game.apply_listing(&mut after, m);
-                    let text = writer.move_text(m, &acts, state);
-                    parse_move(&text).is_some_and(|o| super::trial_write::same_ludii_actions(&o, lm))
-                })
-            };
+            let exact = |state: &State, moves: &[Move]| moves.iter().any(|m| is_ludiis(state, m, lm));
             if !exact(&state, &moves) {
                 for other in game.other_draws(&state).into_iter().take(MAX_TRIAL_DRAWS) {
                     let others = game.legal_moves(&other);
@@ -676,14 +676,9 @@ pub fn replay_observed(game: &Game, trial: &LudiiTrial, observe: &mut Observer) 
         // else the nearest of ours by its sites and effects
         let shaped = moves.iter().filter(|m| same_shape(game, m, l)).count();
         let exact = ludii.moves.get(placements + ply).filter(|_| shaped > 1).and_then(|lm| {
-            moves.iter().find(|m| {
-                same_shape(game, m, l) && {
-                    let mut after = state.clone();
-                    let acts = game.apply_listing(&mut after, m);
-                    let text = writer.move_text(m, &acts, &state);
-                    parse_move(&text).is_some_and(|o| super::trial_write::same_ludii_actions(&o, lm))
-                }
-            })
+            moves
+                .iter()
+                .find(|m| same_shape(game, m, l) && is_ludiis(&state, m, lm))
         });
         let Some(mv) = exact.or_else(|| matching(game, &state, &moves, l)).cloned() else {
             let nearest = moves
