@@ -1353,6 +1353,7 @@ impl Lowerer {
                 }
             }
             ("move", Some("Promote")) | ("promote", _) => self.promote(&c)?,
+            ("effect.set.set", Some("Pot")) => MovesKind::SetPot(self.value(req(c.typed(self.reg, "int"), &c)?)?),
             ("effect.set.set", Some("Counter")) => MovesKind::SetCounter(match c.typed(self.reg, "int") {
                 Some(v) => Some(self.value(v)?),
                 None => None,
@@ -1490,7 +1491,7 @@ impl Lowerer {
                 }
             }
             ("remember", _) | ("forget", _) | ("propose", _) | ("select", _) => self.state_moves(&c)?,
-            ("move", Some("Select" | "Propose" | "Vote")) | ("vote", _) => self.state_moves(&c)?,
+            ("move", Some("Select" | "Propose" | "Vote" | "Bet")) | ("vote", _) => self.state_moves(&c)?,
             ("move" | "swap.swap", Some("Swap" | "Players" | "Pieces")) => self.swap_players(&c)?,
             ("sow", _) => self.sow(&c)?,
             ("firstMoveOnTrack", _) => self.first_move_on_track(&c)?,
@@ -1942,6 +1943,11 @@ impl Lowerer {
                 _ => return unsupported("(edge) without its two vertices", c.span()),
             },
             "counter" => IntFn::Counter,
+            "pot" => IntFn::Pot,
+            "amount" => {
+                let (role, player) = self.player_or_role(&c)?;
+                IntFn::Amount(Box::new(player.unwrap_or(IntFn::RolePlayer(role))))
+            }
             "cost" => self.cost(&c)?,
             "var" => match pos.first().map(|n| &n.kind) {
                 Some(NodeKind::Str(s)) => IntFn::NamedVar(self.intern(s)),

@@ -508,6 +508,11 @@ impl GameDef {
                     *x = *value;
                 }
             }
+            Action::SetAmount { player, value } => {
+                if let Some(x) = s.money.get_mut(*player as usize) {
+                    *x = *value;
+                }
+            }
             Action::AddPending(v) => {
                 // (no value, -1, is pending as 1, as in Ludii)
                 let v = if *v == -1 { 1 } else { *v };

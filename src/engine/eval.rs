@@ -260,6 +260,14 @@ impl GameDef {
                 let span = (b as i64 - a as i64 + 1) as u64;
                 (a as i64 + (draw % span) as i64) as i32
             }
+            IntFn::Amount(p) => {
+                let p = self.int(p, c);
+                match p >= 1 && p <= self.num_players as i32 {
+                    true => c.s.money.get(p as usize).copied().unwrap_or(0),
+                    false => -1,
+                }
+            }
+            IntFn::Pot => c.s.money.first().copied().unwrap_or(0),
             IntFn::PlayerValue(p) => {
                 let p = self.int(p, c);
                 c.s.player_values

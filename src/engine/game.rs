@@ -739,6 +739,7 @@ impl GameDef {
             counter: -1,
             vars: SmallVec::new(),
             player_values: SmallVec::from_elem(-1, p + 1),
+            money: SmallVec::from_elem(0, p + 1),
             agents: SmallVec::new(),
             to_clear: SmallVec::new(),
             pending: SmallVec::new(),

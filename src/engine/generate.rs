@@ -8,6 +8,9 @@ use super::region::Region;
 use crate::ir::*;
 use smallvec::SmallVec;
 
+/// The most amounts one `(move Bet ..)` offers (its range may be any size).
+const MAX_BETS: i32 = 1 << 16;
+
 impl GameDef {
     /// Generate the moves of `m` into `out`, attaching its consequents.
     pub(super) fn gen(&self, m: &Moves, c: &mut Ctx, out: &mut Vec<MoveData>) {
@@ -1262,6 +1265,22 @@ impl GameDef {
                     self.push_move(out, c, -1, -1)
                         .push(Action::SetPlayerValue { player: p as u8, value });
                 }
+            }
+            MovesKind::Bet { player, min, max } => {
+                let p = self.int(player, c);
+                if (1..=self.num_players as i32).contains(&p) {
+                    // (at most MAX_BETS amounts, whatever the range)
+                    let min = self.int(min, c);
+                    for value in min..=self.int(max, c).min(min.saturating_add(MAX_BETS - 1)) {
+                        self.push_move(out, c, -1, -1)
+                            .push(Action::SetAmount { player: p as u8, value });
+                    }
+                }
+            }
+            MovesKind::SetPot(v) => {
+                let value = self.int(v, c);
+                self.push_move(out, c, -1, -1)
+                    .push(Action::SetAmount { player: 0, value });
             }
             MovesKind::SetNextPlayer(p) => {
                 let p = self.int(p, c);

@@ -93,6 +93,11 @@ pub enum Action {
         player: u8,
         value: i32,
     },
+    /// A player's amount of money (`(move Bet ..)`), or the pot's (player 0, `(set Pot ..)`).
+    SetAmount {
+        player: u8,
+        value: i32,
+    },
     /// `(set Pending [v])`: `v` is pending (-1: none given, pending as 1).
     AddPending(i32),
     /// `value` joins list `list` of remembered values.
@@ -258,6 +263,7 @@ impl Action {
             | Action::SetCounter(_)
             | Action::SetNamedVar { .. }
             | Action::SetPlayerValue { .. }
+            | Action::SetAmount { .. }
             | Action::AddPending(_)
             | Action::Remember { .. }
             | Action::Forget { .. }
@@ -314,7 +320,10 @@ impl Action {
             | Action::Seed { from, to }
             | Action::MoveLevel { from, to, .. } => (smallvec::smallvec![from, to], 0),
             Action::SetScore { .. } | Action::AddScore { .. } => (none, SCORES),
-            Action::SetNamedVar { .. } | Action::SetPlayerValue { .. } | Action::SwapPlayers(..) => (none, VARS),
+            Action::SetNamedVar { .. }
+            | Action::SetPlayerValue { .. }
+            | Action::SetAmount { .. }
+            | Action::SwapPlayers(..) => (none, VARS),
             Action::AddPending(_) | Action::RemoveAtEnd(_) => (none, PENDING),
             Action::Remember { .. } | Action::Forget { .. } => (none, REMEMBERED),
             Action::Propose(_) | Action::Vote(_) => (none, PROPOSITIONS),

@@ -100,6 +100,7 @@ pub(super) fn restore_small(dst: &mut StateData, base: &StateData, changed: supe
     if changed & VARS != 0 {
         dst.vars.clone_from(&base.vars);
         dst.player_values.clone_from(&base.player_values);
+        dst.money.clone_from(&base.money);
         dst.agents.clone_from(&base.agents);
     }
     if changed & PENDING != 0 {
@@ -160,6 +161,7 @@ pub(super) fn copy_small(dst: &mut StateData, src: &StateData) {
         counter,
         vars,
         player_values,
+        money,
         agents,
         pending,
         to_clear,
@@ -231,6 +233,9 @@ pub(super) fn copy_small(dst: &mut StateData, src: &StateData) {
     }
     if dst.player_values != *player_values {
         dst.player_values.clone_from(player_values);
+    }
+    if dst.money != *money {
+        dst.money.clone_from(money);
     }
     if dst.agents != *agents {
         dst.agents.clone_from(agents);

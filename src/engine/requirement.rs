@@ -336,6 +336,7 @@ fn position_key(
             k.extend([*n as i32, *v]);
         }
         k.extend_from_slice(&s.player_values);
+        k.extend_from_slice(&s.money);
     }
     if changed & PROPOSITIONS != 0 {
         k.push(s.propositions.len() as i32);

@@ -324,6 +324,9 @@ pub struct StateData {
     pub vars: SmallVec<[(u16, i32); 2]>,
     /// Per player (index 0 unused), their value (`(value Player p)`), -1 until set.
     pub player_values: SmallVec<[i32; 5]>,
+    /// Money: the pot (index 0), then each player's amount (`(amount p)`, `(pot)`); 0 at
+    /// the start.
+    pub money: SmallVec<[i32; 5]>,
     /// Per player (index 0 unused), the agent playing them (Ludii's player order): the
     /// player's own number until a swap ([`StateData::agent_of`]); empty until then.
     pub agents: SmallVec<[u8; 5]>,
@@ -439,7 +442,7 @@ macro_rules! state_copies {
 state_copies! {
     stacks: sites, extra;
     fields:
-        typed, owned, scores, mover, next, prev, var, counter, vars, player_values, agents,
+        typed, owned, scores, mover, next, prev, var, counter, vars, player_values, money, agents,
         pending, to_clear, remembered, loose_states, stale, track_counts, propositions, visited,
         last_to, votes, decided, cycle, stalemated, active, over, ranking, num_turn,
         same_turn_moves, num_decisions, num_moves, winners, losers, triggered, phase, history,

@@ -165,6 +165,11 @@ pub enum IntFn {
     Random(Box<IntFn>, Box<IntFn>),
     /// `(value Player p)`: the player's value (-1 until set).
     PlayerValue(Box<IntFn>),
+    /// `(amount p)`: the player's amount of money (its last bet; 0 at the start; -1 for no
+    /// player).
+    Amount(Box<IntFn>),
+    /// `(pot)`: the money in the pot (0 at the start).
+    Pot,
     /// `(count Groups ..)`: the groups of at least `min` sites where `cond` holds (with `to`
     /// the site), connected through `dirs`.
     CountGroups(Box<Groups>),
@@ -1167,6 +1172,8 @@ impl Moves {
             | Forget(..)
             | MoveAgain
             | SetPlayerValue { .. }
+            | Bet { .. }
+            | SetPot(_)
             | SetNextPlayer(_)
             | SwapPlayers(..)
             | Propose(_)
@@ -1645,6 +1652,15 @@ pub enum MovesKind {
         player: IntFn,
         value: IntFn,
     },
+    /// `(move Bet <player> (range a b))`: a decision per amount from a to b, each setting
+    /// the player's amount to it.
+    Bet {
+        player: IntFn,
+        min: IntFn,
+        max: IntFn,
+    },
+    /// `(set Pot v)`: the pot's money set to v.
+    SetPot(IntFn),
     /// `(set NextPlayer (player p))`: the player who moves next.
     SetNextPlayer(IntFn),
     /// `(move Swap Players a b)` / `(swap Players a b)`: the agents playing players `a`
@@ -2406,6 +2422,7 @@ impl<'a> Node<'a> {
                 | IntFn::MapEntry { key: a, .. }
                 | IntFn::CountCellAt(a)
                 | IntFn::PlayerValue(a)
+                | IntFn::Amount(a)
                 | IntFn::CountPips(a)
                 | IntFn::Face(a)
                 | IntFn::RowColumn(_, a) => out.push(Int(a)),
@@ -2477,6 +2494,7 @@ impl<'a> Node<'a> {
                 | IntFn::Level
                 | IntFn::Var
                 | IntFn::Counter
+                | IntFn::Pot
                 | IntFn::NamedVar(_)
                 | IntFn::RolePlayer(_)
                 | IntFn::CountMoves

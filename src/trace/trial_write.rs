@@ -205,6 +205,12 @@ impl<'g> LudiiWriter<'g> {
             Action::SetPlayerValue { player, value } => {
                 let _ = write!(t, "[SetValueOfPlayer:player={player},value={value}");
             }
+            Action::SetAmount { player: 0, value } => {
+                let _ = write!(t, "[SetPot:pot={value}");
+            }
+            Action::SetAmount { player, value } => {
+                let _ = write!(t, "[Bet:player={player},bet={value}");
+            }
             Action::AddPending(v) => {
                 t.push_str("[SetPending:");
                 if v != -1 {

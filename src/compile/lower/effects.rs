@@ -77,6 +77,18 @@ impl Lowerer {
                     None => return unsupported("propose or vote on a list", c.span()),
                 }
             }
+            ("move", Some("Bet")) => {
+                let (role, player) = self.player_or_role(c)?;
+                let (min, max) = self.range(req(c.typed(self.reg, "range"), c)?)?;
+                let (Some(min), Some(max)) = (min, max) else {
+                    return unsupported("a bet without its least and greatest amounts", c.span());
+                };
+                MovesKind::Bet {
+                    player: player.unwrap_or(IntFn::RolePlayer(role)),
+                    min,
+                    max,
+                }
+            }
             ("select", _) | ("move", Some("Select")) => {
                 if c.typed(self.reg, "roleType").is_some() {
                     return unsupported("select with a role", c.span());
