@@ -273,8 +273,13 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         }
         let mover = state.mover();
         if !s.human_to_move() {
-            if let Some((c, name)) = s.agent_move() {
-                println!("Player {mover} ({name}) plays {}", c.text);
+            match s.agent_move() {
+                Some((c, name)) => println!("Player {mover} ({name}) plays {}", c.text),
+                // (no legal move, and not over: a simulation at a standstill)
+                None => {
+                    println!("No legal move: the game stands still.");
+                    break;
+                }
             }
             continue;
         }

@@ -247,11 +247,12 @@ impl Session {
             return None;
         }
         let seat = self.state.agent(self.state.mover());
-        let Some(Seat::Agent(agent)) = self.seats.get_mut(seat.wrapping_sub(1)) else {
-            return None;
+        let (i, name) = match self.seats.get_mut(seat.wrapping_sub(1)) {
+            Some(Seat::Agent(agent)) => (agent.choose(&self.game, &self.state), agent.name()),
+            // (a simulation's moves are no seat's: its one move, as Ludii steps it)
+            None if self.game.num_players() == 0 => (0, "simulation".to_string()),
+            _ => return None,
         };
-        let name = agent.name();
-        let i = agent.choose(&self.game, &self.state);
         let cs = choices(&self.game, &self.state);
         let c = choice_of(&self.game, &self.state, &cs, i)?.clone();
         self.push(&c);

@@ -463,10 +463,13 @@ pub fn change_words(game: &Game, before: &State, after: &State, filler: Option<u
 pub fn status_text(game: &Game, state: &State, seats: &[String]) -> String {
     let mut s = if state.is_over() {
         format!("Game over: {}", crate::ai::result_text(state, game.num_players()))
+    } else if game.num_players() == 0 {
+        // (a simulation: no player, its rules step it on)
+        format!("Step {} of the simulation", state.num_decisions() + 1)
     } else {
         let m = state.mover();
         let who = seats
-            .get(state.agent(m) - 1)
+            .get(state.agent(m).wrapping_sub(1))
             .map(|w| format!(" ({w})"))
             .unwrap_or_default();
         format!(

@@ -19,7 +19,9 @@ impl GameDef {
             let mut scratch = Repeats::new(s);
             out.retain(|m| !self.repeats(&mut scratch, s, m, Within::default()));
         }
-        if out.is_empty() {
+        // (a simulation whose rules give no move has none, as in Ludii: it stands still, not
+        // over, and its playouts stop there)
+        if out.is_empty() && !self.ir.simulation() {
             out.push(self.forced_pass(s));
         }
         out.into_iter().map(|inner| Move { inner }).collect()
@@ -35,6 +37,10 @@ impl GameDef {
         let s = &state.inner;
         if s.over {
             return None;
+        }
+        if self.ir.simulation() {
+            // (one move at most, every move of the rules at once; none at a standstill)
+            return self.legal_moves(state).pop();
         }
         let cache = Cache::fresh();
         let mut c = self.ctx(s, &cache);
@@ -112,6 +118,15 @@ impl GameDef {
         if self.ir.meta_swap {
             self.offer_swap(&c, &mut out);
         }
+        if self.ir.simulation() && out.len() > 1 {
+            // (a simulation plays every move the rules give at once, as Ludii does: one move,
+            // the first, with the others' actions after its own, not their consequents)
+            let (first, rest) = out.split_at_mut(1);
+            for m in rest.iter() {
+                first[0].actions.extend_from_slice(&m.actions);
+            }
+            out.truncate(1);
+        }
         out
     }
 
@@ -175,12 +190,17 @@ impl GameDef {
                 continue;
             }
             self.end_rules_of(s, rules);
-            // (not in a game with dice, as Ludii's `NotAllPass`)
-            if !s.over && !self.ir.not_all_pass && self.ir.dice.is_empty() && all_passed(s, self.num_players) {
+            // (not in a game with dice, as Ludii's `NotAllPass`, nor in a simulation)
+            if !s.over
+                && !self.ir.not_all_pass
+                && self.ir.dice.is_empty()
+                && !self.ir.simulation()
+                && all_passed(s, self.num_players)
+            {
                 self.draw_all(s);
             }
         }
-        if !s.over && (s.num_turn >= TURN_LIMIT * self.num_players as u32 || s.num_decisions >= MOVE_LIMIT) {
+        if !s.over && (s.num_turn >= TURN_LIMIT * self.num_players.max(1) as u32 || s.num_decisions >= MOVE_LIMIT) {
             self.draw_all(s);
         }
         // 5. the phases move on
@@ -224,6 +244,7 @@ impl GameDef {
         if !self.ir.dice.is_empty() {
             self.after_move_dice(s);
         }
+
         // 8. the position joins those `(no Repeat ..)` forbids: in the game, the position
         // after the first move of each turn (a move by another player than the one before);
         // in the turn, the positions after each move of the turn
@@ -800,8 +821,8 @@ impl GameDef {
                                     s.winners += 1;
                                 }
                             }
-                        } else {
-                            s.ranking[1] = 0.0;
+                        } else if let Some(r) = s.ranking.get_mut(1) {
+                            *r = 0.0;
                         }
                         end_all(s);
                     }
@@ -826,8 +847,8 @@ impl GameDef {
                                     s.ranking[q] = n as f64;
                                 }
                             }
-                        } else {
-                            s.ranking[1] = 0.0;
+                        } else if let Some(r) = s.ranking.get_mut(1) {
+                            *r = 0.0;
                         }
                         end_all(s);
                     }
@@ -868,8 +889,8 @@ impl GameDef {
                                     s.ranking[q] = score;
                                 }
                             }
-                        } else {
-                            s.ranking[1] = 0.0;
+                        } else if let Some(r) = s.ranking.get_mut(1) {
+                            *r = 0.0;
                         }
                         end_all(s);
                     }

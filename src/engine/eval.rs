@@ -913,6 +913,10 @@ impl GameDef {
 
     pub(super) fn next_after(&self, p: u8, s: &StateData) -> u8 {
         let n = self.num_players;
+        if n == 0 {
+            // (a simulation: player 0 moves on)
+            return 0;
+        }
         let mut q = p;
         for _ in 0..n {
             q = q % n + 1;

@@ -732,8 +732,9 @@ impl GameDef {
                 .collect(),
             owned: StateData::empty_owned(self.n(), owners),
             scores: SmallVec::from_elem(0, p + 1),
-            mover: 1,
-            next: if p > 1 { 2 } else { 1 },
+            // (a simulation's moves are player 0's)
+            mover: u8::from(p > 0),
+            next: if p > 1 { 2 } else { u8::from(p > 0) },
             prev: 0,
             var: -1,
             counter: -1,

@@ -1219,6 +1219,13 @@ impl Moves {
 }
 
 impl GameIr {
+    /// Whether the game is a simulation (Ludii's games of no players, `(players 0)`): player
+    /// 0 moves throughout, every move the rules give at once as one, and the game ends when
+    /// they give none.
+    pub fn simulation(&self) -> bool {
+        self.players == 0
+    }
+
     /// Whether a decision of this game can go from one site to another
     /// ([`Moves::may_move_between_sites`] over its play and its phases' plays).
     pub fn moves_between_sites(&self) -> bool {

@@ -171,6 +171,8 @@ impl App {
             "svg": svg,
             "status": status_text(game, st, &[]),
             "over": st.is_over(),
+            // (no legal move, and not over: a simulation at a standstill)
+            "still": !st.is_over() && legal.is_empty(),
             "result": st.is_over().then(|| result_text(st, players)),
             "mover": st.mover(),
             "viewer": viewer,

@@ -38,7 +38,7 @@ function showError(text) {
 // between moves).
 function agentTurn() {
   const s = ludeme.state;
-  if (!s || s.over || s.human || ludeme.busy) return;
+  if (!s || s.over || s.still || s.human || ludeme.busy) return;
   setTimeout(() => { if (!ludeme.busy) call("/api/agent", {}); }, 150);
 }
 

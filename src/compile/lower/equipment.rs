@@ -98,9 +98,8 @@ impl Lowerer {
         let n = match c.positional().first().map(|n| &n.kind) {
             Some(NodeKind::Atom(a)) => match classify_atom(a) {
                 Atom::Int(n) if (1..=16).contains(&n) => n as u8,
-                // (Ludii's simulations: their start can be drawn)
-                Atom::Int(0) if self.start_only => 0,
-                Atom::Int(0) => return unsupported("a game of no players (a simulation)", c.span()),
+                // (a simulation: the rules move with player 0, [`crate::ir::GameIr::simulation`])
+                Atom::Int(0) => 0,
                 _ => return invalid("the number of players must be 0 to 16", c.span()),
             },
             Some(NodeKind::List(items)) => {
