@@ -252,3 +252,21 @@ fn chess_in_the_terminal_shows_its_pieces_by_name() {
     }
     assert!(out.contains("player 1 [upper case]"), "{out}");
 }
+
+/// A simulation (Ludii's `(players 0)`: Game of Life) plays itself in the terminal, one
+/// generation a move, and stops where its rules give no move (a blinker never does; a
+/// glider on a small board ends as a still block).
+#[test]
+fn a_simulation_steps_itself_until_it_stands_still() {
+    let life = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/ludii/lud/simulation/Game of Life.lud"
+    );
+    let out = play_file(&[life, "--option", "Start/Block"], "");
+    assert!(out.contains("No legal move: the game stands still."), "{out}");
+    assert_eq!(out.matches("(simulation) plays").count(), 0, "{out}");
+    let out = play_file(&[life, "--option", "Start/Glider", "--option", "Board/Square 8x8"], "");
+    let steps = out.matches("Player 0 (simulation) plays").count();
+    assert!(steps > 4, "{out}");
+    assert!(out.trim_end().ends_with("Result: The game is not over"), "{out}");
+}

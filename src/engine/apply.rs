@@ -1326,6 +1326,35 @@ mod tests {
         assert_eq!(game.legal_moves(&placed).len(), 7);
     }
 
+    /// `(move Bet ..)` offers each amount of its range and sets the mover's `(amount ..)`;
+    /// `(set Pot ..)` adds up in `(pot)`.
+    #[test]
+    fn bets_set_amounts_and_the_pot_adds_up() {
+        let text = r#"(game "Bets" (players 2) (equipment { (board (square 3)) (piece "Disc" Each) })
+            (rules phases:{
+                (phase "Bet" (play (move Bet Mover (range 1 3))) (nextPhase Mover))
+                (phase "Place" (play (move Add (to (sites Empty) if:(<= (to) (amount Mover)))
+                    (then (set Pot (+ (pot) (amount Mover)))))))
+            } (end (if (= (pot) 5) (result Mover Win)))))"#;
+        let game = Game::load("bets", text, &Selections::default()).expect("loads");
+        let mut s = game.initial_state();
+        let bets = game.legal_moves(&s);
+        assert_eq!(bets.len(), 3, "one move per amount");
+        game.apply(&mut s, &bets[1]);
+        let m = game.legal_moves(&s)[2].clone();
+        game.apply(&mut s, &m);
+        // P1 bet 2: sites 0 to 2; P2 bet 3: sites 0 to 3
+        let m = game.legal_moves(&s);
+        assert_eq!(m.len(), 3);
+        game.apply(&mut s, &m[0]);
+        assert!(!s.is_over(), "the pot is 2");
+        let m = game.legal_moves(&s);
+        assert_eq!(m.len(), 3, "sites 1 to 3");
+        game.apply(&mut s, &m[0]);
+        assert!(s.is_over(), "the pot is 2 + 3");
+        assert_eq!(s.ranking()[2], 1.0);
+    }
+
     /// `(sites Start ..)`: where the start rules put a component; a piece that has left it
     /// may not step again here.
     #[test]
