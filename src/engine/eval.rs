@@ -871,6 +871,17 @@ impl GameDef {
                 super::pool::release(s2);
                 can
             }
+            BoolFn::CanMove(m) if self.ir.no_repeat.is_some() && !c.s.seen.is_empty() => {
+                // (a move back to a position `(no Repeat ..)` forbids is no move, as in
+                // Ludii's `canMove`)
+                let mut c2 = Ctx { target: -1, ..*c };
+                let mut moves = super::pool::take_list();
+                self.gen(m, &mut c2, &mut moves);
+                let mut scratch = super::pool::Repeats::new(c.s);
+                let can = moves.iter().any(|mv| !self.repeats(&mut scratch, c.s, mv, c.within));
+                super::pool::give_list(moves);
+                can
+            }
             BoolFn::CanMove(m) => self.has_moves(m, &mut Ctx { target: -1, ..*c }),
             BoolFn::IsThreatened(t) => self.is_threatened(t, c),
             BoolFn::If(a, b, d) => {
