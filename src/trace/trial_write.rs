@@ -339,9 +339,18 @@ impl<'g> LudiiWriter<'g> {
         if !decisions.contains(&true) && from >= 0 {
             let (ty, f) = self.site(from as u32);
             let mut sel = format!("[Select:typeFrom={ty},from={f}");
+            // (the levels as Ludii's selection reads them: the top of each stack, the origin's
+            // only in a game with stacks, the target's where a piece is there)
+            let top = |site: i32| before.pieces(site as usize).len() as i32 - 1;
+            if self.game.is_stacking() && top(from) >= 0 {
+                let _ = write!(sel, ",levelFrom={}", top(from));
+            }
             if to >= 0 && to != from {
                 let (tt, s) = self.site(to as u32);
                 let _ = write!(sel, ",typeTo={tt},to={s}");
+                if top(to) >= 0 {
+                    let _ = write!(sel, ",levelTo={}", top(to));
+                }
             }
             sel.push_str(",decision=true]");
             texts.push(sel);
