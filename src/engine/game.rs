@@ -718,6 +718,12 @@ impl GameDef {
             .unwrap_or(0)
             .max(p)
             + 1;
+        // (a game with large pieces has one more row, after every role's, for the cells they
+        // cover: occupied, but no owner's, [`StateData::sync_site`])
+        let owners = match self.ir.components.iter().any(|k| !k.walks.is_empty()) {
+            true => owners.max(p + 2) + 1,
+            false => owners,
+        };
         StateData {
             puzzle: match &self.ir.puzzle {
                 Some(p) => vec![((1u64 << (p.max + 1)) - 1) & !((1u64 << p.min) - 1); self.n()],
@@ -1147,6 +1153,15 @@ impl GameDef {
         let who = self.ir.components.get(what as usize).map_or(0, |k| k.owner);
         self.add_piece(s, t, what, who, count, fields.state);
         self.give_fields(s, t, fields);
+        if self.is_large(what) {
+            // (a large piece covers its other cells, as when added in play)
+            let mut cells = super::large::Cells::new();
+            if self.large_cells(what, t, fields.state, &mut cells) {
+                for &x in cells.iter().skip(1) {
+                    self.add_piece(s, x as i32, 0, 0, 1, -1);
+                }
+            }
+        }
         // (a state of 0 is not told apart from none given)
         let a = Action::Add {
             site: t.max(0) as u32,

@@ -217,6 +217,24 @@ impl GameDef {
 mod tests {
     use crate::expand::Selections;
 
+    /// The L Game: its L pieces placed by the start rules cover their cells, which are
+    /// neither empty nor anyone's (the neutral dots alone move in the second part of a turn:
+    /// 2 dots to 6 empty cells, or a pass), and an L moves only where its four cells are
+    /// empty or its own (Ludii's 5 moves from the start).
+    #[test]
+    fn large_pieces_placed_at_the_start_cover_cells_no_one_owns() {
+        let game = super::super::corpus_game("board/space/blocking/L Game.lud", &Selections::default());
+        let mut s = game.initial_state();
+        let first = game.legal_moves(&s);
+        assert_eq!(first.len(), 5, "the L's moves");
+        game.apply(&mut s, &first[0]);
+        assert_eq!(
+            game.legal_moves(&s).len(),
+            2 * 6 + 1,
+            "a dot to an empty cell, or a pass"
+        );
+    }
+
     /// Domineering's dominoes cover two cells: P1's lie east from their anchor, P2's north;
     /// a covered cell is no anchor and no part of another domino, and the state text shows
     /// the anchor alone.

@@ -639,7 +639,12 @@ impl StateData {
             return;
         }
         let k = self.owned_stride();
-        let who = self.sites[site].last().map_or(usize::MAX, |p| p.who as usize);
+        // (a cell a large piece covers, no component of its own: the last row, no owner's)
+        let who = match self.sites[site].last() {
+            Some(p) if p.what == 0 => self.owned.len() / k - 1,
+            Some(p) => p.who as usize,
+            None => usize::MAX,
+        };
         let (i, bit) = (site / 64, 1u64 << (site % 64));
         // word `i` of each owner's row: clear the bit, set it again in the top piece's owner's
         let owned: &mut [u64] = &mut self.owned;

@@ -80,6 +80,9 @@ impl<'g> LudiiWriter<'g> {
             let _ = write!(t, "[{kind}:type={ty},to={s}");
         };
         match *a {
+            // (a cell a large piece covers: Ludii's add of the piece covers it, with no
+            // action of its own)
+            Action::Add { what: 0, .. } => return None,
             Action::Add {
                 site,
                 what,
@@ -355,13 +358,40 @@ impl<'g> LudiiWriter<'g> {
             sel.push_str(",decision=true]");
             texts.push(sel);
         }
+        // (a large piece's move is one action of Ludii's, its new orientation among its
+        // fields: the cells it leaves uncovered and its state set are not written)
+        let large = |site: u32| {
+            let what = before.pieces(site as usize).last().map_or(0, |p| p.component);
+            self.game.ir().components.get(what).is_some_and(|k| !k.walks.is_empty())
+        };
+        let covered = |site: u32| before.pieces(site as usize).last().is_some_and(|p| p.component == 0);
+        let mut turned = None;
         for (i, a) in actions.iter().enumerate() {
+            match *a {
+                Action::Remove { site, .. } if covered(site) => continue,
+                Action::SetSite {
+                    site,
+                    field: crate::ir::SiteField::State,
+                    ..
+                } if turned == Some(site) => continue,
+                _ => {}
+            }
             // (a `(move Promote ..)` is a decision wherever it is)
             let decision =
                 decisions.get(i).copied().unwrap_or(false) || matches!(a, Action::Promote { decision: true, .. });
-            if let Some(x) = self.action(a, decision, Some(before)) {
-                texts.push(x);
+            let Some(mut x) = self.action(a, decision, Some(before)) else {
+                continue;
+            };
+            if let (Action::Move { from, to, .. }, Some(Action::SetSite { site, field, value, .. })) =
+                (a, actions.get(i + 1))
+            {
+                if *site == *to && *field == crate::ir::SiteField::State && large(*from) {
+                    let at = x.find(",decision=").unwrap_or(x.len() - 1);
+                    x.insert_str(at, &format!(",state={value}"));
+                    turned = Some(*to);
+                }
             }
+            texts.push(x);
         }
         t.push_str(&texts.join(","));
         t.push(']');
