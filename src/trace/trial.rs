@@ -596,11 +596,17 @@ pub fn replay_observed(game: &Game, trial: &LudiiTrial, observe: &mut Observer) 
             position: Some(state.clone()),
         });
     };
+    // (in a game without stacks an add onto a site a placement filled before leaves its
+    // piece there, as Ludii's add does)
+    let mut filled = std::collections::BTreeSet::new();
     for p in &trial.moves[..placements] {
         for a in p.actions.iter().filter(|a| a.kind == "Add") {
             let (Some(site), Some(what)) = (a.int("to"), a.int("what")) else {
                 continue;
             };
+            if !filled.insert(site) && !game.is_stacking() {
+                continue;
+            }
             let here = site >= 0
                 && state
                     .pieces(site as usize)
