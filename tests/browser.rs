@@ -370,9 +370,8 @@ fn options_undo_seats_records_and_other_games_work_in_the_page() {
             .map(|s| s.starts_with("Move 1: player 1")),
         Some(true)
     );
-    // a game the engine cannot run yet (a simulation, of no players): said, and the game
-    // in play stays
-    let refused = corpus("simulation/Game of Life.lud");
+    // a game the engine cannot run yet (tiles with paths): said, and the game in play stays
+    let refused = corpus("board/space/connection/Trax.lud");
     tab.wait_for_element("#open-file")
         .unwrap()
         .set_input_files(&[&refused])
@@ -381,6 +380,16 @@ fn options_undo_seats_records_and_other_games_work_in_the_page() {
     let error = eval(&tab, "document.getElementById('error').textContent");
     assert!(error.as_str().unwrap().contains("cannot run"), "{error}");
     assert_eq!(eval(&tab, "ludeme.state.name"), Value::from("Tic-Tac-Toe"));
+    // a simulation (no players): the page steps it, generation by generation, until it
+    // stands still (the spaceship on 12×12 meets the edge and settles after 45 steps)
+    let life = corpus("simulation/Game of Life.lud");
+    tab.wait_for_element("#open-file")
+        .unwrap()
+        .set_input_files(&[&life])
+        .unwrap();
+    wait_for(&tab, "ludeme.state.name === 'Game of Life' && ludeme.state.still");
+    assert_eq!(eval(&tab, "ludeme.state.history.length"), Value::from(45));
+    assert_eq!(eval(&tab, "ludeme.state.over"), Value::from(false));
 }
 
 /// A description of Ludii's corpus, as `serve` (run from the project) names it.

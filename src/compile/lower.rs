@@ -1541,13 +1541,27 @@ impl Lowerer {
                 None => {}
             }
         }
-        let level_read = match &kind {
-            MovesKind::FromTo { .. } | MovesKind::Slide { tracks: None, .. } => true,
-            MovesKind::Select { to, .. } => to.as_ref().is_none_or(|t| t.level.is_none()),
-            _ => false,
+        // (a level to go from, read by a fromTo, a slide and a selection; a level to go to,
+        // by an add and a fromTo in a game with stacks, and a selection)
+        let (from_level, to_level) = match &kind {
+            MovesKind::FromTo { .. } => (true, self.stacking),
+            MovesKind::Slide { tracks: None, .. } => (true, false),
+            MovesKind::Select { .. } => (true, false),
+            MovesKind::Add { .. } => (false, self.stacking),
+            _ => (false, false),
         };
-        if !level_read && kind.places().iter().any(|p| p.level.is_some()) {
+        let places = kind.places();
+        let (from_place, to_place) = match places.as_slice() {
+            [from, to] => (Some(*from), Some(*to)),
+            [one] if matches!(kind, MovesKind::Add { .. }) => (None, Some(*one)),
+            [one] => (Some(*one), None),
+            _ => (None, None),
+        };
+        if !from_level && from_place.is_some_and(|p| p.level.is_some()) {
             return unsupported("moves.from with a level here", c.span());
+        }
+        if !to_level && to_place.is_some_and(|p| p.level.is_some()) {
+            return unsupported("moves.to with a level here", c.span());
         }
         Ok(Moves::new(kind, then))
     }
@@ -1665,9 +1679,9 @@ impl Lowerer {
         // every container's sites are numbered together)
         // (another type is taken by the generators that play on one, see `moves`)
         let other_type = self.other_type_of(&c);
-        let level_here = ty == "moves.from";
-        if (c.named("level").is_some() && !level_here) || c.typed(self.reg, "rotations").is_some() {
-            return unsupported(format!("{ty} with a level or rotations"), c.span());
+        // (a level is read where the generator reads it, see `moves`)
+        if c.typed(self.reg, "rotations").is_some() {
+            return unsupported(format!("{ty} with rotations"), c.span());
         }
         let mut p = Place {
             ty: other_type,

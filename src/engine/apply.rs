@@ -495,17 +495,42 @@ impl GameDef {
             Action::Seed { from, to } => self.seed(s, *from as usize, *to as usize),
             // (onto its own site, a piece stays at its level, as in Ludii)
             &Action::MoveLevel { from, to, .. } if from == to => {}
-            &Action::MoveLevel { from, level, to } => {
+            &Action::MoveLevel {
+                from,
+                level,
+                to,
+                to_level,
+            } => {
                 let (f, t) = (from as usize, to as usize);
                 let piece = s
                     .stack_mut(f)
                     .filter(|st| (level as usize) < st.len())
                     .map(|st| st.remove(level as usize));
                 if let (Some(p), Some(dst)) = (piece, s.stack_mut(t)) {
-                    dst.push(p);
+                    // (a level past the top is the top)
+                    dst.insert((to_level as usize).min(dst.len()), p);
                 }
                 s.sync_site(f);
                 s.sync_site(t);
+            }
+            &Action::Insert {
+                site,
+                state,
+                what,
+                level,
+                who,
+            } => {
+                if let Some(st) = s.stack_mut(site as usize) {
+                    let piece = Piece {
+                        what,
+                        who,
+                        count: 1,
+                        state: state.max(0),
+                        ..Piece::default()
+                    };
+                    st.insert((level as usize).min(st.len()), piece);
+                    s.sync_site(site as usize);
+                }
             }
             Action::MoveN { from, to, count } => self.move_n(s, *from as usize, *to as usize, *count),
             Action::SetScore { player, value } => {
@@ -1249,13 +1274,23 @@ fn restack(s: &mut StateData, a: &Action) -> Option<(u32, usize, [i32; 3])> {
             }
             None
         }
-        Action::MoveLevel { from, level, to } if from != to => {
+        Action::MoveLevel {
+            from,
+            level,
+            to,
+            to_level,
+        } if from != to => {
             let st = s.stack(from as usize)?;
             let top = st.len().checked_sub(1).filter(|&top| level as usize <= top)?;
             let f = fields(&st[top]);
             let h = height(s, to);
             leave(s, from, top, f);
-            clear(s, to, h..h + 1);
+            clear(s, to, (to_level as usize).min(h)..h + 1);
+            None
+        }
+        Action::Insert { site, level, .. } => {
+            let h = height(s, site);
+            clear(s, site, (level as usize).min(h)..h + 1);
             None
         }
         Action::Move {
@@ -1324,6 +1359,35 @@ mod tests {
         game.apply(&mut placed, &second[0]);
         assert_eq!((placed.agent(1), placed.agent(2)), (1, 2));
         assert_eq!(game.legal_moves(&placed).len(), 7);
+    }
+
+    /// A piece added or moved `(to .. level:0)` in a game with stacks goes in under the
+    /// stack's pieces (Ludii's `Insert` and move to a level), not on top.
+    #[test]
+    fn pieces_go_in_at_the_level_given() {
+        let text = r#"(game "Under" (players 2)
+            (equipment { (board (square 3)) (piece "Disc" Each) (piece "Ring" Each) })
+            (rules (start { (place "Ring1" 0) (place "Disc2" 2) })
+                (play (or
+                    (move Add (piece (id "Disc" Mover)) (to 0 level:0) stack:True)
+                    (move (from 2 level:0) (to 0 level:0))))
+                (end (if (= 3 (size Stack at:0)) (result Mover Win)))))"#;
+        let game = Game::load("under", text, &Selections::default()).expect("loads");
+        let mut s = game.initial_state();
+        let moves = game.legal_moves(&s);
+        assert_eq!(moves.len(), 2);
+        game.apply(&mut s, &moves[0]);
+        let bottom_up = |s: &crate::engine::State| s.pieces(0).iter().map(|p| p.component).collect::<Vec<_>>();
+        let (disc1, disc2, ring1) = (1, 2, 3);
+        assert_eq!(bottom_up(&s), [disc1, ring1], "the disc goes in under the ring");
+        let moves = game.legal_moves(&s);
+        game.apply(&mut s, &moves[1]);
+        assert_eq!(
+            bottom_up(&s),
+            [disc2, disc1, ring1],
+            "the moved disc goes in at the bottom"
+        );
+        assert!(s.is_over());
     }
 
     /// `(move Bet ..)` offers each amount of its range and sets the mover's `(amount ..)`;

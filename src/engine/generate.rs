@@ -783,7 +783,17 @@ impl GameDef {
                 count,
                 state,
             } = add;
-            self.add_actions(at, what, who, count, state, actions);
+            match to.level.as_ref().filter(|_| self.ir.stacking) {
+                // (put in at a level of the stack: Ludii's `Insert`)
+                Some(l) => actions.push(Action::Insert {
+                    site: at as u32,
+                    state,
+                    what: what as u16,
+                    level: self.int(l, &c2).clamp(0, i32::from(u16::MAX)) as u16,
+                    who,
+                }),
+                None => self.add_actions(at, what, who, count, state, actions),
+            }
             if let Some(m) = out.last_mut().filter(|_| to.ty.is_some()) {
                 m.ty = self.type_code(to.ty);
             }
@@ -1169,13 +1179,27 @@ impl GameDef {
                             })
                     });
                     let whole = *stack && count.is_none() && below_top.is_none();
-                    let action = |t: i32, whole: Option<u32>| match below_top {
-                        Some(level) => Action::MoveLevel {
+                    // (a level to go to: the piece at the level given, else the top one, put
+                    // in at that level, Ludii's `ActionMoveLevelTo`)
+                    let into = to
+                        .level
+                        .as_ref()
+                        .filter(|_| self.ir.stacking && count.is_none() && !*copy);
+                    let top_level = c.s.stack(f as usize).map_or(0, |st| st.len().saturating_sub(1) as i32);
+                    let action = |t: i32, whole: Option<u32>, c2: &Ctx| match (below_top, into) {
+                        (level, Some(l)) => Action::MoveLevel {
+                            from: f as u32,
+                            level: level.unwrap_or(top_level) as u32,
+                            to: t as u32,
+                            to_level: self.int(l, c2).clamp(0, i32::from(super::moves::TOP_LEVEL)) as u16,
+                        },
+                        (Some(level), None) => Action::MoveLevel {
                             from: f as u32,
                             level: level as u32,
                             to: t as u32,
+                            to_level: super::moves::TOP_LEVEL,
                         },
-                        None => self.fromto_action(gf, t, count.as_ref(), *copy, whole, &c1),
+                        (None, None) => self.fromto_action(gf, t, count.as_ref(), *copy, whole, &c1),
                     };
                     for t in targets {
                         let gt = self.global_site(to.ty, t);
@@ -1194,7 +1218,7 @@ impl GameDef {
                             self.effect_actions(e, &c2, actions);
                         }
                         let whole = Self::whole_stack(whole, c, gf, actions);
-                        actions.push(action(gt, whole));
+                        actions.push(action(gt, whole, &c2));
                         if let Some(m) = out.last_mut().filter(|_| to.ty.is_some()) {
                             m.ty = self.type_code(to.ty);
                         }

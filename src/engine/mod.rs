@@ -43,7 +43,7 @@ pub use api::{Game, Move, PieceView, SiteView, State};
 pub use encode::{sorted_unique, ActionShape, OTHER_ACTION, PASS_ACTION, SWAP_ACTION};
 pub use game::java_double;
 pub use game::BuildError;
-pub use moves::{Action, StartMove, TOP};
+pub use moves::{Action, StartMove, TOP, TOP_LEVEL};
 pub use state::SplitMix64;
 
 /// The most rounds a `(while ..)` runs (Ludii's bound on its iterations): a condition the

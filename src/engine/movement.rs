@@ -269,6 +269,7 @@ impl GameDef {
                 from: f as u32,
                 level,
                 to: t as u32,
+                to_level: super::moves::TOP_LEVEL,
             },
             None => Action::stack_move(f as u32, t as u32, whole),
         });

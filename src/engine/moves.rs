@@ -7,6 +7,9 @@ pub use crate::ir::{HiddenKind, SiteField};
 /// The level of [`Action::SetSite`] meaning the top piece.
 pub const TOP: u32 = u32::MAX;
 
+/// A [`Action::MoveLevel`] onto the top of its target's stack.
+pub const TOP_LEVEL: u16 = u16::MAX;
+
 /// One elementary change of state.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Action {
@@ -142,12 +145,23 @@ pub enum Action {
     },
     /// The value of die `k` (over every container) is used (Ludii's `UseDie`).
     UseDie(u16),
-    /// The piece at `level` of the stack at `from` (not its top) leaves it for the top of
-    /// `to` (Ludii's `ActionMoveLevelFrom` in a game with stacks).
+    /// The piece at `level` of the stack at `from` leaves it for `to`, on top
+    /// ([`TOP_LEVEL`]) or at `to_level` (Ludii's `ActionMoveLevelFrom` and
+    /// `ActionMoveLevelTo` in a game with stacks).
     MoveLevel {
         from: u32,
         level: u32,
         to: u32,
+        to_level: u16,
+    },
+    /// A piece put into the stack at `site` at `level`, the pieces from there up one level
+    /// higher (`(move Add .. (to .. level:l) stack:True)`, Ludii's `Insert`).
+    Insert {
+        site: u32,
+        state: i32,
+        what: u16,
+        level: u16,
+        who: u8,
     },
     /// The flag of `kind` at `level` of `site` hides it from player `who` (`value`), or no
     /// longer (Ludii's `SetHidden`, `SetHiddenWhat`, ...).
@@ -246,6 +260,7 @@ impl Action {
     pub fn site(&self) -> Option<u32> {
         match *self {
             Action::Add { site, .. }
+            | Action::Insert { site, .. }
             | Action::Remove { site, .. }
             | Action::RemoveAt { site, .. }
             | Action::SetSite { site, .. }
@@ -308,6 +323,7 @@ impl Action {
         let none = SmallVec::new();
         match *self {
             Action::Add { site, .. }
+            | Action::Insert { site, .. }
             | Action::Remove { site, .. }
             | Action::RemoveAt { site, .. }
             | Action::SetSite { site, .. }
@@ -414,5 +430,15 @@ impl MoveData {
                         | Action::SwapPlayers(..)
                 )
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// An action stays small: moves are lists of them, made for every legal move.
+    #[test]
+    fn an_action_is_small() {
+        println!("Action: {} bytes", std::mem::size_of::<super::Action>());
+        assert!(std::mem::size_of::<super::Action>() <= 16);
     }
 }

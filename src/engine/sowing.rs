@@ -800,7 +800,7 @@ impl GameDef {
                     self.track_transfer(s, w, count, from, to);
                 }
             }
-            Action::MoveLevel { from, level, to } => {
+            Action::MoveLevel { from, level, to, .. } => {
                 let w = s
                     .stack(from as usize)
                     .and_then(|st| st.get(level as usize))

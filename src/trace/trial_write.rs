@@ -186,9 +186,30 @@ impl<'g> LudiiWriter<'g> {
                 let _ = write!(t, ",count={count}");
             }
             Action::Seed { from, to } => self.move_fields(&mut t, "Move", from, to),
-            Action::MoveLevel { from, level, to } => {
+            Action::MoveLevel {
+                from,
+                level,
+                to,
+                to_level,
+            } => {
                 let ((tf, f), (tt, s)) = (self.site(from), self.site(to));
                 let _ = write!(t, "[Move:typeFrom={tf},from={f},levelFrom={level},typeTo={tt},to={s}");
+                if to_level != crate::engine::TOP_LEVEL {
+                    let _ = write!(t, ",levelTo={to_level}");
+                }
+            }
+            Action::Insert {
+                site,
+                state,
+                what,
+                level,
+                ..
+            } => {
+                at(&mut t, "Insert", site);
+                let _ = write!(t, ",level={level},what={what}");
+                if state >= 0 {
+                    let _ = write!(t, ",state={state}");
+                }
             }
             Action::SetScore { player, value } => {
                 let _ = write!(t, "[SetScore:player={player},score={value}");

@@ -340,13 +340,8 @@ impl Lowerer {
                 }
             }
         }
-        // (`maxState:` only sizes Ludii's storage of local states: the states the rules set
-        // stay below it; `maxValue:` likewise, up to Ludii's least storage of values, 1024)
-        if let Some(n) = c.named("maxValue") {
-            if self.const_int(n)? > 1024 && !self.start_only {
-                return unsupported("piece maxValue: above 1024", n.span.clone());
-            }
-        }
+        // (`maxState:` and `maxValue:` only size Ludii's storage of local states and values:
+        // the ones the rules set stay below them, and ours are whole numbers)
         if let Some(n) = c.named("maxCount").filter(|_| !self.start_only) {
             return unsupported("piece maxCount:", n.span.clone());
         }
