@@ -1545,7 +1545,10 @@ impl Lowerer {
         // by an add and a fromTo in a game with stacks, and a selection)
         let (from_level, to_level) = match &kind {
             MovesKind::FromTo { .. } => (true, self.stacking),
-            MovesKind::Slide { tracks: None, .. } => (true, false),
+            MovesKind::Slide { tracks: None, .. }
+            | MovesKind::Step { .. }
+            | MovesKind::Hop { .. }
+            | MovesKind::Leap { .. } => (true, false),
             MovesKind::Select { .. } => (true, false),
             MovesKind::Add { .. } => (false, self.stacking),
             _ => (false, false),

@@ -487,6 +487,7 @@ impl GameDef {
     /// A step's or hop's actions, added to `actions`: the effects applied on the way
     /// (generated now, in the pre-move state), then the piece moving from `f` to `t` (its
     /// whole stack of `stack` pieces where given).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn piece_move(
         &self,
         effects: &[Option<&Moves>],
@@ -494,12 +495,39 @@ impl GameDef {
         f: i32,
         t: i32,
         stack: Option<u32>,
+        level: Option<u32>,
         actions: &mut SmallVec<[Action; 2]>,
     ) {
         for e in effects.iter().flatten() {
             self.effect_actions(e, c, actions);
         }
-        actions.push(Action::stack_move(f as u32, t as u32, stack));
+        actions.push(match level {
+            Some(level) => Action::MoveLevel {
+                from: f as u32,
+                level,
+                to: t as u32,
+                to_level: super::moves::TOP_LEVEL,
+            },
+            None => Action::stack_move(f as u32, t as u32, stack),
+        });
+    }
+
+    /// The level of `from` a step, hop or leap moves the piece at, given in a game with
+    /// stacks (`(from s level:l)`, Ludii's step of a piece at a level); `Err` when there is
+    /// no piece there (no move).
+    pub(super) fn origin_level(&self, from: &Option<Place>, f: i32, c: &Ctx) -> Result<Option<u32>, ()> {
+        let Some(l) = from
+            .as_ref()
+            .and_then(|p| p.level.as_ref())
+            .filter(|_| self.ir.stacking)
+        else {
+            return Ok(None);
+        };
+        let l = self.int(l, c);
+        match c.s.stack(f.max(0) as usize) {
+            Some(st) if l >= 0 && (l as usize) < st.len() => Ok(Some(l as u32)),
+            _ => Err(()),
+        }
     }
 
     /// Where `cond` is `(not) (is Within what in:(sites Around (to) rel))` in a game without
@@ -654,6 +682,11 @@ impl GameDef {
                 if f < 0 || !self.any_near(f as u32, dirs, may_to, 0) {
                     return;
                 }
+                // (from a level given, in a game with stacks: the piece there steps alone)
+                let Ok(level) = self.origin_level(from, f, c) else {
+                    return;
+                };
+                let level = level.filter(|_| !*stack);
                 let start = out.len();
                 let to_cond = self.cond_at_listed(to.cond.as_ref(), Var::To);
                 let mut c2 = *c;
@@ -670,7 +703,7 @@ impl GameDef {
                         c2.to = t;
                         if to_cond.holds(self, &c2) && !out[start..].iter().any(|m| m.from == f && m.to == t) {
                             let actions = self.push_move(out, c, f, t);
-                            self.piece_move(&[to.apply.as_deref()], &c2, f, t, whole, actions);
+                            self.piece_move(&[to.apply.as_deref()], &c2, f, t, whole, level, actions);
                         }
                     }
                 }
@@ -688,6 +721,9 @@ impl GameDef {
                 if f < 0 || !self.any_near(f as u32, dirs, may_between, 1) {
                     return;
                 }
+                let Ok(level) = self.origin_level(from, f, c) else {
+                    return;
+                };
                 let mut c2 = *c;
                 c2.from = f;
                 let (between_cond, to_cond) = (
@@ -716,7 +752,7 @@ impl GameDef {
                         }
                         let effects = [between_apply.as_deref(), to.apply.as_deref()];
                         let actions = self.push_move(out, c, f, t as i32);
-                        self.piece_move(&effects, &c2, f, t as i32, None, actions);
+                        self.piece_move(&effects, &c2, f, t as i32, None, level, actions);
                     }
                 }
             }

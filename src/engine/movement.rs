@@ -363,6 +363,9 @@ impl GameDef {
         let Some((f, c1)) = self.checked_origin(from, c) else {
             return;
         };
+        let Ok(level) = self.origin_level(from, f, c) else {
+            return;
+        };
         let targets = self.walk_ends(f as u32, walks, rotations);
         let facing = forward.then(|| self.facing_at(f, c));
         let cond = self.cond(to.cond.as_ref());
@@ -381,7 +384,7 @@ impl GameDef {
                 continue;
             }
             let actions = self.push_move(out, c, f, t);
-            self.piece_move(&[to.apply.as_deref()], &c2, f, t, None, actions);
+            self.piece_move(&[to.apply.as_deref()], &c2, f, t, None, level, actions);
         }
     }
 
