@@ -1390,6 +1390,25 @@ mod tests {
         assert!(s.is_over());
     }
 
+    /// A step from a level given moves the piece at that level, the ones above it staying
+    /// (Ludii's step of a piece at a level).
+    #[test]
+    fn a_step_from_a_level_moves_that_piece() {
+        let text = r#"(game "Levels" (players 2)
+            (equipment { (board (square 3)) (piece "Disc" Each) (piece "Ring" Each) })
+            (rules (start { (place Stack "Disc1" 0) (place Stack "Ring1" 0) })
+                (play (move Step (from 0 level:0) E (to if:(is Empty (to)))))
+                (end (if (is Occupied 1) (result Mover Win)))))"#;
+        let game = Game::load("levels", text, &Selections::default()).expect("loads");
+        let mut s = game.initial_state();
+        let moves = game.legal_moves(&s);
+        assert_eq!(moves.len(), 1);
+        game.apply(&mut s, &moves[0]);
+        let at = |s: &crate::engine::State, t: usize| s.pieces(t).iter().map(|p| p.component).collect::<Vec<_>>();
+        let (disc1, ring1) = (1, 3);
+        assert_eq!((at(&s, 0), at(&s, 1)), (vec![ring1], vec![disc1]));
+    }
+
     /// `(move Bet ..)` offers each amount of its range and sets the mover's `(amount ..)`;
     /// `(set Pot ..)` adds up in `(pot)`.
     #[test]
