@@ -720,7 +720,7 @@ impl GameDef {
             + 1;
         // (a game with large pieces has one more row, after every role's, for the cells they
         // cover: occupied, but no owner's, [`StateData::sync_site`])
-        let owners = match self.ir.components.iter().any(|k| !k.walks.is_empty()) {
+        let owners = match self.has_large_pieces {
             true => owners.max(p + 2) + 1,
             false => owners,
         };
@@ -1153,9 +1153,9 @@ impl GameDef {
         let who = self.ir.components.get(what as usize).map_or(0, |k| k.owner);
         self.add_piece(s, t, what, who, count, fields.state);
         self.give_fields(s, t, fields);
-        if self.is_large(what) {
+        if self.has_large_pieces && self.is_large(what) {
             // (a large piece covers its other cells, as when added in play)
-            let mut cells = super::large::Cells::new();
+            let mut cells: SmallVec<[u32; 8]> = SmallVec::new();
             if self.large_cells(what, t, fields.state, &mut cells) {
                 for &x in cells.iter().skip(1) {
                     self.add_piece(s, x as i32, 0, 0, 1, -1);
