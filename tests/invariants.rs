@@ -81,13 +81,19 @@ fn random_sim_within(
                 )
             };
             assert!(length < DEFAULT_MAX_DECISIONS, "{}: not over after the cap", at());
+            // (a simulation, of no players: player 0 moves, and where its rules give no move
+            // it stands still, not over, as Ludii's)
+            let simulation = players == 0;
             assert!(
-                (1..=players).contains(&state.mover()),
+                (1..=players).contains(&state.mover()) || (simulation && state.mover() == 0),
                 "{}: mover {}",
                 at(),
                 state.mover()
             );
             let moves = game.legal_moves(&state);
+            if simulation && moves.is_empty() {
+                break;
+            }
             assert!(!moves.is_empty(), "{}: no legal move (expected a forced pass)", at());
             assert_eq!(
                 moves,

@@ -97,6 +97,13 @@ impl PyGame {
         let game = py
             .detach(|| Game::load(&name, &text, &selections))
             .map_err(|e| load_error(&name, e))?;
+        if game.num_players() == 0 {
+            // (OpenSpiel's and PettingZoo's games have players; `ludeme playout` and `play`
+            // run simulations)
+            return Err(PyValueError::new_err(format!(
+                "{name}: a simulation (no players): the Python API plays games of one player or more"
+            )));
+        }
         // the ids as Python ints made once: a list of legal actions then takes references to
         // them instead of making an int per entry (most ids are past Python's small ints)
         let cached = game.num_distinct_actions().min(MAX_CACHED_IDS);

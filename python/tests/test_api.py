@@ -20,6 +20,10 @@ def test_load_by_path_and_by_text_and_errors():
         ludeme.load_game('(game "Broken" (players 2) (equipment { (board (square 3)) }) (rules (play (move Add (to (sites Emptyy))))))')
     with pytest.raises(ValueError):
         ludeme.load_game("/no/such/file.lud")
+    # a simulation (no players) is refused, with why
+    life = '(game "Life" (players 0) (equipment { (board (square 4)) (piece "Disc" Shared) }) (rules (play (forEach Site (sites Empty) (add (piece "Disc") (to (site))))) (end (if (is Full) (result Mover Draw)))))'
+    with pytest.raises(ValueError, match="simulation"):
+        ludeme.load_game(life)
 
 
 def test_options_change_the_game():
