@@ -501,15 +501,7 @@ impl GameDef {
         for e in effects.iter().flatten() {
             self.effect_actions(e, c, actions);
         }
-        actions.push(match level {
-            Some(level) => Action::MoveLevel {
-                from: f as u32,
-                level,
-                to: t as u32,
-                to_level: super::moves::TOP_LEVEL,
-            },
-            None => Action::stack_move(f as u32, t as u32, stack),
-        });
+        actions.push(Action::level_or_stack_move(f as u32, t as u32, level, stack));
     }
 
     /// The level of `from` a step, hop or leap moves the piece at, given in a game with
@@ -1229,12 +1221,9 @@ impl GameDef {
                             to: t as u32,
                             to_level: self.int(l, c2).clamp(0, i32::from(super::moves::TOP_LEVEL)) as u16,
                         },
-                        (Some(level), None) => Action::MoveLevel {
-                            from: f as u32,
-                            level: level as u32,
-                            to: t as u32,
-                            to_level: super::moves::TOP_LEVEL,
-                        },
+                        (Some(level), None) => {
+                            Action::level_or_stack_move(f as u32, t as u32, Some(level as u32), None)
+                        }
                         (None, None) => self.fromto_action(gf, t, count.as_ref(), *copy, whole, &c1),
                     };
                     for t in targets {

@@ -264,15 +264,7 @@ impl GameDef {
         if let Some(e) = effect {
             self.effect_actions(e, c2, actions);
         }
-        actions.push(match level {
-            Some(level) => Action::MoveLevel {
-                from: f as u32,
-                level,
-                to: t as u32,
-                to_level: super::moves::TOP_LEVEL,
-            },
-            None => Action::stack_move(f as u32, t as u32, whole),
-        });
+        actions.push(Action::level_or_stack_move(f as u32, t as u32, level, whole));
     }
 
     /// `(attract ..)` (see [`MovesKind::Attract`]).

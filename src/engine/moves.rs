@@ -243,6 +243,20 @@ impl Action {
 
     /// A move of the top piece alone, or of the whole stack of `stack` pieces (which keep
     /// their fields: Ludii's `ActionMoveStacking`).
+    /// The move of the piece at `level` of `from` alone onto the top of `to`, where a level
+    /// is given; else [`Action::stack_move`].
+    pub fn level_or_stack_move(from: u32, to: u32, level: Option<u32>, stack: Option<u32>) -> Action {
+        match level {
+            Some(level) => Action::MoveLevel {
+                from,
+                level,
+                to,
+                to_level: TOP_LEVEL,
+            },
+            None => Action::stack_move(from, to, stack),
+        }
+    }
+
     pub fn stack_move(from: u32, to: u32, stack: Option<u32>) -> Action {
         match stack {
             Some(count) => Action::Move {
