@@ -32,6 +32,9 @@ pub enum LoadError {
     /// board does not have...).
     #[error("cannot build a track: {0}")]
     Track(#[from] TrackError),
+    /// A match's subgame cannot be found or played in it (see [`Game::load_with`]).
+    #[error("{0}")]
+    Subgame(String),
 }
 
 impl From<BuildError> for LoadError {
@@ -39,6 +42,7 @@ impl From<BuildError> for LoadError {
         match e {
             BuildError::Board(e) => LoadError::Board(e),
             BuildError::Track(e) => LoadError::Track(e),
+            BuildError::Match(why) => LoadError::Subgame(why.to_string()),
         }
     }
 }
@@ -73,8 +77,7 @@ impl Loaded {
     /// Lower the checked game with `lower`; a lowering error names where it is in the
     /// sources.
     fn lower<T>(&self, lower: impl FnOnce(&Node) -> Result<T, LowerError>) -> Result<T, LoadError> {
-        let node = self.checked.game.as_ref().expect("checked in Loaded::new");
-        lower(node).map_err(|e| self.lower_error(e))
+        lower(self.node()).map_err(|e| self.lower_error(e))
     }
 
     /// A lowering error as a load error, with where it is in the sources.
@@ -97,6 +100,46 @@ impl Loaded {
         Ok(Board::new(&spec, site_type)?)
     }
 
+    /// The whole game built, or the match with its subgames (each a game, found by `find`).
+    fn game_or_match(&self, find: FindSubgame) -> Result<Game, LoadError> {
+        let Some(m) = self.lower(|n| crate::compile::lower_match(n).transpose())? else {
+            return self.game(crate::compile::lower_game);
+        };
+        let mut games = Vec::with_capacity(m.subgames.len());
+        for sub in &m.subgames {
+            let Some((name, text)) = find(&sub.name) else {
+                return Err(LoadError::Subgame(format!(
+                    "no description \"{}.lud\" of the match's subgame near it",
+                    sub.name
+                )));
+            };
+            let selections = Selections {
+                options: sub.option.iter().cloned().collect(),
+                ruleset: None,
+            };
+            let loaded = Loaded::new(&name, &text, &selections)?;
+            if crate::compile::lower_match(loaded.node()).is_some() {
+                return Err(LoadError::Subgame(format!("the subgame \"{}\" is a match", sub.name)));
+            }
+            let game = loaded.game(crate::compile::lower_game)?;
+            if game.num_players() != m.context.players as usize {
+                return Err(LoadError::Subgame(format!(
+                    "the subgame \"{}\" has {} players, the match {}",
+                    sub.name,
+                    game.num_players(),
+                    m.context.players
+                )));
+            }
+            games.push(game);
+        }
+        Ok(Game::build_match(m.context, m.subgames, games)?)
+    }
+
+    /// The checked game's tree.
+    fn node(&self) -> &Node {
+        self.checked.game.as_ref().expect("checked in Loaded::new")
+    }
+
     /// The game lowered by `lower` (the whole game or its start), built.
     fn game(&self, lower: fn(&Node) -> Result<GameIr, LowerError>) -> Result<Game, LoadError> {
         let mut ir = self.lower(lower)?;
@@ -107,16 +150,28 @@ impl Loaded {
     }
 }
 
+/// Finds a match's subgame by name: its description's name and text (None: not found).
+pub type FindSubgame<'a> = &'a dyn Fn(&str) -> Option<(String, String)>;
+
 impl Game {
-    /// Expand, check, lower and build a description.
+    /// Expand, check, lower and build a description. A match's subgames are looked for near
+    /// `name` read as the match's path ([`crate::source::find_subgame`]; see
+    /// [`Game::load_with`]).
     pub fn load(name: &str, text: &str, selections: &Selections) -> Result<Game, LoadError> {
-        Loaded::new(name, text, selections)?.game(crate::compile::lower_game)
+        Game::load_with(name, text, selections, &|sub| near(name, sub))
+    }
+
+    /// Expand, check, lower and build a description, a match's subgames found by `find`
+    /// (each loaded with the option its match names).
+    pub fn load_with(name: &str, text: &str, selections: &Selections, find: FindSubgame) -> Result<Game, LoadError> {
+        Loaded::new(name, text, selections)?.game_or_match(find)
     }
 
     /// Lower and build a description already checked (`check::check_source`), as
     /// [`Game::load`] does after checking it.
     pub fn from_checked(checked: Checked) -> Result<Game, LoadError> {
-        Loaded::checked(checked)?.game(crate::compile::lower_game)
+        let name = checked.sources.main().name.clone();
+        Loaded::checked(checked)?.game_or_match(&|sub| near(&name, sub))
     }
 
     /// Only the start of a description: its players, equipment and start rules, with a pass
@@ -171,4 +226,12 @@ impl Game {
         let node = loaded.checked.game.as_ref().expect("checked in Loaded::new");
         Ok(crate::compile::match_subgames(node))
     }
+}
+
+/// A match's subgame found near the match's file `name` ([`crate::source::find_subgame`]):
+/// its path and text.
+fn near(name: &str, sub: &str) -> Option<(String, String)> {
+    let path = crate::source::find_subgame(std::path::Path::new(name), sub)?;
+    let text = std::fs::read_to_string(&path).ok()?;
+    Some((path.display().to_string(), text))
 }

@@ -32,6 +32,7 @@ mod equipment;
 mod graphs;
 mod hidden;
 mod ints;
+mod matches;
 mod metadata;
 mod movement;
 mod operators;
@@ -211,6 +212,12 @@ pub use metadata::lower_looks;
 
 pub fn lower_game(game: &Node) -> R<GameIr> {
     Lowerer::new().game(game)
+}
+
+/// Lower a checked `(match ..)` tree: its own context and its subgames (None: the tree is
+/// a game, see [`lower_game`]).
+pub fn lower_match(game: &Node) -> Option<R<MatchIr>> {
+    (Lowerer::head(game) == Some("match")).then(|| Lowerer::new().match_ir(game))
 }
 
 /// Lower what sets up a game's start position (players, equipment, start rules), whatever
@@ -602,6 +609,21 @@ impl Lowerer {
             Some(e) => self.end(e)?,
             None => Vec::new(),
         };
+        self.finish(name, players, (board, site_type), start, play, phases, end)
+    }
+
+    /// The lowered game, from its parts and what lowering them gathered (tables, flags).
+    #[allow(clippy::too_many_arguments)]
+    fn finish(
+        &mut self,
+        name: String,
+        players: u8,
+        (board, site_type): (BoardSpec, SiteType),
+        start: Vec<StartRule>,
+        play: Moves,
+        phases: Vec<PhaseIr>,
+        end: Vec<EndRule>,
+    ) -> R<GameIr> {
         let stacking = self.stacking;
         let puzzle = self.puzzle_values.map(|(min, first_component)| Puzzle {
             min,
@@ -1970,7 +1992,9 @@ impl Lowerer {
                 Some(NodeKind::Str(s)) => IntFn::NamedVar(self.intern(s)),
                 _ => IntFn::Var,
             },
-            "state.score" => {
+            // (a match's own rules read its scores as a game reads its own: Ludii's
+            // `matchScore` outside a subgame)
+            "state.score" | "matchScore" => {
                 let (role, player) = self.player_or_role(&c)?;
                 IntFn::Score(Box::new(player.unwrap_or(IntFn::RolePlayer(role))))
             }

@@ -9,6 +9,6 @@
 mod lower;
 
 pub use lower::{
-    lower_board, lower_board_tracks, lower_game, lower_game_start, lower_layout, lower_looks, match_subgames,
-    LowerError, Subgame,
+    lower_board, lower_board_tracks, lower_game, lower_game_start, lower_layout, lower_looks, lower_match,
+    match_subgames, LowerError, Subgame,
 };

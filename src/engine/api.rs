@@ -27,6 +27,9 @@ pub struct Game {
     /// Whether action ids have a block for moves between two sites
     /// ([`crate::ir::GameIr::moves_between_sites`], see `encode.rs`).
     pub(super) ids_between_sites: bool,
+    /// A match's own rules and its subgames after the first, whose rules `inner` are
+    /// (None: a game; see `matches.rs`).
+    matched: Option<Box<super::matches::MatchDef>>,
 }
 
 impl Game {
@@ -38,7 +41,55 @@ impl Game {
             inner: super::game::GameDef::build(ir)?,
             form: std::sync::OnceLock::new(),
             ids_between_sites,
+            matched: None,
         })
+    }
+
+    /// Build a match (see `matches.rs`) from its own context's lowered rules and its
+    /// subgames, each loaded as a game, in order (at least one; all of the match's number of
+    /// players). The match is named as its context; its board and equipment are its first
+    /// subgame's.
+    pub fn build_match(
+        context: crate::ir::GameIr,
+        specs: Vec<crate::ir::SubgameIr>,
+        subgames: Vec<Game>,
+    ) -> Result<Game, super::game::BuildError> {
+        let name = context.name.clone();
+        let context = super::game::GameDef::build(context)?;
+        let mut games = subgames.into_iter().map(|g| g.inner);
+        let Some(mut first) = games.next() else {
+            return Err(super::game::BuildError::Match("a match needs at least one game"));
+        };
+        first.name = name;
+        Ok(Game {
+            ids_between_sites: first.ir.moves_between_sites(),
+            inner: first,
+            // (a match has no playout form: its subgames follow one another)
+            form: std::sync::OnceLock::from(None),
+            matched: Some(Box::new(super::matches::MatchDef::new(context, games.collect(), specs))),
+        })
+    }
+
+    /// Whether this is a match of subgames (`(match ..)`).
+    pub fn is_match(&self) -> bool {
+        self.matched.is_some()
+    }
+
+    /// The rules of the game `state` plays: the game's, or in a match the subgame's.
+    #[inline]
+    fn rules(&self, state: &State) -> &super::game::GameDef {
+        match &self.matched {
+            None => &self.inner,
+            Some(m) => m.rules(&self.inner, state),
+        }
+    }
+
+    /// A state of the game's start, as a match starts it when this is a match.
+    pub(super) fn started(&self, state: State) -> State {
+        match &self.matched {
+            None => state,
+            Some(m) => m.start(state),
+        }
     }
 
     /// The board's tracks, built on it (no rule follows them yet).
@@ -80,37 +131,44 @@ impl Game {
 
     /// The state after the start rules.
     pub fn initial_state(&self) -> State {
-        self.inner.initial_state()
+        self.started(self.inner.initial_state())
     }
 
     /// The start position, and each of the start rules' moves in order (a piece placed, a
     /// count, score or value set): Ludii's initial placements.
     pub fn initial_state_listing(&self) -> (State, Vec<super::StartMove>) {
-        self.inner.start_listing()
+        let (state, listing) = self.inner.start_listing();
+        (self.started(state), listing)
     }
 
     /// The state after the start rules, their random choices (`place Random`, `sites
     /// Random`) drawn from `seed` ([`Game::initial_state`] draws from 0).
     pub fn initial_state_seeded(&self, seed: u64) -> State {
-        self.inner.start_state(super::game::StartChance::seeded(seed))
+        self.started(self.inner.start_state(super::game::StartChance::seeded(seed)))
     }
 
     /// The state after the start rules, their random choices made to reproduce `text`, a
     /// canonical state text (the first state of a Ludii trace) where they can.
     pub fn initial_state_like(&self, text: &str) -> State {
         let shown = self.inner.pieces_shown(text);
-        self.inner.start_state(super::game::StartChance::observing(&shown))
+        self.started(self.inner.start_state(super::game::StartChance::observing(&shown)))
     }
 
     /// Ludii's legal moves, in Ludii's order (duplicates kept; a forced pass when stuck).
     pub fn legal_moves(&self, state: &State) -> Vec<Move> {
-        self.inner.legal_moves(state)
+        match super::matches::MatchDef::next_instance(state) {
+            None => self.rules(state).legal_moves(state),
+            Some(next) => next.into_iter().collect(),
+        }
     }
 
     /// A legal move drawn uniformly at random (`None` once the game is over): the same
     /// distribution as drawing from [`Game::legal_moves`], sometimes cheaper to compute.
     pub fn random_move(&self, state: &State, rng: &mut dyn rand::RngCore) -> Option<Move> {
-        self.inner.random_move(state, rng)
+        match super::matches::MatchDef::next_instance(state) {
+            None => self.rules(state).random_move(state, rng),
+            Some(next) => next,
+        }
     }
 
     /// Give back a list of moves this game made, once done with it: its memory holds the
@@ -157,7 +215,10 @@ impl Game {
 
     /// Apply a legal move: its actions, consequents, end rules and the turn change.
     pub fn apply(&self, state: &mut State, mv: &Move) {
-        self.inner.apply(state, mv)
+        match &self.matched {
+            Some(m) if mv.inner.actions.first() == Some(&super::Action::NextInstance) => m.advance(&self.inner, state),
+            _ => self.rules(state).apply(state, mv),
+        }
     }
 
     /// Whether the rules hide anything from a player (Ludii's hidden information: `(set
@@ -172,14 +233,15 @@ impl Game {
     /// no player (0: a spectator who sees everything). For looking at, not for playing on.
     pub fn view(&self, state: &State, player: usize) -> State {
         State {
-            inner: self.inner.view(&state.inner, player.min(255) as u8),
+            inner: self.rules(state).view(&state.inner, player.min(255) as u8),
+            round: state.round.clone(),
         }
     }
 
     /// The text of `state` as `player` sees it ([`Game::view`]): Ludii's state text, with
     /// a piece hidden from the player written `?` (0: a spectator, the state text itself).
     pub fn view_text(&self, state: &State, player: usize) -> String {
-        self.inner.view_text(&self.view(state, player).inner)
+        self.rules(state).view_text(&self.view(state, player).inner)
     }
 
     /// `state` as `player` sees it under the flags of `flags_of` (see [`Game::view`]): a
@@ -188,8 +250,9 @@ impl Game {
     pub fn view_under(&self, state: &State, flags_of: &State, player: usize) -> State {
         State {
             inner: self
-                .inner
+                .rules(state)
                 .view_under(&state.inner, &flags_of.inner, player.min(255) as u8),
+            round: state.round.clone(),
         }
     }
 
@@ -198,7 +261,8 @@ impl Game {
     /// a search deciding for `player` plays on. The state itself without hidden information.
     pub fn determinise(&self, state: &State, player: usize, rng: &mut dyn rand::RngCore) -> State {
         State {
-            inner: self.inner.determinise(&state.inner, player.min(255) as u8, rng),
+            inner: self.rules(state).determinise(&state.inner, player.min(255) as u8, rng),
+            round: state.round.clone(),
         }
     }
 
@@ -206,7 +270,7 @@ impl Game {
     /// part (what, owner, ...): the kinds hidden, as bits in the order of
     /// [`crate::ir::HiddenKind::EVERY`] (0: nothing hidden).
     pub fn hidden_flags(&self, state: &State, site: usize, level: usize, player: usize) -> u8 {
-        let level = if self.inner.ir.stacking { level as u32 } else { 0 };
+        let level = if self.rules(state).ir.stacking { level as u32 } else { 0 };
         state.inner.hidden.get(site as u32, level, player.min(255) as u8)
     }
 
@@ -215,18 +279,24 @@ impl Game {
     /// a move's actions with consequences).
     pub fn apply_listing(&self, state: &mut State, mv: &Move) -> Vec<super::Action> {
         let mut log = Vec::new();
-        self.inner.apply_logged(state, mv, Some(&mut log));
+        match &self.matched {
+            Some(m) if mv.inner.actions.first() == Some(&super::Action::NextInstance) => {
+                m.advance(&self.inner, state);
+                log.push(super::Action::NextInstance);
+            }
+            _ => self.rules(state).apply_logged(state, mv, Some(&mut log)),
+        }
         log
     }
 
     /// The canonical state text of Ludii's traces (see `../shared/ludii/README.md`).
     pub fn state_text(&self, state: &State) -> String {
-        self.inner.state_text(state)
+        self.rules(state).state_text(state)
     }
 
     /// The canonical diff text from `before` to `after`.
     pub fn diff_text(&self, before: &State, after: &State) -> String {
-        self.inner.diff_text(before, after)
+        self.rules(after).diff_text(before, after)
     }
 
     /// Number of sites of the board (the default site type), and each one's label.
@@ -300,7 +370,7 @@ impl Game {
     /// replay of its trace: every successor carries the roll).
     pub fn set_next_roll_from(&self, state: &mut State, successors: &[String]) {
         if self.has_dice() {
-            let roll = self.inner.observed_roll(&state.inner, successors);
+            let roll = self.rules(state).observed_roll(&state.inner, successors);
             state.inner.next_roll = roll.into_iter().collect();
         }
     }
@@ -395,7 +465,10 @@ impl State {
     }
 
     pub fn is_over(&self) -> bool {
-        self.inner.over
+        match &self.round {
+            None => self.inner.over,
+            Some(r) => r.context.over,
+        }
     }
 
     /// Seed what chance gives this game from here on (the rolls of dice; each move moves
@@ -407,7 +480,16 @@ impl State {
 
     /// Ludii's ranking (index 0 unused; 1.0 is the winner) once the game is over.
     pub fn ranking(&self) -> &[f64] {
-        &self.inner.ranking
+        match &self.round {
+            None => &self.inner.ranking,
+            Some(r) => &r.context.ranking,
+        }
+    }
+
+    /// In a match, the match scores by player (index 0 unused; `(matchScore p)`), and the
+    /// index of the subgame played; None in a game.
+    pub fn match_round(&self) -> Option<(&[i32], usize)> {
+        self.round.as_deref().map(|r| (&r.context.scores[..], r.subgame))
     }
 
     /// The player to move (once over: the player who made the last move).

@@ -576,7 +576,8 @@ impl GameDef {
             Action::SwapPlayers(a, b) => s.swap_agents(*a, *b),
             Action::RemoveAtEnd(site) => s.to_clear.push(*site),
             Action::Trigger { player, .. } => s.triggered |= 1u32.checked_shl(*player as u32).unwrap_or(0),
-            Action::Pass { .. } => {}
+            // (a match's next subgame is a new state: `Game::apply` makes it)
+            Action::Pass { .. } | Action::NextInstance => {}
             Action::Propose(k) => s.propositions.push(*k),
             Action::UpdateDie { .. } | Action::DiceRolled { .. } | Action::UseDie(_) => self.act_dice(s, a),
             Action::Vote(k) => {
@@ -709,7 +710,7 @@ impl GameDef {
     }
 
     /// Every rule of a list whose condition holds gives its result.
-    fn end_rules_of(&self, s: &mut StateData, rules: &[EndRule]) {
+    pub(super) fn end_rules_of(&self, s: &mut StateData, rules: &[EndRule]) {
         // (losses given by the same evaluation of the rules share their rank)
         let mut losses = 0;
         for rule in rules {

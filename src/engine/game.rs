@@ -134,6 +134,9 @@ pub enum BuildError {
     /// board does not have...).
     #[error("cannot build a track: {0}")]
     Track(#[from] crate::board::TrackError),
+    /// A match cannot be made of its subgames.
+    #[error("cannot build the match: {0}")]
+    Match(&'static str),
 }
 
 impl GameDef {
@@ -703,7 +706,7 @@ impl GameDef {
             s.hash = s.position_hash();
             s.seen.push(s.hash);
         }
-        State { inner: s }
+        State::of(s)
     }
 
     /// The state before the start rules: every site empty, player 1 to move.

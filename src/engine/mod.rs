@@ -19,6 +19,7 @@ mod graphs;
 mod hidden;
 mod large;
 mod lines;
+mod matches;
 mod movement;
 mod moves;
 mod outcome;

@@ -124,6 +124,9 @@ pub enum Action {
     SwapPlayers(u8, u8),
     /// The piece at the site is removed when the turn ends (`remove .. at:EndOfTurn`).
     RemoveAtEnd(u32),
+    /// A match's move to its next subgame, once the one played is over (Ludii's
+    /// `ActionNextInstance`, see `matches.rs`).
+    NextInstance,
     /// A pass; `forced`: one the engine made, not the rules (when the mover has no move,
     /// or a `(do ..)` of a game with dice gives nothing after its roll), Ludii's forced pass.
     Pass {
@@ -301,6 +304,7 @@ impl Action {
             | Action::SwapPlayers(..)
             | Action::RemoveAtEnd(_)
             | Action::Pass { .. }
+            | Action::NextInstance
             | Action::Propose(_)
             | Action::Vote(_)
             | Action::UpdateDie { .. }
@@ -360,8 +364,13 @@ impl Action {
             Action::Trigger { .. } => (none, TRIGGERED),
             Action::UpdateDie { site, .. } => (smallvec::smallvec![site], DICE),
             Action::DiceRolled { .. } | Action::UseDie(_) => (none, DICE),
-            // (a pass changes nothing but what the history records of the move)
-            Action::SetVar(_) | Action::SetCounter(_) | Action::SetNext(_) | Action::Pass { .. } => (none, ROLES),
+            // (a pass changes nothing but what the history records of the move; the next
+            // subgame of a match is a new state)
+            Action::SetVar(_)
+            | Action::SetCounter(_)
+            | Action::SetNext(_)
+            | Action::Pass { .. }
+            | Action::NextInstance => (none, ROLES),
         }
     }
 }

@@ -69,7 +69,7 @@ impl Game {
         s.stalemated = 0;
         s.over = false;
         s.ranking.iter_mut().for_each(|r| *r = 0.0);
-        Ok(State { inner: s })
+        Ok(self.started(State::of(s)))
     }
 
     /// The legal moves whose [`Game::move_text`] is `text` (`"C3-E5"`, `"C3"`, `"pass"`),

@@ -608,7 +608,7 @@ impl GameDef {
         if out.len() - start < 2 {
             return;
         }
-        let state = super::api::State { inner: c.s.clone() };
+        let state = super::api::State::of(c.s.clone());
         let counts: Vec<u32> = out[start..]
             .iter()
             .map(|mv| {

@@ -279,20 +279,43 @@ pub const HISTORY_MAX: usize = 2 * HISTORY;
 /// state, [`super::api`]).
 #[derive(Debug, PartialEq)]
 pub struct State {
+    /// The position of the game played (in a match, of the subgame played).
     pub(crate) inner: StateData,
+    /// In a match, where it stands (None in a game).
+    pub(crate) round: Option<Box<Round>>,
+}
+
+impl State {
+    /// A game's state (not a match's).
+    pub(crate) fn of(inner: StateData) -> State {
+        State { inner, round: None }
+    }
 }
 
 impl Clone for State {
     fn clone(&self) -> Self {
         State {
             inner: self.inner.clone(),
+            round: self.round.clone(),
         }
     }
 
     /// A copy into this state, reusing its buffers.
     fn clone_from(&mut self, source: &Self) {
         self.inner.clone_from(&source.inner);
+        self.round.clone_from(&source.round);
     }
+}
+
+/// Where a match stands (`matches.rs`): the subgame played, and the state of the match's own
+/// context (Ludii's match context: the match scores, whether the match is over, its ranking).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Round {
+    /// The index of the subgame played, in the match's list.
+    pub subgame: usize,
+    pub context: StateData,
+    /// How many subgames are over.
+    pub played: u32,
 }
 
 #[derive(Debug, Default, PartialEq)]

@@ -154,6 +154,7 @@ impl GameDef {
         match m.actions.first() {
             Some(Action::PuzzleSet { site, value }) => return format!("{}={value}", label(*site as i32)),
             Some(Action::PuzzleToggle { site, value }) => return format!("{}~{value}", label(*site as i32)),
+            Some(Action::NextInstance) => return "next game".to_string(),
             _ => {}
         }
         if m.from >= 0 && m.from != m.to {

@@ -2199,6 +2199,29 @@ pub struct GameIr {
     pub puzzle: Option<Puzzle>,
 }
 
+/// A match (`(match ..)`, Ludii's package `game.match`): subgames played in turn, each a
+/// description of its own, until the match's end rules, read after each subgame, end it.
+/// Its own rules run in a context of their own ([`MatchIr::context`]), as Ludii's match
+/// context: the match's players and end rules, its scores the match scores (`(matchScore
+/// p)`), on a board of one cell.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchIr {
+    pub context: GameIr,
+    pub subgames: Vec<SubgameIr>,
+}
+
+/// One subgame of a match: the name of its description (`<name>.lud`), the option it is
+/// played with, the subgame after it (`next:`, read in the match's context; None: the next
+/// in order, the first after the last) and what a winner of it scores (`result:`, read in
+/// the finished subgame; None: Ludii's default, see `engine::matches`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SubgameIr {
+    pub name: String,
+    pub option: Option<String>,
+    pub next: Option<IntFn>,
+    pub result: Option<IntFn>,
+}
+
 /// A deduction puzzle (Ludii's board `(values T (range min max))` with `(satisfy ..)` play):
 /// each variable site of the board takes one of the values `min..=max`, narrowed down by the
 /// player's moves, until the constraints hold with every variable set (`is Solved`). A set

@@ -268,6 +268,7 @@ impl<'g> LudiiWriter<'g> {
                 let (hand, index, site) = self.die(k as usize)?;
                 let _ = write!(t, "[UseDie:indexHandDice={hand},indexDie={index},site={site}");
             }
+            Action::NextInstance => t.push_str("[NextInstance:"),
             Action::Propose(k) => {
                 let _ = write!(t, "[Propose:proposition={}", self.name(k));
             }
@@ -316,7 +317,7 @@ impl<'g> LudiiWriter<'g> {
             Action::Add { site, .. } => at(site),
             Action::Promote { decision, .. } => decision,
             Action::SetSite { site, field, .. } => field == SiteField::State && at(site),
-            Action::Pass { .. } => true,
+            Action::Pass { .. } | Action::NextInstance => true,
             _ => false,
         };
         // (once each: a combination repeats the decision's action without it)
