@@ -153,6 +153,11 @@ impl Loaded {
 /// Finds a match's subgame by name: its description's name and text (None: not found).
 pub type FindSubgame<'a> = &'a dyn Fn(&str) -> Option<(String, String)>;
 
+/// Finds no subgame: a match's text alone, where no file may be read.
+pub fn no_subgames(_: &str) -> Option<(String, String)> {
+    None
+}
+
 impl Game {
     /// Expand, check, lower and build a description. A match's subgames are looked for near
     /// `name` read as the match's path ([`crate::source::find_subgame`]; see
@@ -229,8 +234,8 @@ impl Game {
 }
 
 /// A match's subgame found near the match's file `name` ([`crate::source::find_subgame`]):
-/// its path and text.
-fn near(name: &str, sub: &str) -> Option<(String, String)> {
+/// its path and text (what [`Game::load`] looks for).
+pub fn near(name: &str, sub: &str) -> Option<(String, String)> {
     let path = crate::source::find_subgame(std::path::Path::new(name), sub)?;
     let text = std::fs::read_to_string(&path).ok()?;
     Some((path.display().to_string(), text))

@@ -179,3 +179,67 @@ fn a_record_naming_a_file_does_not_get_it_read() {
     assert_eq!(s["name"], "Ex Nihilo");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A match named on the command line is played through the page's API, its subgames read
+/// near it; the same match opened from the page by another name reads no file.
+#[test]
+fn a_match_plays_on_to_its_next_subgame_and_an_opened_one_reads_no_file() {
+    let dir = std::env::temp_dir().join(format!("ludeme-serve-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let line = "(game \"Lines\" (players 2) (equipment {(board (square 2)) (piece \"Disc\" Each)})
+        (rules (play (move Add (to (sites Empty)))) (end (if (is Line 2) (result Mover Win)))))";
+    std::fs::write(dir.join("Lines.lud"), line).unwrap();
+    let text = r#"(match "Lines Match" (players 2) (games (subgame "Lines"))
+        (end (if (>= (matchScore P1) 2) (result P1 Win))))"#;
+    let file = dir.join("match.lud");
+    std::fs::write(&file, text).unwrap();
+    let server = serve(file.to_str().unwrap());
+    let port = server.port;
+    let json = "Content-Type: application/json\r\n";
+    let mut s = state(port);
+    assert!(
+        s["status"]
+            .as_str()
+            .unwrap()
+            .starts_with("Game 1 of the match (Lines): Move 1"),
+        "{s}"
+    );
+    // the first player's second disc makes a line: then the one move is to the next game
+    for _ in 0..3 {
+        let first = s["moves"][0]["text"].as_str().unwrap().to_string();
+        let (status, body) = post(
+            port,
+            "/api/move",
+            json,
+            &serde_json::json!({ "text": first }).to_string(),
+        );
+        assert_eq!(status, 200, "{body}");
+        s = serde_json::from_str(&body).unwrap();
+    }
+    let moves = s["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1, "{s}");
+    assert_eq!(
+        (moves[0]["text"].as_str(), moves[0]["to"].as_i64()),
+        (Some("next game"), Some(-1))
+    );
+    let (_, body) = post(port, "/api/move", json, r#"{"text": "next game"}"#);
+    s = serde_json::from_str(&body).unwrap();
+    let status = s["status"].as_str().unwrap();
+    assert!(status.starts_with("Game 1 of the match (Lines): Move 1"), "{status}");
+    assert!(status.ends_with("match scores P1 1, P2 0"), "{status}");
+    // opened from the page under another name, its subgame is not read from disk
+    let other = dir.join("copy.lud").display().to_string();
+    let (_, body) = post(
+        port,
+        "/api/open",
+        json,
+        &serde_json::json!({ "name": other, "text": text }).to_string(),
+    );
+    let s: Value = serde_json::from_str(&body).unwrap();
+    assert!(
+        s["error"].as_str().is_some_and(|e| e.contains("\"Lines.lud\"")),
+        "{body}"
+    );
+    assert_eq!(s["name"], "Lines Match");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -5,7 +5,7 @@ use super::{read_description, SelectArgs, EXIT_USAGE};
 use crate::check::{check_source, Checked};
 use crate::engine::Game;
 use crate::expand::Selections;
-use crate::load::LoadError;
+use crate::load::{FindSubgame, LoadError};
 use crate::syntax::{Node, NodeKind};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -71,8 +71,9 @@ fn args(node: &Node) -> &[Node] {
     }
 }
 
-/// Describe a checked description (`text` as read, for loading it in the engine).
-pub fn info(checked: &Checked, text: &str, name: &str, selections: &Selections) -> Info {
+/// Describe a checked description (`text` as read, for loading it in the engine; a match's
+/// subgames found by `find`).
+pub fn info(checked: &Checked, text: &str, name: &str, selections: &Selections, find: FindSubgame) -> Info {
     let exp = &checked.expansion;
     let game_text = &exp.game;
     let game = checked.game.as_ref();
@@ -117,7 +118,7 @@ pub fn info(checked: &Checked, text: &str, name: &str, selections: &Selections) 
             None,
         )
     } else {
-        match Game::load(name, text, selections) {
+        match Game::load_with(name, text, selections, find) {
             Ok(g) => (true, None, Some(g.num_sites())),
             Err(LoadError::Unsupported { ludeme, at }) => (
                 false,
@@ -211,7 +212,9 @@ pub fn run(args: &InfoArgs) -> ExitCode {
             return ExitCode::from(EXIT_USAGE);
         }
     };
-    let i = info(&checked, &text, &name, &selections);
+    let i = info(&checked, &text, &name, &selections, &|sub| {
+        crate::load::near(&name, sub)
+    });
     if args.format == "json" {
         println!("{}", serde_json::to_string(&i).unwrap_or_default());
     } else {

@@ -478,11 +478,22 @@ pub fn status_text(game: &Game, state: &State, seats: &[String]) -> String {
             player_mark(game, m)
         )
     };
-    if game.has_scores() {
+    let scores = |of: &[i32]| {
         let sc: Vec<String> = (1..=game.num_players())
-            .map(|p| format!("P{p} {}", state.scores().get(p).copied().unwrap_or(0)))
+            .map(|p| format!("P{p} {}", of.get(p).copied().unwrap_or(0)))
             .collect();
-        s.push_str(&format!("; scores {}", sc.join(", ")));
+        sc.join(", ")
+    };
+    if game.has_scores() {
+        s.push_str(&format!("; scores {}", scores(state.scores())));
+    }
+    // (a match: the subgame played, and the match scores)
+    if let (Some((match_scores, k)), Some(name)) = (state.match_round(), game.subgame_name(state)) {
+        s = match s.strip_prefix("Game over: ") {
+            Some(result) => format!("Match over after game {} ({name}): {result}", k + 1),
+            None => format!("Game {} of the match ({name}): {s}", k + 1),
+        };
+        s.push_str(&format!("; match scores {}", scores(match_scores)));
     }
     s
 }

@@ -75,6 +75,12 @@ impl Game {
         self.matched.is_some()
     }
 
+    /// In a match, the name of the subgame `state` plays (None in a game).
+    pub fn subgame_name(&self, state: &State) -> Option<&str> {
+        let (m, r) = (self.matched.as_deref()?, state.round.as_deref()?);
+        m.subgames.get(r.subgame).map(|s| s.name.as_str())
+    }
+
     /// The rules of the game `state` plays: the game's, or in a match the subgame's.
     #[inline]
     fn rules(&self, state: &State) -> &super::game::GameDef {

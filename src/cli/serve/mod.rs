@@ -87,21 +87,25 @@ struct App {
     budget: BudgetArgs,
 }
 
-/// Checks and loads a description with these selections.
-fn load(name: &str, text: &str, selections: &Selections) -> Result<(Info, Game), String> {
+/// Checks and loads a description with these selections. A match's subgames are read near
+/// it only when `disk` (the file named on the command line): no other file is read.
+fn load(name: &str, text: &str, selections: &Selections, disk: bool) -> Result<(Info, Game), String> {
     let checked = check_source(name, text, selections).map_err(|e| e.to_string())?;
-    let i = info(&checked, text, name, selections);
+    let near = |sub: &str| crate::load::near(name, sub);
+    let find: crate::load::FindSubgame = if disk { &near } else { &crate::load::no_subgames };
+    let i = info(&checked, text, name, selections, find);
     if let Some(why) = &i.refused {
         return Err(format!("{name}: {why}"));
     }
-    let game = Game::load(name, text, selections).map_err(|e| format!("{name}: {e}"))?;
+    let game = Game::load_with(name, text, selections, find).map_err(|e| format!("{name}: {e}"))?;
     Ok((i, game))
 }
 
 impl App {
     /// Opens a description: a new game, keeping the seats. On error the current game stays.
     fn open(&mut self, name: String, text: String, selections: Selections) -> Result<(), String> {
-        let (i, game) = load(&name, &text, &selections)?;
+        let disk = self.named.as_ref().is_some_and(|(n, _)| *n == name);
+        let (i, game) = load(&name, &text, &selections, disk)?;
         let seats = self.session.seats().to_vec();
         self.session = Session::new(
             game,
@@ -355,7 +359,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         None => (BUILTIN[0].0.to_string(), BUILTIN[0].1.to_string()),
     };
     let selections = args.select.selections();
-    let (i, game) = match load(&name, &text, &selections) {
+    let (i, game) = match load(&name, &text, &selections, args.file.is_some()) {
         Ok(x) => x,
         Err(e) => {
             eprintln!("error: {e}");
