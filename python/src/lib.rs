@@ -94,8 +94,17 @@ impl PyGame {
             options: options.clone().unwrap_or_default(),
             ruleset: ruleset.clone(),
         };
+        // (a match's subgames are read near its file; a text alone reads no file)
         let game = py
-            .detach(|| Game::load(&name, &text, &selections))
+            .detach(|| {
+                let near = |sub: &str| ludeme::load::near(&name, sub);
+                let find: ludeme::load::FindSubgame = if name != "<text>" {
+                    &near
+                } else {
+                    &ludeme::load::no_subgames
+                };
+                Game::load_with(&name, &text, &selections, find)
+            })
             .map_err(|e| load_error(&name, e))?;
         if game.num_players() == 0 {
             // (OpenSpiel's and PettingZoo's games have players; `ludeme playout` and `play`

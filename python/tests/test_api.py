@@ -216,3 +216,36 @@ def test_mcts_finds_the_winning_move():
     best, rows = ludeme.mcts(s, 2000, seed=1)
     assert g.action_to_string(best) == "Disc1@C1"
     assert rows[0][0] == best and rows[0][1] >= rows[-1][1]
+
+
+MATCH = """(match "Lines Match" (players 2) (games (subgame "Lines"))
+    (end { (if (>= (matchScore P1) 3) (result P1 Win)) (if (>= (matchScore P2) 3) (result P2 Win)) }))"""
+
+LINES = """(game "Lines" (players 2) (equipment {(board (square 2)) (piece "Disc" Each)})
+    (rules (play (move Add (to (sites Empty)))) (end (if (is Line 2) (result Mover Win)))))"""
+
+
+def test_a_match_by_path_plays_its_subgames_to_the_end(tmp_path):
+    (tmp_path / "Lines.lud").write_text(LINES)
+    (tmp_path / "match.lud").write_text(MATCH)
+    g = ludeme.load_game(str(tmp_path / "match.lud"))
+    assert g.name() == "Lines Match"
+    s = g.new_initial_state()
+    rng = random.Random(5)
+    names = []
+    while not s.is_terminal():
+        a = rng.choice(s.legal_actions())
+        names.append(s.action_to_string(s.current_player(), a))
+        s.apply_action(a)
+    # each subgame ends on the first player's second disc, then the match moves on (the
+    # move to the next game has the id of moves at no site): to 3 points, 3 subgames at least
+    assert names.count("other") >= 2
+    assert sorted(s.returns()) == [-1.0, 1.0]
+    # the same match replays from its history
+    again = g.new_initial_state()
+    for a in s.history():
+        again.apply_action(a)
+    assert again.is_terminal() and again.returns() == s.returns()
+    # by its text alone, no file is read: its subgame is not found
+    with pytest.raises(ValueError, match='"Lines.lud"'):
+        ludeme.load_game(MATCH)
