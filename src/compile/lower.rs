@@ -205,6 +205,8 @@ pub struct Lowerer {
     /// Whether the description sets teams anywhere (a game with teams); each player's team.
     team_game: bool,
     teams: Vec<u8>,
+    /// The consequents applied after all moves of a joint move ([`GameIr::after_all_moves`]).
+    after_all_moves: Vec<u32>,
 }
 
 /// Lower a checked `(game ..)` tree.
@@ -401,6 +403,7 @@ impl Lowerer {
             puzzle_range: None,
             team_game: false,
             teams: Vec::new(),
+            after_all_moves: Vec::new(),
             distance_requests: Vec::new(),
             facing: Vec::new(),
             regions: Vec::new(),
@@ -562,9 +565,15 @@ impl Lowerer {
         if self.team_game {
             self.teams = (0..=players).collect();
         }
-        if c.typed(self.reg, "mode").is_some() && !self.start_only {
-            return unsupported("mode", c.span());
-        }
+        let simultaneous = match c.typed(self.reg, "mode") {
+            None => false,
+            Some(m) => match self.call(m, "mode")?.word(self.reg) {
+                Some("Alternating") => false,
+                Some("Simultaneous") => true,
+                _ if self.start_only => false,
+                _ => return unsupported("mode of this type", m.span.clone()),
+            },
+        };
         let equipment = c.typed(self.reg, "equipment").ok_or_else(|| LowerError::Invalid {
             message: "no equipment".into(),
             span: c.span(),
@@ -609,7 +618,9 @@ impl Lowerer {
             Some(e) => self.end(e)?,
             None => Vec::new(),
         };
-        self.finish(name, players, (board, site_type), start, play, phases, end)
+        let mut ir = self.finish(name, players, (board, site_type), start, play, phases, end)?;
+        ir.simultaneous = simultaneous;
+        Ok(ir)
     }
 
     /// The lowered game, from its parts and what lowering them gathered (tables, flags).
@@ -684,6 +695,8 @@ impl Lowerer {
             line_dirs: std::mem::take(&mut self.line_dirs),
             hidden_info: self.hidden_info,
             puzzle,
+            simultaneous: false,
+            after_all_moves: std::mem::take(&mut self.after_all_moves),
         })
     }
 
@@ -1054,18 +1067,21 @@ impl Lowerer {
             return Ok(None);
         };
         let tc = self.call(t, "then")?;
-        if tc.named("applyAfterAllMoves").is_some() {
-            return unsupported("applyAfterAllMoves", tc.span());
-        }
+        let after_all = self.flag(tc.named("applyAfterAllMoves"))?;
         let body = nth(&tc.positional(), 0, tc.span())?;
         let m = self.moves(body)?;
         // equal consequents (a define used twice) share one entry, so equal generators
         // compare equal
-        if let Some(i) = self.thens.iter().position(|t| *t == m) {
+        let flagged = |l: &Lowerer, i: usize| l.after_all_moves.contains(&(i as u32)) == after_all;
+        if let Some(i) = (0..self.thens.len()).find(|&i| self.thens[i] == m && flagged(self, i)) {
             return Ok(Some(i as u32));
         }
         self.thens.push(m);
-        Ok(Some((self.thens.len() - 1) as u32))
+        let i = (self.thens.len() - 1) as u32;
+        if after_all {
+            self.after_all_moves.push(i);
+        }
+        Ok(Some(i))
     }
 
     fn moves(&mut self, node: &Node) -> R<Moves> {
@@ -1231,9 +1247,10 @@ impl Lowerer {
                     None => None,
                 };
                 let copy = self.flag(c.named("copy"))?;
-                if c.typed(self.reg, "roleType").is_some() {
-                    return unsupported("move with a role", c.span());
-                }
+                let mover = match c.typed(self.reg, "roleType") {
+                    Some(r) => Some(IntFn::RolePlayer(self.role(r)?)),
+                    None => None,
+                };
                 // `stack:True` moves the whole stack (`count:` of it); it makes the game a
                 // stacking one, where a counted move takes the top pieces in order.
                 let stack = self.flag(c.named("stack"))?;
@@ -1250,6 +1267,7 @@ impl Lowerer {
                     copy,
                     stack,
                     decision: c.id == "move",
+                    mover,
                 }
             }
             ("move", Some("Remove")) | ("effect.remove", _) => {

@@ -14,7 +14,11 @@ impl GameDef {
         if s.over {
             return Vec::new();
         }
-        let mut out = self.candidates(s);
+        let mut out = if self.ir.simultaneous {
+            self.joint_moves(s)
+        } else {
+            self.candidates(s)
+        };
         if self.ir.no_repeat.is_some() && !s.seen.is_empty() {
             let mut scratch = Repeats::new(s);
             out.retain(|m| !self.repeats(&mut scratch, s, m, Within::default()));
@@ -41,6 +45,12 @@ impl GameDef {
         if self.ir.simulation() {
             // (one move at most, every move of the rules at once; none at a standstill)
             return self.legal_moves(state).pop();
+        }
+        if self.ir.simultaneous {
+            // (uniform over the joint moves: each player's move uniform over theirs)
+            let mut moves = self.legal_moves(state);
+            let i = rng.gen_range(0..moves.len().max(1));
+            return (i < moves.len()).then(|| moves.swap_remove(i));
         }
         let cache = Cache::fresh();
         let mut c = self.ctx(s, &cache);
@@ -131,7 +141,7 @@ impl GameDef {
     }
 
     /// The pass the engine gives a player without a legal move (marked: it stalemates).
-    fn forced_pass(&self, s: &StateData) -> MoveData {
+    pub(super) fn forced_pass(&self, s: &StateData) -> MoveData {
         MoveData {
             forced: true,
             actions: smallvec::smallvec![Action::Pass { forced: true }],
@@ -150,7 +160,7 @@ impl GameDef {
 
     /// [`Self::apply`], telling `log` every action taken: the move's own, then its
     /// consequents' in the order they ran.
-    pub(super) fn apply_logged(&self, state: &mut State, mv: &Move, log: Option<&mut Vec<Action>>) {
+    pub(super) fn apply_logged(&self, state: &mut State, mv: &Move, mut log: Option<&mut Vec<Action>>) {
         let s = &mut state.inner;
         let m = &mv.inner;
         if s.over {
@@ -169,7 +179,9 @@ impl GameDef {
         // 2-3. pending cleared, the move and its consequents
         s.pending.clear();
         s.decided = -1;
-        self.execute(s, m, true, log);
+        if !(self.ir.simultaneous && self.execute_joint(s, m, log.as_deref_mut())) {
+            self.execute(s, m, true, log);
+        }
         if !self.ir.dice.is_empty() {
             self.after_roll_in_vain(s, m);
         }
@@ -577,7 +589,7 @@ impl GameDef {
             Action::RemoveAtEnd(site) => s.to_clear.push(*site),
             Action::Trigger { player, .. } => s.triggered |= 1u32.checked_shl(*player as u32).unwrap_or(0),
             // (a match's next subgame is a new state: `Game::apply` makes it)
-            Action::Pass { .. } | Action::NextInstance => {}
+            Action::Pass { .. } | Action::NextInstance | Action::Part { .. } => {}
             Action::Propose(k) => s.propositions.push(*k),
             Action::UpdateDie { .. } | Action::DiceRolled { .. } | Action::UseDie(_) => self.act_dice(s, a),
             Action::Vote(k) => {

@@ -1168,7 +1168,9 @@ impl GameDef {
                 copy,
                 stack,
                 decision: _,
+                mover,
             } => {
+                let first = out.len();
                 let origins: Sites = match (&from.site, &from.region) {
                     (Some(s), _) => smallvec::smallvec![self.int(s, c)],
                     (_, Some(r)) => self.region(r, c).iter().collect(),
@@ -1249,6 +1251,12 @@ impl GameDef {
                         }
                     }
                 }
+                // (the move's player, when given: the moves are made as the mover's, then
+                // are theirs)
+                if let Some(p) = mover {
+                    let p = self.int(p, c).clamp(0, i32::from(self.num_players) + 1) as u8;
+                    out[first..].iter_mut().for_each(|m| m.mover = p);
+                }
             }
             MovesKind::RemoveAtEnd { site, region, count } => {
                 let n = count.as_ref().map_or(1, |x| self.int(x, c)).max(1);
@@ -1323,6 +1331,10 @@ impl GameDef {
                     for value in min..=self.int(max, c).min(min.saturating_add(MAX_BETS - 1)) {
                         self.push_move(out, c, -1, -1)
                             .push(Action::SetAmount { player: p as u8, value });
+                        // (a bet of simultaneous moves is its player's, as in Ludii)
+                        if let Some(m) = out.last_mut().filter(|_| self.ir.simultaneous) {
+                            m.mover = p as u8;
+                        }
                     }
                 }
             }

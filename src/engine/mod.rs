@@ -17,6 +17,7 @@ mod game;
 mod generate;
 mod graphs;
 mod hidden;
+mod joint;
 mod large;
 mod lines;
 mod matches;

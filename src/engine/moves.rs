@@ -124,6 +124,13 @@ pub enum Action {
     SwapPlayers(u8, u8),
     /// The piece at the site is removed when the turn ends (`remove .. at:EndOfTurn`).
     RemoveAtEnd(u32),
+    /// One player's part of a joint move (`(mode Simultaneous)`, see `joint.rs`): the
+    /// actions up to the next part are `mover`'s move, followed by `thens` of the joint
+    /// move's consequents.
+    Part {
+        mover: u8,
+        thens: u8,
+    },
     /// A match's move to its next subgame, once the one played is over (Ludii's
     /// `ActionNextInstance`, see `matches.rs`).
     NextInstance,
@@ -305,6 +312,7 @@ impl Action {
             | Action::RemoveAtEnd(_)
             | Action::Pass { .. }
             | Action::NextInstance
+            | Action::Part { .. }
             | Action::Propose(_)
             | Action::Vote(_)
             | Action::UpdateDie { .. }
@@ -370,7 +378,8 @@ impl Action {
             | Action::SetCounter(_)
             | Action::SetNext(_)
             | Action::Pass { .. }
-            | Action::NextInstance => (none, ROLES),
+            | Action::NextInstance
+            | Action::Part { .. } => (none, ROLES),
         }
     }
 }

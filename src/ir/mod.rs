@@ -1603,6 +1603,9 @@ pub enum MovesKind {
         copy: bool,
         stack: bool,
         decision: bool,
+        /// The player whose move it is (a role given: Ludii's mover of the move, for a game
+        /// of simultaneous moves); None: the mover's.
+        mover: Option<IntFn>,
     },
     Remove {
         site: Option<IntFn>,
@@ -2197,6 +2200,12 @@ pub struct GameIr {
     pub hidden_info: bool,
     /// A deduction puzzle's values and constraints (None: not a puzzle).
     pub puzzle: Option<Puzzle>,
+    /// `(mode Simultaneous)`: every player moves at each step, their moves joined into one
+    /// (see `engine/joint.rs`).
+    pub simultaneous: bool,
+    /// The consequents (indices into `thens`) a joint move applies after all its players'
+    /// moves (`(then .. applyAfterAllMoves:True)`; in other games, as any consequents).
+    pub after_all_moves: Vec<u32>,
 }
 
 /// A match (`(match ..)`, Ludii's package `game.match`): subgames played in turn, each a

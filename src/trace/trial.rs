@@ -361,6 +361,11 @@ impl TrialReport {
 
 /// Whether our move `m` can be Ludii's move `l`, by sites, pass and component.
 fn same_shape(game: &Game, m: &Move, l: &TrialMove) -> bool {
+    // (a joint move has no sites of its own, Ludii's none (0): joint moves are told apart by
+    // their actions)
+    if m.parts().next().is_some() {
+        return true;
+    }
     if l.is_pass() {
         // (a pass whose consequences act may be a move of no site of ours)
         return m.is_pass() || (m.from_site() < 0 && m.to_site() < 0);
@@ -669,11 +674,9 @@ pub fn replay_observed(game: &Game, trial: &LudiiTrial, observe: &mut Observer) 
             }
         }
         if let Some(&n) = trial.legal_counts.get(ply) {
-            if n != moves.len() {
-                let kind = TrialDifference::LegalCount {
-                    ours: moves.len(),
-                    ludii: n,
-                };
+            let ours = ludii_count(&moves);
+            if n != ours {
+                let kind = TrialDifference::LegalCount { ours, ludii: n };
                 diverge(&mut report, ply, &state, Some(l), kind);
                 return report;
             }
@@ -733,6 +736,24 @@ pub fn replay_observed(game: &Game, trial: &LudiiTrial, observe: &mut Observer) 
         diverge(&mut report, decisions, &state, None, kind);
     }
     report
+}
+
+/// How many legal moves Ludii lists for `moves`: one each, but for joint moves (`(mode
+/// Simultaneous)`), whose players' moves Ludii lists apart: each player's distinct moves.
+fn ludii_count(moves: &[Move]) -> usize {
+    let mut parts: Vec<(usize, &[crate::engine::Action])> = Vec::new();
+    for m in moves {
+        for p in m.parts() {
+            if !parts.contains(&p) {
+                parts.push(p);
+            }
+        }
+    }
+    if parts.is_empty() {
+        moves.len()
+    } else {
+        parts.len()
+    }
 }
 
 #[cfg(test)]

@@ -269,6 +269,8 @@ impl<'g> LudiiWriter<'g> {
                 let _ = write!(t, "[UseDie:indexHandDice={hand},indexDie={index},site={site}");
             }
             Action::NextInstance => t.push_str("[NextInstance:"),
+            // (a joint move's parts: Ludii lists their actions one after the other)
+            Action::Part { .. } => return None,
             Action::Propose(k) => {
                 let _ = write!(t, "[Propose:proposition={}", self.name(k));
             }
@@ -348,6 +350,23 @@ impl<'g> LudiiWriter<'g> {
     /// `before`, in Ludii's text:
     /// `[Move:mover=1,from=4,to=4,actions=[Add:type=Cell,to=4,what=1,decision=true]]`.
     pub fn move_text(&self, mv: &Move, actions: &[Action], before: &State) -> String {
+        // (a joint move of simultaneous moves: Ludii's mover after the last player, sites 0,
+        // each part's first action a decision)
+        let mut parts: Vec<Action> = mv.parts().filter_map(|(_, acts)| acts.first().cloned()).collect();
+        if !parts.is_empty() {
+            let n = self.game.num_players() + 1;
+            let mut t = format!("[Move:mover={n},from=0,to=0,actions=");
+            let texts: Vec<String> = actions
+                .iter()
+                .filter_map(|a| {
+                    let first = parts.iter().position(|p| p == a).map(|i| parts.remove(i));
+                    self.action(a, first.is_some(), Some(before))
+                })
+                .collect();
+            t.push_str(&texts.join(","));
+            t.push(']');
+            return t;
+        }
         let mut t = format!("[Move:mover={}", mv.mover());
         let (from, to) = (mv.from_site(), mv.to_site());
         if !mv.is_pass() {
