@@ -113,6 +113,13 @@ impl PyGame {
                 "{name}: a simulation (no players): the Python API plays games of one player or more"
             )));
         }
+        if game.ir().simultaneous {
+            // (its joint moves have no action ids of their own: `ludeme playout` and `play`
+            // run them)
+            return Err(PyValueError::new_err(format!(
+                "{name}: simultaneous moves (mode Simultaneous): the Python API plays games whose players take turns"
+            )));
+        }
         // the ids as Python ints made once: a list of legal actions then takes references to
         // them instead of making an int per entry (most ids are past Python's small ints)
         let cached = game.num_distinct_actions().min(MAX_CACHED_IDS);

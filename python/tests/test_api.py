@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import ludeme
-from conftest import lud
+from conftest import LUD, lud
 
 
 def test_load_by_path_and_by_text_and_errors():
@@ -24,6 +24,9 @@ def test_load_by_path_and_by_text_and_errors():
     life = '(game "Life" (players 0) (equipment { (board (square 4)) (piece "Disc" Shared) }) (rules (play (forEach Site (sites Empty) (add (piece "Disc") (to (site))))) (end (if (is Full) (result Mover Draw)))))'
     with pytest.raises(ValueError, match="simulation"):
         ludeme.load_game(life)
+    # as is a game of simultaneous moves
+    with pytest.raises(ValueError, match="simultaneous"):
+        ludeme.load_game(str(LUD / "math/hand/Rock-Paper-Scissors.lud"))
 
 
 def test_options_change_the_game():

@@ -134,9 +134,34 @@ impl GameDef {
     }
 
     /// A move in words: `pass`, `swap`, a site (`c3`), from-to sites (`a2-a4`), a puzzle's
-    /// value set (`c3=5`) or toggled (`c3~5`).
+    /// value set (`c3=5`) or toggled (`c3~5`), a bet (`bet 4`); a joint move, each player's
+    /// part (`P1 c1-a1, P2 pass`).
     pub fn move_text(&self, mv: &Move) -> String {
         let m = &mv.inner;
+        if mv.parts().next().is_some() {
+            let parts: Vec<String> = mv
+                .parts()
+                .map(|(p, acts)| {
+                    let mut part = super::moves::MoveData::EMPTY;
+                    part.actions.extend_from_slice(acts);
+                    (part.from, part.to) = match acts.first() {
+                        Some(&Action::Move { from, to, .. } | &Action::MoveN { from, to, .. }) => {
+                            (from as i32, to as i32)
+                        }
+                        Some(a) => (-1, a.site().map_or(-1, |t| t as i32)),
+                        None => (-1, -1),
+                    };
+                    format!("P{p} {}", self.move_text(&Move { inner: part }))
+                })
+                .collect();
+            return parts.join(", ");
+        }
+        if let Some(Action::SetAmount { value, player }) = m.actions.first().filter(|_| m.to < 0) {
+            return match player {
+                0 => format!("pot {value}"),
+                _ => format!("bet {value}"),
+            };
+        }
         if m.is_pass() {
             return "pass".to_string();
         }
