@@ -16,6 +16,8 @@ pub enum BoardRegion {
     Phase(u8),
     /// The sites on one side of the board (`sites Side NE`).
     Side(super::Dir),
+    /// The board's corners (`sites Corners`).
+    Corners,
 }
 
 /// How far from the extreme a coordinate may be and still count as on that side.
@@ -51,6 +53,11 @@ impl Board {
             BoardRegion::Inner => sites.filter(|s| self.perimeter.binary_search(s).is_err()).collect(),
             BoardRegion::Phase(k) => sites.filter(|&s| self.phase(s) == k).collect(),
             BoardRegion::Side(d) => self.side(d).collect(),
+            BoardRegion::Corners => {
+                let mut c = self.corners.clone();
+                c.sort_unstable();
+                c
+            }
         }
     }
 

@@ -1095,8 +1095,9 @@ impl Lowerer {
                 self.not_all_pass |= self.players == 1;
                 MovesKind::Pass
             }
-            // (a claim is an add without counts, stacks or effects: the grammar has none)
-            ("move", Some("Add" | "Claim")) | ("effect.add", _) => {
+            // (a claim is an add without counts, stacks or effects: the grammar has none; of
+            // the mover's own component by default, as an add)
+            ("move", Some("Add" | "Claim")) | ("effect.add", _) | ("claim", _) => {
                 let (piece, state) = match c.typed(self.reg, "moves.piece") {
                     Some(p) => {
                         let state = match self.call(p, "moves.piece")?.named("state") {
@@ -2317,7 +2318,10 @@ impl Lowerer {
                 Some("LevelTo") if c.named("afterConsequence").is_none() => IntFn::LastLevelTo,
                 w => return unsupported(format!("last {}", w.unwrap_or("")), c.span()),
             },
-            "centrePoint" => IntFn::CentrePoint,
+            "centrePoint" => match self.typed_call(&c) {
+                Some(ty) => IntFn::CentrePointOf(ty),
+                None => IntFn::CentrePoint,
+            },
             "board.phase" => {
                 self.board_site_type_only(&c, "phase on another site type than the board's")?;
                 IntFn::Phase(Box::new(self.int(req(c.named("of"), &c)?)?))
@@ -2908,7 +2912,11 @@ impl Lowerer {
                         None => RegionFn::Empty,
                     },
                     Some("Board") => RegionFn::Board,
-                    Some("Corners") => RegionFn::Corners,
+                    // (the corners of another site type: its own board's)
+                    Some("Corners") => match self.typed_call(&c) {
+                        Some(ty) => RegionFn::OnType(ty, Box::new(TypedRegion::Geometry(BoardRegion::Corners))),
+                        None => RegionFn::Corners,
+                    },
                     Some("Perimeter") => RegionFn::Perimeter,
                     Some("Centre") => RegionFn::Centre,
                     Some("Playable") => RegionFn::Playable {

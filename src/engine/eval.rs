@@ -179,6 +179,12 @@ impl GameDef {
                 self.region(r, c).iter().map(|b| self.steps(a, b)).min().unwrap_or(0)
             }
             IntFn::CentrePoint => self.board.centre_point().map(|s| s as i32).unwrap_or(-1),
+            IntFn::CentrePointOf(ty) => self
+                .typed_boards
+                .iter()
+                .find(|b| b.site_type() == *ty)
+                .and_then(|b| b.centre_point())
+                .map_or(-1, |s| s as i32),
             IntFn::CountMoves => c.s.num_moves as i32,
             IntFn::CountMovesThisTurn => c.s.same_turn_moves as i32,
             IntFn::BoardCount(k) => self.board_counts.get(*k as usize).copied().unwrap_or(0),

@@ -149,6 +149,8 @@ pub enum IntFn {
     /// Ludii's Infinity when none is reached.
     CountStepsBy(Box<StepsBy>),
     CentrePoint,
+    /// `(centrePoint T)` of another site type than the board's: that type's centre site.
+    CentrePointOf(crate::board::SiteType),
     /// The site labelled `names[k]` (`"A4"`), -1 if none: resolved when the game is loaded.
     Coord(u16),
     /// `(coord row:r column:c)`: the site in that row and column, -1 if none.
@@ -2543,6 +2545,7 @@ impl<'a> Node<'a> {
                 | IntFn::CountActive
                 | IntFn::MoverLastTurn
                 | IntFn::CentrePoint
+                | IntFn::CentrePointOf(_)
                 | IntFn::Coord(_)
                 | IntFn::LastTo
                 | IntFn::LastToAfter
