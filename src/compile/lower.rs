@@ -1546,6 +1546,9 @@ impl Lowerer {
             ("operators.foreach.forEach", Some("Player")) => {
                 MovesKind::ForEachPlayer(Box::new(self.moves(req(c.typed(self.reg, "moves"), &c)?)?))
             }
+            ("operators.foreach.forEach", None) if c.typed(self.reg, "ints").is_some() => {
+                self.for_each_player_in(&c)?
+            }
             (id, w) => {
                 return unsupported(
                     w.map(|w| format!("({} {w} ..)", Self::head(node).unwrap_or(id)))

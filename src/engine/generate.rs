@@ -1451,6 +1451,15 @@ impl GameDef {
                     self.gen(body, &mut c2, out);
                 }
             }
+            MovesKind::ForEachPlayerIn { players, body } => {
+                for p in self.ints(players, c) {
+                    if (1..=i32::from(self.num_players)).contains(&p) {
+                        let mut c2 = *c;
+                        c2.player = p;
+                        self.gen(body, &mut c2, out);
+                    }
+                }
+            }
             MovesKind::ForEachValueIn { values, body } => {
                 for v in self.ints(values, c) {
                     let mut c2 = *c;

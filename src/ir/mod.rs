@@ -1191,6 +1191,7 @@ impl Moves {
             While(_, m) | Append(m) | ForEachPlayer(m) | MaxMoves(m, ..) => any(&[m]),
             AllCombinations(a, b) => any(&[a, b]),
             ForEachValueIn { body, .. }
+            | ForEachPlayerIn { body, .. }
             | ForEachValue { body, .. }
             | ForEachGroup { body, .. }
             | MaxDistance { body, .. }
@@ -1701,6 +1702,12 @@ pub enum MovesKind {
     },
     /// `(forEach Player M)`: M's moves for each player in turn (`(player)`).
     ForEachPlayer(Box<Moves>),
+    /// `(forEach <ints> M)`: M's moves for each player of the list in turn (`(player)`;
+    /// those not players are skipped).
+    ForEachPlayerIn {
+        players: IntsFn,
+        body: Box<Moves>,
+    },
     ForEachValue {
         min: IntFn,
         max: IntFn,

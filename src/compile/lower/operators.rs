@@ -17,6 +17,13 @@ impl Lowerer {
         Ok(MovesKind::ForEachValue { min, max, body })
     }
 
+    /// `(forEach <ints> M)`: M for each player of the list.
+    pub(super) fn for_each_player_in(&mut self, c: &Call) -> R<MovesKind> {
+        let players = self.ints(req(c.typed(self.reg, "ints"), c)?)?;
+        let body = Box::new(self.moves(req(c.typed(self.reg, "moves"), c)?)?);
+        Ok(MovesKind::ForEachPlayerIn { players, body })
+    }
+
     /// `(forEach Site R M)`.
     pub(super) fn for_each_site(&mut self, c: &Call) -> R<MovesKind> {
         let otherwise = match c.named("noMoveYet") {
