@@ -92,14 +92,7 @@ fn a_match_plays_its_subgames_in_turn_and_keeps_the_scores() {
 #[test]
 fn a_match_is_played_through_by_random_playouts() {
     let game = load();
-    for seed in 0..20 {
-        let (result, state) = ludeme::engine::playout::playout_on(
-            &game,
-            game.initial_state(),
-            &mut ludeme::engine::playout::playout_rng(seed, 0),
-            10_000,
-        );
-        assert!(state.is_over(), "playout {seed}: {result:?}");
+    for state in common::finished_playouts(&game, 20) {
         assert!(state.match_round().unwrap().0.iter().any(|&s| s >= 5));
     }
 }

@@ -84,14 +84,7 @@ fn ludiis_trials_of_simultaneous_games_replay_in_full() {
 #[test]
 fn morra_plays_to_its_end_by_random_playouts() {
     let game = load("math/hand/Morra.lud");
-    for seed in 0..20 {
-        let (result, state) = ludeme::engine::playout::playout_on(
-            &game,
-            game.initial_state(),
-            &mut ludeme::engine::playout::playout_rng(seed, 0),
-            10_000,
-        );
-        assert!(state.is_over(), "playout {seed}: {result:?}");
+    for state in common::finished_playouts(&game, 20) {
         // a player reached 3
         assert!(state.scores()[1..].contains(&3), "{:?}", state.scores());
     }

@@ -238,3 +238,16 @@ pub fn ok_trials() -> Vec<(String, String)> {
         .filter_map(|v| Some((v["trial"].as_str()?.to_string(), v["lud"].as_str()?.to_string())))
         .collect()
 }
+
+/// The last states of `n` random playouts of `game` from its start (seeds 0..n, at most
+/// 10,000 moves each), each asserted to be over.
+pub fn finished_playouts(game: &ludeme::engine::Game, n: u64) -> Vec<ludeme::engine::State> {
+    use ludeme::engine::playout::{playout_on, playout_rng};
+    (0..n)
+        .map(|seed| {
+            let (result, state) = playout_on(game, game.initial_state(), &mut playout_rng(seed, 0), 10_000);
+            assert!(state.is_over(), "playout {seed}: {result:?}");
+            state
+        })
+        .collect()
+}
