@@ -1531,6 +1531,10 @@ impl Lowerer {
                     container,
                 }
             }
+            ("remember", Some("State")) => MovesKind::RememberState,
+            ("avoidStoredState", _) => {
+                MovesKind::AvoidStoredState(Box::new(self.moves(req(c.typed(self.reg, "moves"), &c)?)?))
+            }
             ("remember", _) | ("forget", _) | ("propose", _) | ("select", _) => self.state_moves(&c)?,
             ("move", Some("Select" | "Propose" | "Vote" | "Bet")) | ("vote", _) => self.state_moves(&c)?,
             ("move" | "swap.swap", Some("Swap" | "Players" | "Pieces")) => self.swap_players(&c)?,

@@ -571,6 +571,7 @@ impl GameDef {
                     *x = *value;
                 }
             }
+            Action::StoreState => s.stored = s.position_hash(),
             Action::AddPending(v) => {
                 // (no value, -1, is pending as 1, as in Ludii)
                 let v = if *v == -1 { 1 } else { *v };

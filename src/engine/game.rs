@@ -777,6 +777,7 @@ impl GameDef {
             dice_sums: SmallVec::new(),
             dice_equal: false,
             chance: 0,
+            stored: 0,
             next_roll: SmallVec::new(),
             hidden: match self.ir.hidden_info {
                 true => super::state::Hidden::new(self.total_sites, self.num_players),

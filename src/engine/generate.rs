@@ -1343,6 +1343,25 @@ impl GameDef {
                 self.push_move(out, c, -1, -1)
                     .push(Action::SetAmount { player: 0, value });
             }
+            MovesKind::RememberState => self.push_move(out, c, -1, -1).push(Action::StoreState),
+            MovesKind::AvoidStoredState(inner) => {
+                // (each move tried on a copy, with its consequents: kept unless it leads to
+                // the stored position)
+                let first = out.len();
+                self.gen(inner, c, out);
+                let mut k = first;
+                while k < out.len() {
+                    let mut t = super::pool::pooled_copy(c.s);
+                    self.execute(&mut t, &out[k], false, None);
+                    let back = t.position_hash() == c.s.stored;
+                    super::pool::release(t);
+                    if back {
+                        out.remove(k);
+                    } else {
+                        k += 1;
+                    }
+                }
+            }
             MovesKind::SetNextPlayer(p) => {
                 let p = self.int(p, c);
                 if (1..=self.num_players as i32).contains(&p) {

@@ -131,6 +131,8 @@ pub enum Action {
         mover: u8,
         thens: u8,
     },
+    /// The position's hash is stored (`(remember State)`, Ludii's `StoreStateInContext`).
+    StoreState,
     /// A match's move to its next subgame, once the one played is over (Ludii's
     /// `ActionNextInstance`, see `matches.rs`).
     NextInstance,
@@ -313,6 +315,7 @@ impl Action {
             | Action::Pass { .. }
             | Action::NextInstance
             | Action::Part { .. }
+            | Action::StoreState
             | Action::Propose(_)
             | Action::Vote(_)
             | Action::UpdateDie { .. }
@@ -380,6 +383,7 @@ impl Action {
             | Action::Pass { .. }
             | Action::NextInstance
             | Action::Part { .. } => (none, ROLES),
+            Action::StoreState => (none, REMEMBERED),
         }
     }
 }

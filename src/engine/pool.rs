@@ -201,6 +201,7 @@ pub(super) fn copy_small(dst: &mut StateData, src: &StateData) {
         next_roll,
         hidden,
         puzzle,
+        stored,
     } = src;
     if !(dst.hidden.is_empty() && hidden.is_empty()) && dst.hidden != *hidden {
         dst.hidden.clone_from(hidden);
@@ -217,6 +218,7 @@ pub(super) fn copy_small(dst: &mut StateData, src: &StateData) {
     }
     dst.dice_equal = *dice_equal;
     dst.chance = *chance;
+    dst.stored = *stored;
     if dst.next_roll != *next_roll {
         dst.next_roll.clone_from(next_roll);
     }

@@ -439,6 +439,9 @@ pub struct StateData {
     /// A deduction puzzle's candidates: per board site, bit v set while value v may still
     /// go there (empty in a game that is not a puzzle).
     pub puzzle: Vec<u64>,
+    /// The position's hash `(remember State)` stored (0: none), which `(avoidStoredState
+    /// ..)` avoids.
+    pub stored: u64,
 }
 
 /// Copies of a position, field by field: the stacks of the sites copied as bytes (a
@@ -470,7 +473,7 @@ state_copies! {
         last_to, votes, decided, cycle, stalemated, active, over, ranking, num_turn,
         same_turn_moves, num_decisions, num_moves, winners, losers, triggered, phase, history,
         history_truncated, seen, hash, dice, dice_sums, dice_equal, chance, next_roll, hidden,
-        puzzle,
+        puzzle, stored,
 }
 
 /// A copy of stacks, each copied as bytes (SmallVec's own clone goes piece by piece).

@@ -1176,6 +1176,7 @@ impl Moves {
             | SetPlayerValue { .. }
             | Bet { .. }
             | SetPot(_)
+            | RememberState
             | SetNextPlayer(_)
             | SwapPlayers(..)
             | Propose(_)
@@ -1188,7 +1189,7 @@ impl Moves {
             | Surround { .. }
             | Enclose { .. }
             | Shoot { .. } => false,
-            While(_, m) | Append(m) | ForEachPlayer(m) | MaxMoves(m, ..) => any(&[m]),
+            While(_, m) | Append(m) | ForEachPlayer(m) | MaxMoves(m, ..) | AvoidStoredState(m) => any(&[m]),
             AllCombinations(a, b) => any(&[a, b]),
             ForEachValueIn { body, .. }
             | ForEachPlayerIn { body, .. }
@@ -1674,6 +1675,10 @@ pub enum MovesKind {
     },
     /// `(set Pot v)`: the pot's money set to v.
     SetPot(IntFn),
+    /// `(remember State)`: the position's hash is stored (Ludii's stored state).
+    RememberState,
+    /// `(avoidStoredState M)`: M's moves but those that lead to the stored position.
+    AvoidStoredState(Box<Moves>),
     /// `(set NextPlayer (player p))`: the player who moves next.
     SetNextPlayer(IntFn),
     /// `(move Swap Players a b)` / `(swap Players a b)`: the agents playing players `a`

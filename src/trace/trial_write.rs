@@ -271,6 +271,7 @@ impl<'g> LudiiWriter<'g> {
             Action::NextInstance => t.push_str("[NextInstance:"),
             // (a joint move's parts: Ludii lists their actions one after the other)
             Action::Part { .. } => return None,
+            Action::StoreState => t.push_str("[StoreStateInContext:"),
             Action::Propose(k) => {
                 let _ = write!(t, "[Propose:proposition={}", self.name(k));
             }
