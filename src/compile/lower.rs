@@ -1786,10 +1786,14 @@ impl Lowerer {
             None => None,
         };
         let apply = match c.typed(self.reg, "apply") {
-            Some(a) if self.call(a, "apply")?.named("if").is_some() => {
-                return unsupported("between (apply if:)", a.span.clone())
-            }
-            Some(a) => self.apply(a)?,
+            // (`(apply if:C E)` at each site between: E where C holds, as Ludii's `Apply`)
+            Some(a) => match (self.call(a, "apply")?.named("if"), self.apply(a)?) {
+                (Some(when), Some(e)) => {
+                    let when = self.condition(when)?;
+                    Some(Box::new(Moves::new(MovesKind::If(when, e, None), None)))
+                }
+                (_, e) => e,
+            },
             None => None,
         };
         Ok((cond, apply))
