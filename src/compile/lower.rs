@@ -2266,6 +2266,18 @@ impl Lowerer {
                     b(self, req(c.typed(self.reg, "int"), &c)?)?,
                     Box::new(self.ints(req(c.named("in"), &c)?)?),
                 ),
+                // `(count Orthogonal at:s)`: how many sites are in that relation with s (Ludii's
+                // `CountOrthogonal`, ...: the board's own site type)
+                Some(w @ ("Orthogonal" | "Adjacent" | "Diagonal")) if c.named("at").is_some() => {
+                    self.board_site_type_only(&c, "count of related sites on another site type than the board's")?;
+                    let rel = Relation::from_name(w).expect("a relation");
+                    IntFn::CountSites(Box::new(RegionFn::Around {
+                        sites: Box::new(RegionFn::Site(b(self, req(c.named("at"), &c)?)?)),
+                        dirs: vec![Direction::Rel(rel)],
+                        cond: None,
+                        include_self: false,
+                    }))
+                }
                 w => return unsupported(format!("count {}", w.unwrap_or("")), c.span()),
             },
             "dice.face" => {
