@@ -132,6 +132,7 @@ pub struct Lowerer {
     uses_cycles: bool,
     uses_visited: bool,
     uses_last_to: bool,
+    uses_last_between: bool,
     meta_swap: bool,
     no_repeat: Option<Repetition>,
     /// The kind of `(is Repeat ..)` the rules ask, if any.
@@ -375,6 +376,7 @@ impl Lowerer {
             uses_cycles: false,
             uses_visited: false,
             uses_last_to: false,
+            uses_last_between: false,
             meta_swap: false,
             no_repeat: None,
             is_repeat: None,
@@ -680,6 +682,7 @@ impl Lowerer {
             uses_cycles: self.uses_cycles,
             uses_visited: self.uses_visited,
             uses_last_to: self.uses_last_to,
+            uses_last_between: self.uses_last_between,
             meta_swap: self.meta_swap,
             no_repeat: self.no_repeat,
             records: self.no_repeat.or(self.is_repeat),
@@ -3200,6 +3203,10 @@ impl Lowerer {
                 }
             }
             "region.foreach.forEach" => self.region_for_each(&c)?,
+            "region.last.last" => {
+                self.uses_last_between = true;
+                RegionFn::LastBetween
+            }
             "expand" => self.expand(&c)?,
             "region.math.difference" => match (
                 self.region(nth(&pos, 0, c.span())?)?,

@@ -140,6 +140,28 @@ impl GameDef {
         out
     }
 
+    /// `(last Between)` of `m`, noted before it is applied: the occupied sites strictly
+    /// between its from and to along a line of the board (what a hop hops over; none for a
+    /// move to a neighbour, along empty sites or not along a line).
+    fn note_between(&self, s: &mut StateData, m: &MoveData) {
+        s.last_between.clear();
+        let (Ok(f), Ok(t)) = (u32::try_from(m.from), u32::try_from(m.to)) else {
+            return;
+        };
+        if f as usize >= self.n() || t as usize >= self.n() || f == t {
+            return;
+        }
+        let all = crate::board::Direction::Rel(crate::board::Relation::All);
+        let Some(ray) = self.board.radials(f, all).find(|r| r.contains(&t)) else {
+            return;
+        };
+        for &u in ray.iter().skip(1).take_while(|&&u| u != t) {
+            if s.stack(u as usize).is_some_and(|st| !st.is_empty()) {
+                s.last_between.push(u);
+            }
+        }
+    }
+
     /// The pass the engine gives a player without a legal move (marked: it stalemates).
     pub(super) fn forced_pass(&self, s: &StateData) -> MoveData {
         MoveData {
@@ -179,6 +201,9 @@ impl GameDef {
         // 2-3. pending cleared, the move and its consequents
         s.pending.clear();
         s.decided = -1;
+        if self.ir.uses_last_between {
+            self.note_between(s, m);
+        }
         if !(self.ir.simultaneous && self.execute_joint(s, m, log.as_deref_mut())) {
             self.execute(s, m, true, log);
         }

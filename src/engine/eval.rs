@@ -1649,6 +1649,13 @@ impl GameDef {
                 }
                 r
             }
+            RegionFn::LastBetween => {
+                let mut r = Region::new(n);
+                for &t in &c.s.last_between {
+                    r.insert(t as i32);
+                }
+                r
+            }
             RegionFn::Centre => {
                 let mut r = Region::new(n);
                 for &s in self.board.centre() {

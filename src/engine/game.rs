@@ -778,6 +778,7 @@ impl GameDef {
             dice_equal: false,
             chance: 0,
             stored: 0,
+            last_between: SmallVec::new(),
             next_roll: SmallVec::new(),
             hidden: match self.ir.hidden_info {
                 true => super::state::Hidden::new(self.total_sites, self.num_players),

@@ -202,6 +202,7 @@ pub(super) fn copy_small(dst: &mut StateData, src: &StateData) {
         hidden,
         puzzle,
         stored,
+        last_between,
     } = src;
     if !(dst.hidden.is_empty() && hidden.is_empty()) && dst.hidden != *hidden {
         dst.hidden.clone_from(hidden);
@@ -219,6 +220,9 @@ pub(super) fn copy_small(dst: &mut StateData, src: &StateData) {
     dst.dice_equal = *dice_equal;
     dst.chance = *chance;
     dst.stored = *stored;
+    if dst.last_between != *last_between {
+        dst.last_between.clone_from(last_between);
+    }
     if dst.next_roll != *next_roll {
         dst.next_roll.clone_from(next_roll);
     }

@@ -442,6 +442,9 @@ pub struct StateData {
     /// The position's hash `(remember State)` stored (0: none), which `(avoidStoredState
     /// ..)` avoids.
     pub stored: u64,
+    /// `(last Between)`: the sites the last move hopped over (kept only where the rules
+    /// ask, [`crate::ir::GameIr::uses_last_between`]).
+    pub last_between: SmallVec<[u32; 2]>,
 }
 
 /// Copies of a position, field by field: the stacks of the sites copied as bytes (a
@@ -473,7 +476,7 @@ state_copies! {
         last_to, votes, decided, cycle, stalemated, active, over, ranking, num_turn,
         same_turn_moves, num_decisions, num_moves, winners, losers, triggered, phase, history,
         history_truncated, seen, hash, dice, dice_sums, dice_equal, chance, next_roll, hidden,
-        puzzle, stored,
+        puzzle, stored, last_between,
 }
 
 /// A copy of stacks, each copied as bytes (SmallVec's own clone goes piece by piece).

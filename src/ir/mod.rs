@@ -845,6 +845,10 @@ pub enum RegionFn {
     /// and its consequents' moves would go now ([`crate::engine::StateData`] keeps them
     /// when the rules ask).
     LastTo,
+    /// `(last Between)`: the sites the last move hopped over (Ludii's `betweenNonDecision`
+    /// of its hops): the occupied sites strictly between its from and to along a line,
+    /// before it was applied ([`crate::engine::StateData`] keeps them when the rules ask).
+    LastBetween,
     /// `(sites Pattern ..)`: the sites of every walk of the pattern that matches (see
     /// [`BoolFn::IsPattern`]).
     Pattern(Box<Pattern>),
@@ -2173,6 +2177,9 @@ pub struct GameIr {
     /// Whether `(sites LastTo)` appears anywhere (the sites of the last move's actions are
     /// then kept).
     pub uses_last_to: bool,
+    /// Whether `(last Between)` appears anywhere (the sites each move hops over are then
+    /// kept, [`RegionFn::LastBetween`]).
+    pub uses_last_between: bool,
     /// Whether `(is Visited ..)` appears anywhere (the sites a turn's moves went through
     /// are then remembered, Ludii's `requiresVisited`).
     pub uses_visited: bool,
@@ -2751,6 +2758,7 @@ impl<'a> Node<'a> {
                 | RegionFn::Centre
                 | RegionFn::Playable { .. }
                 | RegionFn::LastTo
+                | RegionFn::LastBetween
                 | RegionFn::Pending
                 | RegionFn::ToClear
                 | RegionFn::Geometry(_)
