@@ -813,6 +813,7 @@ impl GameDef {
             }
             BoolFn::AllDifferent(r, except) => self.all_different(r.as_deref(), except, c),
             BoolFn::IsSolved => self.is_solved(c),
+            BoolFn::PuzzleUnique => self.puzzle_unique(c),
             BoolFn::PuzzleSum { region, name, sum } => self.puzzle_sum(region.as_deref(), *name, sum.as_deref(), c),
             BoolFn::PuzzleCount(r, v, n) => self.puzzle_count(r, v, n, c),
             BoolFn::IsTriggered(p) => {

@@ -170,7 +170,7 @@ impl GameDef {
         for k in self.ir.puzzle.iter().flat_map(|p| &p.constraints) {
             // (as lowered, before the optimisation pass compiled it)
             match k.uncompiled() {
-                BoolFn::AllDifferent(None, _) | BoolFn::PuzzleSum { region: None, .. } => {
+                BoolFn::AllDifferent(None, _) | BoolFn::PuzzleSum { region: None, .. } | BoolFn::PuzzleUnique => {
                     self.each_puzzle_region(c, false, &mut add);
                 }
                 BoolFn::AllDifferent(Some(r), _)
@@ -297,6 +297,21 @@ impl GameDef {
         let (what, n) = (self.int(what, c), self.int(n, c));
         let sites: Vec<u32> = self.region(region, c).iter().map(|t| t as u32).collect();
         self.within(&sites, n, c, |v| i32::from(v == what))
+    }
+
+    /// `(is Unique)`: no two regions of one static type of the equipment, both set, hold
+    /// the same values in order.
+    pub(super) fn puzzle_unique(&self, c: &Ctx) -> bool {
+        let kinds = self.ir.regions.iter().flat_map(|d| d.kinds.iter().copied());
+        kinds.into_iter().all(|kind| {
+            let values: Vec<Option<Vec<i32>>> = self
+                .static_region_lists(kind)
+                .iter()
+                .map(|l| l.iter().map(|&t| Self::puzzle_value(c.s, t)).collect())
+                .collect();
+            let set: Vec<&Vec<i32>> = values.iter().flatten().collect();
+            (0..set.len()).all(|i| (i + 1..set.len()).all(|j| set[i] != set[j]))
+        })
     }
 
     /// `(is Solved)`: the constraints hold once every variable not set is set to 0.

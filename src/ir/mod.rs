@@ -401,6 +401,9 @@ pub enum BoolFn {
     /// `(is Solved)` of a puzzle: the constraints hold with every variable not set yet set
     /// to 0 (Ludii's test).
     IsSolved,
+    /// `(is Unique)` of a puzzle: no two regions of one static type of the equipment (two
+    /// rows, two columns) are both set, to the same values in order.
+    PuzzleUnique,
     /// `(is Active p)`: player `p` is still in the game.
     IsActive(Box<IntFn>),
     /// `(is Visited s)`: an earlier move of this turn went from or to `s`.
@@ -2404,7 +2407,8 @@ pub mod deps {
                 | BoolFn::IsThreatened(_)
                 | BoolFn::IsLine(_)
                 | BoolFn::IsPattern(_)
-                | BoolFn::IsSolved,
+                | BoolFn::IsSolved
+                | BoolFn::PuzzleUnique,
             )
             | Node::Region(RegionFn::To(_) | RegionFn::From(_)) => ALL,
             Node::Region(RegionFn::Cached(..)) => 0,
@@ -2666,6 +2670,7 @@ impl<'a> Node<'a> {
                 BoolFn::PuzzleCount(r, v, n) => out.extend([Region(r), Int(v), Int(n)]),
                 BoolFn::Const(_)
                 | BoolFn::IsSolved
+                | BoolFn::PuzzleUnique
                 | BoolFn::IsPrevMover
                 | BoolFn::IsTarget(_)
                 | BoolFn::IsPending

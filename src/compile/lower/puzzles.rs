@@ -124,6 +124,7 @@ impl Lowerer {
                 Ok(BoolFn::PuzzleCount(region, Box::new(of), n(self)?))
             }
             Some("Solved") => Ok(BoolFn::IsSolved),
+            Some("Unique") => Ok(BoolFn::PuzzleUnique),
             Some(w) => unsupported(format!("is {w} (a puzzle's)"), c.span()),
             None => unsupported("this puzzle question", c.span()),
         }
