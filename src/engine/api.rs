@@ -647,17 +647,6 @@ impl Move {
     /// A joint move's parts (`(mode Simultaneous)`): each player's move, as its player and
     /// actions, in player order (none in a move of one player).
     pub fn parts(&self) -> impl Iterator<Item = (usize, &[super::Action])> {
-        let acts = &self.inner.actions[..];
-        let starts = (0..acts.len()).filter(move |&i| matches!(acts[i], super::Action::Part { .. }));
-        starts.map(move |i| {
-            let len = acts[i + 1..]
-                .iter()
-                .position(|a| matches!(a, super::Action::Part { .. }))
-                .unwrap_or(acts.len() - i - 1);
-            let super::Action::Part { mover, .. } = acts[i] else {
-                unreachable!("a part starts here")
-            };
-            (mover as usize, &acts[i + 1..i + 1 + len])
-        })
+        self.inner.parts().map(|(p, _, acts)| (p as usize, acts))
     }
 }

@@ -91,22 +91,18 @@ impl GameDef {
     /// A joint move applied: each part (its actions, then its consequents) in turn, then the
     /// consequents after all moves; the move stored once. False: `m` is not a joint move.
     pub(super) fn execute_joint(&self, s: &mut StateData, m: &MoveData, mut log: Option<&mut Vec<Action>>) -> bool {
-        let (mut acts, mut thens) = (&m.actions[..], &m.then[..]);
-        if !matches!(acts.first(), Some(Action::Part { .. })) {
+        if !matches!(m.actions.first(), Some(Action::Part { .. })) {
             return false;
         }
-        while let Some((&Action::Part { mover, thens: k }, rest)) = acts.split_first() {
-            let len = rest
-                .iter()
-                .position(|a| matches!(a, Action::Part { .. }))
-                .unwrap_or(rest.len());
-            let k = (k as usize).min(thens.len());
+        let mut thens = &m.then[..];
+        for (mover, k, acts) in m.parts() {
+            let k = k.min(thens.len());
             let mut part = MoveData::EMPTY;
             part.mover = mover;
-            part.actions.extend_from_slice(&rest[..len]);
+            part.actions.extend_from_slice(acts);
             part.then.extend_from_slice(&thens[..k]);
             self.execute(s, &part, false, log.as_deref_mut());
-            (acts, thens) = (&rest[len..], &thens[k..]);
+            thens = &thens[k..];
         }
         if !thens.is_empty() {
             let mut top = MoveData::EMPTY;

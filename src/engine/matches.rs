@@ -43,9 +43,14 @@ impl MatchDef {
     /// The rules of the subgame `state` plays (`first`: the first subgame's).
     #[inline]
     pub(super) fn rules<'a>(&'a self, first: &'a GameDef, state: &State) -> &'a GameDef {
-        match state.round.as_deref() {
-            Some(r) if r.subgame > 0 => &self.rest[r.subgame - 1],
-            _ => first,
+        self.subgame(first, state.round.as_deref().map_or(0, |r| r.subgame))
+    }
+
+    /// The rules of subgame `i` (`first`: the first subgame's).
+    fn subgame<'a>(&'a self, first: &'a GameDef, i: usize) -> &'a GameDef {
+        match i {
+            0 => first,
+            i => &self.rest[i - 1],
         }
     }
 
@@ -131,7 +136,7 @@ impl MatchDef {
             None => (round.subgame + 1) % count,
         };
         round.subgame = next;
-        let rules = if next == 0 { first } else { &self.rest[next - 1] };
+        let rules = self.subgame(first, next);
         let chance = super::game::StartChance::seeded(state.inner.chance);
         state.inner = rules.start_state(chance).inner;
     }

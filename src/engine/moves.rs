@@ -418,6 +418,24 @@ pub struct MoveData {
 }
 
 impl MoveData {
+    /// A joint move's parts (`joint.rs`): each player's move as (player, how many of the
+    /// move's consequents follow it, its actions), in order; none in a move of one player.
+    pub fn parts(&self) -> impl Iterator<Item = (u8, usize, &[Action])> {
+        let acts = &self.actions[..];
+        let starts = (0..acts.len()).filter(move |&i| matches!(acts[i], Action::Part { .. }));
+        starts.filter_map(move |i| {
+            let Action::Part { mover, thens } = acts[i] else {
+                return None;
+            };
+            let rest = &acts[i + 1..];
+            let len = rest
+                .iter()
+                .position(|a| matches!(a, Action::Part { .. }))
+                .unwrap_or(rest.len());
+            Some((mover, thens as usize, &rest[..len]))
+        })
+    }
+
     /// A move of no player, from and to no site, with no actions yet: what a new move starts
     /// as (a constant, so that a new one is written in place, not built apart and copied).
     pub const EMPTY: MoveData = MoveData {
