@@ -64,7 +64,10 @@ fn a_match_plays_its_subgames_in_turn_and_keeps_the_scores() {
             let winner = game.legal_moves(&state)[0].mover();
             expected[winner] += if played == 0 { 1 } else { 3 };
             let next = game.legal_moves(&state).remove(0);
+            let before = state.num_decisions();
             game.apply(&mut state, &next);
+            // a match counts its decisions from its start: the move to the next subgame too
+            assert_eq!(state.num_decisions(), before + 1);
             subgames += 1;
             let (scores, now) = state.match_round().unwrap();
             if !state.is_over() {
@@ -78,7 +81,9 @@ fn a_match_plays_its_subgames_in_turn_and_keeps_the_scores() {
         }
         let mv = game.random_move(&state, &mut rng).expect("a move");
         assert_ne!(mv.actions(), [Action::NextInstance]);
+        let before = state.num_decisions();
         game.apply(&mut state, &mv);
+        assert_eq!(state.num_decisions(), before + 1);
     }
     // the match ends once a player reaches 5, with them the winner
     let (scores, _) = state.match_round().unwrap();

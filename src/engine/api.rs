@@ -509,9 +509,11 @@ impl State {
         self.inner.agent_of(player as u8) as usize
     }
 
-    /// Decisions taken since the start.
+    /// Decisions taken since the start (in a match, since the match's start: every
+    /// subgame's and each move to the next subgame).
     pub fn num_decisions(&self) -> usize {
-        self.inner.num_decisions as usize
+        let before = self.round.as_deref().map_or(0, |r| r.decisions);
+        (self.inner.num_decisions + before) as usize
     }
 }
 

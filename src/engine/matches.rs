@@ -60,6 +60,7 @@ impl MatchDef {
             subgame: 0,
             context: self.context.initial_state().inner,
             played: 0,
+            decisions: 0,
         }));
         first
     }
@@ -123,9 +124,13 @@ impl MatchDef {
             let draw = EndResult::Result(Role::All, Outcome::Draw);
             self.context.apply_result(&mut round.context, &draw, &mut 0);
         }
+        // the move to the next subgame is a decision; the subgame's own are counted in the
+        // state while it is shown (once the match is over), then in the round
+        round.decisions = round.decisions.saturating_add(1);
         if round.context.over {
             return;
         }
+        round.decisions = round.decisions.saturating_add(state.inner.num_decisions);
         let count = self.subgames.len();
         let next = match &spec.next {
             Some(f) => {

@@ -316,6 +316,8 @@ pub(crate) struct Round {
     pub context: StateData,
     /// How many subgames are over.
     pub played: u32,
+    /// Decisions taken in the subgames over, each move to the next subgame counted too.
+    pub decisions: u32,
 }
 
 #[derive(Debug, Default, PartialEq)]
