@@ -24,9 +24,8 @@ pub struct Game {
     /// Their playout form ([`super::forms::PlayoutForm`]), an acceleration built when first
     /// asked (None: the rules have no shape a form takes).
     form: std::sync::OnceLock<Option<super::forms::PlayoutForm>>,
-    /// Whether action ids have a block for moves between two sites
-    /// ([`crate::ir::GameIr::moves_between_sites`], see `encode.rs`).
-    pub(super) ids_between_sites: bool,
+    /// The action ids' layout (see `encode.rs`).
+    pub(super) ids: super::encode::IdLayout,
     /// A match's own rules and its subgames after the first, whose rules `inner` are
     /// (None: a game; see `matches.rs`).
     matched: Option<Box<super::matches::MatchDef>>,
@@ -36,11 +35,11 @@ impl Game {
     /// Build a game from its lowered rules: the board, its tracks and the tables the rules
     /// read (the last step of loading, see `crate::load`).
     pub fn build(ir: crate::ir::GameIr) -> Result<Game, super::game::BuildError> {
-        let ids_between_sites = ir.moves_between_sites();
+        let inner = super::game::GameDef::build(ir)?;
         Ok(Game {
-            inner: super::game::GameDef::build(ir)?,
+            ids: super::encode::IdLayout::of(&inner),
+            inner,
             form: std::sync::OnceLock::new(),
-            ids_between_sites,
             matched: None,
         })
     }
@@ -62,7 +61,7 @@ impl Game {
         };
         first.name = name;
         Ok(Game {
-            ids_between_sites: first.ir.moves_between_sites(),
+            ids: super::encode::IdLayout::of(&first),
             inner: first,
             // (a match has no playout form: its subgames follow one another)
             form: std::sync::OnceLock::from(None),

@@ -63,21 +63,47 @@ pub enum ActionShape {
     },
 }
 
-impl Game {
-    /// The sites the action ids count: every container's, then every other site type's.
-    fn id_sites(&self) -> usize {
-        self.inner.total_sites + self.inner.typed_boards.iter().map(|b| b.num_sites()).sum::<usize>()
-    }
-
-    /// The components the action ids count (Ludii's, index 0 for none).
-    fn id_components(&self) -> usize {
-        self.inner.ir.components.len().max(1)
-    }
-
+/// A game's action-id layout (the module's table), fixed at load: the ids are read for
+/// every legal move a binding lists.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct IdLayout {
+    /// The sites the ids count (N): every container's, then every other site type's.
+    sites: usize,
+    /// The components the ids count (C, Ludii's, index 0 for none).
+    components: usize,
+    /// Whether there is a block for moves between two sites
+    /// ([`crate::ir::GameIr::moves_between_sites`]).
+    between_sites: bool,
     /// The first id of a puzzle's toggles (the end of the ids of the other moves).
+    toggle_base: usize,
+}
+
+impl IdLayout {
+    pub(super) fn of(g: &super::game::GameDef) -> IdLayout {
+        let sites = g.total_sites + g.typed_boards.iter().map(|b| b.num_sites()).sum::<usize>();
+        let components = g.ir.components.len().max(1);
+        let between_sites = g.ir.moves_between_sites();
+        let toggle_base = SITE_BASE + components * sites + if between_sites { sites * sites } else { 0 };
+        IdLayout {
+            sites,
+            components,
+            between_sites,
+            toggle_base,
+        }
+    }
+}
+
+impl Game {
+    fn id_sites(&self) -> usize {
+        self.ids.sites
+    }
+
+    fn id_components(&self) -> usize {
+        self.ids.components
+    }
+
     fn toggle_base(&self) -> usize {
-        let n = self.id_sites();
-        SITE_BASE + self.id_components() * n + if self.ids_between_sites { n * n } else { 0 }
+        self.ids.toggle_base
     }
 
     /// How many action ids the game has (see the module's table).
@@ -145,7 +171,7 @@ impl Game {
                 (from, to)
             }
         };
-        if self.ids_between_sites && on(from) && on(to) && from != to {
+        if self.ids.between_sites && on(from) && on(to) && from != to {
             return ActionShape::FromTo {
                 from: from as usize,
                 to: to as usize,
