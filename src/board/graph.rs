@@ -423,11 +423,26 @@ impl Graph {
     pub fn build(spec: &BoardSpec, use_: SiteType) -> Result<Graph, BoardError> {
         super::size::check(spec, use_)?;
         let mut g = Graph::build_unchecked(spec, use_)?;
-        if !matches!(spec, BoardSpec::ConcentricCircle { .. }) {
+        if !Graph::keeps_pivots(spec) {
             g.pivots.clear();
             g.curved.clear();
         }
         Ok(g)
+    }
+
+    /// Whether a board's pivots and arcs are Ludii's: a circle's, and under a removal of
+    /// cells alone (which leaves its vertices as they were).
+    fn keeps_pivots(spec: &BoardSpec) -> bool {
+        match spec {
+            BoardSpec::ConcentricCircle { .. } => true,
+            BoardSpec::RemoveElements { base, removals, .. } => {
+                removals
+                    .iter()
+                    .all(|r| matches!(r, Removal::CellIndices(_) | Removal::CellsAt(_)))
+                    && Graph::keeps_pivots(base)
+            }
+            _ => false,
+        }
     }
 
     fn build_unchecked(spec: &BoardSpec, use_: SiteType) -> Result<Graph, BoardError> {
@@ -868,6 +883,9 @@ impl Graph {
             }
         }
         self.edges.remove(e);
+        if let Ok(k) = self.curved.binary_search(&[a.min(b), a.max(b)]) {
+            self.curved.remove(k);
+        }
     }
 
     /// Ludii's `Graph.trim`: edges with an end on no other edge go (from the last, degrees

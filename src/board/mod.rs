@@ -288,8 +288,18 @@ pub enum Circ {
 impl Circ {
     pub const ALL: [Circ; 5] = [Circ::In, Circ::Out, Circ::CW, Circ::CCW, Circ::Rotational];
 
+    pub fn name(self) -> &'static str {
+        match self {
+            Circ::In => "In",
+            Circ::Out => "Out",
+            Circ::CW => "CW",
+            Circ::CCW => "CCW",
+            Circ::Rotational => "Rotational",
+        }
+    }
+
     pub fn from_name(s: &str) -> Option<Circ> {
-        Self::ALL.into_iter().find(|c| format!("{c:?}") == s)
+        Self::ALL.into_iter().find(|c| c.name() == s)
     }
 }
 

@@ -479,3 +479,31 @@ fn phases_colour_as_ludii_does() {
         assert_eq!(ours, ludii, "{spec:?}");
     }
 }
+
+/// A circular board's cells turn about the pivot too (Ludii gives a cell its first
+/// vertex's pivot), and keep it once a cell is removed (Los Escaques' board: the centre
+/// removed from `(concentric {0 12 24 36 48 60 72 84})`). Figures read from Ludii 1.3.13's
+/// topology: the first ring's cells step `Out` to the two of the second beside them, and
+/// no longer `In`; the second ring's first cell steps `In` to the first ring's.
+#[test]
+fn circular_directions_of_cells_follow_their_vertices_pivot() {
+    let b = board(
+        BoardSpec::RemoveElements {
+            base: Box::new(BoardSpec::ConcentricCircle {
+                counts: vec![0, 12, 24, 36, 48, 60, 72, 84],
+                stagger: false,
+            }),
+            removals: vec![Removal::CellIndices(vec![1])],
+            trim_edges: true,
+        },
+        SiteType::Cell,
+    );
+    assert_eq!(b.num_sites(), 336);
+    let circ = |s, c| b.steps_in(s, Direction::Circular(c)).to_vec();
+    assert_eq!(circ(0, Circ::Out), [14, 12]);
+    assert!(circ(0, Circ::In).is_empty());
+    assert_eq!(circ(1, Circ::Out), [13, 35]);
+    assert_eq!(circ(13, Circ::In), [1]);
+    assert_eq!(circ(13, Circ::Out), [37, 71]);
+    assert_eq!(circ(13, Circ::Rotational), [1, 37, 71]);
+}

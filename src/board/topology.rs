@@ -3,7 +3,7 @@
 //! (`Face/Vertex/Edge.stepsTo`, `Trajectories`, `MeasureGraph`), but only for the board's
 //! site type (plus what that needs from the other types).
 
-use super::graph::{Graph, Pt};
+use super::graph::{Graph, Pt, NO_PIVOT};
 use super::{Board, Circ, Csr, Dir, Direction, Relation, SiteType, NUM_DIRECTION_KEYS};
 
 const ORTH: u8 = 1 << Relation::Orthogonal as u8;
@@ -421,25 +421,37 @@ impl SiteSteps {
     }
 }
 
-/// The circular directions of each vertex's steps on a board with pivots (Ludii's
-/// `Trajectories.setCircularDirections`): every step of a pivot goes `Out`; from another
-/// vertex with a pivot, a step that is not diagonal goes `In` when it heads at the pivot
-/// (cosine above 0.9), `Out` when it heads away (below -0.9), else `CW` or `CCW` by the side
-/// of the pivot it ends on, along an arc ([`Graph::curved`]) only. Each is `Rotational` too.
-fn set_circular(g: &Graph, pos: &[Pt], site_steps: &mut [SiteSteps]) {
-    let n = site_steps.len();
-    if g.pivots.len() != n {
+/// The circular directions of each element's steps on a board with pivots (Ludii's
+/// `Trajectories.setCircularDirections`): every step of a pivot vertex goes `Out`; from
+/// another element with a pivot (a vertex's own; a cell's, its first vertex's that has one;
+/// an edge's, its first end's that has one), a step that is not diagonal goes `In` when it
+/// heads at the pivot (cosine above 0.9), `Out` when it heads away (below -0.9), else `CW`
+/// or `CCW` by the side of the pivot it ends on, along an arc ([`Graph::curved`]) only. Each
+/// is `Rotational` too. (Ludii looks the arc up by the two elements' indices as vertices',
+/// whatever their type: so do we.)
+fn set_circular(g: &Graph, ty: SiteType, pos: &[Pt], site_steps: &mut [SiteSteps]) {
+    let nv = g.vertices.len();
+    if g.pivots.len() != nv {
         return;
     }
     let rotational = 1u8 << Circ::Rotational as u8;
-    let is_pivot: Vec<bool> = {
-        let mut v = vec![false; n];
-        for &p in &g.pivots {
-            if let Some(x) = v.get_mut(p as usize) {
-                *x = true;
-            }
+    let mut is_pivot = vec![false; nv];
+    for &p in &g.pivots {
+        if let Some(x) = is_pivot.get_mut(p as usize) {
+            *x = true;
         }
-        v
+    }
+    let pivot_of = |i: usize| -> Option<u32> {
+        let first = |vs: &mut dyn Iterator<Item = u32>| {
+            vs.map(|v| g.pivots.get(v as usize).copied().unwrap_or(NO_PIVOT))
+                .find(|&p| p != NO_PIVOT)
+        };
+        let p = match ty {
+            SiteType::Vertex => g.pivots.get(i).copied().filter(|&p| p != NO_PIVOT),
+            SiteType::Cell => first(&mut g.faces.get(i)?.iter().copied()),
+            SiteType::Edge => first(&mut g.edges.get(i)?.iter().copied()),
+        };
+        p.filter(|&p| (p as usize) < nv)
     };
     let unit = |a: Pt, b: Pt| {
         let (dx, dy) = (b.x - a.x, b.y - a.y);
@@ -451,15 +463,14 @@ fn set_circular(g: &Graph, pos: &[Pt], site_steps: &mut [SiteSteps]) {
         }
     };
     for (i, st) in site_steps.iter_mut().enumerate() {
-        if is_pivot[i] {
+        if ty == SiteType::Vertex && is_pivot[i] {
             st.circ.iter_mut().for_each(|c| *c = 1 << Circ::Out as u8 | rotational);
             continue;
         }
-        let pivot = g.pivots[i];
-        if pivot as usize >= n {
+        let Some(pivot) = pivot_of(i) else {
             continue;
-        }
-        let (me, p) = (pos[i], pos[pivot as usize]);
+        };
+        let (me, p) = (pos[i], g.vertices[pivot as usize]);
         for k in 0..st.to.len() {
             if st.flags[k] & (1 << Relation::Diagonal as u8) != 0 {
                 continue;
@@ -538,9 +549,7 @@ pub(crate) fn build_board(g: &Graph, ty: SiteType) -> Board {
             circ: vec![0; same.len()],
         });
     }
-    if ty == SiteType::Vertex {
-        set_circular(g, &pos, &mut site_steps);
-    }
+    set_circular(g, ty, &pos, &mut site_steps);
 
     let relations: [Csr; 5] = Relation::ALL.map(|r| {
         build_csr(

@@ -9,7 +9,7 @@
 //! as their polygons, edges, vertices) with each site's index.
 
 use super::{read_description, SelectArgs, EXIT_USAGE};
-use crate::board::{Board, Dir, Graph, Relation};
+use crate::board::{Board, Circ, Dir, Direction, Graph, Relation};
 use crate::engine::Game;
 use crate::load::{Layout, LoadError};
 use std::fmt::Write;
@@ -81,11 +81,12 @@ fn relations(board: &Board, site: u32) -> Vec<(&'static str, &[u32])> {
 
 /// A site's steps by direction name (those it has).
 fn named_steps(board: &Board, site: u32) -> Vec<(&'static str, &[u32])> {
-    Dir::ALL
+    let compass = Dir::ALL.iter().map(|&d| (d.name(), board.steps(site, d)));
+    // (the circular directions, on a board with pivots)
+    let circular = Circ::ALL
         .iter()
-        .map(|&d| (d.name(), board.steps(site, d)))
-        .filter(|(_, s)| !s.is_empty())
-        .collect()
+        .map(|&c| (c.name(), board.steps_in(site, Direction::Circular(c))));
+    compass.chain(circular).filter(|(_, s)| !s.is_empty()).collect()
 }
 
 fn join(sites: &[u32]) -> String {

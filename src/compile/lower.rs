@@ -1822,12 +1822,6 @@ impl Lowerer {
         };
         match &node.kind {
             NodeKind::Atom(a) => match Direction::from_name(a) {
-                // (circular directions are built for the vertices of a board with pivots;
-                // Ludii gives cells and edges theirs from their vertices')
-                Some(Direction::Circular(_)) if self.site_type != SiteType::Vertex => unsupported(
-                    format!("direction {a} on another site type than vertices"),
-                    node.span.clone(),
-                ),
                 Some(d) => Ok(vec![d]),
                 None => unsupported(format!("direction {a}"), node.span.clone()),
             },
