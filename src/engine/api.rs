@@ -318,6 +318,13 @@ impl Game {
         }
     }
 
+    /// The site the state keeps for site `site` of type `ty` as Ludii names it ([`Self::typed_site`]'s
+    /// inverse; the board's own type and the hands' sites as they are). None: no such site.
+    pub fn site_of_type(&self, ty: crate::board::SiteType, site: u32) -> Option<usize> {
+        let ty = (ty != self.inner.board.site_type()).then_some(ty);
+        usize::try_from(self.inner.global_site(ty, site as i32)).ok()
+    }
+
     /// Number of sites of every container: the board's, then the hands'.
     pub fn total_sites(&self) -> usize {
         self.inner.total_sites

@@ -105,6 +105,9 @@ impl GameDef {
         if !(0..n).contains(&a) || !(0..n).contains(&b) {
             return;
         }
+        // (relative directions and direction functions resolved at `from`)
+        let mut buf = super::tables::Dirs::new();
+        let dirs = self.abs_dirs(dirs, a, c, &mut buf);
         self.board.between(a as u32, b as u32, dirs, &mut emit);
         for (end, inc) in [(a, included.0), (b, included.1)] {
             if inc {

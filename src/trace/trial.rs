@@ -612,11 +612,12 @@ pub fn replay_observed(game: &Game, trial: &LudiiTrial, observe: &mut Observer) 
             if !filled.insert(site) && !game.is_stacking() {
                 continue;
             }
-            let here = site >= 0
-                && state
-                    .pieces(site as usize)
-                    .iter()
-                    .any(|pc| pc.component == what as usize);
+            // (a site of another type than the board's where the state keeps it)
+            let kept = match a.get("type").and_then(crate::board::SiteType::from_name) {
+                Some(ty) => u32::try_from(site).ok().and_then(|s| game.site_of_type(ty, s)),
+                None => usize::try_from(site).ok(),
+            };
+            let here = kept.is_some_and(|site| state.pieces(site).iter().any(|pc| pc.component == what as usize));
             if !here {
                 let kind = TrialDifference::Placement {
                     site,

@@ -433,7 +433,9 @@ impl Lowerer {
                     Some(_) => unsupported(format!("sites Between {name}: of a condition"), c.span()),
                 };
                 let included = (flag("fromIncluded")?, flag("toIncluded")?);
-                let dirs = self.directions(c.typed(self.reg, "direction"))?;
+                // (relative directions and direction functions are resolved where it is
+                // evaluated, at `from:`)
+                let dirs = self.move_directions(c.typed(self.reg, "direction"))?;
                 RegionFn::Between {
                     from: bi(self, req(c.named("from"), c)?)?,
                     to: bi(self, req(c.named("to"), c)?)?,
