@@ -1977,6 +1977,7 @@ impl Lowerer {
             "pips" => IntFn::Value,
             "iterator.to" => IntFn::To,
             "iterator.between" => IntFn::Between,
+            "iterator.hint" if pos.is_empty() && c.named("at").is_none() => IntFn::Hint,
             "site" => IntFn::Site,
             "value" if pos.is_empty() => IntFn::Value,
             "value" if c.word(self.reg) == Some("Pending") => IntFn::ValuePending,
@@ -2110,6 +2111,8 @@ impl Lowerer {
             "count.count" if c.word(self.reg) == Some("Liberties") => {
                 IntFn::CountLiberties(Box::new(self.group_at(&c, true)?))
             }
+            // (a deduction puzzle's site holds a value, not a piece)
+            "what" if self.puzzle_values.is_some() => IntFn::PuzzleValue(b(self, req(c.named("at"), &c)?)?),
             "what" => IntFn::What(b(self, req(c.named("at"), &c)?)?),
             "mapEntry" => self.map_entry(&c)?,
             "arrayValue" => IntFn::ArrayValue(
@@ -2452,6 +2455,7 @@ impl Lowerer {
             "not" => BoolFn::Not(Box::new(self.boolean(nth(&pos, 0, c.span())?)?)),
             "deductionPuzzle.all.all" => self.all_different(&c)?,
             "deductionPuzzle.is.is" => self.puzzle_is(&c)?,
+            "forAll" => self.for_all(&c)?,
             "math.and" | "math.or" => {
                 let all = flatten(&pos)
                     .into_iter()
@@ -2467,6 +2471,16 @@ impl Lowerer {
                 Box::new(self.boolean(nth(&pos, 0, c.span())?)?),
                 Box::new(self.boolean(nth(&pos, 1, c.span())?)?),
             ),
+            // (a deduction puzzle compares the values set at two sites)
+            op @ ("<" | "<=" | ">" | ">=") if self.puzzle_values.is_some() => {
+                let (a, b) = (bi(self, nth(&pos, 0, c.span())?)?, bi(self, nth(&pos, 1, c.span())?)?);
+                BoolFn::PuzzleCmp(Box::new(match op {
+                    "<" => BoolFn::Lt(a, b),
+                    "<=" => BoolFn::Le(a, b),
+                    ">" => BoolFn::Gt(a, b),
+                    _ => BoolFn::Ge(a, b),
+                }))
+            }
             "<" => BoolFn::Lt(bi(self, nth(&pos, 0, c.span())?)?, bi(self, nth(&pos, 1, c.span())?)?),
             "<=" => BoolFn::Le(bi(self, nth(&pos, 0, c.span())?)?, bi(self, nth(&pos, 1, c.span())?)?),
             ">" => match (self.int(nth(&pos, 0, c.span())?)?, self.int(nth(&pos, 1, c.span())?)?) {

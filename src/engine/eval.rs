@@ -123,6 +123,7 @@ impl GameDef {
             IntFn::Site => c.site,
             IntFn::Value => c.value,
             IntFn::Level => c.level,
+            IntFn::Hint => c.hint,
             IntFn::Var => c.s.var,
             IntFn::Counter => c.s.counter,
             IntFn::Cost(r) => self.cost_of(&self.region(r, c)),
@@ -134,6 +135,7 @@ impl GameDef {
             }
             IntFn::Who(at) => Self::top(c.s, self.int(at, c)).map(|p| p.who as i32).unwrap_or(0),
             IntFn::What(at) => Self::bottom(c.s, self.int(at, c)).map(|p| p.what as i32).unwrap_or(0),
+            IntFn::PuzzleValue(at) => self.puzzle_value_at(self.int(at, c), c).unwrap_or(0),
             IntFn::SizeStack(at) => {
                 let s = self.int(at, c);
                 if s < 0 {
@@ -816,6 +818,8 @@ impl GameDef {
             BoolFn::PuzzleUnique => self.puzzle_unique(c),
             BoolFn::PuzzleSum { region, name, sum } => self.puzzle_sum(region.as_deref(), *name, sum.as_deref(), c),
             BoolFn::PuzzleCount(r, v, n) => self.puzzle_count(r, v, n, c),
+            BoolFn::ForAllHints(k) => self.for_all_hints(k, c),
+            BoolFn::PuzzleCmp(k) => self.puzzle_cmp(k, c),
             BoolFn::IsTriggered(p) => {
                 let p = self.int(p, c);
                 (0..32).contains(&p) && c.s.triggered >> p & 1 != 0 && c.s.active >> p & 1 != 0

@@ -156,7 +156,8 @@ impl GameDef {
     }
 
     /// The puzzle's variables (Ludii's constraint variables): the sites each constraint
-    /// reads, in the order of the constraints and their regions, each once.
+    /// reads, in the order of the constraints and their regions, each once (up to a
+    /// `forAll`, which adds every site).
     fn puzzle_vars(&self, c: &Ctx) -> Vec<u32> {
         let mut vars: Vec<u32> = Vec::new();
         let mut add = |sites: &[u32], _: Option<RegionKind>| {
@@ -178,6 +179,13 @@ impl GameDef {
                 | BoolFn::PuzzleCount(r, ..) => {
                     let sites: Vec<u32> = self.region(r, c).iter().map(|t| t as u32).collect();
                     add(&sites, None);
+                }
+                // (a `forAll` makes every site of the board one, and ends the list, as
+                // Ludii's)
+                BoolFn::ForAllHints(_) => {
+                    let all: Vec<u32> = (0..self.n() as u32).collect();
+                    add(&all, None);
+                    break;
                 }
                 _ => {}
             }
@@ -312,6 +320,50 @@ impl GameDef {
             let set: Vec<&Vec<i32>> = values.iter().flatten().collect();
             (0..set.len()).all(|i| (i + 1..set.len()).all(|j| set[i] != set[j]))
         })
+    }
+
+    /// The value set at `site` (None: not set, or no site of the puzzle).
+    pub(super) fn puzzle_value_at(&self, site: i32, c: &Ctx) -> Option<i32> {
+        Self::puzzle_value(c.s, u32::try_from(site).ok()?)
+    }
+
+    /// `(forAll Hint C)`: C at each hint, `(from)` and `(to)` its first two sites and
+    /// `(hint)` its value.
+    pub(super) fn for_all_hints(&self, k: &BoolFn, c: &Ctx) -> bool {
+        let hints = self.ir.puzzle.iter().flat_map(|p| &p.hints);
+        hints.into_iter().all(|(sites, value)| {
+            let mut c2 = *c;
+            if let Some(&f) = sites.first() {
+                c2.from = f as i32;
+            }
+            if let Some(&t) = sites.get(1) {
+                c2.to = t as i32;
+            }
+            if let Some(v) = value {
+                c2.hint = *v;
+            }
+            self.boolean(k, &c2)
+        })
+    }
+
+    /// A puzzle's comparison: of the values set at its two sites, true while either is
+    /// not set.
+    pub(super) fn puzzle_cmp(&self, k: &BoolFn, c: &Ctx) -> bool {
+        let (BoolFn::Lt(a, b) | BoolFn::Le(a, b) | BoolFn::Gt(a, b) | BoolFn::Ge(a, b)) = k else {
+            return self.boolean(k, c);
+        };
+        let (Some(x), Some(y)) = (
+            self.puzzle_value_at(self.int(a, c), c),
+            self.puzzle_value_at(self.int(b, c), c),
+        ) else {
+            return true;
+        };
+        match k {
+            BoolFn::Lt(..) => x < y,
+            BoolFn::Le(..) => x <= y,
+            BoolFn::Gt(..) => x > y,
+            _ => x >= y,
+        }
     }
 
     /// `(is Solved)`: the constraints hold once every variable not set is set to 0.

@@ -55,6 +55,8 @@ pub enum IntFn {
     Site,
     Value,
     Level,
+    /// `(hint)` in a puzzle's `(forAll Hint ..)`: the value of the hint it is at.
+    Hint,
     /// `(var)` and `(var "k")`.
     Var,
     /// `(counter)`: the moves made since the start or the last `(set Counter)`.
@@ -110,6 +112,9 @@ pub enum IntFn {
     /// Component of the piece at the bottom of a site (Ludii's `(what at:)` reads level 0), 0 if
     /// empty.
     What(Box<IntFn>),
+    /// `(what at:)` in a deduction puzzle: the value set at the site, 0 while it is not
+    /// set (Ludii's puzzle state answers so).
+    PuzzleValue(Box<IntFn>),
     SizeStack(Box<IntFn>),
     /// `(size Stack in:R)`: the pieces stacked on the sites of R, all told.
     SizeStacks(Box<RegionFn>),
@@ -401,6 +406,12 @@ pub enum BoolFn {
     /// `(is Solved)` of a puzzle: the constraints hold with every variable not set yet set
     /// to 0 (Ludii's test).
     IsSolved,
+    /// `(forAll Hint C)` of a puzzle: C holds at each hint, with `(from)` its first site,
+    /// `(to)` its second, and `(hint)` its value.
+    ForAllHints(Box<BoolFn>),
+    /// A comparison (`<`, `<=`, `>`, `>=`) in a deduction puzzle: of the values set at its
+    /// two sites, and true while either is not set (Ludii's puzzle comparisons).
+    PuzzleCmp(Box<BoolFn>),
     /// `(is Unique)` of a puzzle: no two regions of one static type of the equipment (two
     /// rows, two columns) are both set, to the same values in order.
     PuzzleUnique,
@@ -2326,7 +2337,9 @@ pub mod purity {
     /// Whether a function of any kind is pure.
     pub fn node(n: Node) -> bool {
         match n {
-            Node::Int(IntFn::From | IntFn::To | IntFn::Between | IntFn::Site | IntFn::Value | IntFn::Level) => false,
+            Node::Int(
+                IntFn::From | IntFn::To | IntFn::Between | IntFn::Site | IntFn::Value | IntFn::Level | IntFn::Hint,
+            ) => false,
             Node::Int(IntFn::Memo { deps, .. }) => *deps == 0,
             Node::Int(IntFn::MemoSite { .. }) => false,
             // binds from/to itself, but its value may read outer iterators
@@ -2384,7 +2397,9 @@ pub mod deps {
     pub const LEVEL: u8 = 32;
     /// The group a `(forEach Group ..)` is at (`(sites)`).
     pub const GROUP: u8 = 64;
-    pub const ALL: u8 = 127;
+    /// The hint a `(forAll Hint ..)` is at (`(hint)`).
+    pub const HINT: u8 = 128;
+    pub const ALL: u8 = 255;
 
     /// The iterator variables a function of any kind reads.
     pub fn node(n: Node) -> u8 {
@@ -2395,6 +2410,8 @@ pub mod deps {
             Node::Int(IntFn::Site) => SITE,
             Node::Int(IntFn::Value) => VALUE,
             Node::Int(IntFn::Level) => LEVEL,
+            Node::Int(IntFn::Hint) => HINT,
+            Node::Bool(BoolFn::ForAllHints(b)) => boolean(b) & !(FROM | TO | HINT),
             Node::Int(IntFn::Memo { deps, .. }) => *deps,
             Node::Int(IntFn::MemoSite { .. }) => SITE,
             Node::Ints(IntsFn::Results { from, to, value }) => {
@@ -2481,6 +2498,7 @@ impl<'a> Node<'a> {
                 | IntFn::PieceField(_, a)
                 | IntFn::CountAt(a)
                 | IntFn::What(a)
+                | IntFn::PuzzleValue(a)
                 | IntFn::SizeStack(a)
                 | IntFn::Neg(a)
                 | IntFn::MapEntry { key: a, .. }
@@ -2556,6 +2574,7 @@ impl<'a> Node<'a> {
                 | IntFn::Site
                 | IntFn::Value
                 | IntFn::Level
+                | IntFn::Hint
                 | IntFn::Var
                 | IntFn::Counter
                 | IntFn::Pot
@@ -2668,6 +2687,7 @@ impl<'a> Node<'a> {
                     out.extend(sum.iter().map(|n| Int(n)));
                 }
                 BoolFn::PuzzleCount(r, v, n) => out.extend([Region(r), Int(v), Int(n)]),
+                BoolFn::ForAllHints(b) | BoolFn::PuzzleCmp(b) => out.push(Bool(b)),
                 BoolFn::Const(_)
                 | BoolFn::IsSolved
                 | BoolFn::PuzzleUnique

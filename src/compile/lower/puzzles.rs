@@ -49,6 +49,20 @@ impl Lowerer {
         Ok(MovesKind::Satisfy)
     }
 
+    /// `(forAll Hint C)`: C at each of the puzzle's hints.
+    pub(super) fn for_all(&mut self, c: &Call) -> R<BoolFn> {
+        if self.puzzle_values.is_none() {
+            return unsupported("forAll in a game that is no puzzle", c.span());
+        }
+        match c.word(self.reg) {
+            Some("Hint") => {
+                let k = self.condition(super::req(c.typed(self.reg, "boolean"), c)?)?;
+                Ok(BoolFn::ForAllHints(Box::new(k)))
+            }
+            w => unsupported(format!("forAll {}", w.unwrap_or("")), c.span()),
+        }
+    }
+
     /// `(all Different [R] [except:v | excepts:{v ..}])` on the board's own sites.
     pub(super) fn all_different(&mut self, c: &Call) -> R<BoolFn> {
         self.board_site_type_only(c, "all Different on another site type than the board's")?;
@@ -100,12 +114,8 @@ impl Lowerer {
                 _ => Ok(Some(Box::new(l.int(n)?))),
             }
         };
-        let n = |l: &mut Self| -> R<Box<IntFn>> {
-            match hint(l)? {
-                Some(n) => Ok(n),
-                None => unsupported("the hint of a region here", c.span()),
-            }
-        };
+        // (`(hint)` elsewhere: the hint a `(forAll Hint ..)` is at)
+        let n = |l: &mut Self| -> R<Box<IntFn>> { Ok(hint(l)?.unwrap_or(Box::new(IntFn::Hint))) };
         match word {
             Some("Sum") => Ok(BoolFn::PuzzleSum {
                 region,
