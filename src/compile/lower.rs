@@ -1136,6 +1136,7 @@ impl Lowerer {
             ("surround", _) => self.surround(&c)?,
             ("enclose", _) => self.enclose(&c)?,
             ("trigger", _) => self.trigger(&c)?,
+            ("take", _) => self.take(&c)?,
             ("while", _) => {
                 let pos = c.positional();
                 MovesKind::While(

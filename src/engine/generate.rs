@@ -327,6 +327,43 @@ impl GameDef {
         }
     }
 
+    /// `(take Control ..)`'s moves: at each site given (default: every site of every
+    /// container) whose piece is `of`'s (anyone's when None), the piece becomes the
+    /// component of `by` with its name (a piece with no such component stays), its count,
+    /// state, rotation and value kept.
+    fn take_control(&self, of: Option<&IntFn>, by: &IntFn, sites: Option<&RegionFn>, c: &Ctx, out: &mut Vec<MoveData>) {
+        let of = of.map(|o| self.int(o, c));
+        let by = self.int(by, c);
+        let sites: Vec<i32> = match sites {
+            Some(r) => self.region(r, c).iter().collect(),
+            None => (0..self.total_sites as i32).collect(),
+        };
+        for t in sites {
+            let Some(p) = c.s.stack(t.max(0) as usize).and_then(|st| st.last()) else {
+                continue;
+            };
+            if t < 0 || of.is_some_and(|o| o != i32::from(p.who)) {
+                continue;
+            }
+            let Some(base) = self.ir.components.get(usize::from(p.what)).map(|k| &k.base) else {
+                continue;
+            };
+            let like = self.ir.components.iter().enumerate().skip(1);
+            let Some((what, k)) = like
+                .into_iter()
+                .find(|(_, k)| i32::from(k.owner) == by && k.base == *base)
+            else {
+                continue;
+            };
+            self.push_move(out, c, t, t).push(Action::Promote {
+                site: t as u32,
+                what: what as u16,
+                who: k.owner,
+                decision: false,
+            });
+        }
+    }
+
     /// An add's piece (component, owner) and count; None when nothing is added.
     fn add_piece_count(&self, piece: &Option<PieceFn>, count: Option<&IntFn>, c: &Ctx) -> Option<(i32, u8, i32)> {
         let what = self.piece_index(piece, c);
@@ -1009,6 +1046,7 @@ impl GameDef {
                     }
                 }
             }
+            MovesKind::TakeControl { of, by, sites } => self.take_control(of.as_ref(), by, sites.as_ref(), c, out),
             MovesKind::SetSite {
                 field,
                 at,
@@ -1647,6 +1685,33 @@ mod tests {
         let after = rotations(&g, &g.initial_state());
         assert_eq!(after.len(), 4, "{after:?}");
         assert!(after[0].contains("~r3") && after[1].contains("~r5"), "{after:?}");
+    }
+
+    /// `(take Control ..)`: the pieces of the owner named on the sites given become the
+    /// new owner's component of the same name, their count, state and value kept; a piece
+    /// the new owner has no like of stays.
+    #[test]
+    fn take_control_hands_the_pieces_over() {
+        let text = r#"(game "Turncoat" (players 2)
+            (equipment { (board (rectangle 1 4)) (piece "Disc" Each) (piece "Cross" P2) })
+            (rules (start { (place "Disc2" 0 state:3 value:7) (place "Cross2" 1) (place "Disc2" 2) })
+              (play (move Add (to (sites Empty))
+                (then (take Control of:P2 by:Mover to:(sites {0 1 3})))))
+              (end (if (no Moves Next) (result Mover Win)))))"#;
+        let g = Game::load("turncoat", text, &Selections::default()).expect("loads");
+        let mut s = g.initial_state();
+        let m = g.find_move(&s, "D1");
+        assert_eq!(m.len(), 1);
+        g.apply(&mut s, &m[0]);
+        let kinds = g.piece_kinds();
+        let at = |t: usize| {
+            let p = s.pieces(t)[0];
+            (kinds[g.piece_kind(p.component)].to_string(), p.owner, p.state, p.value)
+        };
+        assert_eq!(at(0), ("Disc".to_string(), 1, 3, 7), "taken, as it was");
+        assert_eq!(at(1).1, 2, "player 1 has no Cross: it stays player 2's");
+        assert_eq!(at(2).1, 2, "not among the sites given");
+        assert_eq!(at(3).1, 1, "the mover's own piece");
     }
 
     #[test]

@@ -1201,6 +1201,7 @@ impl Moves {
             | Vote(_)
             | Roll
             | Trigger { .. }
+            | TakeControl { .. }
             | Custodial { .. }
             | Intervene { .. }
             | Directional { .. }
@@ -1572,6 +1573,15 @@ pub enum MovesKind {
     Trigger {
         event: u16,
         player: IntFn,
+    },
+    /// `(take Control of:o by:n [at:s | to:R])`: each piece of owner `o` (None: of anyone)
+    /// on the sites given (default: every site) becomes its like of owner `n` (the
+    /// component of the same name without number), keeping its count, state, rotation and
+    /// value; a move for each.
+    TakeControl {
+        of: Option<IntFn>,
+        by: IntFn,
+        sites: Option<RegionFn>,
     },
     /// `(promote [site] (piece ..) [owner])`: the piece at the site (default `(to)`)
     /// becomes another component; a move for each component named.

@@ -166,6 +166,33 @@ impl Lowerer {
         })
     }
 
+    /// `(take Control of:<role>|<int> by:<role>|<int> [at:<int> | to:<sites>])` on the
+    /// board's own sites.
+    pub(super) fn take(&mut self, c: &Call) -> R<MovesKind> {
+        if c.word(self.reg) != Some("Control") {
+            return unsupported("take Domino", c.span());
+        }
+        self.board_site_type_only(c, "take Control on another site type than the board's")?;
+        let player = |l: &mut Self, name: &str| -> R<Option<IntFn>> {
+            let n = req(c.named(name), c)?;
+            Ok(match &n.kind {
+                NodeKind::Atom(a) if a == "All" => None,
+                NodeKind::Atom(_) => Some(IntFn::RolePlayer(l.role(n)?)),
+                _ => Some(l.int(n)?),
+            })
+        };
+        let of = player(self, "of")?;
+        let Some(by) = player(self, "by")? else {
+            return unsupported("take Control by:All", c.span());
+        };
+        let sites = match (c.named("at"), c.named("to")) {
+            (Some(s), _) => Some(RegionFn::Site(Box::new(self.int(s)?))),
+            (None, Some(r)) => Some(self.region(r)?),
+            (None, None) => None,
+        };
+        Ok(MovesKind::TakeControl { of, by, sites })
+    }
+
     /// `(trigger "event" player)`.
     pub(super) fn trigger(&mut self, c: &Call) -> R<MovesKind> {
         let p = match c.typed(self.reg, "roleType") {
