@@ -2027,10 +2027,15 @@ impl Lowerer {
                 let (role, player) = self.player_or_role(&c)?;
                 IntFn::Score(Box::new(player.unwrap_or(IntFn::RolePlayer(role))))
             }
-            "who" | "what" | "state" if !self.other_site_type(&c) && c.named("level").is_some() => {
+            "who" | "what" | "state" | "value"
+                if !self.other_site_type(&c)
+                    && c.named("level").is_some()
+                    && (c.id != "value" || c.word(self.reg) == Some("Piece")) =>
+            {
                 let field = match c.id {
                     "who" => LevelField::Who,
                     "what" => LevelField::What,
+                    "value" => LevelField::Value,
                     _ => LevelField::State,
                 };
                 IntFn::AtLevel(

@@ -215,6 +215,7 @@ impl GameDef {
                     LevelField::Who => p.who as i32,
                     LevelField::What => p.what as i32,
                     LevelField::State => p.state,
+                    LevelField::Value => p.value,
                 })
             }
             IntFn::PieceField(f @ (SiteField::State | SiteField::Value), x) => c.s.site_field(self.int(x, c), *f),

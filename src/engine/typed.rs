@@ -88,6 +88,7 @@ impl GameDef {
             LevelField::Who => p.who as i32,
             LevelField::What => p.what as i32,
             LevelField::State => p.state,
+            LevelField::Value => p.value,
         })
     }
 

@@ -977,6 +977,7 @@ pub enum LevelField {
     Who,
     What,
     State,
+    Value,
 }
 
 /// What a hidden flag hides at a location (a site and level): everything (`Hidden` alone),
