@@ -271,6 +271,101 @@ pub enum Direction {
     Dynamic(u8),
     /// A circular direction (steps only where the board has pivots).
     Circular(Circ),
+    /// A direction between the layers of a board in three dimensions.
+    Layer(Lay),
+}
+
+/// Ludii's directions between layers (a pyramid's): straight up or down (`U`, `D`), or up
+/// or down towards a compass point (`UNE`: up and north-east). A step to another layer has
+/// one of these and no compass name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Lay {
+    U,
+    UN,
+    UNE,
+    UE,
+    USE,
+    US,
+    USW,
+    UW,
+    UNW,
+    D,
+    DN,
+    DNE,
+    DE,
+    DSE,
+    DS,
+    DSW,
+    DW,
+    DNW,
+}
+
+impl Lay {
+    pub const ALL: [Lay; 18] = [
+        Lay::U,
+        Lay::UN,
+        Lay::UNE,
+        Lay::UE,
+        Lay::USE,
+        Lay::US,
+        Lay::USW,
+        Lay::UW,
+        Lay::UNW,
+        Lay::D,
+        Lay::DN,
+        Lay::DNE,
+        Lay::DE,
+        Lay::DSE,
+        Lay::DS,
+        Lay::DSW,
+        Lay::DW,
+        Lay::DNW,
+    ];
+
+    const NAMES: [&'static str; 18] = [
+        "U", "UN", "UNE", "UE", "USE", "US", "USW", "UW", "UNW", "D", "DN", "DNE", "DE", "DSE", "DS", "DSW", "DW",
+        "DNW",
+    ];
+
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+
+    pub fn from_name(s: &str) -> Option<Lay> {
+        Self::NAMES.iter().position(|&n| n == s).map(|i| Lay::ALL[i])
+    }
+
+    /// Up or down (`up`) towards compass point `d` (of the eight; any other is taken as
+    /// the point before it).
+    pub fn towards(up: bool, d: Dir) -> Lay {
+        let k = (d as usize / 2) % 8;
+        // (N, NE, E, SE, S, SW, W, NW) in the order of the names above
+        const UP: [Lay; 8] = [
+            Lay::UN,
+            Lay::UNE,
+            Lay::UE,
+            Lay::USE,
+            Lay::US,
+            Lay::USW,
+            Lay::UW,
+            Lay::UNW,
+        ];
+        const DOWN: [Lay; 8] = [
+            Lay::DN,
+            Lay::DNE,
+            Lay::DE,
+            Lay::DSE,
+            Lay::DS,
+            Lay::DSW,
+            Lay::DW,
+            Lay::DNW,
+        ];
+        if up {
+            UP[k]
+        } else {
+            DOWN[k]
+        }
+    }
 }
 
 /// Ludii's circular directions, on a board whose vertices turn about pivots (`concentric`,
@@ -303,16 +398,19 @@ impl Circ {
     }
 }
 
-/// Number of [`Direction`] values (16 compass names, 5 relations, 5 circular directions).
-pub const NUM_DIRECTION_KEYS: usize = 26;
+/// Number of [`Direction`] values (16 compass names, 5 relations, 5 circular directions,
+/// 18 between layers).
+pub const NUM_DIRECTION_KEYS: usize = 44;
 
 impl Direction {
-    /// Dense index 0..26: compass names first, then relations, then circular directions.
+    /// Dense index 0..44: compass names first, then relations, circular directions and
+    /// directions between layers.
     pub fn key(self) -> usize {
         match self {
             Direction::Compass(d) => d as usize,
             Direction::Rel(r) => 16 + r as usize,
             Direction::Circular(c) => 21 + c as usize,
+            Direction::Layer(l) => 26 + l as usize,
             // (never asked of the board: resolved first; an empty row if it were)
             Direction::Relative(_) | Direction::Dynamic(_) => NUM_DIRECTION_KEYS,
         }
@@ -330,8 +428,10 @@ impl Direction {
             Direction::Compass(Dir::ALL[k])
         } else if k < 21 {
             Direction::Rel(Relation::ALL[k - 16])
-        } else {
+        } else if k < 26 {
             Direction::Circular(Circ::ALL[k - 21])
+        } else {
+            Direction::Layer(Lay::ALL[(k - 26).min(17)])
         }
     }
 
@@ -341,6 +441,7 @@ impl Direction {
             .or_else(|| Relation::from_name(s).map(Direction::Rel))
             .or_else(|| RelDir::from_name(s).map(Direction::Relative))
             .or_else(|| Circ::from_name(s).map(Direction::Circular))
+            .or_else(|| Lay::from_name(s).map(Direction::Layer))
     }
 }
 
@@ -665,6 +766,9 @@ pub struct Board {
     /// Row `site * 5 + circular direction`: same-type steps in each [`Circ`] (empty rows on
     /// a board without pivots).
     circ_steps: Csr,
+    /// Row `site * 18 + direction between layers`: same-type steps in each [`Lay`] (empty
+    /// rows on a board of one layer).
+    layer_steps: Csr,
     /// Per relation, bit set over [`Dir`] of the names its steps use.
     supported: [u16; 5],
     /// All radials, each including its origin at position 0: by radial id, its slice
@@ -776,6 +880,7 @@ impl Board {
             Direction::Rel(r) => self.relation(site, r),
             Direction::Compass(c) => self.steps(site, c),
             Direction::Circular(c) => self.circ_steps.row(site as usize * 5 + c as usize),
+            Direction::Layer(l) => self.layer_steps.row(site as usize * 18 + l as usize),
             Direction::Relative(_) | Direction::Dynamic(_) => &[],
         }
     }

@@ -507,3 +507,22 @@ fn circular_directions_of_cells_follow_their_vertices_pivot() {
     assert_eq!(circ(13, Circ::Out), [37, 71]);
     assert_eq!(circ(13, Circ::Rotational), [1, 37, 71]);
 }
+
+/// A board in layers (`(square 4 pyramidal:True) use:Vertex`): a step to the layer above or
+/// below is named by its direction between layers (`UNE`: up and north-east) and by no
+/// compass name, as Ludii's; steps on one layer keep theirs.
+#[test]
+fn steps_between_layers_have_directions_of_their_own() {
+    let b = board(BoardSpec::SquarePyramidal(4), SiteType::Vertex);
+    let at = |x: f64, y: f64, layer: &str| {
+        (0..b.num_sites() as u32)
+            .find(|&s| (b.xy(s).0 - x).abs() < 1e-6 && (b.xy(s).1 - y).abs() < 1e-6 && b.label(s).ends_with(layer))
+            .unwrap()
+    };
+    let (low, high) = (at(0.0, 0.0, "/0"), at(0.5, 0.5, "/1"));
+    assert_eq!(b.steps_in(low, Direction::Layer(Lay::UNE)), [high]);
+    assert_eq!(b.steps_in(high, Direction::Layer(Lay::DSW)), [low]);
+    assert!(!b.steps(low, Dir::NE).contains(&high));
+    assert_eq!(b.steps(low, Dir::N), [at(0.0, 1.0, "/0")]);
+    assert!(b.steps_in(low, Direction::Layer(Lay::DSW)).is_empty());
+}

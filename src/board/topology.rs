@@ -4,7 +4,7 @@
 //! site type (plus what that needs from the other types).
 
 use super::graph::{Graph, Pt, NO_PIVOT};
-use super::{Board, Circ, Csr, Dir, Direction, Relation, SiteType, NUM_DIRECTION_KEYS};
+use super::{Board, Circ, Csr, Dir, Direction, Lay, Relation, SiteType, NUM_DIRECTION_KEYS};
 
 const ORTH: u8 = 1 << Relation::Orthogonal as u8;
 const DIAG: u8 = 1 << Relation::Diagonal as u8;
@@ -350,6 +350,41 @@ pub(crate) fn clockwise_key(a: Pt, b: Pt) -> f64 {
     s
 }
 
+/// The mean length of the graph's edges, on the plane (Ludii's unit of a board's
+/// measures; 1 for a graph without edges).
+fn average_edge_length(g: &Graph) -> f64 {
+    if g.edges.is_empty() {
+        return 1.0;
+    }
+    let total: f64 = g
+        .edges
+        .iter()
+        .map(|&[a, b]| g.vertices[a as usize].dist(g.vertices[b as usize]))
+        .sum();
+    total / g.edges.len() as f64
+}
+
+/// The direction between layers of a step from `a` (height `za`) to `b` (height `zb`)
+/// (Ludii's `mapAngleToAbsoluteDirection` off the plane): None on one layer (heights
+/// within a tenth of `unit`); `U` or `D` straight above or below; else up or down towards
+/// the compass point of the heading, among 8 sectors, or among 16 (`sixteen`, after a
+/// collision) where the points between take their quadrant's intercardinal point.
+fn layer_between(a: Pt, za: f64, b: Pt, zb: f64, unit: f64, sixteen: bool) -> Option<Lay> {
+    let up = if zb - za > 0.1 * unit {
+        true
+    } else if zb - za < -0.1 * unit {
+        false
+    } else {
+        return None;
+    };
+    if a.dist(b) < 0.1 * unit {
+        return Some(if up { Lay::U } else { Lay::D });
+    }
+    let d = compass(a, b, sixteen) as usize;
+    let d8 = if d % 4 == 0 { d } else { d / 4 * 4 + 2 };
+    Some(Lay::towards(up, Dir::ALL[d8]))
+}
+
 /// Compass name of a heading, with 8 sectors or (after a collision) 16 sectors.
 fn compass(a: Pt, b: Pt, sixteen: bool) -> Dir {
     let mut deg = atan2_from(a, b).to_degrees();
@@ -408,14 +443,20 @@ struct SiteSteps {
     flags: Vec<u8>,
     dir: Vec<Dir>,
     circ: Vec<u8>,
+    /// The direction of a step to another layer ([`Lay`] as u8; [`NO_LAYER`]: a step on
+    /// the element's own layer, named by `dir`).
+    layer: Vec<u8>,
 }
+
+const NO_LAYER: u8 = u8::MAX;
 
 impl SiteSteps {
     fn in_direction(&self, d: Direction) -> impl Iterator<Item = usize> + '_ {
         (0..self.to.len()).filter(move |&k| match d {
             Direction::Rel(r) => self.flags[k] & (1 << r as u8) != 0,
-            Direction::Compass(c) => self.dir[k] == c,
+            Direction::Compass(c) => self.dir[k] == c && self.layer[k] == NO_LAYER,
             Direction::Circular(c) => self.circ[k] & (1 << c as u8) != 0,
+            Direction::Layer(l) => self.layer[k] == l as u8,
             Direction::Relative(_) | Direction::Dynamic(_) => false,
         })
     }
@@ -517,15 +558,34 @@ pub(crate) fn build_board(g: &Graph, ty: SiteType) -> Board {
     let n = g.count(ty);
     let pos: Vec<Pt> = (0..n as u32).map(|i| inc.pos(ty, i)).collect();
 
-    // Steps, names (8 or 16 sectors per element), clockwise order.
+    // Steps, names (8 or 16 sectors per element), clockwise order. On a board of vertices
+    // in layers, a step to another layer is named by its direction between layers instead.
+    let layered = ty == SiteType::Vertex && g.z.len() == n && g.z.iter().any(|&z| z != g.z[0]);
+    let unit = average_edge_length(g);
+    let layer = |i: u32, t: u32, sixteen: bool| -> Option<Lay> {
+        if !layered {
+            return None;
+        }
+        layer_between(
+            pos[i as usize],
+            g.z[i as usize],
+            pos[t as usize],
+            g.z[t as usize],
+            unit,
+            sixteen,
+        )
+    };
     let mut site_steps = Vec::with_capacity(n);
     for i in 0..n as u32 {
         let all = inc.steps(ty, i);
         let me = pos[i as usize];
-        let mut seen = 0u32;
+        let mut seen = 0u64;
         let mut collision = false;
         for s in &all {
-            let d = compass(me, inc.pos(s.ty, s.to), false) as u32;
+            let d = match (s.ty == ty).then(|| layer(i, s.to, false)).flatten() {
+                Some(l) => 16 + l as u32,
+                None => compass(me, inc.pos(s.ty, s.to), false) as u32,
+            };
             if seen & (1 << d) != 0 {
                 collision = true;
                 break;
@@ -547,6 +607,10 @@ pub(crate) fn build_board(g: &Graph, ty: SiteType) -> Board {
                 .map(|s| compass(me, pos[s.to as usize], collision))
                 .collect(),
             circ: vec![0; same.len()],
+            layer: same
+                .iter()
+                .map(|s| layer(i, s.to, collision).map_or(NO_LAYER, |l| l as u8))
+                .collect(),
         });
     }
     set_circular(g, ty, &pos, &mut site_steps);
@@ -573,11 +637,12 @@ pub(crate) fn build_board(g: &Graph, ty: SiteType) -> Board {
     };
     let dir_steps = steps_by(&Dir::ALL.map(Direction::Compass));
     let circ_steps = steps_by(&Circ::ALL.map(Direction::Circular));
+    let layer_steps = steps_by(&Lay::ALL.map(Direction::Layer));
     let mut supported = [0u16; 5];
     for s in &site_steps {
         for k in 0..s.to.len() {
             for r in Relation::ALL {
-                if s.flags[k] & (1 << r as u8) != 0 {
+                if s.flags[k] & (1 << r as u8) != 0 && s.layer[k] == NO_LAYER {
                     supported[r as usize] |= 1 << s.dir[k] as u16;
                 }
             }
@@ -646,6 +711,7 @@ pub(crate) fn build_board(g: &Graph, ty: SiteType) -> Board {
         relations,
         dir_steps,
         circ_steps,
+        layer_steps,
         supported,
         radial_sites: radials.sites,
         radial_ends: radials.ends,

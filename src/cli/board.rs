@@ -9,7 +9,7 @@
 //! as their polygons, edges, vertices) with each site's index.
 
 use super::{read_description, SelectArgs, EXIT_USAGE};
-use crate::board::{Board, Circ, Dir, Direction, Graph, Relation};
+use crate::board::{Board, Circ, Dir, Direction, Graph, Lay, Relation};
 use crate::engine::Game;
 use crate::load::{Layout, LoadError};
 use std::fmt::Write;
@@ -86,7 +86,15 @@ fn named_steps(board: &Board, site: u32) -> Vec<(&'static str, &[u32])> {
     let circular = Circ::ALL
         .iter()
         .map(|&c| (c.name(), board.steps_in(site, Direction::Circular(c))));
-    compass.chain(circular).filter(|(_, s)| !s.is_empty()).collect()
+    // (and between layers, on a board in layers)
+    let layers = Lay::ALL
+        .iter()
+        .map(|&l| (l.name(), board.steps_in(site, Direction::Layer(l))));
+    compass
+        .chain(circular)
+        .chain(layers)
+        .filter(|(_, s)| !s.is_empty())
+        .collect()
 }
 
 fn join(sites: &[u32]) -> String {

@@ -153,7 +153,8 @@ impl GameDef {
                         }
                     }
                 }
-                Direction::Circular(_) => {}
+                // (a step between layers has no compass name)
+                Direction::Circular(_) | Direction::Layer(_) => {}
                 Direction::Relative(_) | Direction::Dynamic(_) => {
                     tmp.clear();
                     self.push_resolved(d, site, facing, supported, c, &mut tmp);
