@@ -381,7 +381,7 @@ fn layer_between(a: Pt, za: f64, b: Pt, zb: f64, unit: f64, sixteen: bool) -> Op
         return Some(if up { Lay::U } else { Lay::D });
     }
     let d = compass(a, b, sixteen) as usize;
-    let d8 = if d % 4 == 0 { d } else { d / 4 * 4 + 2 };
+    let d8 = if d.is_multiple_of(4) { d } else { d / 4 * 4 + 2 };
     Some(Lay::towards(up, Dir::ALL[d8]))
 }
 
