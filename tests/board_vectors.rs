@@ -247,14 +247,11 @@ fn check_file(path: &std::path::Path) -> (usize, Vec<String>) {
         let radials = s["radials"].as_object().unwrap();
         for k in 0..ludeme::board::NUM_DIRECTION_KEYS {
             let d = Direction::from_key(k);
-            let circ;
             let name = match d {
                 Direction::Compass(x) => x.name(),
                 Direction::Rel(r) => r.name(),
-                Direction::Circular(c) => {
-                    circ = format!("{c:?}");
-                    circ.as_str()
-                }
+                Direction::Circular(c) => c.name(),
+                Direction::Layer(l) => l.name(),
                 Direction::Relative(_) | Direction::Dynamic(_) => unreachable!("keys are absolute directions"),
             };
             let want: Vec<Vec<u32>> = match radials.get(name) {
