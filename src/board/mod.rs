@@ -338,33 +338,9 @@ impl Lay {
     /// Up or down (`up`) towards compass point `d` (of the eight; any other is taken as
     /// the point before it).
     pub fn towards(up: bool, d: Dir) -> Lay {
+        // (after `U` and `D` in [`Lay::ALL`]: N, NE, E, SE, S, SW, W, NW)
         let k = (d as usize / 2) % 8;
-        // (N, NE, E, SE, S, SW, W, NW) in the order of the names above
-        const UP: [Lay; 8] = [
-            Lay::UN,
-            Lay::UNE,
-            Lay::UE,
-            Lay::USE,
-            Lay::US,
-            Lay::USW,
-            Lay::UW,
-            Lay::UNW,
-        ];
-        const DOWN: [Lay; 8] = [
-            Lay::DN,
-            Lay::DNE,
-            Lay::DE,
-            Lay::DSE,
-            Lay::DS,
-            Lay::DSW,
-            Lay::DW,
-            Lay::DNW,
-        ];
-        if up {
-            UP[k]
-        } else {
-            DOWN[k]
-        }
+        Lay::ALL[if up { 1 } else { 10 } + k]
     }
 }
 
