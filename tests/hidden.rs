@@ -12,7 +12,8 @@ mod common;
 
 use common::{ok_trials, shared, trial_files};
 use ludeme::engine::{Game, State};
-use ludeme::expand::Selections;
+use ludeme::expand::{expand, Limits, Selections};
+use ludeme::source::{SourceFile, SourceMap};
 use ludeme::trace::trial::{in_our_numbering, parse_move, replay_observed, LudiiTrial, TrialMove};
 use rand::SeedableRng;
 use std::collections::HashMap;
@@ -85,11 +86,6 @@ fn hidden_trials() -> Vec<(String, Game, LudiiTrial)> {
         {
             continue;
         }
-        let trace = format!("corpus/{}", lud.replace(".lud", ".jsonl"));
-        if shared("ludii/traces").join(&trace).exists() && !agreeing.contains(&trace) {
-            println!("left out: {trial} (its trace does not agree)");
-            continue;
-        }
         let Some(t) = files.get(&trial).and_then(|f| LudiiTrial::parse(f).ok()) else {
             continue;
         };
@@ -97,6 +93,21 @@ fn hidden_trials() -> Vec<(String, Game, LudiiTrial)> {
             options: t.options.clone(),
             ruleset: None,
         };
+        // (the rules the trial's options give hide something: an option may leave it out)
+        let mut sources = SourceMap::new(SourceFile::new(lud.as_str(), text.as_str()));
+        let hides = expand(&mut sources, &sel, &Limits::default()).is_ok_and(|e| {
+            ["(set Hidden", "(is Hidden", "(sites Hidden"]
+                .iter()
+                .any(|k| e.game.contains(k))
+        });
+        if !hides {
+            continue;
+        }
+        let trace = format!("corpus/{}", lud.replace(".lud", ".jsonl"));
+        if shared("ludii/traces").join(&trace).exists() && !agreeing.contains(&trace) {
+            println!("left out: {trial} (its trace does not agree)");
+            continue;
+        }
         if let Ok(game) = Game::load(&lud, &text, &sel) {
             assert!(game.has_hidden_info(), "{lud}: its rules hide something");
             out.push((trial, game, t));
