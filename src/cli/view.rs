@@ -474,7 +474,7 @@ pub fn status_text(game: &Game, state: &State, seats: &[String]) -> String {
             .unwrap_or_default();
         format!(
             "Move {}: player {m} [{}]{who} to move",
-            state.num_decisions() + 1,
+            state.num_decisions_in_game() + 1,
             player_mark(game, m)
         )
     };

@@ -521,6 +521,12 @@ impl State {
         let before = self.round.as_deref().map_or(0, |r| r.decisions);
         (self.inner.num_decisions + before) as usize
     }
+
+    /// Decisions taken in the game being played: in a match, since its subgame started
+    /// (what a move number shows); else [`Self::num_decisions`].
+    pub fn num_decisions_in_game(&self) -> usize {
+        self.inner.num_decisions as usize
+    }
 }
 
 /// What a site holds, as a viewer sees it.
