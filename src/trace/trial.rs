@@ -501,6 +501,16 @@ fn matching<'m>(game: &Game, state: &State, moves: &'m [Move], l: &TrialMove) ->
     best.map(|(m, _)| m)
 }
 
+/// Ludii's move without the numbers it gives a proposition's or a vote's text
+/// (`propositionInt`, `voteInt`), which ours do not write: the text says which it is.
+fn unnumbered(m: &TrialMove) -> TrialMove {
+    let mut m = m.clone();
+    for a in &mut m.actions {
+        a.fields.retain(|(k, _)| k != "voteInt" && k != "propositionInt");
+    }
+    m
+}
+
 /// The initial placements as the sites part of a state text (`12=Disc1*2~s1~v4,Disc2`).
 fn placements_text(game: &Game, placements: &[TrialMove]) -> String {
     let names: Vec<&str> = game.ir().components.iter().map(|c| c.name.as_str()).collect();
@@ -659,7 +669,7 @@ pub fn replay_observed(game: &Game, trial: &LudiiTrial, observe: &mut Observer) 
             let mut after = state.clone();
             let acts = game.apply_listing(&mut after, m);
             let text = writer.move_text(m, &acts, state);
-            parse_move(&text).is_some_and(|o| super::trial_write::same_ludii_actions(&o, lm))
+            parse_move(&text).is_some_and(|o| super::trial_write::same_ludii_actions(&o, &unnumbered(lm)))
         };
         // (where the rules draw at random, the draw whose moves hold Ludii's, if ours do not)
         if let Some(lm) = ludii.moves.get(placements + ply).filter(|_| game.draws_random()) {

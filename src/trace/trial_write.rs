@@ -306,7 +306,7 @@ impl<'g> LudiiWriter<'g> {
 
     /// Which of a move's own actions are decisions (Ludii's `decision=true`): those that
     /// move the piece from the move's origin to its target, add, promote or change the
-    /// piece at its target, or pass; and, when it goes nowhere else, one that removes the
+    /// piece at its target, pass, propose or vote; and, when it goes nowhere else, one that removes the
     /// piece at its site. Its effects elsewhere (a capture) are not. None: the decision is
     /// a selection of its sites.
     fn decisions(&self, mv: &Move) -> Vec<bool> {
@@ -320,7 +320,7 @@ impl<'g> LudiiWriter<'g> {
             Action::Add { site, .. } => at(site),
             Action::Promote { decision, .. } => decision,
             Action::SetSite { site, field, .. } => field == SiteField::State && at(site),
-            Action::Pass { .. } | Action::NextInstance => true,
+            Action::Pass { .. } | Action::NextInstance | Action::Propose(_) | Action::Vote(_) => true,
             _ => false,
         };
         // (once each: a combination repeats the decision's action without it)
