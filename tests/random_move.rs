@@ -1,24 +1,26 @@
 //! `Game::random_move` draws from the legal moves uniformly, though it asks the moves'
 //! filters (`ifAfterwards`, `(no Repeat)`) only of the moves it draws: on positions of Go
-//! (9×9) where some empty points are suicides, every drawn move is legal and every legal move
-//! comes up about as often as the others.
+//! (9×9) where some empty points are suicides, and of a chess game whose `(do ..
+//! ifAfterwards:..)` has consequents of its own, every drawn move is legal (with those
+//! consequents) and every legal move comes up about as often as the others.
 
 use ludeme::engine::playout::playout_rng;
 use ludeme::engine::{Game, State};
 use ludeme::expand::Selections;
 use std::collections::HashMap;
 
-fn go_9x9() -> Game {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/ludii/lud/board/space/territory/Go.lud"
-    );
-    let text = std::fs::read_to_string(path).unwrap();
+fn load(rel: &str, options: &[&str]) -> Game {
+    let path = format!("{}/../shared/ludii/lud/{rel}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
     let selections = Selections {
-        options: vec!["Board Size/9x9".into()],
+        options: options.iter().map(|o| o.to_string()).collect(),
         ruleset: None,
     };
-    Game::load(path, &text, &selections).unwrap()
+    Game::load(&path, &text, &selections).unwrap()
+}
+
+fn go_9x9() -> Game {
+    load("board/space/territory/Go.lud", &["Board Size/9x9"])
 }
 
 /// A position after `n` random moves (or earlier, at the first where the filters remove
@@ -33,6 +35,33 @@ fn position(game: &Game, seed: u64, n: usize) -> State {
         game.apply(&mut state, &m);
     }
     state
+}
+
+/// Draws at `state`, `per` times each legal move on average: every one legal and each
+/// legal move drawn a binomial count of mean `per` (within ±5σ but for a chance of ~1e-6).
+fn assert_uniform(game: &Game, state: &State, seed: u64, per: usize) {
+    let legal = game.legal_moves(state);
+    let draws = per * legal.len();
+    let mut rng = playout_rng(seed, 1);
+    let mut seen: HashMap<usize, usize> = HashMap::new();
+    for _ in 0..draws {
+        let m = game.random_move(state, &mut rng).unwrap();
+        let k = legal
+            .iter()
+            .position(|l| *l == m)
+            .unwrap_or_else(|| panic!("seed {seed}: drawn {} is not legal", game.move_text(&m)));
+        *seen.entry(k).or_default() += 1;
+    }
+    let sigma = (per as f64).sqrt();
+    let range = (per as f64 - 5.0 * sigma) as usize..=(per as f64 + 5.0 * sigma) as usize;
+    for (k, m) in legal.iter().enumerate() {
+        let c = seen.get(&k).copied().unwrap_or(0);
+        assert!(
+            range.contains(&c),
+            "seed {seed}: {} drawn {c} times of {draws} (expected about {per})",
+            game.move_text(m)
+        );
+    }
 }
 
 #[test]
@@ -50,31 +79,27 @@ fn random_moves_are_legal_and_uniform() {
             continue;
         }
         filtered += 1;
-        // draws: each legal move expected `per` times
-        let per = 200;
-        let draws = per * legal.len();
-        let mut rng = playout_rng(seed, 1);
-        let mut seen: HashMap<usize, usize> = HashMap::new();
-        for _ in 0..draws {
-            let m = game.random_move(&state, &mut rng).unwrap();
-            let k = legal
-                .iter()
-                .position(|l| *l == m)
-                .unwrap_or_else(|| panic!("seed {seed}: drawn {} is not legal", game.move_text(&m)));
-            *seen.entry(k).or_default() += 1;
-        }
-        // a binomial count of mean 200 is within 200 ± 5σ (σ ≈ 14) but for chance of ~1e-6
-        for (k, m) in legal.iter().enumerate() {
-            let c = seen.get(&k).copied().unwrap_or(0);
-            assert!(
-                (130..=270).contains(&c),
-                "seed {seed}: {} drawn {c} times of {draws} (expected about {per})",
-                game.move_text(m)
-            );
-        }
+        assert_uniform(&game, &state, seed, 200);
     }
     assert!(
         filtered >= 3,
         "only {filtered} positions where the filters remove moves"
     );
+}
+
+/// Ludus Rebellionis 2's play is `(do (forEach Piece) ifAfterwards:(not (is Threatened
+/// ..)) (then ..))`: the moves drawn carry the `do`'s consequents as the listed ones do.
+#[test]
+fn drawn_moves_keep_the_consequents_of_their_do() {
+    let game = load("reconstruction/done/board/war/other/Ludus Rebellionis 2.lud", &[]);
+    let mut positions = 0;
+    for seed in 0..12 {
+        let state = position(&game, seed, 30 + 7 * seed as usize);
+        if state.is_over() {
+            continue;
+        }
+        positions += 1;
+        assert_uniform(&game, &state, seed, 60);
+    }
+    assert!(positions >= 6, "only {positions} positions not over");
 }

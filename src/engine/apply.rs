@@ -94,7 +94,7 @@ impl GameDef {
                 };
                 (m, d.lazy[j].filter, Some((j, t)))
             };
-            let cond = d.conds.get(filter as usize).copied();
+            let (cond, then) = d.conds.get(filter as usize).copied().unzip();
             let repeat = self.ir.no_repeat.is_some() && !s.seen.is_empty() && !m.is_pass() && !m.is_swap();
             let fails = (cond.is_some() || repeat) && {
                 let r = scratch.get_or_insert_with(|| Repeats::new(s));
@@ -109,9 +109,9 @@ impl GameDef {
                     }
                     out.swap_remove(i);
                 }
-                None => break out.swap_remove(i),
+                None => break with_then(out.swap_remove(i), then.flatten()),
                 Some((j, t)) if fails => d.lazy[j].take(t),
-                Some(_) => break one.swap_remove(0),
+                Some(_) => break with_then(one.swap_remove(0), then.flatten()),
             }
         };
         super::pool::give_list(out);
@@ -1188,6 +1188,13 @@ impl GameDef {
             }
         }
     }
+}
+
+/// A move drawn by [`GameDef::random_move`], with the consequents of the `do` whose
+/// `ifAfterwards` it passed (see [`super::requirement::Deferred::conds`]).
+fn with_then(mut m: MoveData, then: Option<u32>) -> MoveData {
+    m.then.extend(then);
+    m
 }
 
 /// Two different sites' stacks, both mutable.

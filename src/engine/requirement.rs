@@ -380,7 +380,10 @@ pub(super) struct Deferred<'g> {
     /// Per move listed, its filter: an index into `conds`, or [`NO_FILTER`] (the list may
     /// stop short of the moves: the rest have none).
     pub pending: Vec<u8>,
-    pub conds: Vec<&'g BoolFn>,
+    /// Per filter, its `ifAfterwards` condition and the consequents of its `do`, which a
+    /// move drawn takes once it passes (the condition is asked without them, as in
+    /// [`GameDef::gen_do`]).
+    pub conds: Vec<(&'g BoolFn, Option<u32>)>,
     pub lazy: Vec<LazyAdds<'g>>,
 }
 
@@ -517,9 +520,9 @@ impl GameDef {
                 next: None,
                 if_afterwards: Some(cond),
                 ..
-            } if m.then.is_none() && filter == NO_FILTER && d.conds.len() < NO_FILTER as usize => {
+            } if filter == NO_FILTER && d.conds.len() < NO_FILTER as usize => {
                 let k = d.conds.len() as u8;
-                d.conds.push(cond);
+                d.conds.push((cond, m.then));
                 return self.gen_deferring(pre, c, out, d, k);
             }
             // (an add with an effect is listed twice, as Ludii does: it takes the general path)
