@@ -161,14 +161,34 @@ impl GameDef {
                     (r, None) => self.players_of(*r, c),
                 };
                 let within = region.as_ref().map(|r| self.region(r, c));
+                let named = |p: &Piece| name.is_none_or(|k| self.is_named(p.what, k));
                 let mut n = 0;
+                if within.is_none() && !self.ir.stacking && players.iter().all(|&p| self.owner_row_complete(p, c.s)) {
+                    // (without stacks, a player's pieces on the board are those at the sites
+                    // of their owner's row, one a site; then the hands')
+                    for &p in &players {
+                        for site in super::region::bits(c.s.owned_words(p as usize)) {
+                            n += c.s.sites[site as usize]
+                                .iter()
+                                .filter(|q| named(q))
+                                .map(|q| q.count.max(1) as i32)
+                                .sum::<i32>();
+                        }
+                    }
+                    for q in c.s.extra.iter().flatten() {
+                        if players.contains(&q.who) && named(q) {
+                            n += q.count.max(1) as i32;
+                        }
+                    }
+                    return n;
+                }
                 // (pieces in hands count too)
                 for (site, st) in c.s.sites.iter().chain(&c.s.extra).enumerate() {
                     if within.as_ref().is_some_and(|r| !r.contains(site as i32)) {
                         continue;
                     }
                     for p in st {
-                        if players.contains(&p.who) && name.is_none_or(|k| self.is_named(p.what, k)) {
+                        if players.contains(&p.who) && named(p) {
                             n += p.count.max(1) as i32;
                         }
                     }
@@ -1903,6 +1923,13 @@ fn around_one_site(r: &RegionFn) -> Option<(&IntFn, &[Direction])> {
 }
 
 impl GameDef {
+    /// Whether the owners' table of `s` has a row for owner `p` that lists every board site
+    /// whose top piece `p` owns (not the row of the cells large pieces cover).
+    pub(super) fn owner_row_complete(&self, p: u8, s: &StateData) -> bool {
+        let rows = s.owned.len() / s.owned_stride();
+        (p as usize) < rows.saturating_sub(usize::from(self.has_large_pieces))
+    }
+
     /// A test of whether a region holds a site, prepared once for many sites.
     pub(super) fn site_test<'r>(&self, r: &'r RegionFn, c: &Ctx) -> SiteTest<'r> {
         match r {
