@@ -475,34 +475,39 @@ impl GameDef {
             None => 0..self.n() as u32,
         };
         let on_board = sites.start == 0;
-        for (comp, k) in self.ir.components.iter().enumerate().skip(1) {
-            if k.owner != player || !(items.is_empty() || items.iter().any(|&it| self.is_named(comp as u16, it))) {
+        let wanted = |comp: usize| {
+            self.ir.components.get(comp).is_some_and(|k| k.owner == player)
+                && (items.is_empty() || items.iter().any(|&it| self.is_named(comp as u16, it)))
+        };
+        if (top || !self.ir.stacking) && on_board {
+            // only stack tops: the sites the owner's table lists, read once and taken
+            // component by component, each in the order of its sites
+            let mut found: SmallVec<[(u16, u32, u32); 32]> = SmallVec::new();
+            for site in super::region::bits(c.s.owned_words(player as usize)) {
+                let st = &c.s.sites[site as usize];
+                match st.last() {
+                    Some(p) if p.what != 0 && wanted(p.what as usize) => {
+                        found.push((p.what, site as u32, st.len() as u32 - 1))
+                    }
+                    _ => {}
+                }
+            }
+            found.sort_by_key(|&(comp, _, _)| comp);
+            for (comp, site, level) in found {
+                let mut c2 = c1;
+                c2.from = site as i32;
+                c2.level = level as i32;
+                if f(&mut c2, comp as usize) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        for comp in 1..self.ir.components.len() {
+            if !wanted(comp) {
                 continue;
             }
             let tops = top || !self.ir.stacking;
-            if tops && on_board {
-                // only stack tops: the sites the owner's table lists (without a look at their
-                // stacks in a game without stacks where the owner has only this component)
-                let sole = !self.ir.stacking && self.sole_of_owner.get(comp).copied().unwrap_or(false);
-                for site in super::region::bits(c.s.owned_words(player as usize)) {
-                    let level = if sole {
-                        0
-                    } else {
-                        let st = &c.s.sites[site as usize];
-                        if st.last().is_none_or(|p| p.what as usize != comp) {
-                            continue;
-                        }
-                        st.len() as i32 - 1
-                    };
-                    let mut c2 = c1;
-                    c2.from = site;
-                    c2.level = level;
-                    if f(&mut c2, comp) {
-                        return true;
-                    }
-                }
-                continue;
-            }
             for site in sites.clone() {
                 let Some(st) = c.s.stack(site as usize) else { continue };
                 for (level, p) in st.iter().enumerate() {
