@@ -103,3 +103,20 @@ fn drawn_moves_keep_the_consequents_of_their_do() {
     }
     assert!(positions >= 6, "only {positions} positions not over");
 }
+
+/// Yonin Shogi's play is `(if .. (or ..) (do (or ..) ifAfterwards:..) (then ..))`: the `do`
+/// sits among alternatives with consequents, which its moves drawn carry as listed ones do.
+#[test]
+fn drawn_moves_keep_the_consequents_around_their_do() {
+    let game = load("board/war/replacement/checkmate/shogi/Yonin Shogi.lud", &[]);
+    let mut positions = 0;
+    for seed in 0..3 {
+        let state = position(&game, seed, 8 + 5 * seed as usize);
+        if state.is_over() {
+            continue;
+        }
+        positions += 1;
+        assert_uniform(&game, &state, seed, 40);
+    }
+    assert!(positions >= 2, "only {positions} positions not over");
+}

@@ -94,7 +94,7 @@ impl GameDef {
                 };
                 (m, d.lazy[j].filter, Some((j, t)))
             };
-            let (cond, then) = d.conds.get(filter as usize).copied().unzip();
+            let cond = d.conds.get(filter as usize).map(|f| f.0);
             let repeat = self.ir.no_repeat.is_some() && !s.seen.is_empty() && !m.is_pass() && !m.is_swap();
             let fails = (cond.is_some() || repeat) && {
                 let r = scratch.get_or_insert_with(|| Repeats::new(s));
@@ -109,9 +109,9 @@ impl GameDef {
                     }
                     out.swap_remove(i);
                 }
-                None => break with_then(out.swap_remove(i), then.flatten()),
+                None => break with_then(out.swap_remove(i), &d, filter),
                 Some((j, t)) if fails => d.lazy[j].take(t),
-                Some(_) => break with_then(one.swap_remove(0), then.flatten()),
+                Some(_) => break with_then(one.swap_remove(0), &d, filter),
             }
         };
         super::pool::give_list(out);
@@ -1190,14 +1190,15 @@ impl GameDef {
     }
 }
 
-/// A move drawn by [`GameDef::random_move`], with the consequents of the `do` whose
-/// `ifAfterwards` it passed (see [`super::requirement::Deferred::conds`]).
-fn with_then(mut m: MoveData, then: Option<u32>) -> MoveData {
-    m.then.extend(then);
+/// A move drawn by [`GameDef::random_move`] that passed its filter, with the consequents
+/// the filter leaves to it (see [`super::requirement::Deferred::conds`]).
+fn with_then(mut m: MoveData, d: &super::requirement::Deferred, filter: u8) -> MoveData {
+    if let Some((_, thens)) = d.conds.get(filter as usize) {
+        m.then.extend_from_slice(thens);
+    }
     m
 }
 
-/// Two different sites' stacks, both mutable.
 fn two_sites(sites: &mut [Stack], a: usize, b: usize) -> (&mut Stack, &mut Stack) {
     if a < b {
         let (l, r) = sites.split_at_mut(b);

@@ -380,11 +380,13 @@ pub(super) struct Deferred<'g> {
     /// Per move listed, its filter: an index into `conds`, or [`NO_FILTER`] (the list may
     /// stop short of the moves: the rest have none).
     pub pending: Vec<u8>,
-    /// Per filter, its `ifAfterwards` condition and the consequents of its `do`, which a
-    /// move drawn takes once it passes (the condition is asked without them, as in
-    /// [`GameDef::gen_do`]).
-    pub conds: Vec<(&'g BoolFn, Option<u32>)>,
+    /// Per filter, its `ifAfterwards` condition and the consequents a move drawn takes once
+    /// it passes: its `do`'s, then those of the alternatives around it, innermost first (the
+    /// condition is asked without them, as in [`GameDef::gen_do`]).
+    pub conds: Vec<(&'g BoolFn, SmallVec<[u32; 2]>)>,
     pub lazy: Vec<LazyAdds<'g>>,
+    /// The consequents of the alternatives being generated, outermost first.
+    outer: SmallVec<[u32; 4]>,
 }
 
 /// The candidates of an `Add` over a region, not yet made into moves.
@@ -467,9 +469,13 @@ impl GameDef {
             } => {
                 let mut cands = take_list();
                 self.gen(pre, c, &mut cands);
-                let mut s2 = self.scratch(c);
-                let found = cands.iter().any(|mv| self.check_afterwards(&mut s2, mv, cond, c, None));
-                release(s2);
+                // (no copy of the position to try no candidate on)
+                let found = !cands.is_empty() && {
+                    let mut s2 = self.scratch(c);
+                    let found = cands.iter().any(|mv| self.check_afterwards(&mut s2, mv, cond, c, None));
+                    release(s2);
+                    found
+                };
                 give_list(cands);
                 found
             }
@@ -501,17 +507,32 @@ impl GameDef {
     ) {
         let start = out.len();
         match &m.kind {
-            MovesKind::Or(v) if m.then.is_none() => {
-                for x in v {
-                    self.gen_deferring(x, c, out, d, filter);
+            // (alternatives with consequents outside a filter: the moves of no filter take
+            // them now, the filters' when they pass)
+            MovesKind::Or(_) | MovesKind::If(..) if m.then.is_none() || filter == NO_FILTER => {
+                d.outer.extend(m.then);
+                match &m.kind {
+                    MovesKind::Or(v) => {
+                        for x in v {
+                            self.gen_deferring(x, c, out, d, filter);
+                        }
+                    }
+                    MovesKind::If(b, x, y) => {
+                        if self.boolean(b, c) {
+                            self.gen_deferring(x, c, out, d, filter);
+                        } else if let Some(y) = y {
+                            self.gen_deferring(y, c, out, d, filter);
+                        }
+                    }
+                    _ => {}
                 }
-                return;
-            }
-            MovesKind::If(b, x, y) if m.then.is_none() => {
-                if self.boolean(b, c) {
-                    self.gen_deferring(x, c, out, d, filter);
-                } else if let Some(y) = y {
-                    self.gen_deferring(y, c, out, d, filter);
+                if let Some(t) = m.then {
+                    d.outer.pop();
+                    for (i, mv) in out.iter_mut().enumerate().skip(start) {
+                        if d.pending.get(i).is_none_or(|&f| f == NO_FILTER) {
+                            mv.then.push(t);
+                        }
+                    }
                 }
                 return;
             }
@@ -522,11 +543,15 @@ impl GameDef {
                 ..
             } if filter == NO_FILTER && d.conds.len() < NO_FILTER as usize => {
                 let k = d.conds.len() as u8;
-                d.conds.push((cond, m.then));
+                let thens = m.then.into_iter().chain(d.outer.iter().rev().copied()).collect();
+                d.conds.push((cond, thens));
                 return self.gen_deferring(pre, c, out, d, k);
             }
-            // (an add with an effect is listed twice, as Ludii does: it takes the general path)
-            MovesKind::Add { to, .. } if to.site.is_none() && to.apply.is_none() && !self.has_large_pieces => {
+            // (an add with an effect is listed twice, as Ludii does: it takes the general
+            // path; so does one inside alternatives with consequents)
+            MovesKind::Add { to, .. }
+                if to.site.is_none() && to.apply.is_none() && !self.has_large_pieces && d.outer.is_empty() =>
+            {
                 if let (Some(add), Some((sites, cond))) = (self.added(&m.kind, c), self.add_sites(to, c)) {
                     let count = sites.len();
                     if count > 0 {
@@ -761,6 +786,10 @@ impl GameDef {
 
     /// The candidates for which `cond` holds afterwards, appended to `out`.
     fn keep_passing(&self, cands: &[MoveData], cond: &BoolFn, reads_from: bool, c: &Ctx, out: &mut Vec<MoveData>) {
+        // (no copy of the position to try no candidate on)
+        if cands.is_empty() {
+            return;
+        }
         let mut s2 = self.scratch(c);
         let mut memo = MEMO.with(|m| m.borrow_mut().take()).unwrap_or_default();
         memo.clear(reads_from);
