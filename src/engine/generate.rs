@@ -483,22 +483,31 @@ impl GameDef {
             // only stack tops: the sites the owner's table lists, read once and taken
             // component by component, each in the order of its sites
             let mut found: SmallVec<[(u16, u32, u32); 32]> = SmallVec::new();
+            // (the components found, as bits where their numbers allow)
+            let mut comps = 0u64;
             for site in super::region::bits(c.s.owned_words(player as usize)) {
                 let st = &c.s.sites[site as usize];
                 match st.last() {
                     Some(p) if p.what != 0 && wanted(p.what as usize) => {
-                        found.push((p.what, site as u32, st.len() as u32 - 1))
+                        found.push((p.what, site as u32, st.len() as u32 - 1));
+                        comps |= 1u64.checked_shl(u32::from(p.what)).unwrap_or(1);
                     }
                     _ => {}
                 }
             }
-            found.sort_by_key(|&(comp, _, _)| comp);
-            for (comp, site, level) in found {
-                let mut c2 = c1;
-                c2.from = site as i32;
-                c2.level = level as i32;
-                if f(&mut c2, comp as usize) {
-                    return true;
+            if comps & 1 != 0 {
+                found.sort_by_key(|&(comp, _, _)| comp);
+                comps = 1;
+            }
+            // (one pass over the few found per component, in order)
+            for b in super::region::bits(std::slice::from_ref(&comps)) {
+                for &(comp, site, level) in found.iter().filter(|x| comps == 1 || i32::from(x.0) == b) {
+                    let mut c2 = c1;
+                    c2.from = site as i32;
+                    c2.level = level as i32;
+                    if f(&mut c2, comp as usize) {
+                        return true;
+                    }
                 }
             }
             return false;
