@@ -776,7 +776,7 @@ impl GameDef {
                 for d in dirs {
                     for radial in self.board.radials(f as u32, *d) {
                         let Some(&b) = radial.get(1) else { continue };
-                        if !may_pass(may_between, b) {
+                        if !may_pass(may_between, b) || !radial.get(2).is_some_and(|&t| c.aims(t as i32)) {
                             continue;
                         }
                         // (one context for the loop: each candidate sets what it binds)

@@ -88,6 +88,10 @@ impl GameDef {
         let mut passed: SmallVec<[i32; 16]> = SmallVec::new();
         for d in dirs {
             for radial in self.board.radials(f as u32, *d) {
+                // (a move to one site asked for, as a threat asks: along its radials alone)
+                if c.target >= 0 && !radial.get(1..).is_some_and(|r| r.contains(&(c.target as u32))) {
+                    continue;
+                }
                 passed.clear();
                 let mut c2 = c1;
                 for (idx, &t) in radial.iter().enumerate().skip(1) {
