@@ -87,21 +87,33 @@ fn random_moves_are_legal_and_uniform() {
     );
 }
 
+/// At the positions after `plies(seed)` random moves, `seed` in `seeds`, those not over
+/// (at least `least` of them): draws are legal and uniform ([`assert_uniform`]).
+fn assert_uniform_along(
+    game: &Game,
+    seeds: std::ops::Range<u64>,
+    plies: impl Fn(u64) -> usize,
+    per: usize,
+    least: usize,
+) {
+    let mut positions = 0;
+    for seed in seeds {
+        let state = position(game, seed, plies(seed));
+        if state.is_over() {
+            continue;
+        }
+        positions += 1;
+        assert_uniform(game, &state, seed, per);
+    }
+    assert!(positions >= least, "only {positions} positions not over");
+}
+
 /// Ludus Rebellionis 2's play is `(do (forEach Piece) ifAfterwards:(not (is Threatened
 /// ..)) (then ..))`: the moves drawn carry the `do`'s consequents as the listed ones do.
 #[test]
 fn drawn_moves_keep_the_consequents_of_their_do() {
     let game = load("reconstruction/done/board/war/other/Ludus Rebellionis 2.lud", &[]);
-    let mut positions = 0;
-    for seed in 0..12 {
-        let state = position(&game, seed, 30 + 7 * seed as usize);
-        if state.is_over() {
-            continue;
-        }
-        positions += 1;
-        assert_uniform(&game, &state, seed, 60);
-    }
-    assert!(positions >= 6, "only {positions} positions not over");
+    assert_uniform_along(&game, 0..12, |seed| 30 + 7 * seed as usize, 60, 6);
 }
 
 /// Yonin Shogi's play is `(if .. (or ..) (do (or ..) ifAfterwards:..) (then ..))`: the `do`
@@ -109,14 +121,5 @@ fn drawn_moves_keep_the_consequents_of_their_do() {
 #[test]
 fn drawn_moves_keep_the_consequents_around_their_do() {
     let game = load("board/war/replacement/checkmate/shogi/Yonin Shogi.lud", &[]);
-    let mut positions = 0;
-    for seed in 0..3 {
-        let state = position(&game, seed, 8 + 5 * seed as usize);
-        if state.is_over() {
-            continue;
-        }
-        positions += 1;
-        assert_uniform(&game, &state, seed, 40);
-    }
-    assert!(positions >= 2, "only {positions} positions not over");
+    assert_uniform_along(&game, 0..3, |seed| 8 + 5 * seed as usize, 40, 2);
 }
