@@ -1199,6 +1199,7 @@ fn with_then(mut m: MoveData, d: &super::requirement::Deferred, filter: u8) -> M
     m
 }
 
+/// Two different sites' stacks, both mutable.
 fn two_sites(sites: &mut [Stack], a: usize, b: usize) -> (&mut Stack, &mut Stack) {
     if a < b {
         let (l, r) = sites.split_at_mut(b);
