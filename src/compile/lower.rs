@@ -515,10 +515,7 @@ impl Lowerer {
         let t = self.reg.id(ty).expect("lowering names declared symbols");
         let r = self.ck.resolve(node, &ParamType::Sym(t));
         let Some(r) = r else {
-            return invalid(
-                format!("expected <{ty}>, found ({} ..)", Self::head(node).unwrap_or("?")),
-                node.span.clone(),
-            );
+            return invalid(format!("expected <{ty}>, found {}", node.describe()), node.span.clone());
         };
         let sym = self.reg.symbol(r.symbol);
         let form = &sym.forms[r.form];
