@@ -69,6 +69,13 @@ impl Oracle {
     }
 }
 
+/// Whether a description's text has a ludeme that hides or asks what is hidden.
+fn hides(text: &str) -> bool {
+    ["(set Hidden", "(is Hidden", "(sites Hidden"]
+        .iter()
+        .any(|k| text.contains(k))
+}
+
 /// The stored trials (Ludii replays them) of the games whose rules hide something, with
 /// their games loaded: those whose corpus trace agrees (`tests/agreeing-traces.txt`), or
 /// that have none (a game whose trace does not agree yet is left out, and named).
@@ -80,10 +87,7 @@ fn hidden_trials() -> Vec<(String, Game, LudiiTrial)> {
         let Ok(text) = std::fs::read_to_string(shared("ludii/lud").join(&lud)) else {
             continue;
         };
-        if !["(set Hidden", "(is Hidden", "(sites Hidden"]
-            .iter()
-            .any(|k| text.contains(k))
-        {
+        if !hides(&text) {
             continue;
         }
         let Some(t) = files.get(&trial).and_then(|f| LudiiTrial::parse(f).ok()) else {
@@ -95,12 +99,7 @@ fn hidden_trials() -> Vec<(String, Game, LudiiTrial)> {
         };
         // (the rules the trial's options give hide something: an option may leave it out)
         let mut sources = SourceMap::new(SourceFile::new(lud.as_str(), text.as_str()));
-        let hides = expand(&mut sources, &sel, &Limits::default()).is_ok_and(|e| {
-            ["(set Hidden", "(is Hidden", "(sites Hidden"]
-                .iter()
-                .any(|k| e.game.contains(k))
-        });
-        if !hides {
+        if !expand(&mut sources, &sel, &Limits::default()).is_ok_and(|e| hides(&e.game)) {
             continue;
         }
         let trace = format!("corpus/{}", lud.replace(".lud", ".jsonl"));

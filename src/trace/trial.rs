@@ -669,10 +669,12 @@ pub fn replay_observed(game: &Game, trial: &LudiiTrial, observe: &mut Observer) 
             let mut after = state.clone();
             let acts = game.apply_listing(&mut after, m);
             let text = writer.move_text(m, &acts, state);
-            parse_move(&text).is_some_and(|o| super::trial_write::same_ludii_actions(&o, &unnumbered(lm)))
+            parse_move(&text).is_some_and(|o| super::trial_write::same_ludii_actions(&o, lm))
         };
+        // (Ludii's move as it is matched: once a ply, not once a candidate)
+        let ludiis = ludii.moves.get(placements + ply).map(unnumbered);
         // (where the rules draw at random, the draw whose moves hold Ludii's, if ours do not)
-        if let Some(lm) = ludii.moves.get(placements + ply).filter(|_| game.draws_random()) {
+        if let Some(lm) = ludiis.as_ref().filter(|_| game.draws_random()) {
             let exact = |state: &State, moves: &[Move]| moves.iter().any(|m| is_ludiis(state, m, lm));
             if !exact(&state, &moves) {
                 for other in game.other_draws(&state).into_iter().take(MAX_TRIAL_DRAWS) {
@@ -695,7 +697,7 @@ pub fn replay_observed(game: &Game, trial: &LudiiTrial, observe: &mut Observer) 
         // Ludii's move as its replay finds it, by its actions with consequences in its text,
         // else the nearest of ours by its sites and effects
         let shaped = moves.iter().filter(|m| same_shape(game, m, l)).count();
-        let exact = ludii.moves.get(placements + ply).filter(|_| shaped > 1).and_then(|lm| {
+        let exact = ludiis.as_ref().filter(|_| shaped > 1).and_then(|lm| {
             moves
                 .iter()
                 .find(|m| same_shape(game, m, l) && is_ludiis(&state, m, lm))

@@ -306,8 +306,8 @@ impl<'g> LudiiWriter<'g> {
 
     /// Which of a move's own actions are decisions (Ludii's `decision=true`): those that
     /// move the piece from the move's origin to its target, add, promote or change the
-    /// piece at its target, pass, propose or vote; and, when it goes nowhere else, one that removes the
-    /// piece at its site. Its effects elsewhere (a capture) are not. None: the decision is
+    /// piece at its target, pass, propose or vote; and, when it goes nowhere else, one
+    /// that removes the piece at its site. Its effects elsewhere (a capture) are not. None: the decision is
     /// a selection of its sites.
     fn decisions(&self, mv: &Move) -> Vec<bool> {
         let (from, to) = (mv.from_site(), mv.to_site());
