@@ -1287,6 +1287,10 @@ impl Lowerer {
                     Some(n) => Some(self.int(n)?),
                     None => None,
                 };
+                let ty = self.typed_call(&c);
+                if ty.is_some() && c.named("at").is_some() {
+                    return unsupported("remove at:EndOfTurn on another site type", c.span());
+                }
                 match c.named("at").map(|n| &n.kind) {
                     None => {}
                     Some(NodeKind::Atom(a)) if a == "EndOfTurn" && level.is_none() => {
@@ -1305,6 +1309,7 @@ impl Lowerer {
                     count,
                     level,
                     decision: c.id == "move",
+                    ty,
                 }
             }
             ("addScore", _) if matches!(c.positional().first().map(|n| &n.kind), Some(NodeKind::List(_))) => {
@@ -1378,7 +1383,7 @@ impl Lowerer {
                 ));
             }
             ("effect.set.set", Some(w @ ("State" | "Value" | "Count"))) => {
-                self.board_site_type_only(&c, "set State, Value or Count on another site type than the board's")?;
+                let ty = self.typed_call(&c);
                 let level = c.named("level").map(|n| self.int(n)).transpose()?;
                 let field = match w {
                     "State" => SiteField::State,
@@ -1392,6 +1397,7 @@ impl Lowerer {
                     at,
                     value,
                     level,
+                    ty,
                 }
             }
             ("move", Some("Promote")) | ("promote", _) => self.promote(&c)?,
@@ -1512,9 +1518,10 @@ impl Lowerer {
                     Some(r) => self.role(r)?,
                     None => Role::Mover,
                 };
-                if c.named("on").is_some() {
-                    return unsupported("forEach Piece on:", c.span());
-                }
+                let on = match c.named("on").map(|n| &n.kind) {
+                    Some(NodeKind::Atom(a)) => SiteType::from_name(a).map(|t| self.use_type(t)),
+                    _ => None,
+                };
                 let container = match c.named("container") {
                     Some(n) if matches!(n.kind, NodeKind::Str(_)) => {
                         return unsupported("forEach Piece in a container by name", c.span())
@@ -1530,6 +1537,7 @@ impl Lowerer {
                     role,
                     top,
                     container,
+                    on,
                 }
             }
             ("remember", Some("State")) => MovesKind::RememberState,
@@ -1580,7 +1588,7 @@ impl Lowerer {
         // as on any board, and another type is refused)
         let typed_here = matches!(
             kind,
-            MovesKind::Add { .. } | MovesKind::FromTo { .. } | MovesKind::Select { .. }
+            MovesKind::Add { .. } | MovesKind::FromTo { .. } | MovesKind::Select { .. } | MovesKind::Step { .. }
         );
         for p in kind.places_mut() {
             match p.ty {
@@ -2785,9 +2793,7 @@ impl Lowerer {
             return unsupported(format!("{what} Pieces if:"), c.span());
         }
         let of = c.named("of").map(|n| self.int(n)).transpose()?.map(Box::new);
-        if c.typed(self.reg, "siteType").is_some() {
-            return unsupported(format!("{what} Pieces of a site type"), c.span());
-        }
+        let ty = self.typed_call(c);
         // (every owner's by default, as Ludii)
         let role = match c.typed(self.reg, "roleType") {
             Some(r) => self.role(r)?,
@@ -2798,7 +2804,7 @@ impl Lowerer {
             _ => None,
         };
         let region = c.named("in").map(|n| self.region(n)).transpose()?.map(Box::new);
-        Ok(IntFn::CountPieces(role, name, region, of))
+        Ok(IntFn::CountPieces(role, name, region, of, ty))
     }
 
     /// Per owner (index), the first component whose name holds `name` and that the owner
@@ -3123,14 +3129,20 @@ impl Lowerer {
                         }
                     }
                     Some("Around") => {
+                        // (the site type, named or not, is no target)
                         let target = pos
                             .iter()
-                            .find(|n| !matches!(&n.kind, NodeKind::Atom(a) if a == "Around"))
+                            .find(|n| {
+                                !matches!(&n.kind, NodeKind::Atom(a) if a == "Around" || SiteType::from_name(a).is_some())
+                            })
                             .copied();
                         let target = target.ok_or_else(|| LowerError::Invalid {
                             message: "around what?".into(),
                             span: c.span(),
                         })?;
+                        if let Some(ty) = self.typed_call(&c) {
+                            return self.around_of_type(&c, ty, target);
+                        }
                         let (s, r) = self.site_or_region(target)?;
                         let sites = r.unwrap_or_else(|| RegionFn::Site(Box::new(s.unwrap_or(IntFn::Const(-1)))));
                         let dirs = match c.typed(self.reg, "absoluteDirection") {

@@ -151,7 +151,7 @@ impl GameDef {
                 .map(|s| c.s.stack(s as usize).map_or(0, |st| st.len() as i32))
                 .sum(),
             IntFn::CountNear { site, rel, region } => self.count_near(site, *rel, region, c),
-            IntFn::CountPieces(role, name, region, of) => {
+            IntFn::CountPieces(role, name, region, of, ty) => {
                 let players: SmallVec<[u8; 4]> = match (role, of) {
                     (_, Some(p)) => match u8::try_from(self.int(p, c)) {
                         Ok(p) => smallvec::smallvec![p],
@@ -163,6 +163,21 @@ impl GameDef {
                 let within = region.as_ref().map(|r| self.region(r, c));
                 let named = |p: &Piece| name.is_none_or(|k| self.is_named(p.what, k));
                 let mut n = 0;
+                if let Some(ty) = *ty {
+                    // (the pieces on another type's sites)
+                    for t in 0..self.count_of_type(ty) as i32 {
+                        if within.as_ref().is_some_and(|r| !r.contains(t)) {
+                            continue;
+                        }
+                        let st = self.typed_stack(c.s, ty, t).map_or(&[][..], |st| &st[..]);
+                        n += st
+                            .iter()
+                            .filter(|p| players.contains(&p.who) && named(p))
+                            .map(|p| p.count.max(1) as i32)
+                            .sum::<i32>();
+                    }
+                    return n;
+                }
                 if within.is_none() && !self.ir.stacking && players.iter().all(|&p| self.owner_row_complete(p, c.s)) {
                     // (without stacks, a player's pieces on the board are those at the sites
                     // of their owner's row, one a site; then the hands')

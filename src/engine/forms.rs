@@ -143,6 +143,7 @@ pub(super) fn moves_of_mover_pieces(k: &MovesKind) -> bool {
             role: Role::Mover,
             top: false,
             container: None,
+            on: None,
         } if items.is_empty()
     )
 }
@@ -173,7 +174,7 @@ pub(super) fn board_words(n: usize) -> Words {
 /// What every playout form asks of a game: two players taking turns on a board of at most
 /// [`MAX_WORDS`] words of sites, in one phase (see [`one_phase`]), without dice, hands,
 /// teams, counts, the meta rule `(no Repeat)`, the all-pass rule turned off, removals at the
-/// end of a turn or large pieces.
+/// end of a turn, large pieces or pieces on another site type.
 pub(super) fn plain_two_players(g: &GameDef) -> bool {
     two_players_passing_any_way(g) && !g.ir.not_all_pass
 }
@@ -199,6 +200,7 @@ pub(super) fn two_players_in_phases(g: &GameDef) -> bool {
         && ir.records.is_none()
         && !ir.removes_at_end
         && !g.has_large_pieces
+        && ir.other_types.is_empty()
 }
 
 /// Whether the game is played in one phase: none named, or one shared by both players that

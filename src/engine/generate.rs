@@ -5,6 +5,7 @@ use super::compiled::{may_pass, Cond};
 use super::game::{Ctx, GameDef, Sites};
 use super::moves::{Action, MoveData};
 use super::region::Region;
+use crate::board::SiteType;
 use crate::ir::*;
 use smallvec::SmallVec;
 
@@ -213,11 +214,12 @@ impl GameDef {
                 site: Some(site),
                 count,
                 level,
+                ty,
                 ..
             } => {
-                let t = self.int(site, c);
+                let t = self.global_site(*ty, self.int(site, c));
                 let (n, level) = self.remove_count_level(count.as_ref(), level.as_ref(), c);
-                if Self::top(c.s, t).is_some() {
+                if t >= 0 && Self::top(c.s, t).is_some() {
                     remove_actions(t, n, self.removal_level(level, t, c), actions);
                 }
             }
@@ -443,6 +445,7 @@ impl GameDef {
     /// `(forEach Piece ..)`'s iteration (4.1): for each component of the role's player (and
     /// items), each of its pieces (only stack tops with `top`), with `from`/`level` set and the
     /// mover swapped when the player is not the mover; `f` returns true to stop.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn for_each_piece(
         &self,
         c: &Ctx,
@@ -450,6 +453,7 @@ impl GameDef {
         items: &[u16],
         top: bool,
         container: Option<&IntFn>,
+        on: Option<SiteType>,
         mut f: impl FnMut(&mut Ctx, usize) -> bool,
     ) -> bool {
         let player = self.role_player(role, c) as u8;
@@ -479,6 +483,12 @@ impl GameDef {
             self.ir.components.get(comp).is_some_and(|k| k.owner == player)
                 && (items.is_empty() || items.iter().any(|&it| self.is_named(comp as u16, it)))
         };
+        let tops = top || !self.ir.stacking;
+        // (the pieces of another site type only, when named)
+        if on.is_some_and(|t| t != self.ir.site_type) {
+            return self.typed_pieces(&c1, on, wanted, tops, &mut f);
+        }
+        let typed = on.is_none() && on_board && !self.typed_boards.is_empty();
         if (top || !self.ir.stacking) && on_board {
             // only stack tops: the sites the owner's table lists, read once and taken
             // component by component, each in the order of its sites
@@ -510,13 +520,12 @@ impl GameDef {
                     }
                 }
             }
-            return false;
+            return typed && self.typed_pieces(&c1, on, wanted, tops, &mut f);
         }
         for comp in 1..self.ir.components.len() {
             if !wanted(comp) {
                 continue;
             }
-            let tops = top || !self.ir.stacking;
             for site in sites.clone() {
                 let Some(st) = c.s.stack(site as usize) else { continue };
                 for (level, p) in st.iter().enumerate() {
@@ -528,6 +537,50 @@ impl GameDef {
                     c2.level = level as i32;
                     if f(&mut c2, comp) {
                         return true;
+                    }
+                }
+            }
+        }
+        typed && self.typed_pieces(&c1, on, wanted, tops, &mut f)
+    }
+
+    /// [`Self::for_each_piece`] over the pieces on other site types than the board's: those
+    /// of the type `on` names, or with none named, those of every other type whose numbers
+    /// are the board's (Ludii takes a piece's number as a site of the type iterated).
+    fn typed_pieces(
+        &self,
+        c1: &Ctx,
+        on: Option<SiteType>,
+        wanted: impl Fn(usize) -> bool,
+        tops: bool,
+        f: &mut impl FnMut(&mut Ctx, usize) -> bool,
+    ) -> bool {
+        for b in self
+            .typed_boards
+            .iter()
+            .filter(|b| on.is_none_or(|t| t == b.site_type()))
+        {
+            let ty = b.site_type();
+            let limit = if on.is_some() {
+                b.num_sites()
+            } else {
+                b.num_sites().min(self.n())
+            };
+            for comp in (1..self.ir.components.len()).filter(|&k| wanted(k)) {
+                for t in 0..limit as i32 {
+                    let Some(st) = self.typed_stack(c1.s, ty, t) else {
+                        continue;
+                    };
+                    for (level, p) in st.iter().enumerate() {
+                        if p.what as usize != comp || (tops && level + 1 != st.len()) {
+                            continue;
+                        }
+                        let mut c2 = *c1;
+                        c2.from = t;
+                        c2.level = level as i32;
+                        if f(&mut c2, comp) {
+                            return true;
+                        }
                     }
                 }
             }
@@ -633,7 +686,7 @@ impl GameDef {
     }
 
     /// [`Self::origin`], or -1 when the `from`'s `if:` fails there.
-    fn origin_if(&self, from: &Option<Place>, c: &Ctx) -> i32 {
+    pub(super) fn origin_if(&self, from: &Option<Place>, c: &Ctx) -> i32 {
         let f = self.origin(from, c);
         match from.as_ref().and_then(|p| p.cond.as_ref()) {
             Some(b) if f >= 0 => {
@@ -719,8 +772,11 @@ impl GameDef {
                 stack,
                 decision: _,
             } => {
-                let f = self.origin_if(from, c);
                 let dirs = abs.unwrap_or(dirs);
+                if let Some(ty) = from.as_ref().and_then(|p| p.ty) {
+                    return self.gen_typed_step(ty, from, dirs, to, *stack, c, out);
+                }
+                let f = self.origin_if(from, c);
                 let whole = stack.then(|| c.s.stack(f.max(0) as usize).map_or(1, |st| st.len() as u32));
                 if f < 0 || !self.any_near(f as u32, dirs, may_to, 0) {
                     return;
@@ -1066,8 +1122,10 @@ impl GameDef {
                 at,
                 value,
                 level,
+                ty,
             } => {
-                let t = self.int(at, c);
+                let local = self.int(at, c);
+                let t = self.global_site(*ty, local);
                 if t >= 0 && c.s.stack(t as usize).is_some() {
                     let value = self.int(value, c);
                     let level = match level {
@@ -1077,12 +1135,15 @@ impl GameDef {
                         },
                         _ => super::moves::TOP,
                     };
-                    self.push_move(out, c, t, t).push(Action::SetSite {
+                    self.push_move(out, c, local, local).push(Action::SetSite {
                         site: t as u32,
                         field: *field,
                         value,
                         level,
                     });
+                    if let Some(m) = out.last_mut().filter(|_| ty.is_some()) {
+                        m.ty = self.type_code(*ty);
+                    }
                 }
             }
             MovesKind::Attract { from, dirs } => self.gen_attract(from, dirs, c, out),
@@ -1325,15 +1386,21 @@ impl GameDef {
                 count,
                 level,
                 decision: _,
+                ty,
             } => {
                 let targets = self.targets(site.as_ref(), region.as_ref(), c);
                 let (n, level) = self.remove_count_level(count.as_ref(), level.as_ref(), c);
                 for t in targets {
-                    if Self::top(c.s, t).is_none() {
+                    // (where the state keeps the site: another type's are after the containers')
+                    let at = self.global_site(*ty, t);
+                    if at < 0 || Self::top(c.s, at).is_none() {
                         continue;
                     }
-                    let level = self.removal_level(level, t, c);
-                    remove_actions(t, n, level, self.push_move(out, c, t, t));
+                    let level = self.removal_level(level, at, c);
+                    remove_actions(at, n, level, self.push_move(out, c, t, t));
+                    if let Some(m) = out.last_mut().filter(|_| ty.is_some()) {
+                        m.ty = self.type_code(*ty);
+                    }
                 }
             }
             MovesKind::SetScore { role, player, value } | MovesKind::AddScore { role, player, value } => {
@@ -1477,6 +1544,7 @@ impl GameDef {
                 role,
                 top,
                 container,
+                on,
             } => {
                 let real = *c;
                 let start = out.len();
@@ -1484,7 +1552,7 @@ impl GameDef {
                     Some(body) if matches!(body.kind, MovesKind::Step { .. } | MovesKind::Hop { .. }) => {
                         // a step or hop from each piece: what may pass its conditions read once
                         let mut may = None;
-                        self.for_each_piece(c, *role, items, *top, container.as_ref(), |c2, _| {
+                        self.for_each_piece(c, *role, items, *top, container.as_ref(), *on, |c2, _| {
                             let may = *may.get_or_insert_with(|| self.passable(&body.kind, c2));
                             self.gen_piece_move(&body.kind, c2, out, may);
                             false
@@ -1496,14 +1564,14 @@ impl GameDef {
                         }
                     }
                     Some(body) => {
-                        self.for_each_piece(c, *role, items, *top, container.as_ref(), |c2, _| {
+                        self.for_each_piece(c, *role, items, *top, container.as_ref(), *on, |c2, _| {
                             self.gen(body, c2, out);
                             false
                         });
                     }
                     // each piece's own moves
                     None => {
-                        self.for_each_piece(c, *role, items, *top, container.as_ref(), |c2, comp| {
+                        self.for_each_piece(c, *role, items, *top, container.as_ref(), *on, |c2, comp| {
                             if let Some(m) = &self.ir.components[comp].moves {
                                 self.gen(m, c2, out);
                             }

@@ -441,9 +441,10 @@ impl GameDef {
                 role,
                 top,
                 container,
+                on,
             } => {
                 // as generation iterates (4.1), stopping at the first piece with a move
-                self.for_each_piece(c, *role, items, *top, container.as_ref(), |c2, comp| {
+                self.for_each_piece(c, *role, items, *top, container.as_ref(), *on, |c2, comp| {
                     match body.as_deref().or(self.ir.components[comp].moves.as_deref()) {
                         Some(m) => self.has_moves(m, c2),
                         None => false,

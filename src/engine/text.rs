@@ -168,9 +168,14 @@ impl GameDef {
         if m.is_swap() {
             return "swap".to_string();
         }
+        // (a move on another site type names that type's sites)
+        let board = match m.ty {
+            0 => &self.board,
+            k => self.typed_boards.get(k as usize - 1).unwrap_or(&self.board),
+        };
         let label = |s: i32| {
-            if s >= 0 && (s as usize) < self.n() {
-                self.board.label(s as u32).to_string()
+            if s >= 0 && (s as usize) < board.num_sites() {
+                board.label(s as u32).to_string()
             } else {
                 "-".into()
             }

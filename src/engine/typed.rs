@@ -4,9 +4,10 @@
 //! numbers whose type the ludeme reading them names; so are these.
 
 use super::game::{Ctx, GameDef};
+use super::moves::MoveData;
 use super::region::Region;
 use super::state::{Stack, StateData};
-use crate::board::SiteType;
+use crate::board::{Direction, SiteType};
 use crate::ir::*;
 
 impl GameDef {
@@ -119,6 +120,47 @@ impl GameDef {
         found.map_or(-1, |e| e as i32)
     }
 
+    /// A step of a piece on another site type than the board's (`(move Step (from T) ..)`):
+    /// along that type's own steps, its sites named as that type's.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn gen_typed_step(
+        &self,
+        ty: SiteType,
+        from: &Option<Place>,
+        dirs: &[Direction],
+        to: &Place,
+        stack: bool,
+        c: &Ctx,
+        out: &mut Vec<MoveData>,
+    ) {
+        let Some(k) = self.type_index(ty) else { return };
+        let board = &self.typed_boards[k];
+        let f = self.origin_if(from, c);
+        if f < 0 || f as usize >= board.num_sites() {
+            return;
+        }
+        let gf = self.global_site(Some(ty), f);
+        let whole = stack.then(|| c.s.stack(gf as usize).map_or(1, |st| st.len() as u32));
+        let to_cond = self.cond(to.cond.as_ref());
+        let (start, code) = (out.len(), self.type_code(Some(ty)));
+        let mut c2 = *c;
+        c2.from = f;
+        for &d in dirs {
+            for &t in board.steps_in(f as u32, d) {
+                let t = t as i32;
+                c2.to = t;
+                if to_cond.holds(self, &c2) && !out[start..].iter().any(|m| m.from == f && m.to == t) {
+                    let gt = self.global_site(Some(ty), t);
+                    let actions = self.push_move(out, c, f, t);
+                    self.piece_move(&[to.apply.as_deref()], &c2, gf, gt, whole, None, actions);
+                    if let Some(m) = out.last_mut() {
+                        m.ty = code;
+                    }
+                }
+            }
+        }
+    }
+
     /// A region of another site type (see [`TypedRegion`]).
     pub(super) fn typed_region(&self, ty: SiteType, r: &TypedRegion, c: &Ctx) -> Region {
         let n = self.count_of_type(ty);
@@ -157,6 +199,22 @@ impl GameDef {
                 let table = self.incidence.iter().find(|(o, t, _)| o == of && *t == ty);
                 if let Some(sites) = table.and_then(|(_, _, v)| v.get(usize::try_from(at).ok()?)) {
                     sites.iter().for_each(|&t| out.insert(t as i32));
+                }
+            }
+            TypedRegion::Around { at, dirs } => {
+                let board = self.type_index(ty).map_or(&self.board, |k| &self.typed_boards[k]);
+                let Ok(at) = u32::try_from(self.int(at, c)) else {
+                    return out;
+                };
+                if at as usize >= n {
+                    return out;
+                }
+                for &d in dirs {
+                    for radial in board.radials(at, d) {
+                        if let Some(&t) = radial.get(1).filter(|&&t| t != at) {
+                            out.insert(t as i32);
+                        }
+                    }
                 }
             }
         }

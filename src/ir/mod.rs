@@ -129,8 +129,15 @@ pub enum IntFn {
     /// Pieces on the board owned by the role's player(s), optionally of one component name.
     /// With a region (`in:`), only its sites count. `All` counts every owner's, the
     /// neutral and shared ones' too (as Ludii). With a player (`of:`), that player's
-    /// pieces instead of the role's.
-    CountPieces(Role, Option<u16>, Option<Box<RegionFn>>, Option<Box<IntFn>>),
+    /// pieces instead of the role's. With another site type than the board's (`(count
+    /// Pieces T ..)`), the pieces on that type's sites (a region's sites being that type's).
+    CountPieces(
+        Role,
+        Option<u16>,
+        Option<Box<RegionFn>>,
+        Option<Box<IntFn>>,
+        Option<crate::board::SiteType>,
+    ),
     /// `(count Rows)`, `(count Columns)`, `(count Cells)`, `(count Vertices)`,
     /// `(count Edges)` of the board: `GameDef::board_counts[k]`, computed at load.
     BoardCount(u8),
@@ -764,6 +771,9 @@ pub enum TypedRegion {
     /// `(sites Incident T of:U at:s)`: the sites of type T incident to site s of type U
     /// (a cell's edges and vertices, an edge's ends and cells, a vertex's edges and cells).
     Incident { of: crate::board::SiteType, at: Box<IntFn> },
+    /// `(sites Around T s dirs)`: the sites of type T next to site s of that type in these
+    /// directions (as the board of that type relates its sites).
+    Around { at: Box<IntFn>, dirs: Vec<Direction> },
 }
 
 /// Region functions.
@@ -1598,6 +1608,8 @@ pub enum MovesKind {
         value: IntFn,
         /// `level:` (in a stacking game): the piece there instead of the top one.
         level: Option<IntFn>,
+        /// `(set State T ..)`: the site is of another type T than the board's.
+        ty: Option<crate::board::SiteType>,
     },
     /// `(move Set Rotation ..)`, `(set Rotation ..)`: at a site (even an empty one, as
     /// Ludii), a move setting the rotation to each direction given, then one turning it back
@@ -1646,6 +1658,8 @@ pub enum MovesKind {
         count: Option<IntFn>,
         level: Option<IntFn>,
         decision: bool,
+        /// `(remove T ..)`: the sites are of another type T than the board's.
+        ty: Option<crate::board::SiteType>,
     },
     /// `(remove .. at:EndOfTurn)`: the pieces are removed once the turn ends
     /// ([`RegionFn::ToClear`] until then).
@@ -1728,6 +1742,8 @@ pub enum MovesKind {
         top: bool,
         /// `container:k`: the pieces of the k-th container (0: the board, the default).
         container: Option<IntFn>,
+        /// `on:T`: the pieces on sites of type T only (none: every type's).
+        on: Option<crate::board::SiteType>,
     },
     /// `(forEach Value <ints> M)`: M's moves for each value of the list (`(value)`).
     ForEachValueIn {
@@ -2536,7 +2552,7 @@ impl<'a> Node<'a> {
                     out.extend(cond.iter().map(|x| Bool(x)));
                 }
                 IntFn::CountSites(r) | IntFn::SizeStacks(r) | IntFn::CountIn(r, _) => out.push(Region(r)),
-                IntFn::CountPieces(_, _, r, of) => {
+                IntFn::CountPieces(_, _, r, of, _) => {
                     out.extend(r.iter().map(|r| Region(r)));
                     out.extend(of.iter().map(|p| Int(p)));
                 }
@@ -2720,7 +2736,7 @@ impl<'a> Node<'a> {
             Region(f) => match f {
                 RegionFn::Sites(v) => out.extend(v.iter().map(Int)),
                 RegionFn::OnType(_, t) => match &**t {
-                    TypedRegion::Incident { at, .. } => out.push(Int(at)),
+                    TypedRegion::Incident { at, .. } | TypedRegion::Around { at, .. } => out.push(Int(at)),
                     TypedRegion::Sites(v) => out.extend(v.iter().map(Int)),
                     _ => {}
                 },

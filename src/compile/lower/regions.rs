@@ -137,6 +137,24 @@ impl Lowerer {
         })
     }
 
+    /// `(sites Around T s [dirs])` of another site type T than the board's (`target`: s).
+    pub(super) fn around_of_type(&mut self, c: &Call, ty: SiteType, target: &Node) -> R<RegionFn> {
+        for name in ["if", "includeSelf", "distance"] {
+            if c.named(name).is_some() {
+                return unsupported(format!("sites Around {name}: of another site type"), c.span());
+            }
+        }
+        if c.typed(self.reg, "regionTypeDynamic").is_some() {
+            return unsupported("sites Around of an owner, of another site type", c.span());
+        }
+        let at = Box::new(self.int(target)?);
+        let dirs = match c.typed(self.reg, "absoluteDirection") {
+            Some(d) => self.directions(Some(d))?,
+            None => vec![Direction::Rel(Relation::Adjacent)],
+        };
+        Ok(RegionFn::OnType(ty, Box::new(TypedRegion::Around { at, dirs })))
+    }
+
     /// `(sites Incident <type> of:<type> at:s)` where both types are the board's own: the
     /// sites sharing an edge with s (cells) or joined to it by an edge (vertices).
     pub(super) fn sites_incident(&mut self, c: &Call) -> R<RegionFn> {
@@ -161,7 +179,17 @@ impl Lowerer {
             let ty = |w: &str| SiteType::from_name(w).unwrap_or(SiteType::Cell);
             let (t, of) = (self.use_type(ty(types[0])), self.use_type(ty(types[1])));
             if t == of {
-                return unsupported("sites Incident of one site type, another than the board's", c.span());
+                // (the sites of that type next to it, as the board's own are)
+                let rel = if t == SiteType::Edge {
+                    crate::board::Relation::Adjacent
+                } else {
+                    crate::board::Relation::Orthogonal
+                };
+                let dirs = vec![Direction::Rel(rel)];
+                return Ok(RegionFn::OnType(
+                    t,
+                    Box::new(TypedRegion::Around { at: Box::new(at), dirs }),
+                ));
             }
             return Ok(RegionFn::OnType(
                 t,

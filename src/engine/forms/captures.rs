@@ -647,6 +647,7 @@ fn flatten(g: &GameDef, m: &Moves, out: &mut Vec<Capture>) -> Option<()> {
                     count: None,
                     level: None,
                     decision: false,
+                    ty: None,
                 },
             then: None,
             ..

@@ -316,6 +316,7 @@ impl Hops {
             role: Role::Mover,
             top: false,
             container: None,
+            on: None,
         } = &main.kind
         else {
             return None;
