@@ -602,7 +602,7 @@ where
 }
 
 /// How many other ways through a trial a replay tries at most (see [`replay_trial`]).
-const MAX_OTHER_WAYS: usize = 256;
+const MAX_OTHER_WAYS: usize = 4096;
 
 /// Replay one trial; `agreed` counts the step lines that agreed (on the way that went
 /// furthest).
@@ -612,7 +612,8 @@ const MAX_OTHER_WAYS: usize = 256;
 /// the position text does not show (the last move's sites, which a rule may read next).
 /// The replay follows the first, and where a later step disagrees, goes back to the
 /// latest step with another such move untried and follows it (at most [`MAX_OTHER_WAYS`]
-/// of them in all). The divergence told is the one furthest into the trial.
+/// of them in all, the latest kept where there are more). The divergence told is the one
+/// furthest into the trial.
 fn replay_trial<G: Replay + ?Sized>(
     game: &G,
     trial: &Trial,
@@ -730,9 +731,11 @@ fn replay_from<G: Replay + ?Sized>(
         };
         let mut ways = successors.remove(chosen).expect("the successor sets are equal");
         state = ways.remove(0);
-        // (the later ways first, tried last; a bounded number kept)
-        let room = (4 * MAX_OTHER_WAYS).saturating_sub(others.len());
-        others.extend(ways.into_iter().take(room).rev().map(|s| (ply + 1, s)));
+        // (the later ways first, tried last; a bounded number kept, the latest steps')
+        others.extend(ways.into_iter().rev().map(|s| (ply + 1, s)));
+        if let Some(over) = others.len().checked_sub(MAX_OTHER_WAYS).filter(|&k| k > 0) {
+            others.drain(..over);
+        }
     }
     let ply = trial.steps.len();
     let ours = game.state_text(&state);

@@ -112,7 +112,33 @@ impl Graph {
     /// Per element of type `of`, the elements of type `ty` (another type) incident to it,
     /// ascending: a face's vertices and edges (its sides), an edge's ends and the faces it
     /// bounds, a vertex's edges and the faces around it (Ludii's `sites Incident`).
+    ///
+    /// Of a type itself, as Ludii takes it: the faces across a face's sides, the edges
+    /// meeting an edge at its ends, and of a vertex, the faces bounded by its edges (faces'
+    /// numbers, other than the vertex's own, as Ludii's `SitesIncident` lists them).
     pub fn incidence(&self, of: SiteType, ty: SiteType) -> Vec<Vec<u32>> {
+        if of == ty {
+            let (mid, last) = match of {
+                SiteType::Cell => (SiteType::Edge, SiteType::Cell),
+                SiteType::Edge => (SiteType::Vertex, SiteType::Edge),
+                SiteType::Vertex => (SiteType::Edge, SiteType::Cell),
+            };
+            let (a, b) = (self.incidence(of, mid), self.incidence(mid, last));
+            return a
+                .iter()
+                .enumerate()
+                .map(|(i, via)| {
+                    let mut l: Vec<u32> = via
+                        .iter()
+                        .flat_map(|&m| b.get(m as usize).into_iter().flatten().copied())
+                        .filter(|&x| x != i as u32)
+                        .collect();
+                    l.sort_unstable();
+                    l.dedup();
+                    l
+                })
+                .collect();
+        }
         use std::collections::HashMap;
         let edge_of: HashMap<[u32; 2], u32> = self
             .edges

@@ -3027,14 +3027,21 @@ impl Lowerer {
                         if let Some(on) = c.named("on") {
                             match &on.kind {
                                 NodeKind::Atom(a) if SiteType::from_name(a) == Some(self.site_type) => {}
+                                // (of one component by name, on the board)
                                 NodeKind::Atom(a)
                                     if SiteType::from_name(a).is_some()
-                                        && ["component", "components", "container", "top"]
-                                            .iter()
-                                            .all(|k| c.named(k).is_none()) =>
+                                        && c.named("components").is_none()
+                                        && c.named("top").is_none()
+                                        && c.named("container")
+                                            .is_none_or(|k| matches!(&k.kind, NodeKind::Str(b) if b == "Board")) =>
                                 {
+                                    let component = match c.named("component").map(|n| &n.kind) {
+                                        None => None,
+                                        Some(NodeKind::Str(s)) => Some(self.intern(s)),
+                                        Some(_) => return unsupported("sites Occupied component: by index", c.span()),
+                                    };
                                     let ty = self.use_type(SiteType::from_name(a).unwrap_or(self.site_type));
-                                    return Ok(RegionFn::OnType(ty, Box::new(TypedRegion::Occupied(role))));
+                                    return Ok(RegionFn::OnType(ty, Box::new(TypedRegion::Occupied(role, component))));
                                 }
                                 _ => {
                                     return unsupported(

@@ -161,12 +161,13 @@ impl GameDef {
         let types: Vec<SiteType> = std::iter::once(ir.site_type)
             .chain(ir.other_types.iter().copied())
             .collect();
+        // (of a type itself too, but for the board's own: see `sites Incident`)
         let incidence = if ir.other_types.is_empty() {
             Vec::new()
         } else {
             let pairs = types.iter().flat_map(|&a| types.iter().map(move |&b| (a, b)));
             pairs
-                .filter(|(a, b)| a != b)
+                .filter(|&(a, b)| a != b || a != ir.site_type)
                 .map(|(of, ty)| (of, ty, board.graph().incidence(of, ty)))
                 .collect()
         };

@@ -1128,12 +1128,14 @@ impl GameDef {
                 let t = self.global_site(*ty, local);
                 if t >= 0 && c.s.stack(t as usize).is_some() {
                     let value = self.int(value, c);
-                    let level = match level {
-                        Some(l) if self.ir.stacking => match u32::try_from(self.int(l, c)) {
+                    // (level -1, the level iterated when none is: the top, as Ludii's
+                    // undefined level)
+                    let level = match level.as_ref().filter(|_| self.ir.stacking).map(|l| self.int(l, c)) {
+                        Some(-1) | None => super::moves::TOP,
+                        Some(l) => match u32::try_from(l) {
                             Ok(l) => l,
                             Err(_) => return,
                         },
-                        _ => super::moves::TOP,
                     };
                     self.push_move(out, c, local, local).push(Action::SetSite {
                         site: t as u32,

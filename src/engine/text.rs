@@ -187,6 +187,28 @@ impl GameDef {
             Some(Action::NextInstance) => return "next game".to_string(),
             _ => {}
         }
+        // (a piece moving between site types: each end named as its type's, as the state
+        // keeps it)
+        if let Some(&Action::Move { from, to, .. } | &Action::MoveN { from, to, .. }) = m
+            .actions
+            .iter()
+            .find(|a| matches!(a, Action::Move { .. } | Action::MoveN { .. }))
+            .filter(|_| !self.typed_boards.is_empty())
+        {
+            let typed = |s: u32| {
+                let (k, l) = self.local_site(s);
+                let b = match k {
+                    0 => &self.board,
+                    k => &self.typed_boards[k as usize - 1],
+                };
+                if (l as usize) < b.num_sites() {
+                    b.label(l).to_string()
+                } else {
+                    "-".into()
+                }
+            };
+            return format!("{}-{}", typed(from), typed(to));
+        }
         if m.from >= 0 && m.from != m.to {
             format!("{}-{}", label(m.from), label(m.to))
         } else {

@@ -169,11 +169,13 @@ impl GameDef {
         match r {
             TypedRegion::All => out = Region::full(n),
             TypedRegion::Empty => (0..n).filter(|&t| !occupied(t)).for_each(|t| out.insert(t as i32)),
-            TypedRegion::Occupied(role) => {
+            TypedRegion::Occupied(role, component) => {
                 let players = self.occupying_players(*role, c);
                 for t in 0..n {
                     let top = self.typed_stack(c.s, ty, t as i32).and_then(|st| st.last());
-                    if top.is_some_and(|p| players.contains(&p.who)) {
+                    if top
+                        .is_some_and(|p| players.contains(&p.who) && component.is_none_or(|k| self.is_named(p.what, k)))
+                    {
                         out.insert(t as i32);
                     }
                 }

@@ -761,9 +761,10 @@ pub enum TypedRegion {
     Geometry(BoardRegion),
     /// `(sites Empty T)`.
     Empty,
-    /// `(sites Occupied by:R on:T)`: those whose top piece the role's players (or no
-    /// player, for `Neutral`; or all: `Shared`... as [`Role`] reads owners) hold.
-    Occupied(Role),
+    /// `(sites Occupied by:R [component:"Name"] on:T)`: those whose top piece the role's
+    /// players (or no player, for `Neutral`; or all: `Shared`... as [`Role`] reads owners)
+    /// hold (and is of that name).
+    Occupied(Role, Option<u16>),
     /// `(sites T {s ..})`: these sites.
     Sites(Vec<IntFn>),
     /// `(sites T "label" ..)`: the sites of these labels.

@@ -379,7 +379,35 @@ fn same_shape(game: &Game, m: &Move, l: &TrialMove) -> bool {
         (ActionShape::At { what, .. }, Some(w)) => what == 0 || what == w,
         _ => true,
     };
-    sites && what
+    sites && what && same_types(game, m, l)
+}
+
+/// Whether a move between site types goes between the types Ludii's move names (in a game
+/// of several site types, where the same numbers name sites of each).
+fn same_types(game: &Game, m: &Move, l: &TrialMove) -> bool {
+    if game.ir().other_types.is_empty() {
+        return true;
+    }
+    let Some((from, to)) = m.actions().iter().find_map(|a| match *a {
+        crate::engine::Action::Move { from, to, .. } | crate::engine::Action::MoveN { from, to, .. } => {
+            Some((from, to))
+        }
+        _ => None,
+    }) else {
+        return true;
+    };
+    let Some(lm) = l.actions.iter().find(|a| a.kind == "Move") else {
+        return true;
+    };
+    // (a hand's sites are cells on any board)
+    let type_of = |s: u32| match game.typed_site(s) {
+        Some((t, _)) => t,
+        None if s as usize >= game.num_sites() => crate::board::SiteType::Cell,
+        None => game.board().site_type(),
+    };
+    [(lm.get("typeFrom"), from), (lm.get("typeTo"), to)]
+        .iter()
+        .all(|&(named, s)| named.is_none_or(|n| n == type_of(s).name()))
 }
 
 /// How many pieces each site holds (a count of a piece counts that many).

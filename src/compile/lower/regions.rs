@@ -178,19 +178,7 @@ impl Lowerer {
             // (the first type is the sites', the second (`of:`) the site's)
             let ty = |w: &str| SiteType::from_name(w).unwrap_or(SiteType::Cell);
             let (t, of) = (self.use_type(ty(types[0])), self.use_type(ty(types[1])));
-            if t == of {
-                // (the sites of that type next to it, as the board's own are)
-                let rel = if t == SiteType::Edge {
-                    crate::board::Relation::Adjacent
-                } else {
-                    crate::board::Relation::Orthogonal
-                };
-                let dirs = vec![Direction::Rel(rel)];
-                return Ok(RegionFn::OnType(
-                    t,
-                    Box::new(TypedRegion::Around { at: Box::new(at), dirs }),
-                ));
-            }
+            // (of a type itself too, as Ludii's incidence takes it: see `Graph::incidence`)
             return Ok(RegionFn::OnType(
                 t,
                 Box::new(TypedRegion::Incident { of, at: Box::new(at) }),
