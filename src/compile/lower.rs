@@ -2708,7 +2708,7 @@ impl Lowerer {
             "Pattern" => self.is_pattern(c)?,
             "Target" => self.is_target(c)?,
             "Hidden" => self.is_hidden(c)?,
-            "Tree" | "SpanningTree" | "RegularGraph" => self.is_graph(c, word)?,
+            "Tree" | "SpanningTree" | "RegularGraph" | "TreeCentre" => self.is_graph(c, word)?,
             "Path" => self.is_path(c)?,
             "Threatened" => self.is_threatened(c)?,
             "Within" => {

@@ -15,6 +15,9 @@ impl GameDef {
 
     /// [`GraphTest`] now.
     pub(super) fn is_graph(&self, g: &GraphTest, c: &Ctx) -> bool {
+        if g.kind == GraphKind::TreeCentre {
+            return self.is_tree_centre(self.int(&g.who, c), c);
+        }
         let Some(edges) = self.edge_ends() else {
             return false;
         };
@@ -38,6 +41,8 @@ impl GameDef {
         let selected = (0..edges.len()).filter(|&e| what(e) == who);
         let vertices = self.board.graph().vertices.len();
         match g.kind {
+            // (answered above, on any board)
+            GraphKind::TreeCentre => false,
             GraphKind::Tree | GraphKind::SpanningTree => {
                 let mut parent: Vec<u32> = (0..vertices as u32).collect();
                 let mut count = 0;
@@ -75,6 +80,72 @@ impl GameDef {
         }
     }
 
+    /// `(is TreeCentre who)`: whether the last move's vertex is a centre of the tree the
+    /// player's edges (any piece's, for the shared role) make around it, as Ludii finds one:
+    /// the vertex its walk from the tree's first vertex towards the larger half reaches, or
+    /// one of two leaves joined, or a neighbour of that centre as deep as it (by Ludii's
+    /// walk, which follows one branch). False when the edges make a cycle.
+    fn is_tree_centre(&self, who: i32, c: &Ctx) -> bool {
+        let graph = self.board.graph();
+        let (edges, vertices) = (&graph.edges, graph.vertices.len());
+        let shared = who == i32::from(self.num_players) + 1;
+        let held = |e: usize| {
+            let top = match self.board.site_type() {
+                SiteType::Edge => c.s.sites.get(e).and_then(|st| st.last()),
+                _ => self.typed_stack(c.s, SiteType::Edge, e as i32).and_then(|st| st.last()),
+            };
+            top.is_some_and(|p| if shared { p.what != 0 } else { i32::from(p.who) == who })
+        };
+        let at = self.int(&IntFn::LastTo, c);
+        let Ok(at) = usize::try_from(at) else { return false };
+        if at >= vertices {
+            return false;
+        }
+        // the trees: joined edge by edge, a cycle answering no
+        let mut parent: Vec<Option<u32>> = vec![None; vertices];
+        let mut adjacent: Vec<Vec<u32>> = vec![Vec::new(); vertices];
+        let root = |parent: &[Option<u32>], mut v: u32| {
+            while let Some(p) = parent[v as usize].filter(|&p| p != v) {
+                v = p;
+            }
+            v
+        };
+        for e in (0..edges.len()).filter(|&e| held(e)) {
+            let [a, b] = edges[e];
+            adjacent[a as usize].push(b);
+            adjacent[b as usize].push(a);
+            let (ra, rb) = (root(&parent, a), root(&parent, b));
+            if ra == rb {
+                return false;
+            }
+            parent[ra as usize] = Some(rb);
+            parent[rb as usize].get_or_insert(rb);
+        }
+        for list in &mut adjacent {
+            list.sort_unstable();
+            list.dedup();
+        }
+        // the tree of the last move's vertex, and its centre
+        let tree: Vec<u32> = match parent[at].map(|_| root(&parent, at as u32)) {
+            Some(r) => (0..vertices as u32)
+                .filter(|&v| parent[v as usize].is_some() && root(&parent, v) == r)
+                .collect(),
+            None => Vec::new(),
+        };
+        let centre = tree.first().map_or(0, |&first| tree_centre(first, &adjacent));
+        if at as u32 == centre {
+            return true;
+        }
+        let degree = |v: u32| adjacent[v as usize].len();
+        if degree(centre) == 1 && degree(at as u32) == 1 {
+            return true;
+        }
+        if !adjacent[at].contains(&centre) {
+            return false;
+        }
+        depth_along(at as u32, &tree, &adjacent) == depth_along(centre, &tree, &adjacent)
+    }
+
     /// `(sites Crossing at:e role)`: the edges holding a piece of the role's player (any piece
     /// for `All` or `Shared`) whose segment crosses edge `e`'s strictly inside both.
     pub(super) fn crossing(&self, at: &IntFn, role: Role, c: &Ctx) -> Region {
@@ -102,6 +173,60 @@ impl GameDef {
     /// The sum of the costs of a region's sites (0 where none is set).
     pub(super) fn cost_of(&self, r: &Region) -> i32 {
         r.iter().map(|s| self.costs.get(s as usize).copied().unwrap_or(0)).sum()
+    }
+}
+
+/// The centre Ludii's `IsTreeCentre` finds in the tree of `first` (its lowest vertex): from
+/// there, on to the first neighbour whose subtree holds more than half the tree, while one
+/// does.
+fn tree_centre(first: u32, adjacent: &[Vec<u32>]) -> u32 {
+    // each vertex's subtree size, rooted at `first` (parents found depth first, in order)
+    let n = adjacent.len();
+    let (mut size, mut parent, mut order) = (vec![1usize; n], vec![u32::MAX; n], Vec::new());
+    let mut stack = vec![first];
+    parent[first as usize] = first;
+    while let Some(u) = stack.pop() {
+        order.push(u);
+        for &v in adjacent[u as usize].iter().rev() {
+            if parent[v as usize] == u32::MAX {
+                parent[v as usize] = u;
+                stack.push(v);
+            }
+        }
+    }
+    for &u in order.iter().rev() {
+        let p = parent[u as usize];
+        if p != u {
+            size[p as usize] += size[u as usize];
+        }
+    }
+    let total = size[first as usize];
+    let (mut u, mut from) = (first, u32::MAX);
+    while let Some(&v) = adjacent[u as usize]
+        .iter()
+        .find(|&&v| v != from && v != u && size[v as usize] > total / 2)
+    {
+        (from, u) = (u, v);
+    }
+    u
+}
+
+/// The depth Ludii's `depthLimit` finds from `u` within `tree`: one step at a time to the
+/// lowest neighbour not yet seen, counting the vertices reached, until none is left or
+/// the walk is stuck.
+fn depth_along(u: u32, tree: &[u32], adjacent: &[Vec<u32>]) -> usize {
+    let mut left: Vec<u32> = tree.to_vec();
+    let (mut u, mut depth) = (u, 0);
+    loop {
+        left.retain(|&v| v != u);
+        depth += 1;
+        if left.is_empty() {
+            return depth;
+        }
+        match adjacent[u as usize].iter().find(|v| left.contains(v)) {
+            Some(&v) => u = v,
+            None => return depth,
+        }
     }
 }
 
@@ -344,7 +469,7 @@ impl GameDef {
 
 #[cfg(test)]
 mod tests {
-    use super::segments_cross;
+    use super::{depth_along, segments_cross, tree_centre};
 
     #[test]
     fn segments_cross_inside_only() {
@@ -356,5 +481,20 @@ mod tests {
         assert!(!segments_cross(((0.0, 0.0), (1.0, 0.0)), ((2.0, -1.0), (2.0, 1.0))));
         // a T: one ends on the other's inside, at its own end
         assert!(!segments_cross(((0.0, 0.0), (2.0, 0.0)), ((1.0, 0.0), (1.0, 1.0))));
+    }
+
+    #[test]
+    fn a_tree_centre_is_found_by_walking_towards_the_larger_half() {
+        // a path 0-1-2-3-4: the middle; and its depth from either end is the path's length
+        let path = vec![vec![1], vec![0, 2], vec![1, 3], vec![2, 4], vec![3]];
+        assert_eq!(tree_centre(0, &path), 2);
+        assert_eq!(depth_along(0, &[0, 1, 2, 3, 4], &path), 5);
+        assert_eq!(depth_along(2, &[0, 1, 2, 3, 4], &path), 3);
+        // a star around 3, walked from its lowest leaf
+        let star = vec![vec![3], vec![3], vec![3], vec![0, 1, 2, 4], vec![3]];
+        assert_eq!(tree_centre(0, &star), 3);
+        // two vertices: neither half is larger, so the walk stays where it starts
+        let pair = vec![vec![1], vec![0]];
+        assert_eq!(tree_centre(0, &pair), 0);
     }
 }

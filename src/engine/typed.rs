@@ -196,11 +196,18 @@ impl GameDef {
                 let board = self.type_index(ty).map_or(&self.board, |k| &self.typed_boards[k]);
                 board.geometry_region(*g).into_iter().for_each(|t| out.insert(t as i32));
             }
-            TypedRegion::Incident { of, at } => {
+            TypedRegion::Incident { of, at, owner } => {
                 let at = self.int(at, c);
+                // (the owner's, or any player's for the shared role, as Ludii reads it)
+                let owner = owner.as_ref().map(|o| self.int(o, c));
+                let shared = i32::from(self.num_players) + 1;
+                let held = |t: u32| {
+                    let who = self.typed_int(ty, LevelField::Who, t as i32, c);
+                    owner.is_none_or(|o| (who != 0 && o == shared) || who == o)
+                };
                 let table = self.incidence.iter().find(|(o, t, _)| o == of && *t == ty);
                 if let Some(sites) = table.and_then(|(_, _, v)| v.get(usize::try_from(at).ok()?)) {
-                    sites.iter().for_each(|&t| out.insert(t as i32));
+                    sites.iter().filter(|&&t| held(t)).for_each(|&t| out.insert(t as i32));
                 }
             }
             TypedRegion::Around { at, dirs } => {

@@ -771,7 +771,13 @@ pub enum TypedRegion {
     Labels(Vec<String>),
     /// `(sites Incident T of:U at:s)`: the sites of type T incident to site s of type U
     /// (a cell's edges and vertices, an edge's ends and cells, a vertex's edges and cells).
-    Incident { of: crate::board::SiteType, at: Box<IntFn> },
+    /// With an owner (`(sites Incident .. P)`, `owner:`), only those whose piece that player
+    /// holds (any player's, for `Shared`).
+    Incident {
+        of: crate::board::SiteType,
+        at: Box<IntFn>,
+        owner: Option<Box<IntFn>>,
+    },
     /// `(sites Around T s dirs)`: the sites of type T next to site s of that type in these
     /// directions (as the board of that type relates its sites).
     Around { at: Box<IntFn>, dirs: Vec<Direction> },
@@ -1967,6 +1973,9 @@ pub enum GraphKind {
     SpanningTree,
     /// Every vertex of the board has the same number of distinct neighbours.
     Regular,
+    /// The last move's vertex is a centre of the tree of edges it is on (`is TreeCentre`:
+    /// false when the edges make a cycle).
+    TreeCentre,
 }
 
 /// Sites named in a description, of a site type the engine does not play on: one by its
@@ -2737,7 +2746,11 @@ impl<'a> Node<'a> {
             Region(f) => match f {
                 RegionFn::Sites(v) => out.extend(v.iter().map(Int)),
                 RegionFn::OnType(_, t) => match &**t {
-                    TypedRegion::Incident { at, .. } | TypedRegion::Around { at, .. } => out.push(Int(at)),
+                    TypedRegion::Incident { at, owner, .. } => {
+                        out.push(Int(at));
+                        out.extend(owner.iter().map(|o| Int(o)));
+                    }
+                    TypedRegion::Around { at, .. } => out.push(Int(at)),
                     TypedRegion::Sites(v) => out.extend(v.iter().map(Int)),
                     _ => {}
                 },

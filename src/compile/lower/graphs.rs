@@ -118,12 +118,16 @@ impl Lowerer {
 
     /// `(is Tree|SpanningTree|RegularGraph who [k:] [odd:] [even:])` on a board of edges.
     pub(super) fn is_graph(&mut self, c: &Call, word: &str) -> R<BoolFn> {
-        if self.site_type != SiteType::Edge {
+        // (a tree's centre is a vertex of the board's edges, whichever type the board is of)
+        if word == "TreeCentre" && self.site_type != SiteType::Edge {
+            self.use_type(SiteType::Edge);
+        } else if self.site_type != SiteType::Edge {
             return unsupported(format!("is {word} on a board not played on its edges"), c.span());
         }
         let kind = match word {
             "Tree" => GraphKind::Tree,
             "SpanningTree" => GraphKind::SpanningTree,
+            "TreeCentre" => GraphKind::TreeCentre,
             _ => GraphKind::Regular,
         };
         let (role, player) = self.player_or_role(c)?;

@@ -170,10 +170,15 @@ impl Lowerer {
         if types.len() != 2 {
             return unsupported("sites Incident without its two site types", c.span());
         }
-        if c.named("owner").is_some() || c.typed(self.reg, "roleType").is_some() {
-            return unsupported("sites Incident of an owner", c.span());
-        }
+        let owner = match (c.named("owner"), c.typed(self.reg, "roleType")) {
+            (Some(n), _) => Some(Box::new(self.int(n)?)),
+            (None, Some(r)) => Some(Box::new(IntFn::RolePlayer(self.role(r)?))),
+            (None, None) => None,
+        };
         let at = self.int(req(c.named("at"), c)?)?;
+        if owner.is_some() && types.iter().all(|t| *t == board) {
+            return unsupported("sites Incident of an owner, of the board's site type", c.span());
+        }
         if types.iter().any(|t| *t != board) {
             // (the first type is the sites', the second (`of:`) the site's)
             let ty = |w: &str| SiteType::from_name(w).unwrap_or(SiteType::Cell);
@@ -181,7 +186,11 @@ impl Lowerer {
             // (of a type itself too, as Ludii's incidence takes it: see `Graph::incidence`)
             return Ok(RegionFn::OnType(
                 t,
-                Box::new(TypedRegion::Incident { of, at: Box::new(at) }),
+                Box::new(TypedRegion::Incident {
+                    of,
+                    at: Box::new(at),
+                    owner,
+                }),
             ));
         }
         let rel = if board == "Edge" {
