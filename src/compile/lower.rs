@@ -201,6 +201,7 @@ pub struct Lowerer {
     puzzle_given: Vec<u32>,
     /// A puzzle's hints.
     puzzle_hints: Vec<(Vec<u32>, Option<i32>)>,
+    puzzle_typed_hints: Vec<(SiteType, Vec<u32>, Option<i32>)>,
     /// The range of a puzzle's values, until its components are made.
     puzzle_range: Option<(i32, i32)>,
     /// Whether the description sets teams anywhere (a game with teams); each player's team.
@@ -402,6 +403,7 @@ impl Lowerer {
             puzzle_constraints: Vec::new(),
             puzzle_given: Vec::new(),
             puzzle_hints: Vec::new(),
+            puzzle_typed_hints: Vec::new(),
             puzzle_range: None,
             team_game: false,
             teams: Vec::new(),
@@ -641,6 +643,7 @@ impl Lowerer {
             first_component,
             given: std::mem::take(&mut self.puzzle_given),
             hints: std::mem::take(&mut self.puzzle_hints),
+            typed_hints: std::mem::take(&mut self.puzzle_typed_hints),
             constraints: std::mem::take(&mut self.puzzle_constraints),
         });
         if let (Some(a), Some(b)) = (self.no_repeat, self.is_repeat) {
@@ -1984,6 +1987,11 @@ impl Lowerer {
             "iterator.to" => IntFn::To,
             "iterator.between" => IntFn::Between,
             "iterator.hint" if pos.is_empty() && c.named("at").is_none() => IntFn::Hint,
+            // (`(hint T at:s)`: a site's hint, of the board's type unless another is named)
+            "iterator.hint" if c.named("at").is_some() => {
+                let ty = self.typed_call(&c).unwrap_or(self.site_type);
+                IntFn::HintAt(ty, b(self, req(c.named("at"), &c)?)?)
+            }
             "site" => IntFn::Site,
             "value" if pos.is_empty() => IntFn::Value,
             "value" if c.word(self.reg) == Some("Pending") => IntFn::ValuePending,

@@ -136,6 +136,7 @@ impl GameDef {
             IntFn::Who(at) => Self::top(c.s, self.int(at, c)).map(|p| p.who as i32).unwrap_or(0),
             IntFn::What(at) => Self::bottom(c.s, self.int(at, c)).map(|p| p.what as i32).unwrap_or(0),
             IntFn::PuzzleValue(at) => self.puzzle_value_at(self.int(at, c), c).unwrap_or(0),
+            IntFn::HintAt(ty, at) => self.hint_at(*ty, self.int(at, c)),
             IntFn::SizeStack(at) => {
                 let s = self.int(at, c);
                 if s < 0 {
@@ -855,6 +856,7 @@ impl GameDef {
             BoolFn::PuzzleSum { region, name, sum } => self.puzzle_sum(region.as_deref(), *name, sum.as_deref(), c),
             BoolFn::PuzzleCount(r, v, n) => self.puzzle_count(r, v, n, c),
             BoolFn::ForAllHints(k) => self.for_all_hints(k, c),
+            BoolFn::ForAllSites(ty, k) => self.for_all_sites(*ty, k, c),
             BoolFn::PuzzleCmp(k) => self.puzzle_cmp(k, c),
             BoolFn::IsTriggered(p) => {
                 let p = self.int(p, c);

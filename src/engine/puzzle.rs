@@ -182,7 +182,7 @@ impl GameDef {
                 }
                 // (a `forAll` makes every site of the board one, and ends the list, as
                 // Ludii's)
-                BoolFn::ForAllHints(_) => {
+                BoolFn::ForAllHints(_) | BoolFn::ForAllSites(..) => {
                     let all: Vec<u32> = (0..self.n() as u32).collect();
                     add(&all, None);
                     break;
@@ -344,6 +344,28 @@ impl GameDef {
             }
             self.boolean(k, &c2)
         })
+    }
+
+    /// `(forAll T C)`: C at each site of type T, as `(from)`.
+    pub(super) fn for_all_sites(&self, ty: crate::board::SiteType, k: &BoolFn, c: &Ctx) -> bool {
+        (0..self.count_of_type(ty) as i32).all(|f| {
+            let mut c2 = *c;
+            c2.from = f;
+            self.boolean(k, &c2)
+        })
+    }
+
+    /// `(hint T at:s)`: the value of the first hint of type T whose first site is `s`, as
+    /// Ludii finds it (-1: none).
+    pub(super) fn hint_at(&self, ty: crate::board::SiteType, site: i32) -> i32 {
+        let Some(p) = &self.ir.puzzle else { return -1 };
+        let first = |sites: &[u32]| sites.first().is_some_and(|&f| f as i32 == site);
+        let found = if ty == self.ir.site_type {
+            p.hints.iter().find(|h| first(&h.0)).map(|h| h.1)
+        } else {
+            p.typed_hints.iter().find(|h| h.0 == ty && first(&h.1)).map(|h| h.2)
+        };
+        found.flatten().unwrap_or(-1)
     }
 
     /// A puzzle's comparison: of the values set at its two sites, true while either is

@@ -57,6 +57,9 @@ pub enum IntFn {
     Level,
     /// `(hint)` in a puzzle's `(forAll Hint ..)`: the value of the hint it is at.
     Hint,
+    /// `(hint T at:s)`: the value of the first hint of type T whose first site is s (-1:
+    /// none).
+    HintAt(crate::board::SiteType, Box<IntFn>),
     /// `(var)` and `(var "k")`.
     Var,
     /// `(counter)`: the moves made since the start or the last `(set Counter)`.
@@ -413,6 +416,9 @@ pub enum BoolFn {
     /// `(is Solved)` of a puzzle: the constraints hold with every variable not set yet set
     /// to 0 (Ludii's test).
     IsSolved,
+    /// `(forAll T C)` of a puzzle (T a site type): C holds at each site of the type, as
+    /// `(from)`.
+    ForAllSites(crate::board::SiteType, Box<BoolFn>),
     /// `(forAll Hint C)` of a puzzle: C holds at each hint, with `(from)` its first site,
     /// `(to)` its second, and `(hint)` its value.
     ForAllHints(Box<BoolFn>),
@@ -2317,6 +2323,9 @@ pub struct Puzzle {
     /// The equipment's hints (`(hints {(hint {sites} value) ..})`), in order: each a region
     /// of the static type `HintRegions`, and its value what `(hint)` reads there.
     pub hints: Vec<(Vec<u32>, Option<i32>)>,
+    /// The hints of another site type than the board's (`(hints {..} T)`), in order: the
+    /// type, the sites, the value. They make no region of the board's.
+    pub typed_hints: Vec<(crate::board::SiteType, Vec<u32>, Option<i32>)>,
     /// The constraints of `(satisfy ..)`, in order.
     pub constraints: Vec<BoolFn>,
 }
@@ -2449,6 +2458,7 @@ pub mod deps {
             Node::Int(IntFn::Level) => LEVEL,
             Node::Int(IntFn::Hint) => HINT,
             Node::Bool(BoolFn::ForAllHints(b)) => boolean(b) & !(FROM | TO | HINT),
+            Node::Bool(BoolFn::ForAllSites(_, b)) => boolean(b) & !FROM,
             Node::Int(IntFn::Memo { deps, .. }) => *deps,
             Node::Int(IntFn::MemoSite { .. }) => SITE,
             Node::Ints(IntsFn::Results { from, to, value }) => {
@@ -2536,6 +2546,7 @@ impl<'a> Node<'a> {
                 | IntFn::CountAt(a)
                 | IntFn::What(a)
                 | IntFn::PuzzleValue(a)
+                | IntFn::HintAt(_, a)
                 | IntFn::SizeStack(a)
                 | IntFn::Neg(a)
                 | IntFn::MapEntry { key: a, .. }
@@ -2724,7 +2735,7 @@ impl<'a> Node<'a> {
                     out.extend(sum.iter().map(|n| Int(n)));
                 }
                 BoolFn::PuzzleCount(r, v, n) => out.extend([Region(r), Int(v), Int(n)]),
-                BoolFn::ForAllHints(b) | BoolFn::PuzzleCmp(b) => out.push(Bool(b)),
+                BoolFn::ForAllHints(b) | BoolFn::PuzzleCmp(b) | BoolFn::ForAllSites(_, b) => out.push(Bool(b)),
                 BoolFn::Const(_)
                 | BoolFn::IsSolved
                 | BoolFn::PuzzleUnique

@@ -317,7 +317,7 @@ impl<'g> LudiiWriter<'g> {
             Action::Move { from: f, to: t, .. }
             | Action::MoveN { from: f, to: t, .. }
             | Action::MoveLevel { from: f, to: t, .. } => f as i32 == from && at(t),
-            Action::Add { site, .. } => at(site),
+            Action::Add { site, .. } | Action::PuzzleSet { site, .. } | Action::PuzzleToggle { site, .. } => at(site),
             Action::Promote { decision, .. } => decision,
             Action::SetSite { site, field, .. } => field == SiteField::State && at(site),
             Action::Pass { .. } | Action::NextInstance | Action::Propose(_) | Action::Vote(_) => true,

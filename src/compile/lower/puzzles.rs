@@ -12,7 +12,8 @@ impl Lowerer {
     /// hints, in order.
     pub(super) fn hints(&mut self, item: &crate::syntax::Node) -> R<()> {
         let c = self.call(item, "item")?;
-        self.board_site_type_only(&c, "hints on another site type than the board's")?;
+        // (of another site type: read by `(hint T at:s)` only)
+        let ty = self.typed_call(&c);
         if c.typed(self.reg, "string").is_some() {
             return unsupported("named hints", c.span());
         }
@@ -30,7 +31,10 @@ impl Lowerer {
                 None => return super::invalid("a hint needs sites", hc.span()),
             };
             let value = pos.get(1).map(|n| self.const_int(n)).transpose()?;
-            self.puzzle_hints.push((sites, value));
+            match ty {
+                Some(t) => self.puzzle_typed_hints.push((t, sites, value)),
+                None => self.puzzle_hints.push((sites, value)),
+            }
         }
         Ok(())
     }
@@ -58,6 +62,12 @@ impl Lowerer {
             Some("Hint") => {
                 let k = self.condition(super::req(c.typed(self.reg, "boolean"), c)?)?;
                 Ok(BoolFn::ForAllHints(Box::new(k)))
+            }
+            Some(w @ ("Cell" | "Vertex" | "Edge")) => {
+                let ty = crate::board::SiteType::from_name(w).unwrap_or(self.site_type);
+                let ty = if ty == self.site_type { ty } else { self.use_type(ty) };
+                let k = self.condition(super::req(c.typed(self.reg, "boolean"), c)?)?;
+                Ok(BoolFn::ForAllSites(ty, Box::new(k)))
             }
             w => unsupported(format!("forAll {}", w.unwrap_or("")), c.span()),
         }
@@ -110,7 +120,6 @@ impl Lowerer {
             let n = super::req(c.typed(l.reg, "int"), c)?;
             match &n.kind {
                 NodeKind::Call { head, args, .. } if head == "hint" && args.is_empty() => Ok(None),
-                _ if super::Lowerer::head(n) == Some("hint") => unsupported("a hint at a site", n.span.clone()),
                 _ => Ok(Some(Box::new(l.int(n)?))),
             }
         };

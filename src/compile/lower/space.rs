@@ -240,8 +240,14 @@ impl Lowerer {
     pub(super) fn count_groups(&mut self, c: &Call) -> R<IntFn> {
         self.board_site_type_only(c, "count Groups on another site type than the board's")?;
         let dirs = self.move_directions(c.typed(self.reg, "direction"))?;
+        // (a puzzle's sites are in groups where their value is set, and other than 0, as
+        // Ludii reads a puzzle's `what`)
         let cond = match c.named("if") {
             Some(n) => self.condition(n)?,
+            None if self.puzzle_values.is_some() => BoolFn::Ne(
+                Box::new(IntFn::PuzzleValue(Box::new(IntFn::To))),
+                Box::new(IntFn::Const(0)),
+            ),
             None => BoolFn::IsOccupied(Box::new(IntFn::To)),
         };
         let min = match c.named("min") {
