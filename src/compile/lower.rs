@@ -1535,12 +1535,14 @@ impl Lowerer {
                 let top = self.flag(c.named("top"))?;
                 self.stacking |= c.named("top").is_some();
                 MovesKind::ForEachPiece {
-                    items,
+                    pieces: PieceSet {
+                        items,
+                        role,
+                        top,
+                        container,
+                        on,
+                    },
                     body,
-                    role,
-                    top,
-                    container,
-                    on,
                 }
             }
             ("remember", Some("State")) => MovesKind::RememberState,

@@ -138,12 +138,14 @@ pub(super) fn moves_of_mover_pieces(k: &MovesKind) -> bool {
     matches!(
         k,
         MovesKind::ForEachPiece {
-            items,
+            pieces: PieceSet {
+                items,
+                role: Role::Mover,
+                top: false,
+                container: None,
+                on: None,
+            },
             body: None,
-            role: Role::Mover,
-            top: false,
-            container: None,
-            on: None,
         } if items.is_empty()
     )
 }

@@ -445,17 +445,14 @@ impl GameDef {
     /// `(forEach Piece ..)`'s iteration (4.1): for each component of the role's player (and
     /// items), each of its pieces (only stack tops with `top`), with `from`/`level` set and the
     /// mover swapped when the player is not the mover; `f` returns true to stop.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn for_each_piece(
         &self,
         c: &Ctx,
-        role: Role,
-        items: &[u16],
-        top: bool,
-        container: Option<&IntFn>,
-        on: Option<SiteType>,
+        pieces: &PieceSet,
         mut f: impl FnMut(&mut Ctx, usize) -> bool,
     ) -> bool {
+        let (items, role, top, on) = (&pieces.items[..], pieces.role, pieces.top, pieces.on);
+        let container = pieces.container.as_ref();
         let player = self.role_player(role, c) as u8;
         let mut c1 = *c;
         // (the pieces of another player are moved with that player as the mover, not those
@@ -1540,21 +1537,14 @@ impl GameDef {
             }
             MovesKind::Propose(k) => self.push_move(out, c, -1, -1).push(Action::Propose(*k)),
             MovesKind::Vote(k) => self.push_move(out, c, -1, -1).push(Action::Vote(*k)),
-            MovesKind::ForEachPiece {
-                items,
-                body,
-                role,
-                top,
-                container,
-                on,
-            } => {
+            MovesKind::ForEachPiece { pieces, body } => {
                 let real = *c;
                 let start = out.len();
                 match body {
                     Some(body) if matches!(body.kind, MovesKind::Step { .. } | MovesKind::Hop { .. }) => {
                         // a step or hop from each piece: what may pass its conditions read once
                         let mut may = None;
-                        self.for_each_piece(c, *role, items, *top, container.as_ref(), *on, |c2, _| {
+                        self.for_each_piece(c, pieces, |c2, _| {
                             let may = *may.get_or_insert_with(|| self.passable(&body.kind, c2));
                             self.gen_piece_move(&body.kind, c2, out, may);
                             false
@@ -1566,14 +1556,14 @@ impl GameDef {
                         }
                     }
                     Some(body) => {
-                        self.for_each_piece(c, *role, items, *top, container.as_ref(), *on, |c2, _| {
+                        self.for_each_piece(c, pieces, |c2, _| {
                             self.gen(body, c2, out);
                             false
                         });
                     }
                     // each piece's own moves
                     None => {
-                        self.for_each_piece(c, *role, items, *top, container.as_ref(), *on, |c2, comp| {
+                        self.for_each_piece(c, pieces, |c2, comp| {
                             if let Some(m) = &self.ir.components[comp].moves {
                                 self.gen(m, c2, out);
                             }

@@ -435,16 +435,9 @@ impl GameDef {
                     y.as_ref().is_some_and(|y| self.has_moves(y, c))
                 }
             }
-            MovesKind::ForEachPiece {
-                items,
-                body,
-                role,
-                top,
-                container,
-                on,
-            } => {
+            MovesKind::ForEachPiece { pieces, body } => {
                 // as generation iterates (4.1), stopping at the first piece with a move
-                self.for_each_piece(c, *role, items, *top, container.as_ref(), *on, |c2, comp| {
+                self.for_each_piece(c, pieces, |c2, comp| {
                     match body.as_deref().or(self.ir.components[comp].moves.as_deref()) {
                         Some(m) => self.has_moves(m, c2),
                         None => false,

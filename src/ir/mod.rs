@@ -1104,6 +1104,22 @@ pub struct Place {
     pub ty: Option<crate::board::SiteType>,
 }
 
+/// The pieces a `(forEach Piece ..)` takes, one by one (Ludii's order: component by
+/// component).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceSet {
+    /// The names of the pieces (interned), by `"Name"` or `{"A" "B" ..}`; empty: every
+    /// piece of the role.
+    pub items: Vec<u16>,
+    pub role: Role,
+    /// `top:True`: only the top piece of each stack.
+    pub top: bool,
+    /// `container:k`: the pieces of the k-th container (0: the board, the default).
+    pub container: Option<IntFn>,
+    /// `on:T`: the pieces on sites of type T only (none: every type's).
+    pub on: Option<crate::board::SiteType>,
+}
+
 /// The parts of a general hop ([`MovesKind::HopLong`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct HopLong {
@@ -1746,17 +1762,11 @@ pub enum MovesKind {
     Propose(u16),
     /// `(move Vote "s")`: the mover votes for `s`.
     Vote(u16),
+    /// `(forEach Piece ..)`: the moves of each of these pieces (`body`, else each piece's
+    /// own).
     ForEachPiece {
-        /// The names of the pieces to move (interned), by `"Name"` or `{"A" "B" ..}`;
-        /// empty: every piece of the role.
-        items: Vec<u16>,
+        pieces: PieceSet,
         body: Option<Box<Moves>>,
-        role: Role,
-        top: bool,
-        /// `container:k`: the pieces of the k-th container (0: the board, the default).
-        container: Option<IntFn>,
-        /// `on:T`: the pieces on sites of type T only (none: every type's).
-        on: Option<crate::board::SiteType>,
     },
     /// `(forEach Value <ints> M)`: M's moves for each value of the list (`(value)`).
     ForEachValueIn {

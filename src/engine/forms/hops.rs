@@ -311,12 +311,15 @@ impl Hops {
             _ => (play, None),
         };
         let MovesKind::ForEachPiece {
-            items,
+            pieces:
+                PieceSet {
+                    items,
+                    role: Role::Mover,
+                    top: false,
+                    container: None,
+                    on: None,
+                },
             body,
-            role: Role::Mover,
-            top: false,
-            container: None,
-            on: None,
         } = &main.kind
         else {
             return None;
