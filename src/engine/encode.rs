@@ -136,19 +136,6 @@ impl Game {
             }
             _ => {}
         }
-        let n = self.id_sites() as i32;
-        // (the commonest move: one piece added at a site of the board, named by it)
-        if let [Action::Add { what, .. }] = m.actions[..] {
-            if m.ty == 0 && m.from == m.to && (0..n).contains(&m.to) {
-                let what = Some(usize::from(what))
-                    .filter(|&w| w < self.id_components())
-                    .unwrap_or(0);
-                return ActionShape::At {
-                    what,
-                    to: m.to as usize,
-                };
-            }
-        }
         let (mut pass, mut piece, mut what) = (false, false, None);
         for a in &m.actions {
             match *a {
@@ -171,6 +158,7 @@ impl Game {
         if pass && !piece {
             return ActionShape::Pass;
         }
+        let n = self.id_sites() as i32;
         let on = |s: i32| (0..n).contains(&s);
         // (a move on another site type: its sites as the state keeps them; the origin of a
         // move between sites of two types is taken as of the board's)
