@@ -42,6 +42,7 @@ mod rules;
 mod sowing;
 mod space;
 mod start;
+mod tiles;
 
 /// A call matched to its form.
 struct Call<'n> {
@@ -134,6 +135,7 @@ pub struct Lowerer {
     uses_last_to: bool,
     uses_last_between: bool,
     meta_swap: bool,
+    automove: bool,
     no_repeat: Option<Repetition>,
     /// The kind of `(is Repeat ..)` the rules ask, if any.
     is_repeat: Option<Repetition>,
@@ -365,10 +367,7 @@ impl Lowerer {
                 name: String::new(),
                 base: String::new(),
                 owner: 0,
-                moves: None,
-                facing: None,
-                flips: None,
-                walks: Vec::new(),
+                ..Component::default()
             }],
             thens: Vec::new(),
             names: Vec::new(),
@@ -379,6 +378,7 @@ impl Lowerer {
             uses_last_to: false,
             uses_last_between: false,
             meta_swap: false,
+            automove: false,
             no_repeat: None,
             is_repeat: None,
             draws_random: false,
@@ -684,6 +684,7 @@ impl Lowerer {
             uses_last_to: self.uses_last_to,
             uses_last_between: self.uses_last_between,
             meta_swap: self.meta_swap,
+            automove: self.automove,
             no_repeat: self.no_repeat,
             records: self.no_repeat.or(self.is_repeat),
             draws_random: self.draws_random,
@@ -1745,13 +1746,23 @@ impl Lowerer {
         // (another type is taken by the generators that play on one, see `moves`)
         let other_type = self.other_type_of(&c);
         // (a level is read where the generator reads it, see `moves`)
-        if c.typed(self.reg, "rotations").is_some() {
-            return unsupported(format!("{ty} with rotations"), c.span());
-        }
         let mut p = Place {
             ty: other_type,
             ..Place::default()
         };
+        if let Some(r) = c.typed(self.reg, "rotations") {
+            let rc = self.call(r, "rotations")?;
+            for d in rc.positional() {
+                match &d.kind {
+                    NodeKind::List(items) => {
+                        for i in items {
+                            p.rotations.extend(self.directions(Some(i))?);
+                        }
+                    }
+                    _ => p.rotations.extend(self.directions(Some(d))?),
+                }
+            }
+        }
         if let Some(n) = c.named("level") {
             p.level = Some(self.int(n)?);
         }
@@ -1911,7 +1922,7 @@ impl Lowerer {
         Ok(vec![Direction::Dynamic(k as u8)])
     }
 
-    fn site_or_region(&mut self, node: &Node) -> R<(Option<IntFn>, Option<RegionFn>)> {
+    pub(super) fn site_or_region(&mut self, node: &Node) -> R<(Option<IntFn>, Option<RegionFn>)> {
         let t = self.reg.id("int").expect("declared");
         if self.ck.matches(node, &ParamType::Sym(t)) {
             Ok((Some(self.int(node)?), None))
@@ -2362,6 +2373,7 @@ impl Lowerer {
                 Some("LevelTo") if c.named("afterConsequence").is_none() => IntFn::LastLevelTo,
                 w => return unsupported(format!("last {}", w.unwrap_or("")), c.span()),
             },
+            "pathExtent" => self.path_extent(&c)?,
             "centrePoint" => match self.typed_call(&c) {
                 Some(ty) => IntFn::CentrePointOf(ty),
                 None => IntFn::CentrePoint,
@@ -2625,6 +2637,7 @@ impl Lowerer {
                 _ => return unsupported("this form of is Blocked", c.span()),
             },
             "Loop" => self.is_loop(c)?,
+            "SidesMatch" => self.is_sides_match(c)?,
             // (any site of the region related to the site: the relations are symmetric)
             "Related" => {
                 self.board_site_type_only(c, "is Related on another site type than the board's")?;

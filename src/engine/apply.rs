@@ -205,7 +205,10 @@ impl GameDef {
             self.note_between(s, m);
         }
         if !(self.ir.simultaneous && self.execute_joint(s, m, log.as_deref_mut())) {
-            self.execute(s, m, true, log);
+            self.execute(s, m, true, log.as_deref_mut());
+        }
+        if self.ir.automove {
+            self.automove(s, log);
         }
         if !self.ir.dice.is_empty() {
             self.after_roll_in_vain(s, m);
@@ -294,6 +297,45 @@ impl GameDef {
                 s.seen.push(s.hash);
             }
             _ => {}
+        }
+    }
+
+    /// The meta rule `(automove)`, after a move's consequents: the mover's moves of the
+    /// position are listed (in the phase still played), and each that is the only one to
+    /// its site is made, as a consequent of the move; again until none is left (Ludii's
+    /// `Automove`). Bounded: at most one round per site and one more.
+    fn automove(&self, s: &mut StateData, mut log: Option<&mut Vec<Action>>) {
+        for _ in 0..=self.n() {
+            let mut moves = super::pool::take_list();
+            {
+                let cache = Cache::fresh();
+                let mut c = self.ctx(s, &cache);
+                self.gen(self.play_of(s.mover, s), &mut c, &mut moves);
+            }
+            let mut forced = super::pool::take_list();
+            forced.extend(
+                moves
+                    .iter()
+                    .filter(|m| moves.iter().filter(|o| o.to == m.to).count() == 1)
+                    .cloned(),
+            );
+            super::pool::give_list(moves);
+            if forced.is_empty() {
+                super::pool::give_list(forced);
+                return;
+            }
+            for m in &forced {
+                self.execute(s, m, false, log.as_deref_mut());
+                if self.ir.uses_last_to {
+                    let n = self.n() as i32;
+                    for t in std::iter::once(m.to).chain(m.actions.iter().filter_map(|a| a.site().map(|t| t as i32))) {
+                        if (0..n).contains(&t) && !s.last_to.contains(&(t as u32)) {
+                            s.last_to.push(t as u32);
+                        }
+                    }
+                }
+            }
+            super::pool::give_list(forced);
         }
     }
 

@@ -217,6 +217,7 @@ impl GameDef {
                 self.region(r, c).iter().map(|b| self.steps(a, b)).min().unwrap_or(0)
             }
             IntFn::CentrePoint => self.board.centre_point().map(|s| s as i32).unwrap_or(-1),
+            IntFn::PathExtent(colour, sites) => self.path_extent(colour, sites, c),
             IntFn::CentrePointOf(ty) => self
                 .typed_boards
                 .iter()
@@ -881,7 +882,11 @@ impl GameDef {
                 }
             }
             BoolFn::AllGroups(g, b) => self.all_groups(g, b, c),
-            BoolFn::IsLoop(k) => self.is_loop(k, c),
+            BoolFn::IsLoop(k) => match self.follows_tile_paths(k, c) {
+                Some(sites) => self.is_tile_loop(k, sites, c),
+                None => self.is_loop(k, c),
+            },
+            BoolFn::SidesMatch(at) => self.sides_match(at, c),
             BoolFn::HasLiberty(g) => self.liberties(g, c, true) > 0,
             BoolFn::AllSites(r, b, false) => self.region(r, c).iter().all(|site| {
                 let mut c2 = *c;
@@ -1410,7 +1415,8 @@ impl GameDef {
                 component,
                 container,
             } => {
-                let mask = self.players_of(*role, c).iter().fold(0u32, |m, &p| m | 1 << p);
+                // (the same owners as on the board: for `All`, the neutral and shared ones too)
+                let mask = self.occupying_players(*role, c).iter().fold(0u32, |m, &p| m | 1 << p);
                 let only = container.as_ref().map(|k| self.int(k, c));
                 let mut r = match only {
                     // (the board's own: as `(sites Occupied .. container:"Board")`)

@@ -203,6 +203,7 @@ pub(super) fn two_players_in_phases(g: &GameDef) -> bool {
         && !ir.removes_at_end
         && !g.has_large_pieces
         && ir.other_types.is_empty()
+        && !ir.automove
 }
 
 /// Whether the game is played in one phase: none named, or one shared by both players that

@@ -69,6 +69,8 @@ pub struct GameDef {
     pub(super) has_large_pieces: bool,
     /// Per component, the cells a large piece covers ([`GameDef::large_cells`]).
     pub(super) large_tables: Vec<Option<super::large::table::LargeTable>>,
+    /// The board's shape as tiles with paths read it.
+    pub(super) tiles: super::tiles::TileGeometry,
     /// Per cached region slot, its values by role combination when it reads no state
     /// (computed when first asked).
     pub(super) static_regions: Vec<std::sync::OnceLock<Option<Vec<Region>>>>,
@@ -185,6 +187,7 @@ impl GameDef {
             })
             .collect();
         let has_large_pieces = ir.components.iter().any(|k| !k.walks.is_empty());
+        let tiles = super::tiles::TileGeometry::of(&board);
         let mut g = GameDef {
             name: ir.name.clone(),
             num_players: ir.players,
@@ -214,6 +217,7 @@ impl GameDef {
             fast_forms: true,
             has_large_pieces,
             large_tables: Vec::new(),
+            tiles,
             line_tables: Vec::new(),
             layers: Vec::new(),
             static_regions: Vec::new(),

@@ -185,6 +185,7 @@ impl GameDef {
                         apply_if: None,
                         level: None,
                         ty,
+                        rotations: _,
                     },
                 count,
                 state,
@@ -1348,6 +1349,23 @@ impl GameDef {
                         let mut c2 = c1;
                         c2.to = t;
                         if !to_cond.holds(self, &c2) {
+                            continue;
+                        }
+                        // (a piece placed turned: one move per rotation, without the effect,
+                        // as Ludii)
+                        if !to.rotations.is_empty() {
+                            let whole = Self::whole_stack(whole, c, gf, &[]);
+                            let moved = action(gt, whole, &c2);
+                            for r in self.tile_rotations(&to.rotations) {
+                                let actions = self.push_move(out, c, f, t);
+                                actions.push(moved);
+                                actions.push(Action::SetSite {
+                                    site: gt as u32,
+                                    field: SiteField::Rotation,
+                                    value: r,
+                                    level: super::moves::TOP,
+                                });
+                            }
                             continue;
                         }
                         let actions = self.push_move(out, c, f, t);

@@ -39,6 +39,7 @@ mod statics;
 mod tables;
 mod text;
 mod threat;
+mod tiles;
 mod typed;
 
 pub use api::{Game, Move, PieceView, SiteView, State};

@@ -164,6 +164,10 @@ pub enum IntFn {
     /// Ludii's Infinity when none is reached.
     CountStepsBy(Box<StepsBy>),
     CentrePoint,
+    /// `(pathExtent [colour] [start | regionStart])` (Ludii's `PathExtent`): how far, in rows
+    /// or columns, the tiles' paths of `colour` reach from the first of the sites (`(sites
+    /// LastTo)` by default), to the sites their ends lead to.
+    PathExtent(Box<IntFn>, Box<RegionFn>),
     /// `(centrePoint T)` of another site type than the board's: that type's centre site.
     CentrePointOf(crate::board::SiteType),
     /// The site labelled `names[k]` (`"A4"`), -1 if none: resolved when the game is loaded.
@@ -335,6 +339,9 @@ pub const MOVE_LIMIT: u32 = 10_000;
 #[derive(Clone, Debug, PartialEq)]
 pub enum BoolFn {
     Const(bool),
+    /// `(is SidesMatch [to])` (Ludii's `IsSidesMatch`): the sides of the tile at `to` (the
+    /// last `to` by default) match, slot by slot, the colours of the tiles beside it.
+    SidesMatch(Box<IntFn>),
     Not(Box<BoolFn>),
     And(Vec<BoolFn>),
     Or(Vec<BoolFn>),
@@ -564,11 +571,15 @@ pub enum Repetition {
     PositionalInTurn,
 }
 
-/// `(is Loop [surround:R] [colour] [start])` (Ludii's `IsLoop`, pieces not tiles): a site
-/// next to the piece at `start` lies in a region closed off from the board's outer sites by
-/// pieces of that component, all of them `colour`'s.
+/// `(is Loop [surround:R] [colour] [start] [path:])` (Ludii's `IsLoop`): a site next to the
+/// piece at `start` lies in a region closed off from the board's outer sites by pieces of
+/// that component, all of them `colour`'s. With `path:True`, where that piece is a tile, the
+/// tiles' paths of `colour` from one of `tile_path`'s sites come back to it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Loop {
+    /// `path:True`: the sites the tiles' paths are followed from (the start given, else
+    /// `(sites LastTo)`).
+    pub tile_path: Option<RegionFn>,
     /// The site of the piece (default `(last To)`).
     pub start: IntFn,
     /// The player every piece of the loop belongs to (default the mover).
@@ -1102,6 +1113,9 @@ pub struct Place {
     /// Another site type than the board's (`(to Edge ..)`), read by `add`, `fromTo` and
     /// `select`: the sites are that type's.
     pub ty: Option<crate::board::SiteType>,
+    /// `(to .. (rotations dirs))`, read by `fromTo` alone (as Ludii): one move per
+    /// rotation, the piece turned to face each direction (see [`crate::engine`]'s tiles).
+    pub rotations: Vec<Direction>,
 }
 
 /// The pieces a `(forEach Piece ..)` takes, one by one (Ludii's order: component by
@@ -1428,6 +1442,7 @@ impl MovesKind {
                         apply_if: None,
                         level: None,
                         ty: None,
+                        rotations: _,
                     },
                     to: Place {
                         region: None,
@@ -1437,6 +1452,7 @@ impl MovesKind {
                         apply_if: None,
                         level: None,
                         ty: None,
+                        rotations: _,
                     },
                     ..
                 }
@@ -1446,7 +1462,7 @@ impl MovesKind {
                 | MovesKind::SetPending(_)
                 | MovesKind::Remember { .. }
                 | MovesKind::MoveAgain
-        )
+        ) && !matches!(self, MovesKind::FromTo { to, .. } if !to.rotations.is_empty())
     }
 }
 
@@ -2104,7 +2120,7 @@ pub enum StartRule {
 }
 
 /// A component of the equipment.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Default)]
 pub struct Component {
     /// The full name: `Disc1`, `Fan0`.
     pub name: String,
@@ -2121,6 +2137,18 @@ pub struct Component {
     /// A large piece's shapes (`(tile .. {F R F})`): turtle walks from the cell it stands
     /// on; empty for a piece on one site.
     pub walks: Vec<Vec<WalkStep>>,
+    /// A tile (`(tile ..)` without a walk, Ludii's `isTile`), and its paths between sides.
+    pub tile: bool,
+    pub paths: Vec<TilePath>,
+}
+
+/// `(path from:a to:b colour:c)`: a tile's path from side `a` to side `b` (sides numbered
+/// clockwise from its north side), of colour `c` (a player's number, as the rules read it).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TilePath {
+    pub from: u8,
+    pub to: u8,
+    pub colour: i32,
 }
 
 /// A container after the board (a hand): its sites follow the board's and the containers'
@@ -2252,6 +2280,9 @@ pub struct GameIr {
     pub uses_visited: bool,
     /// The meta rule `(swap)`: the second player may swap sides on the game's second move.
     pub meta_swap: bool,
+    /// The meta rule `(automove)`: after each move, every site where the mover has one
+    /// move left, and one alone, gets it, again until none is left (Ludii's `Automove`).
+    pub automove: bool,
     /// The meta rule `(no Repeat ..)`: no move may lead to a position seen before.
     pub no_repeat: Option<Repetition>,
     /// The positions recorded in the state (its hash kept up to date): those `(no Repeat
@@ -2587,9 +2618,9 @@ impl<'a> Node<'a> {
                     out.extend(r.iter().map(|r| Region(r)));
                     out.extend(of.iter().map(|p| Int(p)));
                 }
-                IntFn::CountNear { site, region, .. } | IntFn::CountStepsTo(site, region) => {
-                    out.extend([Int(site), Region(region)])
-                }
+                IntFn::CountNear { site, region, .. }
+                | IntFn::CountStepsTo(site, region)
+                | IntFn::PathExtent(site, region) => out.extend([Int(site), Region(region)]),
                 IntFn::CountSteps(a, b)
                 | IntFn::HandSite(a, b)
                 | IntFn::AtLevel(_, a, b)
@@ -2720,7 +2751,11 @@ impl<'a> Node<'a> {
                         out.extend(k.by_level.iter().chain(k.top.iter()).map(Bool));
                     }
                 }
-                BoolFn::IsLoop(k) => out.extend([Int(&k.start), Int(&k.colour)]),
+                BoolFn::IsLoop(k) => {
+                    out.extend([Int(&k.start), Int(&k.colour)]);
+                    out.extend(k.tile_path.iter().map(Region));
+                }
+                BoolFn::SidesMatch(a) => out.push(Int(a)),
                 BoolFn::IsGraph(g) => out.extend(std::iter::once(&g.who).chain(&g.k).map(Int)),
                 BoolFn::IsPath(p) => {
                     out.extend([&p.who, &p.min, &p.max].into_iter().chain(&p.from).map(Int));

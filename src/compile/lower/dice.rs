@@ -70,10 +70,7 @@ impl Lowerer {
                 base: name.clone(),
                 name,
                 owner: players + 1,
-                moves: None,
-                facing: None,
-                flips: None,
-                walks: Vec::new(),
+                ..Component::default()
             });
         }
         Ok(DiceIr {

@@ -17,10 +17,7 @@ impl Lowerer {
                     name: v.to_string(),
                     base: v.to_string(),
                     owner: 0,
-                    moves: None,
-                    facing: None,
-                    flips: None,
-                    walks: Vec::new(),
+                    ..Component::default()
                 });
             }
         }
@@ -81,10 +78,7 @@ impl Lowerer {
                     name: format!("Domino{i}{j}"),
                     base: "Domino".into(),
                     owner: players + 1,
-                    moves: None,
-                    facing: None,
-                    flips: None,
-                    walks: Vec::new(),
+                    ..Component::default()
                 });
             }
         }
@@ -180,10 +174,7 @@ impl Lowerer {
                     },
                     base: "Ball".into(),
                     owner: p,
-                    moves: None,
-                    facing: None,
-                    flips: None,
-                    walks: Vec::new(),
+                    ..Component::default()
                 });
             }
         }
@@ -301,12 +292,11 @@ impl Lowerer {
     fn piece<'n>(&mut self, node: &'n Node, players: u8) -> R<Vec<(usize, &'n Node)>> {
         let c = self.call(node, "item")?;
         // (a tile is a piece with a number of sides; one with a shape, a walk, is a large
-        // piece, and one with paths connects its sides: those are drawn as pieces for the
-        // start position alone)
+        // piece, and one with paths connects its sides)
         if c.id != "component.piece" && c.id != "tile" {
             return unsupported(c.id, c.span());
         }
-        let mut walks = Vec::new();
+        let (mut walks, mut paths) = (Vec::new(), Vec::new());
         for (p, n) in &c.slots {
             let (mut ty, Some(n)) = (&p.ty, n) else { continue };
             while let ParamType::Array(inner) = ty {
@@ -314,10 +304,14 @@ impl Lowerer {
             }
             match ty {
                 ParamType::Sym(s) if self.reg.symbol(*s).id == "stepType" => walks = self.walks(n)?,
-                ParamType::Sym(s) if self.reg.symbol(*s).id == "path" && !self.start_only => {
-                    return unsupported("tile with paths", c.span())
-                }
+                ParamType::Sym(s) if self.reg.symbol(*s).id == "path" => paths = self.tile_paths(n)?,
                 _ => {}
+            }
+        }
+        // (a side of one slot, Ludii's default: more are not run)
+        for name in ["slots", "slotsPerSide"] {
+            if let Some(n) = c.named(name).filter(|_| !self.start_only) {
+                return unsupported(format!("tile {name}:"), n.span.clone());
             }
         }
         let base = match c.positional().first().map(|n| &n.kind) {
@@ -387,10 +381,46 @@ impl Lowerer {
                 facing,
                 flips,
                 walks: walks.clone(),
+                tile: c.id == "tile" && walks.is_empty(),
+                paths: paths.clone(),
             });
             if let Some(m) = moves {
                 out.push((self.components.len() - 1, m));
             }
+        }
+        Ok(out)
+    }
+
+    /// A tile's paths: `(path from:a to:b colour:c)` or a list of them.
+    fn tile_paths(&mut self, node: &Node) -> R<Vec<TilePath>> {
+        let items = match &node.kind {
+            NodeKind::List(items) => items.iter().collect(),
+            _ => vec![node],
+        };
+        let mut out = Vec::new();
+        for item in items {
+            let c = self.call(item, "path")?;
+            let mut field = |name: &str, max: i32| -> R<Option<i32>> {
+                match c.named(name) {
+                    Some(n) => match self.const_int(n)? {
+                        v if (0..=max).contains(&v) => Ok(Some(v)),
+                        _ => unsupported(format!("path {name}: past {max}"), n.span.clone()),
+                    },
+                    None => Ok(None),
+                }
+            };
+            // (a side has one slot, Ludii's default: more are not run)
+            field("slotsFrom", 0)?;
+            field("slotsTo", 0)?;
+            let (from, to, colour) = (field("from", 255)?, field("to", 255)?, field("colour", i32::MAX)?);
+            let (Some(from), Some(to), Some(colour)) = (from, to, colour) else {
+                return invalid("a path needs from:, to: and colour:", c.span());
+            };
+            out.push(TilePath {
+                from: from as u8,
+                to: to as u8,
+                colour,
+            });
         }
         Ok(out)
     }

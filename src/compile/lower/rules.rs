@@ -96,7 +96,8 @@ impl Lowerer {
         Ok(NextPhase { who, cond, target })
     }
 
-    /// `(meta ..)`: the meta rules the engine knows (`swap`).
+    /// `(meta ..)`: the meta rules the engine knows (`swap`, `no Repeat`, `passEnd`,
+    /// `automove`).
     pub(super) fn meta(&mut self, node: &Node) -> R<()> {
         let c = self.call(node, "meta")?;
         let items: Vec<&Node> = match c.positional().first().map(|n| &n.kind) {
@@ -107,6 +108,7 @@ impl Lowerer {
             let rule = self.call(it, "metaRule")?;
             match rule.id {
                 "meta.swap" => self.meta_swap = true,
+                "automove" => self.automove = true,
                 "meta.no.no" if rule.word(self.reg) == Some("Repeat") => {
                     let kind = rule.positional().into_iter().find_map(|n| match &n.kind {
                         NodeKind::Atom(a) if a != "Repeat" => Some(a.as_str()),

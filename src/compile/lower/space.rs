@@ -144,18 +144,14 @@ impl Lowerer {
         })))
     }
 
-    /// `(is Loop [surround:R | {R ..}] [colour] [start])`; the tiles' paths (`path:`),
-    /// another site type, a direction and `regionStart:` are not run.
+    /// `(is Loop [surround:R | {R ..}] [colour] [start] [path:])`; another site type, a
+    /// direction and `regionStart:` are not run.
     pub(super) fn is_loop(&mut self, c: &Call) -> R<BoolFn> {
-        if c.named("path").is_some()
-            || c.typed(self.reg, "siteType").is_some()
+        if c.typed(self.reg, "siteType").is_some()
             || c.typed(self.reg, "direction").is_some()
             || c.typed(self.reg, "sites").is_some()
         {
-            return unsupported(
-                "is Loop with path:, a site type, a direction or a start region",
-                c.span(),
-            );
+            return unsupported("is Loop with a site type, a direction or a start region", c.span());
         }
         let surround = match c.named("surround") {
             Some(r) => Some(vec![self.role(r)?]),
@@ -183,7 +179,20 @@ impl Lowerer {
             Some(n) => self.int(n)?,
             None => IntFn::LastTo,
         };
+        // (the tiles' paths are followed from the start given, else from every site the
+        // last move went to)
+        let tile_path = match c.named("path") {
+            Some(p) if self.flag(Some(p))? => Some(match ints.get(1) {
+                Some(_) => RegionFn::Site(Box::new(start.clone())),
+                None => {
+                    self.uses_last_to = true;
+                    RegionFn::LastTo
+                }
+            }),
+            _ => None,
+        };
         Ok(BoolFn::IsLoop(Box::new(Loop {
+            tile_path,
             start,
             colour,
             surround,

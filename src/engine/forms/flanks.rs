@@ -208,6 +208,7 @@ impl Flanks {
                     apply_if: None,
                     level: None,
                     ty: None,
+                    rotations: _,
                 },
                 count: None,
                 stack: false,
