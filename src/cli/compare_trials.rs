@@ -191,7 +191,11 @@ pub fn run(args: &CompareArgs) -> ExitCode {
                             let r = if args.states {
                                 // (numbered by the moves replayed before it: 0 after the placements)
                                 let mut shown = 0usize;
-                                let mut show = |_: usize, s: &crate::engine::State, _: Option<&str>| {
+                                // (each after the move that led to it, as we write it in Ludii's form)
+                                let mut show = |_: usize, s: &crate::engine::State, by: Option<&str>| {
+                                    if let Some(by) = by {
+                                        let _ = writeln!(out, "{name} {shown} by {by}");
+                                    }
                                     let _ = writeln!(out, "{name} {shown}: {}", g.state_text(s));
                                     shown += 1;
                                 };

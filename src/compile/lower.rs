@@ -2638,6 +2638,7 @@ impl Lowerer {
             },
             "Loop" => self.is_loop(c)?,
             "SidesMatch" => self.is_sides_match(c)?,
+            "PipsMatch" => self.is_pips_match(c)?,
             // (any site of the region related to the site: the relations are symmetric)
             "Related" => {
                 self.board_site_type_only(c, "is Related on another site type than the board's")?;
@@ -2814,6 +2815,10 @@ impl Lowerer {
     fn count_pieces(&mut self, c: &Call, what: &str) -> R<IntFn> {
         if c.named("if").is_some() {
             return unsupported(format!("{what} Pieces if:"), c.span());
+        }
+        // ("Bag": the dominoes left to take, as Ludii names them)
+        if matches!(c.typed(self.reg, "string").map(|n| &n.kind), Some(NodeKind::Str(s)) if s == "Bag") {
+            return Ok(IntFn::Bag);
         }
         let of = c.named("of").map(|n| self.int(n)).transpose()?.map(Box::new);
         let ty = self.typed_call(c);
@@ -2993,6 +2998,7 @@ impl Lowerer {
                         RegionFn::LastTo
                     }
                     Some("Pending") => RegionFn::Pending,
+                    Some("LineOfPlay") => RegionFn::LineOfPlay,
                     Some("Track") => self.sites_track(&c)?,
                     Some(w @ ("Top" | "Bottom" | "Left" | "Right" | "Outer" | "Inner")) => self.sites_simple(&c, w)?,
                     Some(w @ ("Phase" | "Row" | "Column" | "State")) => self.sites_index(&c, w)?,

@@ -217,6 +217,7 @@ impl GameDef {
                 self.region(r, c).iter().map(|b| self.steps(a, b)).min().unwrap_or(0)
             }
             IntFn::CentrePoint => self.board.centre_point().map(|s| s as i32).unwrap_or(-1),
+            IntFn::Bag => self.bag(c.s),
             IntFn::PathExtent(colour, sites) => self.path_extent(colour, sites, c),
             IntFn::CentrePointOf(ty) => self
                 .typed_boards
@@ -298,13 +299,8 @@ impl GameDef {
                 if b < a {
                     return -1;
                 }
-                // drawn from the state's chance, moved on by the moves made: every move of
-                // a position draws the same numbers in turn (as Ludii tries each move on a
-                // copy of its generator), one more each draw of an evaluation
-                let seed = super::state::chance_draw(c.s.chance, c.s.num_moves as usize);
-                let draw = super::state::chance_draw(seed ^ 0x005e_ed0f_d4a5, c.cache.next_draw());
                 let span = (b as i64 - a as i64 + 1) as u64;
-                (a as i64 + (draw % span) as i64) as i32
+                (a as i64 + (self.chance_draw(c) % span) as i64) as i32
             }
             IntFn::Amount(p) => {
                 let p = self.int(p, c);
@@ -887,6 +883,7 @@ impl GameDef {
                 None => self.is_loop(k, c),
             },
             BoolFn::SidesMatch(at) => self.sides_match(at, c),
+            BoolFn::PipsMatch(at) => self.pips_match(at, c),
             BoolFn::HasLiberty(g) => self.liberties(g, c, true) > 0,
             BoolFn::AllSites(r, b, false) => self.region(r, c).iter().all(|site| {
                 let mut c2 = *c;
@@ -1340,6 +1337,14 @@ impl GameDef {
     /// the component, then keeps the sites whose top is the players').
     /// The owners whose pieces `(sites Occupied by:role)` lists ([`Owners::occupying`]): the
     /// role's players, and for `All` the neutral and shared owners too.
+    /// A number drawn from the state's chance, moved on by the moves made: every move of a
+    /// position draws the same numbers in turn (as Ludii tries each move on a copy of its
+    /// generator), one more each draw of an evaluation.
+    pub(super) fn chance_draw(&self, c: &Ctx) -> u64 {
+        let seed = super::state::chance_draw(c.s.chance, c.s.num_moves as usize);
+        super::state::chance_draw(seed ^ 0x005e_ed0f_d4a5, c.cache.next_draw())
+    }
+
     pub(super) fn occupying_players(&self, role: Role, c: &Ctx) -> SmallVec<[u8; 4]> {
         match role {
             Role::All => (0..=self.num_players + 1).collect(),
@@ -1667,6 +1672,7 @@ impl GameDef {
                 }
                 r
             }
+            RegionFn::LineOfPlay => self.line_of_play(c.s),
             RegionFn::Playable { boardless } => {
                 let mut r = Region::new(n);
                 if !boardless && c.s.num_moves == 0 {

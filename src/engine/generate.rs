@@ -1115,6 +1115,7 @@ impl GameDef {
                 }
             }
             MovesKind::TakeControl { of, by, sites } => self.take_control(of.as_ref(), by, sites.as_ref(), c, out),
+            MovesKind::TakeDomino => self.gen_take_domino(c, out),
             MovesKind::SetSite {
                 field,
                 at,

@@ -176,7 +176,14 @@ impl GameDef {
         let Some(&p) = Self::top(c.s, f) else { return };
         let mut now = Cells::new();
         self.large_cells(p.what, f, p.state, &mut now);
-        let allowed = |t: u32| t as i32 == f || targets.contains(&(t as i32)) || now.contains(&t);
+        // (a domino goes where its every cell is in the line of play, anywhere it fits for
+        // the first move; another piece where its cells are targets or its own)
+        let line = self.ir.components[p.what as usize].pips.map(|_| self.line_of_play(c.s));
+        let first = c.s.num_moves == 0;
+        let allowed = |t: u32| match &line {
+            Some(line) => first || line.contains(t as i32),
+            None => t as i32 == f || targets.contains(&(t as i32)) || now.contains(&t),
+        };
         let mut cells = Cells::new();
         let mut anchors: SmallVec<[i32; 32]> = targets.iter().copied().collect();
         anchors.extend(now.iter().skip(1).map(|&t| t as i32));

@@ -10,6 +10,7 @@ mod compiled;
 mod connection;
 mod dice;
 mod directions;
+mod dominoes;
 mod encode;
 mod eval;
 mod forms;

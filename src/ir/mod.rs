@@ -164,6 +164,8 @@ pub enum IntFn {
     /// Ludii's Infinity when none is reached.
     CountStepsBy(Box<StepsBy>),
     CentrePoint,
+    /// `(count Pieces "Bag")`: the dominoes left to take (neither dealt nor taken).
+    Bag,
     /// `(pathExtent [colour] [start | regionStart])` (Ludii's `PathExtent`): how far, in rows
     /// or columns, the tiles' paths of `colour` reach from the first of the sites (`(sites
     /// LastTo)` by default), to the sites their ends lead to.
@@ -339,6 +341,10 @@ pub const MOVE_LIMIT: u32 = 10_000;
 #[derive(Clone, Debug, PartialEq)]
 pub enum BoolFn {
     Const(bool),
+    /// `(is PipsMatch [site])` (Ludii's `IsPipsMatch`): the domino at the site (the last
+    /// `to` by default) shows, on each of its cells, the pips of the cells beside it that a
+    /// domino covers, and after the first domino, meets the line of play at one end.
+    PipsMatch(Box<IntFn>),
     /// `(is SidesMatch [to])` (Ludii's `IsSidesMatch`): the sides of the tile at `to` (the
     /// last `to` by default) match, slot by slot, the colours of the tiles beside it.
     SidesMatch(Box<IntFn>),
@@ -889,6 +895,10 @@ pub enum RegionFn {
     Playable {
         boardless: bool,
     },
+    /// `(sites LineOfPlay)`: with no domino on the board, its centre; else the cells a
+    /// domino may cover at an end of the line its dominoes make (Ludii's playable sites of
+    /// dominoes, derived from the position).
+    LineOfPlay,
     /// `(sites LastTo)`: where the last move's actions went (its consequents' included),
     /// and its consequents' moves would go now ([`crate::engine::StateData`] keeps them
     /// when the rules ask).
@@ -1225,6 +1235,7 @@ impl Moves {
         match &self.kind {
             Add { .. }
             | Satisfy
+            | TakeDomino
             | Promote { .. }
             | SetSite { .. }
             | SetRotation { .. }
@@ -1639,6 +1650,9 @@ pub enum MovesKind {
         by: IntFn,
         sites: Option<RegionFn>,
     },
+    /// `(take Domino)`: one of the dominoes left (drawn from the state's chance) onto the
+    /// first empty site of the mover's hand; none when none is left or the hand is full.
+    TakeDomino,
     /// `(promote [site] (piece ..) [owner])`: the piece at the site (default `(to)`)
     /// becomes another component; a move for each component named.
     Promote {
@@ -2140,6 +2154,9 @@ pub struct Component {
     /// A tile (`(tile ..)` without a walk, Ludii's `isTile`), and its paths between sides.
     pub tile: bool,
     pub paths: Vec<TilePath>,
+    /// A domino's pips, its first half's and its second's (`(dominoes)`): a large piece
+    /// whose line of play the state derives ([`RegionFn::LineOfPlay`]).
+    pub pips: Option<[i32; 2]>,
 }
 
 /// `(path from:a to:b colour:c)`: a tile's path from side `a` to side `b` (sides numbered
@@ -2677,6 +2694,7 @@ impl<'a> Node<'a> {
                 | IntFn::MoverLastTurn
                 | IntFn::CentrePoint
                 | IntFn::CentrePointOf(_)
+                | IntFn::Bag
                 | IntFn::Coord(_)
                 | IntFn::LastTo
                 | IntFn::LastToAfter
@@ -2755,7 +2773,7 @@ impl<'a> Node<'a> {
                     out.extend([Int(&k.start), Int(&k.colour)]);
                     out.extend(k.tile_path.iter().map(Region));
                 }
-                BoolFn::SidesMatch(a) => out.push(Int(a)),
+                BoolFn::SidesMatch(a) | BoolFn::PipsMatch(a) => out.push(Int(a)),
                 BoolFn::IsGraph(g) => out.extend(std::iter::once(&g.who).chain(&g.k).map(Int)),
                 BoolFn::IsPath(p) => {
                     out.extend([&p.who, &p.min, &p.max].into_iter().chain(&p.from).map(Int));
@@ -2879,6 +2897,7 @@ impl<'a> Node<'a> {
                 | RegionFn::Perimeter
                 | RegionFn::Centre
                 | RegionFn::Playable { .. }
+                | RegionFn::LineOfPlay
                 | RegionFn::LastTo
                 | RegionFn::LastBetween
                 | RegionFn::Pending

@@ -12,7 +12,7 @@ use crate::engine::{ActionShape, Game, Move, State};
 
 /// How many other draws of a game's random numbers a trial's replay tries at a step where
 /// none of our moves is Ludii's (fewer than a trace's: every try writes every move).
-const MAX_TRIAL_DRAWS: usize = 64;
+const MAX_TRIAL_DRAWS: usize = 256;
 use serde::Serialize;
 use std::collections::BTreeSet;
 

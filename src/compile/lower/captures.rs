@@ -169,8 +169,9 @@ impl Lowerer {
     /// `(take Control of:<role>|<int> by:<role>|<int> [at:<int> | to:<sites>])` on the
     /// board's own sites.
     pub(super) fn take(&mut self, c: &Call) -> R<MovesKind> {
-        if c.word(self.reg) != Some("Control") {
-            return unsupported("take Domino", c.span());
+        if c.word(self.reg) == Some("Domino") {
+            self.draws_random = true;
+            return Ok(MovesKind::TakeDomino);
         }
         self.board_site_type_only(c, "take Control on another site type than the board's")?;
         let player = |l: &mut Self, name: &str| -> R<Option<IntFn>> {

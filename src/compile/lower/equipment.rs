@@ -65,7 +65,8 @@ impl Lowerer {
     }
 
     /// `(dominoes [upTo:n])`: a shared component `Dominoij` for each pair of pips `i <= j
-    /// <= n` (6 by default), in that order.
+    /// <= n` (6 by default), in that order. A domino is a large piece of two halves of 2 × 2
+    /// cells (Ludii's walk), its pips on the first half's four cells and the second's.
     fn dominoes(&mut self, item: &Node, players: u8) -> R<()> {
         let c = self.call(item, "dominoes")?;
         let up_to = c.named("upTo").map(|n| self.const_int(n)).transpose()?.unwrap_or(6);
@@ -74,10 +75,13 @@ impl Lowerer {
         }
         for i in 0..=up_to {
             for j in i..=up_to {
+                use WalkStep::{F, L, R};
                 self.components.push(Component {
                     name: format!("Domino{i}{j}"),
                     base: "Domino".into(),
                     owner: players + 1,
+                    walks: vec![vec![F, R, F, R, F, L, F, L, F, R, F, R, F]],
+                    pips: Some([i, j]),
                     ..Component::default()
                 });
             }
@@ -151,8 +155,7 @@ impl Lowerer {
                 Some("hand") => self.hand(item, players)?,
                 Some("map") => self.map_item(item)?,
                 Some("dice") => {}
-                // (dominoes are large pieces: their start in a hand alone is drawn for now)
-                Some("dominoes") if self.start_only => self.dominoes(item, players)?,
+                Some("dominoes") => self.dominoes(item, players)?,
                 // (a puzzle's hints place nothing: the start alone leaves them out)
                 Some("hints") if self.start_only => {}
                 Some("hints") => self.hints(item)?,
@@ -383,6 +386,7 @@ impl Lowerer {
                 walks: walks.clone(),
                 tile: c.id == "tile" && walks.is_empty(),
                 paths: paths.clone(),
+                pips: None,
             });
             if let Some(m) = moves {
                 out.push((self.components.len() - 1, m));

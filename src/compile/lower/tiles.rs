@@ -1,5 +1,6 @@
-//! Lowering of the ludemes that read tiles' paths: `is SidesMatch`, `pathExtent` (and
-//! `is Loop`'s `path:`, with `is Loop` in `space`).
+//! Lowering of the ludemes that read tiles' sides and paths, and dominoes' pips: `is
+//! SidesMatch`, `is PipsMatch`, `pathExtent` (and `is Loop`'s `path:`, with `is Loop` in
+//! `space`).
 
 use super::{Call, Lowerer, R};
 use crate::ir::*;
@@ -12,6 +13,15 @@ impl Lowerer {
             None => IntFn::LastTo,
         };
         Ok(BoolFn::SidesMatch(Box::new(at)))
+    }
+
+    /// `(is PipsMatch [site])`: at the last `to` by default.
+    pub(super) fn is_pips_match(&mut self, c: &Call) -> R<BoolFn> {
+        let at = match c.typed(self.reg, "int") {
+            Some(n) => self.int(n)?,
+            None => IntFn::LastTo,
+        };
+        Ok(BoolFn::PipsMatch(Box::new(at)))
     }
 
     /// `(pathExtent [colour] [start | regionStart])`: the mover's colour, from every site
