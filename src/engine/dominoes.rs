@@ -224,3 +224,42 @@ impl GameDef {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::expand::Selections;
+
+    /// Block: 14 dominoes dealt, 14 left in the bag; the first domino goes on the centre
+    /// in any of its 4 orientations (7 in hand: 28 moves); then the line of play runs on
+    /// from each end, two cells abreast, four deep, with the cells off the end's corners
+    /// (20 cells), and along both sides of a double too (16 more); the next domino lies
+    /// wholly in it.
+    #[test]
+    fn the_line_of_play_follows_the_dominoes_laid() {
+        let game = super::super::corpus_game("dominoes/Block.lud", &Selections::default());
+        let g = &game.inner;
+        let mut s = game.initial_state();
+        assert_eq!(g.bag(&s.inner), 14);
+        let first = game.legal_moves(&s);
+        assert_eq!(first.len(), 28);
+        let centre = g.board.centre()[0] as i32;
+        assert!(first.iter().all(|m| m.inner.to == centre));
+        let laid = &first[0];
+        game.apply(&mut s, laid);
+        let p = *super::GameDef::top(&s.inner, centre).unwrap();
+        let double = g.pips(p.what).is_some_and(|[a, b]| a == b);
+        let line = g.line_of_play(&s.inner);
+        assert_eq!(line.iter().count(), if double { 36 } else { 20 });
+        let mut cells = super::Cells::new();
+        for m in game.legal_moves(&s).iter().filter(|m| m.inner.to >= 0) {
+            let at = m.inner.to;
+            let state = m.inner.actions.iter().find_map(|a| match *a {
+                super::Action::SetSite { value, .. } => Some(value),
+                _ => None,
+            });
+            let what = super::GameDef::top(&s.inner, m.inner.from).unwrap().what;
+            assert!(g.large_cells(what, at, state.unwrap(), &mut cells));
+            assert!(cells.iter().all(|&t| line.contains(t as i32)), "{cells:?}");
+        }
+    }
+}
