@@ -896,6 +896,17 @@ impl Lowerer {
                         body: self.start_rules(body)?,
                     });
                 }
+                ("start.set.set", Some("Amount")) => {
+                    let role = match sc.typed(self.reg, "roleType") {
+                        Some(r) => self.role(r)?,
+                        None => Role::Each,
+                    };
+                    let v = req(sc.typed(self.reg, "int"), &sc)?;
+                    out.push(StartRule::SetAmount {
+                        role,
+                        value: self.int(v)?,
+                    });
+                }
                 ("start.set.set", Some("Score")) => {
                     let role = match sc.typed(self.reg, "roleType") {
                         Some(r) => self.role(r)?,
@@ -2184,7 +2195,7 @@ impl Lowerer {
                 [x, y] => IntFn::Mul(vec![self.int(x)?, self.int(y)?]),
                 [l] => match &l.kind {
                     NodeKind::List(items) => IntFn::Mul(items.iter().map(|i| self.int(i)).collect::<R<_>>()?),
-                    _ => return unsupported("product of an int array", c.span()),
+                    _ => IntFn::Product(Box::new(self.ints(l)?)),
                 },
                 _ => return invalid("bad *", c.span()),
             },
@@ -2271,6 +2282,7 @@ impl Lowerer {
                     )
                 }
                 Some("Turns") if c.positional().len() == 1 => IntFn::CountTurns,
+                Some("Trials") if c.positional().len() == 1 => IntFn::CountTrials,
                 Some("Active") if c.positional().len() == 1 => IntFn::CountActive,
                 Some("Pieces") => self.count_pieces(&c, "count")?,
                 Some("Pips") => self.count_pips(&c)?,

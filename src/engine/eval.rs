@@ -226,6 +226,7 @@ impl GameDef {
                 .and_then(|b| b.centre_point())
                 .map_or(-1, |s| s as i32),
             IntFn::CountMoves => c.s.num_moves as i32,
+            IntFn::CountTrials => c.s.trials as i32,
             IntFn::CountMovesThisTurn => c.s.same_turn_moves as i32,
             IntFn::BoardCount(k) => self.board_counts.get(*k as usize).copied().unwrap_or(0),
             IntFn::CountAt(x) => self.count_at_board_type(c.s, self.int(x, c)),
@@ -456,6 +457,18 @@ impl GameDef {
                 let mut sum = 0i32;
                 self.for_each_int(l, c, |v| sum = sum.wrapping_add(v));
                 sum
+            }
+            IntFn::Product(l) => {
+                let (mut product, mut any) = (1i32, false);
+                self.for_each_int(l, c, |v| {
+                    product = product.wrapping_mul(v);
+                    any = true;
+                });
+                if any {
+                    product
+                } else {
+                    0
+                }
             }
             IntFn::Min(l) => {
                 let mut min = None;

@@ -780,6 +780,7 @@ impl GameDef {
             same_turn_moves: 0,
             num_decisions: 0,
             num_moves: 0,
+            trials: 0,
             triggered: 0,
             hash: 0,
             dice: SmallVec::new(),
@@ -933,7 +934,7 @@ impl GameDef {
                     }
                 }
                 StartRule::PlaceStack { .. } => self.place_stack(s, rule, chance, at),
-                StartRule::SetScore { role, value } => {
+                StartRule::SetScore { role, value } | StartRule::SetAmount { role, value } => {
                     let v = self.int(
                         value,
                         &Ctx {
@@ -948,8 +949,14 @@ impl GameDef {
                             ..self.ctx(s, &Cache::fresh())
                         },
                     ) {
-                        s.scores[player as usize] = v;
-                        chance.start_move(s, -1, Action::SetScore { player, value: v });
+                        let action = if matches!(rule, StartRule::SetAmount { .. }) {
+                            s.money[player as usize] = v;
+                            Action::SetAmount { player, value: v }
+                        } else {
+                            s.scores[player as usize] = v;
+                            Action::SetScore { player, value: v }
+                        };
+                        chance.start_move(s, -1, action);
                     }
                 }
                 StartRule::Remember {

@@ -933,6 +933,15 @@ impl GameDef {
         }
     }
 
+    /// The moves from `first` on made as `mover`'s, when a role is given (a player's move
+    /// in a game of simultaneous moves): they are theirs.
+    fn moves_of(&self, mover: Option<&IntFn>, first: usize, c: &Ctx, out: &mut [MoveData]) {
+        if let Some(p) = mover {
+            let p = self.int(p, c).clamp(0, i32::from(self.num_players) + 1) as u8;
+            out[first..].iter_mut().for_each(|m| m.mover = p);
+        }
+    }
+
     pub(super) fn gen_kind(&self, k: &MovesKind, c: &mut Ctx, out: &mut Vec<MoveData>) {
         if c.target >= 0 && !k.keeps_target() {
             let target = std::mem::replace(&mut c.target, -1);
@@ -1384,10 +1393,7 @@ impl GameDef {
                 }
                 // (the move's player, when given: the moves are made as the mover's, then
                 // are theirs)
-                if let Some(p) = mover {
-                    let p = self.int(p, c).clamp(0, i32::from(self.num_players) + 1) as u8;
-                    out[first..].iter_mut().for_each(|m| m.mover = p);
-                }
+                self.moves_of(mover.as_ref(), first, c, out);
             }
             MovesKind::RemoveAtEnd { site, region, count } => {
                 let n = count.as_ref().map_or(1, |x| self.int(x, c)).max(1);
@@ -1664,7 +1670,11 @@ impl GameDef {
             MovesKind::While(cond, body) => self.gen_while(cond, body, c, out),
             MovesKind::ForEachGroup { groups, body } => self.gen_for_each_group(groups, body, c, out),
             MovesKind::ForEachDirection(k) => self.gen_for_each_direction(k, c, out),
-            MovesKind::Select { from, to } => self.gen_select(from, to, c, out),
+            MovesKind::Select { from, to, mover } => {
+                let first = out.len();
+                self.gen_select(from, to, c, out);
+                self.moves_of(mover.as_ref(), first, c, out);
+            }
             MovesKind::Sow(w) => self.gen_sow(w, c, out),
             MovesKind::Roll => self.gen_roll(c, out),
             MovesKind::MaxDistance { name, owner, body } => {

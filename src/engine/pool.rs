@@ -203,6 +203,7 @@ pub(super) fn copy_small(dst: &mut StateData, src: &StateData) {
         puzzle,
         stored,
         last_between,
+        trials,
     } = src;
     if !(dst.hidden.is_empty() && hidden.is_empty()) && dst.hidden != *hidden {
         dst.hidden.clone_from(hidden);
@@ -220,6 +221,7 @@ pub(super) fn copy_small(dst: &mut StateData, src: &StateData) {
     dst.dice_equal = *dice_equal;
     dst.chance = *chance;
     dst.stored = *stored;
+    dst.trials = *trials;
     if dst.last_between != *last_between {
         dst.last_between.clone_from(last_between);
     }

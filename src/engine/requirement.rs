@@ -444,7 +444,7 @@ impl GameDef {
                     }
                 })
             }
-            MovesKind::Select { from, to } => self.select_pairs(from, to, c, |_, _| true),
+            MovesKind::Select { from, to, .. } => self.select_pairs(from, to, c, |_, _| true),
             // (the longest runs are among the moves: some are kept whenever there are any)
             MovesKind::MaxMoves(m, ..) => self.has_moves(m, c),
             MovesKind::ForEachValue { min, max, body } => {

@@ -406,6 +406,9 @@ pub struct StateData {
     /// Moves stored since the start rules (`(count Moves)`; a move counts from the moment
     /// it is stored, before its consequents).
     pub num_moves: u32,
+    /// A match's subgames played so far (`(count Trials)`, in the match's context; 0 in any
+    /// other game).
+    pub trials: u32,
     /// How many players have won, and lost, so far (the ranks given out).
     pub winners: u8,
     pub losers: u8,
@@ -478,7 +481,7 @@ state_copies! {
         last_to, votes, decided, cycle, stalemated, active, over, ranking, num_turn,
         same_turn_moves, num_decisions, num_moves, winners, losers, triggered, phase, history,
         history_truncated, seen, hash, dice, dice_sums, dice_equal, chance, next_roll, hidden,
-        puzzle, stored, last_between,
+        puzzle, stored, last_between, trials,
 }
 
 /// A copy of stacks, each copied as bytes (SmallVec's own clone goes piece by piece).

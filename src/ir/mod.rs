@@ -150,6 +150,8 @@ pub enum IntFn {
     CountMovesThisTurn,
     /// `(count Turns)`.
     CountTurns,
+    /// `(count Trials)`: the subgames of a match played so far (0 outside a match).
+    CountTrials,
     /// `(count Pips [who])`: the sum of the faces shown by the first dice container of
     /// `who` (default the shared one), 0 if none.
     CountPips(Box<IntFn>),
@@ -224,6 +226,8 @@ pub enum IntFn {
     Neg(Box<IntFn>),
     /// Sum of an int list (`(+ list)`).
     Sum(Box<IntsFn>),
+    /// Product of an int list (`(* list)`; 0 for none, as Ludii).
+    Product(Box<IntsFn>),
     /// `(size Array list)`: the length of an int list.
     SizeArray(Box<IntsFn>),
     /// `(arrayValue list index:i)`: the list's `i`th value (from 0), else -1 (Off).
@@ -1410,7 +1414,7 @@ impl MovesKind {
             | MovesKind::Leap { from, to, .. } => from.iter().chain([to]).collect(),
             MovesKind::FromTo { from, to, .. } => vec![from, to],
             MovesKind::HopLong(h) => h.from.iter().chain([&h.to]).collect(),
-            MovesKind::Select { from, to } => std::iter::once(from).chain(to.as_ref()).collect(),
+            MovesKind::Select { from, to, .. } => std::iter::once(from).chain(to.as_ref()).collect(),
             _ => vec![],
         }
     }
@@ -1425,7 +1429,7 @@ impl MovesKind {
             | MovesKind::Leap { from, to, .. } => from.iter_mut().chain([to]).collect(),
             MovesKind::FromTo { from, to, .. } => vec![from, to],
             MovesKind::HopLong(h) => h.from.iter_mut().chain([&mut h.to]).collect(),
-            MovesKind::Select { from, to } => std::iter::once(from).chain(to.as_mut()).collect(),
+            MovesKind::Select { from, to, .. } => std::iter::once(from).chain(to.as_mut()).collect(),
             _ => vec![],
         }
     }
@@ -1888,10 +1892,13 @@ pub enum MovesKind {
         cond: Option<BoolFn>,
         body: Box<Moves>,
     },
-    /// `(select (from R if:F) (to R2 if:G))`: selection moves (read by `sites To`).
+    /// `(select (from R if:F) (to R2 if:G) [role])`: selection moves (read by `sites To`),
+    /// the role's when given (a player's move in a game of simultaneous moves, as `FromTo`'s
+    /// `mover`).
     Select {
         from: Place,
         to: Option<Place>,
+        mover: Option<IntFn>,
     },
 }
 
@@ -2104,6 +2111,11 @@ pub enum StartRule {
         body: Vec<StartRule>,
     },
     SetScore {
+        role: Role,
+        value: IntFn,
+    },
+    /// `(set Amount [role] v)`: the players' money (every player's without a role).
+    SetAmount {
         role: Role,
         value: IntFn,
     },
@@ -2657,7 +2669,9 @@ impl<'a> Node<'a> {
                     out.extend(state.iter().map(|x| Int(x)));
                 }
                 IntFn::Add(v) | IntFn::Mul(v) => out.extend(v.iter().map(Int)),
-                IntFn::Sum(l) | IntFn::Min(l) | IntFn::Max(l) | IntFn::SizeArray(l) => out.push(Ints(l)),
+                IntFn::Sum(l) | IntFn::Product(l) | IntFn::Min(l) | IntFn::Max(l) | IntFn::SizeArray(l) => {
+                    out.push(Ints(l))
+                }
                 IntFn::Layer(a) | IntFn::Phase(a) => out.push(Int(a)),
                 IntFn::Cost(r) => out.push(Region(r)),
                 IntFn::CountStack(k) => out.extend([Region(&k.sites), Bool(&k.cond), Bool(&k.stop)]),
@@ -2690,6 +2704,7 @@ impl<'a> Node<'a> {
                 | IntFn::CountMovesThisTurn
                 | IntFn::BoardCount(_)
                 | IntFn::CountTurns
+                | IntFn::CountTrials
                 | IntFn::CountActive
                 | IntFn::MoverLastTurn
                 | IntFn::CentrePoint

@@ -90,9 +90,10 @@ impl Lowerer {
                 }
             }
             ("select", _) | ("move", Some("Select")) => {
-                if c.typed(self.reg, "roleType").is_some() {
-                    return unsupported("select with a role", c.span());
-                }
+                let mover = match c.typed(self.reg, "roleType") {
+                    Some(r) => Some(IntFn::RolePlayer(self.role(r)?)),
+                    None => None,
+                };
                 let from = self.place(req(c.typed(self.reg, "moves.from"), c)?, "moves.from")?;
                 // (a `(to)` naming no site or region selects the origin alone, as no `to`
                 // does: Ludii reads neither its condition nor its level then)
@@ -100,7 +101,7 @@ impl Lowerer {
                     Some(t) => Some(self.place(t, "moves.to")?).filter(|p| p.site.is_some() || p.region.is_some()),
                     None => None,
                 };
-                MovesKind::Select { from, to }
+                MovesKind::Select { from, to, mover }
             }
             (id, w) => return unsupported(format!("{id} {}", w.unwrap_or("")), c.span()),
         })
