@@ -118,7 +118,7 @@ impl MatchDef {
             }
         }
         round.played += 1;
-        round.context.trials = round.played as u32;
+        round.context.trials = round.played;
         let rules = self.context.ir.end.as_slice();
         self.context.end_rules_of(&mut round.context, rules);
         if !round.context.over && round.played >= MAX_SUBGAMES {
