@@ -1881,12 +1881,13 @@ impl Lowerer {
                 let mut out = Vec::new();
                 // relative directions among the Adjacent steps' (Ludii's default) or another
                 // relation's
-                let mut of = Relation::Adjacent;
+                let (mut of, mut by_site) = (Relation::Adjacent, false);
                 for a in args {
                     match (a.label_name(), &a.kind) {
                         (Some("of"), NodeKind::Atom(r)) if Relation::from_name(r).is_some() => {
                             of = Relation::from_name(r).expect("a relation");
                         }
+                        (Some("bySite"), NodeKind::Atom(b)) if b == "True" || b == "False" => by_site = b == "True",
                         (Some(_), _) => return unsupported("directions of:/bySite:", a.span.clone()),
                         (None, NodeKind::List(items)) => {
                             for i in items {
@@ -1896,6 +1897,9 @@ impl Lowerer {
                         (None, NodeKind::Atom(_)) => out.extend(self.move_directions(Some(a))?),
                         _ => return unsupported("this form of directions", node.span.clone()),
                     }
+                }
+                if by_site && out.iter().any(|d| d.is_relative()) {
+                    return self.dir_fn(DirFn::OfSite(of, out), node);
                 }
                 if of != Relation::Adjacent && out.iter().any(|d| d.is_relative()) {
                     return self.dir_fn(DirFn::Of(of, out), node);

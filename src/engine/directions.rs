@@ -58,6 +58,9 @@ impl GameDef {
         let among = match dirs {
             [Direction::Dynamic(k)] => match &self.ir.dir_fns[*k as usize] {
                 DirFn::Of(rel, _) => self.board.supported_bits(*rel),
+                DirFn::OfSite(rel, _) if site >= 0 && (site as usize) < self.n() => {
+                    self.board.site_supported_bits(site as u32, *rel)
+                }
                 _ => supported,
             },
             _ => supported,
@@ -112,8 +115,13 @@ impl GameDef {
                             .map(Direction::Compass),
                     );
                 }
-                DirFn::Of(rel, ds) => {
-                    let among = self.board.supported_bits(*rel);
+                f @ (DirFn::Of(rel, ds) | DirFn::OfSite(rel, ds)) => {
+                    let among = match f {
+                        DirFn::OfSite(..) if site >= 0 && (site as usize) < self.n() => {
+                            self.board.site_supported_bits(site as u32, *rel)
+                        }
+                        _ => self.board.supported_bits(*rel),
+                    };
                     for &d in ds {
                         match d {
                             Direction::Relative(r) => self.resolve(r, facing, among, c, out),

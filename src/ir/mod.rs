@@ -2432,6 +2432,10 @@ pub enum DirFn {
     /// `(directions {..} of:R)`: relative directions among the compass directions of
     /// relation R's steps (not the Adjacent ones).
     Of(Relation, Vec<crate::board::Direction>),
+    /// `(directions {..} [of:R] bySite:True)`: relative directions among the compass
+    /// directions of the site's own steps in relation R (Ludii's supported directions of
+    /// the element, not of the whole board).
+    OfSite(Relation, Vec<crate::board::Direction>),
 }
 
 /// Purity: does a function depend only on the state and the players' roles, not on the
