@@ -575,6 +575,7 @@ impl Graph {
                 g.make_faces();
                 Ok(g)
             }
+            BoardSpec::SquareInPolygon(polygon) => Ok(square_in_polygon(polygon)),
             BoardSpec::Hole { base, polygon } => {
                 let mut g = Graph::build_unchecked(base, use_)?;
                 if polygon.len() >= 3 {
@@ -1349,6 +1350,48 @@ fn hexagon_on_tri(d: i32) -> Graph {
         }
     }
     g.unit_triangles();
+    g.reorder();
+    g
+}
+
+/// `(square (poly ..))`: Ludii's `CustomOnSquare`: the lattice points (in rows, then
+/// columns, over the polygon's bounds and two more each way) inside the polygon inflated by
+/// 0.1, each joined to those at unit distance.
+fn square_in_polygon(polygon: &[Pt]) -> Graph {
+    let mut poly = polygon.to_vec();
+    inflate(&mut poly, 0.1);
+    let mut g = Graph::default();
+    if poly.len() < 3 {
+        return g;
+    }
+    let (mut lo, mut hi) = (Pt::new(f64::MAX, f64::MAX), Pt::new(f64::MIN, f64::MIN));
+    for p in &poly {
+        (lo.x, lo.y, hi.x, hi.y) = (lo.x.min(p.x), lo.y.min(p.y), hi.x.max(p.x), hi.y.max(p.y));
+    }
+    // (Java's casts to int truncate towards zero)
+    let (c0, r0, c1, r1) = (lo.x as i32 - 2, lo.y as i32 - 2, hi.x as i32 + 2, hi.y as i32 + 2);
+    let mut at = std::collections::HashMap::new();
+    for r in r0..=r1 {
+        for c in c0..=c1 {
+            let p = Pt::new(c as f64, r as f64);
+            if polygon_contains(&poly, p) {
+                at.insert((c, r), g.vertices.len() as u32);
+                g.vertices.push(p);
+            }
+        }
+    }
+    // (in Ludii's order: each vertex with the later ones at unit distance)
+    for r in r0..=r1 {
+        for c in c0..=c1 {
+            let Some(&a) = at.get(&(c, r)) else { continue };
+            for (dc, dr) in [(1, 0), (0, 1)] {
+                if let Some(&b) = at.get(&(c + dc, r + dr)) {
+                    g.edges.push([a, b]);
+                }
+            }
+        }
+    }
+    g.make_faces();
     g.reorder();
     g
 }

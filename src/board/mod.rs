@@ -491,6 +491,9 @@ pub enum BoardSpec {
     /// `(hole G (poly {{x y} ..}))`: the cells whose centre lies in the polygon (inflated
     /// by 0.1) are removed with their edges left without a cell.
     Hole { base: Box<BoardSpec>, polygon: Vec<Pt> },
+    /// `(square (poly {{x y} ..}))`: the square lattice's points in the polygon (inflated by
+    /// 0.1), joined to their neighbours at unit distance (Ludii's `CustomOnSquare`).
+    SquareInPolygon(Vec<Pt>),
     /// `(trim G)`: dangling edges and then lone vertices removed.
     Trim(Box<BoardSpec>),
     /// `(renumber [types] G)`: the elements of the given types (all if none) reordered.

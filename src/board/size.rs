@@ -184,6 +184,21 @@ pub(crate) fn bound(spec: &BoardSpec, use_: SiteType) -> Result<Bound, BoardErro
             Bound::new(v, v + 2 * dim(rings) * s)
         }
         BoardSpec::Custom { vertices, edges } => Bound::new(vertices.len() as u64, edges.len() as u64),
+        BoardSpec::SquareInPolygon(polygon) => {
+            // (the lattice over the polygon's bounds, two more each way)
+            let span = |f: fn(&crate::board::Pt) -> f64| {
+                let (lo, hi) = polygon
+                    .iter()
+                    .map(f)
+                    .fold((f64::MAX, f64::MIN), |(a, b), x| (a.min(x), b.max(x)));
+                if lo <= hi && (hi - lo) < 1e6 {
+                    (hi - lo) as u64 + 5
+                } else {
+                    u64::MAX / 4
+                }
+            };
+            lattice(span(|p| p.y), span(|p| p.x))
+        }
         BoardSpec::Remove { base, .. }
         | BoardSpec::RemoveElements { base, .. }
         | BoardSpec::Hole { base, .. }

@@ -188,6 +188,14 @@ impl Lowerer {
             }
             "square" | "rectangle" => {
                 let (word, pos) = self.shape_and_sizes(&c);
+                // (`(square (poly ..))`: the lattice's points in the polygon)
+                if let (Some(p), None) = (
+                    pos.iter()
+                        .find(|n| matches!(&n.kind, NodeKind::Call { head, .. } if head == "poly")),
+                    c.named("diagonals"),
+                ) {
+                    return Ok(BoardSpec::SquareInPolygon(self.poly(p)?));
+                }
                 let (rows, cols) = match (c.id, word, pos.as_slice()) {
                     ("square", None | Some("Square"), [n]) => {
                         let n = self.const_int(n)? as u32;
