@@ -50,7 +50,7 @@
 //! `Diamond`, `Prism`, `Rectangle`, `Square`, `Star`), `tri` (`Triangle`, `Hexagon`, side
 //! lists, `Limping`), `square`/`rectangle` (`Square`, `Limping`, `Diamond`, `diagonals:`,
 //! `pyramidal:` as a layered board with vertex heights, [`Graph::z`]), `regular` (polygons
-//! and stars), `spiral`, `repeat`, `wedge`, `tiling` (`T3464`, `T33434`, `T33336`),
+//! and stars), `spiral`, `repeat`, `wedge`, `tiling` (`T3464`, `T33434`, `T33336`, `T3636`),
 //! `concentric` regular polygons and circles of cells or points (`{c0 c1 ..}`, `Target
 //! steps:`), `graph vertices: edges:`, `boardless` (Ludii's fixed 41 × 41 squares, 21-hexagon
 //! or 41-triangle board of cells), `surakartaBoard` (its loops as tracks), and the operators
@@ -578,6 +578,8 @@ pub enum Tiling {
     T33434,
     /// Snub hexagonal: a hexagon of n units a side.
     T33336,
+    /// Trihexagonal: a hexagon of n hexagons a side, triangles between them.
+    T3636,
 }
 
 /// One argument of `(remove ..)`. Positions are found within 0.001 (Manhattan distance),

@@ -265,7 +265,7 @@ pub(crate) fn bound(spec: &BoardSpec, use_: SiteType) -> Result<Bound, BoardErro
             let n = dim(n);
             let points = match kind {
                 Tiling::T33434 => 14 * n * n,
-                Tiling::T3464 | Tiling::T33336 => 18 * (2 * n).saturating_sub(1).pow(2),
+                Tiling::T3464 | Tiling::T33336 | Tiling::T3636 => 18 * (2 * n).saturating_sub(1).pow(2),
             };
             Bound::new(points, 3 * points)
         }

@@ -299,6 +299,21 @@ impl Graph {
                     }
                 }
             }
+            Tiling::T3636 => {
+                // (each hexagon's corners, its centres 2 apart in a row; Ludii reads its list
+                // of corners with x and y swapped)
+                let corners = [(1.0, 0.0), (0.5, s), (-0.5, s), (-1.0, 0.0), (-0.5, -s), (0.5, -s)];
+                let cols = 2 * n - 1;
+                for r in 0..cols {
+                    for c in 0..cols {
+                        if c > cols / 2 + r || r - c > cols / 2 {
+                            continue;
+                        }
+                        let (x, y) = (2.0 * (c as f64 - 0.5 * r as f64), SQRT3 * r as f64);
+                        points.extend(corners.iter().map(|&(dx, dy)| Pt::new(x + dx, y + dy)));
+                    }
+                }
+            }
         }
         Graph::from_unit_points(points)
     }

@@ -539,6 +539,7 @@ impl Lowerer {
                     // (a second size is ignored)
                     (Some("T33434"), [_] | [_, _]) => Tiling::T33434,
                     (Some("T33336"), [_] | [_, _]) => Tiling::T33336,
+                    (Some("T3636"), [_]) => Tiling::T3636,
                     _ => return unsupported(format!("(tiling {})", word.unwrap_or("..")), c.span()),
                 };
                 if matches!(sizes[0].kind, NodeKind::List(_)) || Self::head(sizes[0]) == Some("poly") {
