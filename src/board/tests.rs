@@ -25,6 +25,22 @@ fn hex_n_counts_and_labels() {
     assert_eq!(b.centre_point(), Some(18));
 }
 
+/// Counts and first positions as Ludii 1.3.13 builds them: the trihexagonal tiling
+/// (`Tiling3636`, x and y of its corners swapped as Ludii reads them) and the square lattice
+/// in a polygon (`CustomOnSquare`, Make Muster's order-3 board).
+#[test]
+fn trihexagonal_tiling_and_square_in_a_polygon() {
+    let b = board(BoardSpec::Tiling(Tiling::T3636, 2), SiteType::Vertex);
+    assert_eq!(counts(&b), (30, 48, 19));
+    let (x, y) = b.xy(0);
+    assert!((x + 0.5).abs() < 1e-6 && (y + 0.866_025).abs() < 1e-5, "{x} {y}");
+    let poly = [(1, 5), (2, 4), (8, 1), (9, 2), (12, 8), (11, 9), (5, 12), (4, 11)];
+    let spec = BoardSpec::SquareInPolygon(poly.iter().map(|&(x, y)| Pt::new(x as f64, y as f64)).collect());
+    let b = board(spec, SiteType::Vertex);
+    assert_eq!(counts(&b), (64, 108, 45));
+    assert_eq!(b.xy(0), (7.0, 2.0));
+}
+
 #[test]
 fn hex_sides_counts() {
     let expect = [

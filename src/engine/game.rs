@@ -1686,6 +1686,24 @@ mod tests {
         }
     }
 
+    /// `(set Amount v)` at the start gives every player v; `(* ints)` multiplies a list,
+    /// and gives 0 for none, as Ludii: after the first move the next player has no group
+    /// (0, so no win of theirs) and the mover one of size 1.
+    #[test]
+    fn start_amounts_and_the_product_of_a_list() {
+        let text = r#"(game "P" (players 2) (equipment { (board (square 3)) (piece "Disc" Each) })
+            (rules (start (set Amount 7)) (play (move Add (to (sites Empty))))
+            (end { (if (!= 0 (* (sizes Group Next))) (result Next Win))
+                   (if (= 1 (* (sizes Group Mover))) (result Mover Win)) })))"#;
+        let g = Game::load("p", text, &Selections::default()).expect("it loads");
+        let mut s = g.initial_state();
+        assert_eq!(&s.inner.money[1..], &[7, 7]);
+        let m = g.legal_moves(&s)[0].clone();
+        g.apply(&mut s, &m);
+        assert!(s.is_over());
+        assert_eq!(s.ranking()[1..], [1.0, 2.0]);
+    }
+
     /// `(deal Dominoes 7)` gives each of two hands 7 distinct dominoes of the 28, the seed
     /// deciding which; pieces set on another site type than the board's are kept apart.
     #[test]
