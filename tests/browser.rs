@@ -370,8 +370,15 @@ fn options_undo_seats_records_and_other_games_work_in_the_page() {
             .map(|s| s.starts_with("Move 1: player 1")),
         Some(true)
     );
-    // a game the engine cannot run yet (tiles with paths): said, and the game in play stays
-    let refused = corpus("board/space/connection/Trax.lud");
+    // a game the engine cannot run yet (a tiling clipped to a polygon; every corpus game
+    // runs): said, and the game in play stays
+    let refused = std::env::temp_dir().join(format!("ludeme-refused-{}.lud", std::process::id()));
+    std::fs::write(
+        &refused,
+        r#"(game "Refused" (players 2) (equipment {(board (tiling T3636 (poly {{0 0} {0 4} {4 4} {4 0}}))) (piece "Disc" Each)}) (rules (play (move Add (to (sites Empty)))) (end (if (is Full) (result Mover Draw)))))"#,
+    )
+    .unwrap();
+    let refused = refused.display().to_string();
     tab.wait_for_element("#open-file")
         .unwrap()
         .set_input_files(&[&refused])
