@@ -345,7 +345,7 @@ fn fmt_prints_checks_and_writes() {
 }
 
 /// `compare --states` on a trial file: our position after the placements and after each
-/// move replayed, one line each, before the verdict.
+/// move replayed (that move first, as we write it), one line each, before the verdict.
 #[test]
 fn compare_trial_states_show_each_position() {
     let trial = write("states-trial.txt", "");
@@ -368,8 +368,11 @@ fn compare_trial_states_show_each_position() {
         .and_then(|rest| rest.split(' ').next())
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("no verdict: {stdout}"));
-    let states: Vec<&str> = stdout.lines().filter(|l| l.starts_with("states-trial.txt ")).collect();
+    let ours = |l: &&str| l.starts_with("states-trial.txt ");
+    let (moves, states): (Vec<&str>, Vec<&str>) = stdout.lines().filter(ours).partition(|l| l.contains(" by [Move:"));
     assert_eq!(states.len(), decisions + 1, "{stdout}");
+    // (each position after a move follows that move as we write it, in Ludii's form)
+    assert_eq!(moves.len(), decisions, "{stdout}");
     assert!(
         states[0].starts_with("states-trial.txt 0: ") && states[0].contains("|m"),
         "{}",
