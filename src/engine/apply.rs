@@ -14,11 +14,17 @@ impl GameDef {
         if s.over {
             return Vec::new();
         }
-        let mut out = if self.ir.simultaneous {
+        let out = if self.ir.simultaneous {
             self.joint_moves(s)
         } else {
             self.candidates(s)
         };
+        self.listed(s, out)
+    }
+
+    /// The legal moves of `s` from the moves its rules give there (`out`, in order): those
+    /// the meta rule `(no Repeat)` allows, or the forced pass where none is left.
+    pub(super) fn listed(&self, s: &StateData, mut out: Vec<MoveData>) -> Vec<Move> {
         if self.ir.no_repeat.is_some() && !s.seen.is_empty() {
             let mut scratch = Repeats::new(s);
             out.retain(|m| !self.repeats(&mut scratch, s, m, Within::default()));
@@ -120,7 +126,7 @@ impl GameDef {
 
     /// The moves the rules give (and the meta rule `(swap)` offers), before the meta rule
     /// `(no Repeat)`.
-    fn candidates(&self, s: &StateData) -> Vec<MoveData> {
+    pub(super) fn candidates(&self, s: &StateData) -> Vec<MoveData> {
         let cache = Cache::fresh();
         let mut c = self.ctx(s, &cache);
         let mut out = super::pool::take_list();

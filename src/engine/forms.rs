@@ -48,6 +48,16 @@ impl PlayoutForm {
         }
     }
 
+    /// The legal moves of `s` as the general engine lists them ([`Templates`]), put in `out`,
+    /// where this form lists them and holds the position (false otherwise: `out` untouched,
+    /// and the engine lists them).
+    pub(super) fn list(&self, s: &super::state::StateData, out: &mut Vec<super::moves::MoveData>) -> bool {
+        match self {
+            PlayoutForm::Steps(f) => f.list(s, out),
+            _ => false,
+        }
+    }
+
     /// The form for `g` (`chance`: its start is drawn at random), if its rules have a shape
     /// one takes.
     pub(super) fn build(g: &GameDef, chance: bool) -> Option<PlayoutForm> {
@@ -79,6 +89,63 @@ impl PlayoutForm {
             PlayoutForm::Hops(f) => f.playout(g, rng, max),
         }
     }
+}
+
+/// The general engine's moves for the candidates a form lists, by a key of the form's (what
+/// the move is made of: its piece's move, its sites, what stands where it goes): so a form
+/// lists a position's legal moves as the engine lists them, for [`super::api::Game::legal_moves`]
+/// and every caller of it. Each is filled by the engine itself, from positions the form
+/// builds and lists in the same order ([`Templates::fill`]), so a key that did not decide its
+/// move would show as two different moves for one key, and the form would list nothing.
+#[derive(Debug)]
+pub(super) struct Templates {
+    moves: Vec<Option<super::moves::MoveData>>,
+}
+
+impl Templates {
+    /// Room for keys `0..size`, none filled.
+    pub(super) fn new(size: usize) -> Templates {
+        Templates {
+            moves: vec![None; size],
+        }
+    }
+
+    /// Fill from `s`, a position where the form lists the keys `keys` (in its order): the
+    /// engine's moves there, one for each key, in the same order. None where the lists
+    /// differ in length or sites, or a key was filled with another move before.
+    pub(super) fn fill(&mut self, g: &GameDef, s: &super::state::StateData, keys: &[(i32, i32, u32)]) -> Option<()> {
+        let listed = g.candidates(s);
+        let same = listed.len() == keys.len();
+        let mut ok = same;
+        for (m, &(f, t, key)) in listed.iter().zip(keys).filter(|_| same) {
+            let slot = self.moves.get_mut(key as usize)?;
+            ok &= m.from == f && m.to == t && slot.as_ref().is_none_or(|old| old == m);
+            *slot = Some(m.clone());
+        }
+        super::pool::give_list(listed);
+        ok.then_some(())
+    }
+
+    /// The move of `key`, where filled.
+    #[inline]
+    pub(super) fn get(&self, key: u32) -> Option<&super::moves::MoveData> {
+        self.moves.get(key as usize)?.as_ref()
+    }
+}
+
+/// A position of a two-player form's game for filling [`Templates`]: the game's start
+/// emptied, then `pieces` (site, component, owner) placed, `mover` to move, the other next.
+pub(super) fn position(g: &GameDef, pieces: &[(usize, u16, u8)], mover: u8) -> super::state::StateData {
+    let mut s = g.initial_state().inner;
+    for t in 0..s.sites.len() {
+        s.sites[t].clear();
+        s.sync_site(t);
+    }
+    for &(t, what, who) in pieces {
+        g.add_piece(&mut s, t as i32, what, who, 1, -1);
+    }
+    (s.mover, s.next, s.prev) = (mover, 3 - mover, 3 - mover);
+    s
 }
 
 /// The parts of a decision slide from the piece's site, without distance bounds, an effect on
@@ -488,4 +555,33 @@ pub(super) fn assert_form_plays_like_the_engine_from(path: &str, options: &[&str
         }
     }
     (taken, all)
+}
+
+/// Along `n` random games of `path`, at every position, the legal moves listed with the fast
+/// forms against those the general engine lists: the same moves, in the same order. The
+/// positions the form listed, and all positions.
+#[cfg(test)]
+pub(super) fn assert_form_lists_like_the_engine(path: &str, options: &[&str], n: u64) -> (usize, usize) {
+    use super::playout::playout_rng;
+    let (fast, slow) = with_and_without_forms(path, options);
+    let (mut listed, mut all) = (0, 0);
+    for i in 0..n {
+        let mut walk = playout_rng(11, i);
+        let mut state = fast.initial_state();
+        for ply in 0.. {
+            all += 1;
+            let mut out = Vec::new();
+            if fast.form().is_some_and(|f| f.list(&state.inner, &mut out)) {
+                listed += 1;
+            }
+            let moves = fast.legal_moves(&state);
+            assert_eq!(moves, slow.legal_moves(&state), "{path} {options:?} game {i} ply {ply}");
+            if state.is_over() || moves.is_empty() {
+                break;
+            }
+            let mv = &moves[rand::Rng::gen_range(&mut walk, 0..moves.len())];
+            slow.apply(&mut state, mv);
+        }
+    }
+    (listed, all)
 }

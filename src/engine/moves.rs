@@ -399,7 +399,7 @@ pub struct Move {
 }
 
 /// A move: actions applied in order, then consequent rules evaluated at apply time.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct MoveData {
     pub actions: SmallVec<[Action; 2]>,
     pub from: i32,
@@ -415,6 +415,31 @@ pub struct MoveData {
     /// The site type of `from` and `to`: 0 the board's, `k` the board's `k`-th other type
     /// in play ([`crate::ir::GameIr::other_types`]).
     pub ty: u8,
+}
+
+impl Clone for MoveData {
+    /// A copy (its lists copied whole, as plain values: what listing a position from a
+    /// playout form's templates does for every move).
+    #[inline]
+    fn clone(&self) -> MoveData {
+        MoveData {
+            actions: copied(&self.actions),
+            then: copied(&self.then),
+            ..*self
+        }
+    }
+}
+
+/// A copy of a short list of plain values, written in place when it fits (no call to copy
+/// memory for one or two).
+#[inline]
+fn copied<T: Copy>(v: &SmallVec<[T; 2]>) -> SmallVec<[T; 2]> {
+    match v.as_slice() {
+        [] => SmallVec::new(),
+        &[x] => SmallVec::from_buf_and_len([x, x], 1),
+        &[x, y] => SmallVec::from_buf([x, y]),
+        more => SmallVec::from_slice(more),
+    }
 }
 
 impl MoveData {

@@ -17,8 +17,13 @@
 //! so is Ludii's turn limit. A test holds the playouts equal, seed for seed.
 
 use super::super::game::{Cache, GameDef};
+use super::super::moves::MoveData;
 use super::super::outcome::PlayoutResult;
-use super::{capped, drawn, finished, plain_end, plain_for_each_piece, player_components, Side, Start, Words};
+use super::super::state::StateData;
+use super::{
+    capped, drawn, finished, plain_end, plain_for_each_piece, player_components, position, Side, Start, Templates,
+    Words,
+};
 use crate::board::RelDir;
 use crate::ir::*;
 use rand::{Rng, RngCore};
@@ -27,6 +32,9 @@ use rand::{Rng, RngCore};
 /// it may go to, and whether it captures there.
 #[derive(Debug)]
 struct Gen {
+    /// The key of its first candidate site ([`Steps::each_move`]): each candidate of each
+    /// player's moves has its own, in order.
+    base: u32,
     /// Row `site` of `targets`: its start (and the next row's).
     start: Vec<u32>,
     targets: Vec<u16>,
@@ -59,6 +67,9 @@ pub(in crate::engine) struct Steps {
     ends: Vec<(Test, Side, Outcome)>,
     /// Per player (index 0 unused), its piece's component.
     comp: [u16; 3],
+    /// The engine's moves by key ([`Steps::each_move`]), for listing a position's moves
+    /// (None: they could not be filled).
+    templates: Option<Templates>,
 }
 
 impl Steps {
@@ -82,6 +93,7 @@ impl Steps {
             gens: Default::default(),
             ends: Vec::new(),
             comp: [0, comp[1], comp[2]],
+            templates: None,
         };
         for p in 1..=2u8 {
             let k = comp[p as usize];
@@ -89,7 +101,8 @@ impl Steps {
             let mut list = Vec::new();
             flatten(moves, &mut list)?;
             for m in list {
-                form.gens[p as usize].push(Gen::build(g, m, k, p)?);
+                let base = form.gens.iter().flatten().map(|x| x.targets.len() as u32).sum();
+                form.gens[p as usize].push(Gen::build(g, m, k, p, base)?);
             }
         }
         let s = g.blank_state();
@@ -115,7 +128,70 @@ impl Steps {
             };
             form.ends.push((test, mover, outcome));
         }
+        form.templates = form.templates(g);
         Some(form)
+    }
+
+    /// The engine's moves for every key: from each site, each player's piece alone, then
+    /// with an enemy's, then a friend's, on every site its moves go to from there.
+    fn templates(&self, g: &GameDef) -> Option<Templates> {
+        let keys = self.gens.iter().flatten().map(|x| x.targets.len()).sum::<usize>() * 3;
+        let mut templates = Templates::new(keys);
+        let mut listed = Vec::new();
+        for p in 1..=2u8 {
+            for f in 0..g.n() {
+                let mut near: Vec<usize> = self.gens[p as usize]
+                    .iter()
+                    .flat_map(|x| &x.targets[x.start[f] as usize..x.start[f + 1] as usize])
+                    .map(|&t| t as usize)
+                    .filter(|&t| t != f)
+                    .collect();
+                near.sort_unstable();
+                near.dedup();
+                for who in [0, 3 - p, p] {
+                    let mut pieces = vec![(f, self.comp[p as usize], p)];
+                    if who != 0 {
+                        pieces.extend(near.iter().map(|&t| (t, self.comp[who as usize], who)));
+                    }
+                    let s = position(g, &pieces, p);
+                    let own = super::words_of(&s, self.comp)?;
+                    listed.clear();
+                    self.each_move(&own, p, |f, t, key| {
+                        listed.push((i32::from(f), i32::from(t), key));
+                        false
+                    });
+                    templates.fill(g, &s, &listed)?;
+                }
+            }
+        }
+        Some(templates)
+    }
+
+    /// The legal moves of `s` as the engine lists them, where the form holds the position
+    /// (see [`super::PlayoutForm::list`]).
+    pub(in crate::engine) fn list(&self, s: &StateData, out: &mut Vec<MoveData>) -> bool {
+        let Some(templates) = &self.templates else {
+            return false;
+        };
+        if !super::at_turn_start(s, None) {
+            return false;
+        }
+        let Some(own) = super::words_of(s, self.comp) else {
+            return false;
+        };
+        let start = out.len();
+        let missing = self.each_move(&own, s.mover, |_, _, key| match templates.get(key) {
+            Some(m) => {
+                out.push(m.clone());
+                false
+            }
+            None => true,
+        });
+        if missing || out.len() == start {
+            out.truncate(start);
+            return false;
+        }
+        true
     }
 
     /// Whether player `p` holds site `t` in `own`.
@@ -124,9 +200,11 @@ impl Steps {
         own[p][t / 64] >> (t % 64) & 1 != 0
     }
 
-    /// The moves of player `p` (from, to), in the generator's order; with `first`, stops at
-    /// the first. Whether there is one.
-    fn moves(&self, own: &[Words; 3], p: u8, out: &mut Vec<(u16, u16)>, first: bool) -> bool {
+    /// Each move of player `p` in the generator's order, given to `visit` (from, to, key)
+    /// until it says stop: whether it did. A move's key is its candidate's (its piece's move,
+    /// from and to: [`Gen::base`] on) times three, plus what stands where it goes (0 nothing,
+    /// 1 an enemy, 2 a friend).
+    fn each_move(&self, own: &[Words; 3], p: u8, mut visit: impl FnMut(u16, u16, u32) -> bool) -> bool {
         let (p, q) = (p as usize, 3 - p as usize);
         for (i, &w) in own[p][..self.words].iter().enumerate() {
             let mut w = w;
@@ -135,25 +213,35 @@ impl Steps {
                 w &= w - 1;
                 for gen in &self.gens[p] {
                     let (a, z) = (gen.start[f] as usize, gen.start[f + 1] as usize);
-                    for &t in &gen.targets[a..z] {
-                        let ok = if Self::holds(own, p, t as usize) {
-                            gen.friend
+                    for (j, &t) in gen.targets[a..z].iter().enumerate() {
+                        let (ok, kind) = if Self::holds(own, p, t as usize) {
+                            (gen.friend, 2)
                         } else if Self::holds(own, q, t as usize) {
-                            gen.enemy
+                            (gen.enemy, 1)
                         } else {
-                            gen.empty
+                            (gen.empty, 0)
                         };
-                        if ok {
-                            if first {
-                                return true;
-                            }
-                            out.push((f as u16, t));
+                        if ok && visit(f as u16, t, (gen.base + (a + j) as u32) * 3 + kind) {
+                            return true;
                         }
                     }
                 }
             }
         }
-        !first && !out.is_empty()
+        false
+    }
+
+    /// The moves of player `p` (from, to), in the generator's order; with `first`, stops at
+    /// the first. Whether there is one.
+    fn moves(&self, own: &[Words; 3], p: u8, out: &mut Vec<(u16, u16)>, first: bool) -> bool {
+        if first {
+            return self.each_move(own, p, |_, _, _| true);
+        }
+        self.each_move(own, p, |f, t, _| {
+            out.push((f, t));
+            false
+        });
+        !out.is_empty()
     }
 
     /// One random playout from the start, at most `max` decisions (as
@@ -166,7 +254,7 @@ impl Steps {
     /// [`super::PlayoutForm::playout_from`]).
     pub(in crate::engine) fn playout_from(
         &self,
-        s: &super::super::state::StateData,
+        s: &StateData,
         rng: &mut dyn RngCore,
         max: usize,
     ) -> Option<PlayoutResult> {
@@ -248,7 +336,7 @@ impl Gen {
     /// A step or leap of component `comp` (player `p`'s): where its condition lets it go
     /// and whether it captures, and its candidate sites from each site, found by the
     /// generator with no condition on a board holding the piece alone.
-    fn build(g: &GameDef, m: &Moves, comp: u16, p: u8) -> Option<Gen> {
+    fn build(g: &GameDef, m: &Moves, comp: u16, p: u8, base: u32) -> Option<Gen> {
         let (from, to, dirs) = match &m.kind {
             MovesKind::Step {
                 from,
@@ -309,6 +397,7 @@ impl Gen {
             _ => return None,
         }
         let mut gen = Gen {
+            base,
             start: Vec::with_capacity(g.n() + 1),
             targets: Vec::new(),
             empty,
@@ -383,6 +472,24 @@ mod tests {
             super::super::assert_form_plays_like_the_engine(path, &[], 150);
             let (taken, all) = super::super::assert_form_plays_like_the_engine_from(path, &[], 10);
             assert!(taken + 10 >= all, "{path}: the form took {taken} of {all} positions");
+        }
+    }
+
+    /// The same games' legal moves, listed by the form at every position of random games,
+    /// are the general engine's (every move whole, in order); the form lists all but the
+    /// last position of a game.
+    #[test]
+    fn listings_equal_the_general_engine() {
+        for path in [
+            "board/race/reach/Breakthrough.lud",
+            "board/race/reach/Knightthrough.lud",
+            "board/war/replacement/stalemate/Clobber.lud",
+        ] {
+            let (listed, all) = super::super::assert_form_lists_like_the_engine(path, &[], 30);
+            assert!(
+                listed + 30 >= all && listed > 0,
+                "{path}: the form listed {listed} of {all} positions"
+            );
         }
     }
 }
