@@ -54,6 +54,7 @@ impl PlayoutForm {
     pub(super) fn list(&self, s: &super::state::StateData, out: &mut Vec<super::moves::MoveData>) -> bool {
         match self {
             PlayoutForm::Steps(f) => f.list(s, out),
+            PlayoutForm::Placement(f) => f.list(s, out),
             _ => false,
         }
     }

@@ -420,7 +420,7 @@ pub struct MoveData {
 impl Clone for MoveData {
     /// A copy (its lists copied whole, as plain values: what listing a position from a
     /// playout form's templates does for every move).
-    #[inline]
+    #[inline(always)]
     fn clone(&self) -> MoveData {
         MoveData {
             actions: copied(&self.actions),
@@ -430,9 +430,23 @@ impl Clone for MoveData {
     }
 }
 
+impl MoveData {
+    /// Put a copy of `m` at the end of `out`, written in place.
+    #[inline(always)]
+    pub(super) fn push_copy(out: &mut Vec<MoveData>, m: &MoveData) {
+        out.push(MoveData::EMPTY);
+        if let Some(last) = out.last_mut() {
+            last.actions = copied(&m.actions);
+            last.then = copied(&m.then);
+            (last.from, last.to, last.mover, last.forced, last.level_to, last.ty) =
+                (m.from, m.to, m.mover, m.forced, m.level_to, m.ty);
+        }
+    }
+}
+
 /// A copy of a short list of plain values, written in place when it fits (no call to copy
 /// memory for one or two).
-#[inline]
+#[inline(always)]
 fn copied<T: Copy>(v: &SmallVec<[T; 2]>) -> SmallVec<[T; 2]> {
     match v.as_slice() {
         [] => SmallVec::new(),

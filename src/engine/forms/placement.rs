@@ -18,9 +18,10 @@
 //! same result and length with or without this form; the test below holds them equal.
 
 use super::super::game::{Cache, GameDef};
+use super::super::moves::MoveData;
 use super::super::outcome::{Outcome as Played, PlayoutResult};
 use super::super::state::StateData;
-use super::{board_words, capped, finished, plain_end, plain_two_players, Side, MAX_WORDS};
+use super::{board_words, capped, finished, plain_end, plain_two_players, position, Side, Templates, MAX_WORDS};
 use crate::board::Direction;
 use crate::ir::*;
 use rand::{Rng, RngCore};
@@ -123,6 +124,9 @@ pub(in crate::engine) struct Placement {
     wanted: [u32; 3],
     /// Per player (index 0 unused), the component it adds.
     comp: [u16; 3],
+    /// The engine's moves by key ([`Placement::key`]), for listing a position's moves
+    /// (None: they could not be filled).
+    templates: Option<Templates>,
 }
 
 /// A playout's position.
@@ -214,6 +218,7 @@ impl Placement {
             touch: Default::default(),
             wanted: [0; 3],
             comp,
+            templates: None,
         };
         let mut connection: Option<&Connected> = None;
         for rule in &ir.end {
@@ -295,7 +300,75 @@ impl Placement {
         if let Some(k) = connection {
             form.connect(g, k)?;
         }
+        form.templates = form.templates(g);
         Some(form)
+    }
+
+    /// The key of the mover `p`'s move adding at `site`, whose stack is `height` high.
+    fn key(&self, p: u8, site: usize, height: usize) -> u32 {
+        (((p as usize - 1) * self.n + site) * self.cap.max(1) + height) as u32
+    }
+
+    /// The engine's moves for every key: for each player, a board whose every stack is as
+    /// high as each height below the cap (of that player's pieces), then listed.
+    fn templates(&self, g: &GameDef) -> Option<Templates> {
+        let mut templates = Templates::new(2 * self.n * self.cap.max(1));
+        let mut keys = Vec::new();
+        for p in 1..=2u8 {
+            for h in 0..self.cap.max(1) {
+                let pieces: Vec<(usize, u16, u8)> = (0..self.n)
+                    .flat_map(|t| (0..h).map(move |_| (t, self.comp[p as usize], p)))
+                    .collect();
+                let s = position(g, &pieces, p);
+                keys.clear();
+                keys.extend((0..self.n).map(|t| (t as i32, t as i32, self.key(p, t, h))));
+                templates.fill(g, &s, &keys)?;
+            }
+        }
+        Some(templates)
+    }
+
+    /// The legal moves of `s` as the engine lists them, where the form holds the position
+    /// (see [`super::PlayoutForm::list`]; not where the swap is offered). Every position the
+    /// rules reach from the empty board holds only the players' own pieces, one a site or
+    /// stacked below the cap, so the sites that take a piece are read off the owners' words
+    /// (or the stacks' heights).
+    pub(in crate::engine) fn list(&self, s: &StateData, out: &mut Vec<MoveData>) -> bool {
+        let Some(templates) = &self.templates else {
+            return false;
+        };
+        let offer = self.swap && s.num_decisions == 1;
+        if offer || !super::at_turn_start(s, None) || !s.extra.is_empty() || s.sites.len() != self.n {
+            return false;
+        }
+        let start = out.len();
+        let mut add = |t: usize, height: usize| match templates.get(self.key(s.mover, t, height)) {
+            Some(m) => {
+                MoveData::push_copy(out, m);
+                true
+            }
+            None => false,
+        };
+        let whole = if self.cap == 0 {
+            let board = board_words(self.n);
+            (0..self.words).all(|i| {
+                let mut w = !s.occupied_word(i) & board[i];
+                while w != 0 {
+                    if !add(i * 64 + w.trailing_zeros() as usize, 0) {
+                        return false;
+                    }
+                    w &= w - 1;
+                }
+                true
+            })
+        } else {
+            (s.sites.iter().enumerate()).all(|(t, stack)| stack.len() >= self.cap || add(t, stack.len()))
+        };
+        if !whole || out.len() == start {
+            out.truncate(start);
+            return false;
+        }
+        true
     }
 
     /// The tables of `(is Connected Mover)`: neighbours (which must be symmetric, as a
@@ -612,6 +685,25 @@ mod tests {
             if path.contains("Tic-Tac-Toe") || path.contains("Connect Four") {
                 assert!(draws > 0, "{path}: some games are drawn");
             }
+        }
+    }
+
+    /// The same games' legal moves, listed by the form at every position of random games,
+    /// are the general engine's (every move whole, in order); the form lists all positions
+    /// but the last of a game and, where the swap is offered, the two around it.
+    #[test]
+    fn listings_equal_the_general_engine() {
+        for (path, options) in [
+            ("board/space/line/Tic-Tac-Toe.lud", &[][..]),
+            ("board/space/line/Yavalath.lud", &[][..]),
+            ("board/space/line/Connect Four.lud", &[][..]),
+            ("board/space/connection/Hex.lud", &[][..]),
+        ] {
+            let (listed, all) = super::super::assert_form_lists_like_the_engine(path, options, 30);
+            assert!(
+                listed + 90 >= all && listed > 0,
+                "{path}: the form listed {listed} of {all} positions"
+            );
         }
     }
 

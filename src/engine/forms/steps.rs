@@ -168,7 +168,7 @@ impl Steps {
     }
 
     /// The legal moves of `s` as the engine lists them, where the form holds the position
-    /// (see [`super::PlayoutForm::list`]).
+    /// (see [`super::PlayoutForm::list`]): at the start of a turn of either player.
     pub(in crate::engine) fn list(&self, s: &StateData, out: &mut Vec<MoveData>) -> bool {
         let Some(templates) = &self.templates else {
             return false;
@@ -176,13 +176,17 @@ impl Steps {
         if !super::at_turn_start(s, None) {
             return false;
         }
-        let Some(own) = super::words_of(s, self.comp) else {
-            return false;
-        };
+        // (every position the rules reach holds only the players' own pieces, one a site:
+        // each player's sites are the owners' words)
+        let mut own = [[0u64; super::MAX_WORDS]; 3];
+        for (p, words) in own.iter_mut().enumerate().skip(1) {
+            let w = s.owned_words(p);
+            words[..w.len().min(self.words)].copy_from_slice(&w[..w.len().min(self.words)]);
+        }
         let start = out.len();
         let missing = self.each_move(&own, s.mover, |_, _, key| match templates.get(key) {
             Some(m) => {
-                out.push(m.clone());
+                MoveData::push_copy(out, m);
                 false
             }
             None => true,
