@@ -55,6 +55,7 @@ impl PlayoutForm {
         match self {
             PlayoutForm::Steps(f) => f.list(s, out),
             PlayoutForm::Placement(f) => f.list(s, out),
+            PlayoutForm::Slides(f) => f.list(s, out),
             _ => false,
         }
     }
@@ -348,6 +349,19 @@ pub(super) fn words_of(s: &super::state::StateData, comp: [u16; 3]) -> Option<[W
         }
     }
     Some(own)
+}
+
+/// Each owner's sites in `s` (index 0: neutral), read off the owners' words: where every
+/// position the rules reach holds only the pieces [`words_of`] allows (so they need not be
+/// checked site by site).
+pub(super) fn owned_of(s: &super::state::StateData, words: usize) -> [Words; 3] {
+    let mut own = [[0u64; MAX_WORDS]; 3];
+    for (p, row) in own.iter_mut().enumerate() {
+        let w = s.owned_words(p);
+        let k = w.len().min(words);
+        row[..k].copy_from_slice(&w[..k]);
+    }
+    own
 }
 
 /// A playout from the start played move by move by the general engine, as

@@ -20,11 +20,12 @@
 //! limit); a test holds the playouts equal, seed for seed.
 
 use super::super::game::{Cache, GameDef};
+use super::super::moves::MoveData;
 use super::super::outcome::PlayoutResult;
 use super::super::state::StateData;
 use super::{
-    capped, drawn, final_phase, finished, general_until, plain_end, player_components, two_players_in_phases, words_of,
-    Side, Start, Words,
+    capped, drawn, final_phase, finished, general_until, plain_end, player_components, position, two_players_in_phases,
+    words_of, Side, Start, Templates, Words,
 };
 use crate::board::Direction;
 use crate::ir::*;
@@ -58,6 +59,14 @@ impl Radials {
         r
     }
 
+    /// The radials of site `f`, each with the index of its first site in `sites`.
+    #[inline]
+    fn indexed(&self, f: usize) -> impl Iterator<Item = (usize, &[u16])> + '_ {
+        self.rays[self.start[f] as usize..self.start[f + 1] as usize]
+            .iter()
+            .map(|&(a, z)| (a as usize, &self.sites[a as usize..z as usize]))
+    }
+
     /// The radials of site `f`.
     #[inline]
     fn at(&self, f: usize) -> impl Iterator<Item = &[u16]> + '_ {
@@ -72,6 +81,9 @@ impl Radials {
 #[derive(Debug, Default)]
 struct Way {
     rays: Radials,
+    /// Per mover (index 0 unused), the key of its first radial site's move
+    /// ([`Slides::each_plain_move`]).
+    base: [u32; 3],
     /// `between if:`: the sites passed (a slide's).
     go: Option<BoolFn>,
     /// `to if:`: a slide stops there with a move (a shot goes on while it holds).
@@ -106,6 +118,9 @@ pub(in crate::engine) struct Slides {
     /// Whether some way gives conditions (asked on a copy of the position).
     asks: bool,
     ends: Vec<(Side, Outcome)>,
+    /// The engine's moves by key ([`Slides::each_plain_move`]), for listing a position's
+    /// moves (None: they could not be filled, or some way asks a condition).
+    templates: Option<Templates>,
 }
 
 /// A playout's position.
@@ -215,6 +230,7 @@ impl Way {
         }
         Some(Way {
             rays: Radials::build(g, dirs),
+            base: [0; 3],
             go: condition(between_cond).ok()?,
             stop: condition(&to.cond).ok()?,
             filter: condition(&to.apply_if).ok()?,
@@ -332,7 +348,22 @@ impl Slides {
             }
             ends.push((mover, outcome));
         }
-        Some(Slides {
+        // the keys of the moves: each player's slides, then each player's shots
+        let mut keys = 0;
+        for p in 1..=2 {
+            for way in &mut slides[p] {
+                way.base[p] = keys;
+                keys += way.rays.sites.len() as u32;
+            }
+        }
+        let mut shots = shots;
+        for p in 1..=2 {
+            for way in &mut shots {
+                way.base[p] = keys;
+                keys += way.rays.sites.len() as u32;
+            }
+        }
+        let mut form = Slides {
             words: n.div_ceil(64),
             comp,
             phase,
@@ -342,7 +373,102 @@ impl Slides {
             shots,
             asks,
             ends,
+            templates: None,
+        };
+        if !asks {
+            form.templates = form.templates(g, keys as usize);
+        }
+        Some(form)
+    }
+
+    /// The engine's moves for every key: each player's piece alone on each site, its
+    /// slides there listed, then each slide made and the shots from where it lands listed.
+    fn templates(&self, g: &GameDef, keys: usize) -> Option<Templates> {
+        let mut templates = Templates::new(keys);
+        let mut listed = Vec::new();
+        let mut shot_from = vec![[false; 3]; g.n()];
+        for p in 1..=2u8 {
+            for f in 0..g.n() {
+                let state = super::super::state::State::of(position(g, &[(f, self.comp[p as usize], p)], p));
+                self.fill(g, &state.inner, p, &mut templates, &mut listed)?;
+                for mv in g.legal_moves(&state) {
+                    let t = mv.inner.to;
+                    if t < 0 || shot_from[t as usize][p as usize] {
+                        continue;
+                    }
+                    shot_from[t as usize][p as usize] = true;
+                    let mut after = state.clone();
+                    g.apply(&mut after, &mv);
+                    self.fill(g, &after.inner, p, &mut templates, &mut listed)?;
+                }
+            }
+        }
+        Some(templates)
+    }
+
+    /// Fill `templates` from `s`, player `p` to move (`listed`: room for the keys).
+    fn fill(
+        &self,
+        g: &GameDef,
+        s: &StateData,
+        p: u8,
+        templates: &mut Templates,
+        listed: &mut Vec<(i32, i32, u32)>,
+    ) -> Option<()> {
+        let play = self.listing(s)?;
+        listed.clear();
+        self.each_plain_move(&play, p, |f, t, key| {
+            listed.push((i32::from(f), i32::from(t), key));
+            false
+        });
+        templates.fill(g, s, listed)
+    }
+
+    /// The form's position for listing the moves of `s`: at the start of a turn of one of
+    /// the players in the form's phase, or its mover moving again (to shoot), the last move
+    /// no pass. None otherwise (or where no way could be listed plainly).
+    fn listing(&self, s: &StateData) -> Option<Play> {
+        let again = s.prev == s.mover && (1..=2).contains(&s.mover);
+        let in_phase = self
+            .phase
+            .is_none_or(|k| s.phase.get(1) == Some(&k) && s.phase.get(2) == Some(&k));
+        let last = s.history.last().filter(|m| !m.pass);
+        if self.asks || !(super::at_turn_start(s, self.phase) || (again && in_phase && !s.over && last.is_some())) {
+            return None;
+        }
+        // (from the form's start, every position the rules reach holds only its pieces)
+        let own = match self.start {
+            Some(_) => super::owned_of(s, self.words),
+            None => words_of(s, self.comp)?,
+        };
+        Some(Play {
+            own,
+            moves: s.num_moves,
+            last_to: last.and_then(|m| usize::try_from(m.to).ok()).filter(|_| again),
+            again,
+            state: None,
         })
+    }
+
+    /// The legal moves of `s` as the engine lists them, where the form holds the position
+    /// ([`Self::listing`]; see [`super::PlayoutForm::list`]).
+    pub(in crate::engine) fn list(&self, s: &StateData, out: &mut Vec<MoveData>) -> bool {
+        let (Some(templates), Some(play)) = (&self.templates, self.listing(s)) else {
+            return false;
+        };
+        let start = out.len();
+        let missing = self.each_plain_move(&play, s.mover, |_, _, key| match templates.get(key) {
+            Some(m) => {
+                MoveData::push_copy(out, m);
+                false
+            }
+            None => true,
+        });
+        if missing || out.len() == start {
+            out.truncate(start);
+            return false;
+        }
+        true
     }
 
     /// Whether the mover's decision is a slide.
@@ -376,15 +502,64 @@ impl Slides {
     /// the first. Whether there is one. `prev`: the previous player (for the conditions).
     fn moves(&self, g: &GameDef, play: &Play, roles: (u8, u8), out: &mut Vec<(u16, u16)>, first: bool) -> bool {
         if self.asks {
-            self.moves_asking::<true>(g, play, roles, out, first)
-        } else {
-            self.moves_asking::<false>(g, play, roles, out, first)
+            return self.moves_asking(g, play, roles, out, first);
         }
+        if first {
+            return self.each_plain_move(play, roles.0, |_, _, _| true);
+        }
+        self.each_plain_move(play, roles.0, |f, t, _| {
+            out.push((f, t));
+            false
+        });
+        !out.is_empty()
     }
 
-    /// [`Self::moves`], asking the ways' conditions (`ASKS`) or going over empty sites.
+    /// Each move of player `p` where no way asks a condition (every way goes over empty
+    /// sites), in the generator's order, given to `visit` (from, to, key) until it says
+    /// stop: whether it did. A move's key is its way's [`Way::base`] for the mover plus the
+    /// index of its site in the way's radials.
+    fn each_plain_move(&self, play: &Play, p: u8, mut visit: impl FnMut(u16, u16, u32) -> bool) -> bool {
+        let p = p as usize;
+        if self.slides_now(play) {
+            for (i, &w) in play.own[p][..self.words].iter().enumerate() {
+                let mut w = w;
+                while w != 0 {
+                    let f = i * 64 + w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    for way in &self.slides[p] {
+                        for (a, ray) in way.rays.indexed(f) {
+                            for (j, &t) in ray.iter().enumerate() {
+                                if !play.empty(t as usize) {
+                                    break;
+                                }
+                                if visit(f as u16, t, way.base[p] + (a + j) as u32) {
+                                    return true;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        } else if let Some(f) = play.last_to {
+            for way in &self.shots {
+                for (a, ray) in way.rays.indexed(f) {
+                    for (j, &t) in ray.iter().enumerate() {
+                        if !play.empty(t as usize) {
+                            break;
+                        }
+                        if visit(t, t, way.base[p] + (a + j) as u32) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// [`Self::moves`] where some way asks its conditions.
     #[inline(never)]
-    fn moves_asking<const ASKS: bool>(
+    fn moves_asking(
         &self,
         g: &GameDef,
         play: &Play,
@@ -392,7 +567,7 @@ impl Slides {
         out: &mut Vec<(u16, u16)>,
         first: bool,
     ) -> bool {
-        let cache = ASKS.then(Cache::fresh);
+        let cache = Some(Cache::fresh());
         let ask = |b: &Option<BoolFn>, sites: [i32; 3]| {
             let (Some(b), Some(cache)) = (b, &cache) else {
                 return None;
@@ -406,21 +581,6 @@ impl Slides {
                     let f = i * 64 + w.trailing_zeros() as usize;
                     w &= w - 1;
                     for way in &self.slides[p as usize] {
-                        if !ASKS {
-                            // over empty sites
-                            for ray in way.rays.at(f) {
-                                for &t in ray {
-                                    if !play.empty(t as usize) {
-                                        break;
-                                    }
-                                    if first {
-                                        return true;
-                                    }
-                                    out.push((f as u16, t));
-                                }
-                            }
-                            continue;
-                        }
                         for ray in way.rays.at(f) {
                             // as the engine's slide: a stop ends the ray with a move there; the
                             // sites passed go on; the filter keeps moves (`between` the site
@@ -428,9 +588,8 @@ impl Slides {
                             let mut before = -1;
                             for &t in ray {
                                 let t32 = t as i32;
-                                let keep =
-                                    |between: i32| !ASKS || ask(&way.filter, [f as i32, between, t32]) != Some(false);
-                                if ASKS && ask(&way.stop, [f as i32, before, t32]) == Some(true) {
+                                let keep = |between: i32| ask(&way.filter, [f as i32, between, t32]) != Some(false);
+                                if ask(&way.stop, [f as i32, before, t32]) == Some(true) {
                                     if keep(before) {
                                         if first {
                                             return true;
@@ -631,5 +790,20 @@ mod tests {
                 "{path}: the form took {taken} of {all} positions"
             );
         }
+    }
+
+    /// Amazons' legal moves, slides and shots, listed by the form at every position of
+    /// random games, are the general engine's (every move whole, in order); the form lists
+    /// all but the last position of a game. Hex Amazons' ways ask conditions: it lists none.
+    #[test]
+    fn listings_equal_the_general_engine() {
+        let (listed, all) = super::super::assert_form_lists_like_the_engine("board/space/blocking/Amazons.lud", &[], 8);
+        assert!(
+            listed + 8 >= all && listed > 0,
+            "Amazons: the form listed {listed} of {all} positions"
+        );
+        let (listed, _) =
+            super::super::assert_form_lists_like_the_engine("board/space/blocking/Hex Amazons.lud", &[], 2);
+        assert_eq!(listed, 0);
     }
 }

@@ -178,11 +178,7 @@ impl Steps {
         }
         // (every position the rules reach holds only the players' own pieces, one a site:
         // each player's sites are the owners' words)
-        let mut own = [[0u64; super::MAX_WORDS]; 3];
-        for (p, words) in own.iter_mut().enumerate().skip(1) {
-            let w = s.owned_words(p);
-            words[..w.len().min(self.words)].copy_from_slice(&w[..w.len().min(self.words)]);
-        }
+        let own = super::owned_of(s, self.words);
         let start = out.len();
         let missing = self.each_move(&own, s.mover, |_, _, key| match templates.get(key) {
             Some(m) => {
