@@ -350,8 +350,8 @@ impl Slides {
         }
         // the keys of the moves: each player's slides, then each player's shots
         let mut keys = 0;
-        for p in 1..=2 {
-            for way in &mut slides[p] {
+        for (p, ways) in slides.iter_mut().enumerate().skip(1) {
+            for way in ways {
                 way.base[p] = keys;
                 keys += way.rays.sites.len() as u32;
             }
