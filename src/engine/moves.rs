@@ -436,6 +436,9 @@ impl MoveData {
     pub(super) fn push_copy(out: &mut Vec<MoveData>, m: &MoveData) {
         out.push(MoveData::EMPTY);
         if let Some(last) = out.last_mut() {
+            // (the new move is written where it lies, field by field: built apart and copied
+            // whole, its small fields are read back wider than written, which stalls)
+            let last = std::hint::black_box(last);
             last.actions = copied(&m.actions);
             last.then = copied(&m.then);
             (last.from, last.to, last.mover, last.forced, last.level_to, last.ty) =
