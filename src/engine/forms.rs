@@ -56,6 +56,7 @@ impl PlayoutForm {
             PlayoutForm::Steps(f) => f.list(s, out),
             PlayoutForm::Placement(f) => f.list(s, out),
             PlayoutForm::Slides(f) => f.list(s, out),
+            PlayoutForm::Flanks(f) => f.list(s, out),
             _ => false,
         }
     }
@@ -128,6 +129,16 @@ impl Templates {
         ok.then_some(())
     }
 
+    /// Fill `key` with `m` (None where it holds another move already).
+    pub(super) fn put(&mut self, key: u32, m: &super::moves::MoveData) -> Option<()> {
+        let slot = self.moves.get_mut(key as usize)?;
+        if slot.as_ref().is_some_and(|old| old != m) {
+            return None;
+        }
+        *slot = Some(m.clone());
+        Some(())
+    }
+
     /// The move of `key`, where filled.
     #[inline]
     pub(super) fn get(&self, key: u32) -> Option<&super::moves::MoveData> {
@@ -136,15 +147,16 @@ impl Templates {
 }
 
 /// A position of a two-player form's game for filling [`Templates`]: the game's start
-/// emptied, then `pieces` (site, component, owner) placed, `mover` to move, the other next.
-pub(super) fn position(g: &GameDef, pieces: &[(usize, u16, u8)], mover: u8) -> super::state::StateData {
+/// emptied, then `pieces` (site, component, owner, local state or -1) placed, `mover` to
+/// move, the other next.
+pub(super) fn position(g: &GameDef, pieces: &[(usize, u16, u8, i32)], mover: u8) -> super::state::StateData {
     let mut s = g.initial_state().inner;
     for t in 0..s.sites.len() {
         s.sites[t].clear();
         s.sync_site(t);
     }
-    for &(t, what, who) in pieces {
-        g.add_piece(&mut s, t as i32, what, who, 1, -1);
+    for &(t, what, who, state) in pieces {
+        g.add_piece(&mut s, t as i32, what, who, 1, state);
     }
     (s.mover, s.next, s.prev) = (mover, 3 - mover, 3 - mover);
     s

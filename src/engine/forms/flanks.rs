@@ -16,9 +16,10 @@
 //! as `apply_result` ranks them. A test holds the playouts equal, seed for seed.
 
 use super::super::game::GameDef;
+use super::super::moves::{Action, MoveData};
 use super::super::outcome::{Outcome as Played, PlayoutResult};
 use super::super::state::StateData;
-use super::{board_words, capped, drawn, two_players_passing_any_way, Words, MAX_WORDS};
+use super::{board_words, capped, drawn, position, two_players_passing_any_way, Templates, Words, MAX_WORDS};
 use crate::ir::*;
 use rand::{Rng, RngCore};
 
@@ -39,6 +40,9 @@ pub(in crate::engine) struct Flanks {
     scores: [i32; 3],
     /// Whether each placement sets the scores to the counts of the states.
     scored: bool,
+    /// The engine's moves by player and site (`(p - 1) * n + t`), each flipping one disc,
+    /// for listing a position's moves (None: they could not be filled).
+    templates: Option<Templates>,
     /// Per site, its radials (origin left out) as rows of `rays`: `site_rays[t]..site_rays[t + 1]`
     /// index `ray_ends`, whose pairs bound rows of `sites`.
     site_rays: Vec<u32>,
@@ -145,6 +149,7 @@ impl Flanks {
             moves: s.num_moves,
             scores: [0, *s.scores.get(1)?, *s.scores.get(2)?],
             scored,
+            templates: None,
             site_rays: Vec::with_capacity(n + 1),
             ray_ends: Vec::new(),
             sites: Vec::new(),
@@ -171,6 +176,7 @@ impl Flanks {
             }
         }
         form.site_rays.push(form.ray_ends.len() as u32);
+        form.templates = form.templates(g);
         Some(form)
     }
 
@@ -261,6 +267,19 @@ impl Flanks {
     /// The sites a placement by `p` at `t` flips (all of them, appended); with `first`,
     /// only whether there is one.
     fn flanked(&self, own: &[Words; 3], p: usize, t: usize, flips: &mut Words, first: bool) -> bool {
+        self.each_flank(own, p, t, |run| {
+            for &b in run {
+                flips[b as usize / 64] |= 1 << (b % 64);
+            }
+            first
+        })
+    }
+
+    /// Each run of the other player's discs a placement by `p` at `t` flanks, ray by ray in
+    /// the generator's order (near to far), given to `visit` until it says stop. Whether
+    /// there was one.
+    #[inline]
+    fn each_flank(&self, own: &[Words; 3], p: usize, t: usize, mut visit: impl FnMut(&[u16]) -> bool) -> bool {
         let q = 3 - p;
         if self.near[t][..self.words].iter().zip(&own[q]).all(|(a, b)| a & b == 0) {
             return false;
@@ -272,15 +291,105 @@ impl Flanks {
             if run == 0 || !ray.get(run).is_some_and(|&c| Self::holds(own, p, c as usize)) {
                 continue;
             }
-            if first {
-                return true;
-            }
             any = true;
-            for &b in &ray[..run] {
-                flips[b as usize / 64] |= 1 << (b % 64);
+            if visit(&ray[..run]) {
+                return true;
             }
         }
         any
+    }
+
+    /// The engine's moves for listing: by each player at each site, flipping one disc. None
+    /// where one is not an add and a flip, or the flips differ but in their site.
+    fn templates(&self, g: &GameDef) -> Option<Templates> {
+        let mut templates = Templates::new(2 * self.n);
+        for p in 1..=2u8 {
+            for t in 0..self.n {
+                // the first radial of two sites or more: the other player's disc, then one's own
+                let &(a, _) = self.ray_ends[self.site_rays[t] as usize..self.site_rays[t + 1] as usize]
+                    .iter()
+                    .find(|(a, z)| z - a >= 2)?;
+                let (b, c) = (self.sites[a as usize] as usize, self.sites[a as usize + 1] as usize);
+                let s = position(g, &[(b, 1, 0, i32::from(3 - p)), (c, 1, 0, i32::from(p))], p);
+                let listed = g.candidates(&s);
+                let m = listed.iter().find(|m| m.to == t as i32)?;
+                let flip = Self::flip_at(m.actions.get(1)?, b as u16)?;
+                if m.actions.len() != 2 || flip != m.actions[1] {
+                    return None;
+                }
+                templates.put(((p as usize - 1) * self.n + t) as u32, m)?;
+                super::super::pool::give_list(listed);
+            }
+        }
+        Some(templates)
+    }
+
+    /// `a`, a flip's setting of a site's state, at site `b` instead (None: not a setting).
+    fn flip_at(a: &Action, b: u16) -> Option<Action> {
+        match *a {
+            Action::SetSite {
+                field, value, level, ..
+            } => Some(Action::SetSite {
+                site: u32::from(b),
+                field,
+                value,
+                level,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The legal moves of `s` as the engine lists them, where the form holds the position
+    /// (see [`super::PlayoutForm::list`]): each site that flanks, the move its template
+    /// gives with the add and a flip again for every disc it flips.
+    pub(in crate::engine) fn list(&self, s: &StateData, out: &mut Vec<MoveData>) -> bool {
+        let Some(templates) = &self.templates else {
+            return false;
+        };
+        if !super::at_turn_start(s, None) || s.sites.len() != self.n {
+            return false;
+        }
+        let Some(own) = Self::discs(s) else {
+            return false;
+        };
+        let p = s.mover as usize;
+        let start = out.len();
+        for i in 0..self.words {
+            let mut empty = self.board[i] & !(own[1][i] | own[2][i]);
+            while empty != 0 {
+                let t = i * 64 + empty.trailing_zeros() as usize;
+                empty &= empty - 1;
+                let key = ((p - 1) * self.n + t) as u32;
+                // (the template's add and flip, once the site flanks)
+                let mut parts: Option<(Action, Action)> = None;
+                let mut missing = false;
+                self.each_flank(&own, p, t, |run| {
+                    if parts.is_none() {
+                        let Some(m) = templates.get(key) else {
+                            missing = true;
+                            return true;
+                        };
+                        MoveData::push_copy(out, m);
+                        if let Some(m) = out.last_mut() {
+                            parts = m.actions.first().copied().zip(m.actions.get(1).copied());
+                            m.actions.clear();
+                        }
+                    }
+                    if let (Some(m), Some((add, flip))) = (out.last_mut(), parts) {
+                        for &b in run {
+                            m.actions.push(add);
+                            m.actions.extend(Self::flip_at(&flip, b));
+                        }
+                    }
+                    false
+                });
+                if missing {
+                    out.truncate(start);
+                    return false;
+                }
+            }
+        }
+        out.len() > start
     }
 
     /// One random playout from the start, at most `max` decisions (as
@@ -391,5 +500,20 @@ mod tests {
             taken * 10 >= all * 9,
             "{path}: the form took {taken} of {all} positions"
         );
+    }
+
+    /// Reversi's legal moves, listed by the form at every position of random games (every
+    /// flip of every flanked run, ray by ray), are the general engine's, move by move; the
+    /// form lists nine in ten positions (not the last, nor a pass's).
+    #[test]
+    fn listings_equal_the_general_engine() {
+        let path = "board/space/territory/Reversi.lud";
+        for options in [&[][..], &["Board Size/12x12"][..]] {
+            let (listed, all) = super::super::assert_form_lists_like_the_engine(path, options, 20);
+            assert!(
+                listed * 10 >= all * 9,
+                "{path}: the form listed {listed} of {all} positions"
+            );
+        }
     }
 }

@@ -316,8 +316,8 @@ impl Placement {
         let mut keys = Vec::new();
         for p in 1..=2u8 {
             for h in 0..self.cap.max(1) {
-                let pieces: Vec<(usize, u16, u8)> = (0..self.n)
-                    .flat_map(|t| (0..h).map(move |_| (t, self.comp[p as usize], p)))
+                let pieces: Vec<(usize, u16, u8, i32)> = (0..self.n)
+                    .flat_map(|t| (0..h).map(move |_| (t, self.comp[p as usize], p, -1)))
                     .collect();
                 let s = position(g, &pieces, p);
                 keys.clear();

@@ -389,7 +389,7 @@ impl Slides {
         let mut shot_from = vec![[false; 3]; g.n()];
         for p in 1..=2u8 {
             for f in 0..g.n() {
-                let state = super::super::state::State::of(position(g, &[(f, self.comp[p as usize], p)], p));
+                let state = super::super::state::State::of(position(g, &[(f, self.comp[p as usize], p, -1)], p));
                 self.fill(g, &state.inner, p, &mut templates, &mut listed)?;
                 for mv in g.legal_moves(&state) {
                     let t = mv.inner.to;

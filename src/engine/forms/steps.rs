@@ -149,9 +149,9 @@ impl Steps {
                 near.sort_unstable();
                 near.dedup();
                 for who in [0, 3 - p, p] {
-                    let mut pieces = vec![(f, self.comp[p as usize], p)];
+                    let mut pieces = vec![(f, self.comp[p as usize], p, -1)];
                     if who != 0 {
-                        pieces.extend(near.iter().map(|&t| (t, self.comp[who as usize], who)));
+                        pieces.extend(near.iter().map(|&t| (t, self.comp[who as usize], who, -1)));
                     }
                     let s = position(g, &pieces, p);
                     let own = super::words_of(&s, self.comp)?;
