@@ -19,9 +19,12 @@
 //! turn limit. A test holds the playouts equal, seed for seed.
 
 use super::super::game::{Cache, Ctx, GameDef};
+use super::super::moves::MoveData;
 use super::super::outcome::PlayoutResult;
 use super::super::state::StateData;
-use super::{board_words, capped, drawn, finished, plain_end, plain_for_each_piece, Side, Words, MAX_WORDS};
+use super::{
+    board_words, capped, drawn, finished, plain_end, plain_for_each_piece, position, Side, Templates, Words, MAX_WORDS,
+};
 use crate::ir::*;
 use rand::{Rng, RngCore};
 
@@ -62,6 +65,13 @@ struct Rays {
 }
 
 impl Rays {
+    /// The radials of site `t`, each with the index of its first site in `sites`.
+    fn indexed(&self, t: usize) -> impl Iterator<Item = (usize, &[u16])> + '_ {
+        self.ends[self.at[t] as usize..self.at[t + 1] as usize]
+            .iter()
+            .map(|&(a, z)| (a as usize, &self.sites[a as usize..z as usize]))
+    }
+
     fn of(&self, t: usize) -> impl Iterator<Item = &[u16]> + '_ {
         self.ends[self.at[t] as usize..self.at[t + 1] as usize]
             .iter()
@@ -113,6 +123,8 @@ struct Capture {
 /// passes and lands on) and its consequents.
 #[derive(Debug)]
 struct Kind {
+    /// The key of its first radial site's move ([`Captures::each_move`]).
+    base: u32,
     kind: u16,
     owner: u8,
     rays: Rays,
@@ -142,6 +154,9 @@ pub(in crate::engine) struct Captures {
     decisions: u32,
     pieces: Vec<Kind>,
     ends: Vec<(Test, Side, Outcome)>,
+    /// The engine's moves by key ([`Captures::each_move`]), for listing a position's moves
+    /// (None: they could not be filled).
+    templates: Option<Templates>,
 }
 
 fn bare(b: &BoolFn) -> &BoolFn {
@@ -171,6 +186,7 @@ impl Captures {
             decisions: 0,
             pieces: Vec::new(),
             ends: Vec::new(),
+            templates: None,
         };
         if s.over || !(1..=2).contains(&s.mover) || s.next != 3 - s.mover || s.triggered != 0 {
             return None;
@@ -202,12 +218,32 @@ impl Captures {
             };
             form.ends.push((test, side, outcome));
         }
+        let mut keys = 0;
+        for kind in &mut form.pieces {
+            kind.base = keys;
+            keys += kind.rays.sites.len() as u32;
+        }
+        form.templates = form.templates(g, keys as usize);
         Some(form)
     }
 
     /// The moves of player `p` (kind, from, to), in the generator's order; with `first`,
     /// stops at the first. Whether there is one.
     fn moves(&self, b: &Board, p: u8, out: &mut Vec<(u8, u16, u16)>, first: bool) -> bool {
+        if first {
+            return self.each_move(b, p, |_, _, _, _| true);
+        }
+        self.each_move(b, p, |i, f, t, _| {
+            out.push((i, f, t));
+            false
+        });
+        !out.is_empty()
+    }
+
+    /// Each move of player `p` in the generator's order, given to `visit` (its kind's
+    /// index, from, to, key) until it says stop: whether it did. A move's key is its kind's
+    /// [`Kind::base`] plus the index of its site in the kind's radials.
+    fn each_move(&self, b: &Board, p: u8, mut visit: impl FnMut(u8, u16, u16, u32) -> bool) -> bool {
         for (i, kind) in self.pieces.iter().enumerate() {
             if kind.owner != p {
                 continue;
@@ -222,21 +258,67 @@ impl Captures {
                 while w != 0 {
                     let f = wi * 64 + w.trailing_zeros() as usize;
                     w &= w - 1;
-                    for ray in kind.rays.of(f) {
-                        for &t in ray {
+                    for (a, ray) in kind.rays.indexed(f) {
+                        for (j, &t) in ray.iter().enumerate() {
                             if !has(&pass, t as usize) {
                                 break;
                             }
-                            if first {
+                            if visit(i as u8, f as u16, t, kind.base + (a + j) as u32) {
                                 return true;
                             }
-                            out.push((i as u8, f as u16, t));
                         }
                     }
                 }
             }
         }
-        !first && !out.is_empty()
+        false
+    }
+
+    /// The engine's moves for every key: each kind's piece alone on each site, its slides
+    /// listed.
+    fn templates(&self, g: &GameDef, keys: usize) -> Option<Templates> {
+        let mut templates = Templates::new(keys);
+        let mut listed = Vec::new();
+        for kind in &self.pieces {
+            for f in 0..g.n() {
+                let s = position(g, &[(f, kind.kind, kind.owner, -1)], kind.owner);
+                let b = Self::board_of(g, &s)?;
+                listed.clear();
+                self.each_move(&b, kind.owner, |_, f, t, key| {
+                    listed.push((i32::from(f), i32::from(t), key));
+                    false
+                });
+                templates.fill(g, &s, &listed)?;
+            }
+        }
+        Some(templates)
+    }
+
+    /// The legal moves of `s` as the engine lists them, where the form holds the position
+    /// (see [`super::PlayoutForm::list`]).
+    pub(in crate::engine) fn list(&self, g: &GameDef, s: &StateData, out: &mut Vec<MoveData>) -> bool {
+        let Some(templates) = &self.templates else {
+            return false;
+        };
+        if !super::at_turn_start(s, None) || s.triggered != 0 || s.sites.len() > self.words * 64 {
+            return false;
+        }
+        let Some(b) = Self::board_of(g, s) else {
+            return false;
+        };
+        let start = out.len();
+        let missing = self.each_move(&b, s.mover, |_, _, _, key| match templates.get(key) {
+            Some(m) => {
+                MoveData::push_copy(out, m);
+                false
+            }
+            None => true,
+        });
+        if missing || out.len() == start {
+            out.truncate(start);
+            return false;
+        }
+        true
     }
 
     /// The sites passing `pred` in `b`, player `p` moving.
@@ -590,6 +672,7 @@ impl Kind {
             flatten(g, &g.ir.thens[t as usize], &mut captures)?;
         }
         Some(Kind {
+            base: 0,
             kind: k,
             owner: p,
             rays,
@@ -693,5 +776,17 @@ mod tests {
         super::super::assert_form_plays_like_the_engine(path, &[], 100);
         let (taken, all) = super::super::assert_form_plays_like_the_engine_from(path, &[], 10);
         assert!(taken + 10 >= all, "{path}: the form took {taken} of {all} positions");
+    }
+
+    /// Tablut's legal moves, listed by the form at every position of random games, are the
+    /// general engine's, move by move; the form lists all but the last of each game.
+    #[test]
+    fn listings_equal_the_general_engine() {
+        let path = "board/war/custodial/Tablut.lud";
+        let (listed, all) = super::super::assert_form_lists_like_the_engine(path, &[], 20);
+        assert!(
+            listed + 20 >= all && listed > 0,
+            "{path}: the form listed {listed} of {all} positions"
+        );
     }
 }
