@@ -164,7 +164,7 @@ impl Game {
         // (the playout form lists the positions it holds as the engine does, faster)
         if let Some(form) = self.form() {
             let mut out = super::pool::take_list();
-            if form.list(&self.inner, &state.inner, &mut out) {
+            if form.list(&state.inner, &mut out) {
                 return self.inner.listed(&state.inner, out);
             }
             super::pool::give_list(out);

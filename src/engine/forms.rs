@@ -51,9 +51,9 @@ impl PlayoutForm {
     /// The legal moves of `s` as the general engine lists them ([`Templates`]), put in `out`,
     /// where this form lists them and holds the position (false otherwise: `out` untouched,
     /// and the engine lists them).
-    pub(super) fn list(&self, g: &GameDef, s: &super::state::StateData, out: &mut Vec<super::moves::MoveData>) -> bool {
+    pub(super) fn list(&self, s: &super::state::StateData, out: &mut Vec<super::moves::MoveData>) -> bool {
         match self {
-            PlayoutForm::Captures(f) => f.list(g, s, out),
+            PlayoutForm::Captures(f) => f.list(s, out),
             PlayoutForm::Steps(f) => f.list(s, out),
             PlayoutForm::Placement(f) => f.list(s, out),
             PlayoutForm::Slides(f) => f.list(s, out),
@@ -599,7 +599,7 @@ pub(super) fn assert_form_lists_like_the_engine(path: &str, options: &[&str], n:
         for ply in 0.. {
             all += 1;
             let mut out = Vec::new();
-            if fast.form().is_some_and(|f| f.list(&fast.inner, &state.inner, &mut out)) {
+            if fast.form().is_some_and(|f| f.list(&state.inner, &mut out)) {
                 listed += 1;
             }
             let moves = fast.legal_moves(&state);

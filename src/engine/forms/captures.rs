@@ -296,16 +296,32 @@ impl Captures {
 
     /// The legal moves of `s` as the engine lists them, where the form holds the position
     /// (see [`super::PlayoutForm::list`]).
-    pub(in crate::engine) fn list(&self, g: &GameDef, s: &StateData, out: &mut Vec<MoveData>) -> bool {
+    pub(in crate::engine) fn list(&self, s: &StateData, out: &mut Vec<MoveData>) -> bool {
         let Some(templates) = &self.templates else {
             return false;
         };
         if !super::at_turn_start(s, None) || s.triggered != 0 || s.sites.len() > self.words * 64 {
             return false;
         }
-        let Some(b) = Self::board_of(g, s) else {
-            return false;
+        // (from the form's start, every position the rules reach holds only single pieces
+        // of the players' own kinds: the pieces are read off the owners' words)
+        let mut b = Board {
+            kinds: [[0; MAX_WORDS]; MAX_KINDS],
+            own: super::owned_of(s, self.words),
         };
+        for p in 1..=2 {
+            for (i, &w) in b.own[p][..self.words].iter().enumerate() {
+                let mut w = w;
+                while w != 0 {
+                    let t = i * 64 + w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    let Some(kind) = s.sites[t].last().and_then(|x| b.kinds.get_mut(x.what as usize)) else {
+                        return false;
+                    };
+                    kind[i] |= 1 << (t % 64);
+                }
+            }
+        }
         let start = out.len();
         let missing = self.each_move(&b, s.mover, |_, _, _, key| match templates.get(key) {
             Some(m) => {
