@@ -65,6 +65,8 @@ pub struct GameDef {
     pub(super) layers: Vec<u8>,
     /// Per slot of [`GameIr::line_dirs`], the radials of each site in those directions.
     pub(super) line_tables: Vec<super::tables::LineTable>,
+    /// In a game with stacks, the same lists' distinct radials with their opposites.
+    pub(super) stacked_line_tables: Vec<super::tables::StackedLineTable>,
     /// Whether some component is a large piece ([`GameDef::is_large`]).
     pub(super) has_large_pieces: bool,
     /// Per component, the cells a large piece covers ([`GameDef::large_cells`]).
@@ -219,6 +221,7 @@ impl GameDef {
             large_tables: Vec::new(),
             tiles,
             line_tables: Vec::new(),
+            stacked_line_tables: Vec::new(),
             layers: Vec::new(),
             static_regions: Vec::new(),
             relative: Vec::new(),
@@ -329,6 +332,13 @@ impl GameDef {
                 .iter()
                 .map(|(d, same_layer)| super::tables::LineTable::build(&g, d, *same_layer))
                 .collect();
+        if g.ir.stacking {
+            g.stacked_line_tables =
+                g.ir.line_dirs
+                    .iter()
+                    .map(|(d, _)| super::tables::StackedLineTable::build(&g, d))
+                    .collect();
+        }
         g.start_positions = {
             let s = g.initial_state().inner;
             let mut by = vec![Region::new(g.n()); g.ir.components.len().max(1)];

@@ -218,7 +218,19 @@ impl GameDef {
             return true;
         }
         let exact = l.exact.as_ref().is_some_and(|b| self.boolean(b, c));
-        let radials = self.distinct_radials(locn as u32, &l.dirs);
+        // (each site's radials and opposites tabled at load, or found here)
+        let pairs: SmallVec<[RadialPair; 8]> = match self
+            .stacked_line_tables
+            .get(l.table as usize)
+            .filter(|_| self.fast_forms)
+        {
+            Some(table) => table.pairs(locn as u32),
+            None => self
+                .distinct_radials(locn as u32, &l.dirs)
+                .iter()
+                .map(|&r| (r, self.opposite_radials(locn as u32, r, &l.dirs)))
+                .collect(),
+        };
         // whether the piece at `level` of `t` is one of the line's (none past the top)
         let at = |t: u32, level: i32| {
             level >= 0
@@ -228,10 +240,6 @@ impl GameDef {
         };
         if stacked.by_level.as_ref().is_some_and(|b| self.boolean(b, c)) {
             let size = stack(locn as u32).len() as i32;
-            let pairs: SmallVec<[RadialPair; 8]> = radials
-                .iter()
-                .map(|&r| (r, self.opposite_radials(locn as u32, r, &l.dirs)))
-                .collect();
             return Self::line_by_level(&pairs, locn as u32, size, len, exact, at);
         }
         let top = stacked.top.as_ref().is_some_and(|b| self.boolean(b, c));
@@ -259,13 +267,11 @@ impl GameDef {
             }
             false
         };
-        let opposite = |r: &[u32]| {
-            self.opposite_radials(locn as u32, r, &l.dirs)
-                .first()
-                .copied()
-                .unwrap_or(&[])
-        };
-        Self::line_along(radials.iter().map(|&r| (r, opposite(r))), len, walk)
+        Self::line_along(
+            pairs.iter().map(|(r, o)| (*r, o.first().copied().unwrap_or(&[]))),
+            len,
+            walk,
+        )
     }
 
     /// A line by level (`byLevel:`) of `len` through the top of `locn`, a stack of `size`,

@@ -3,6 +3,7 @@
 //! to the modules that build and read them).
 
 use crate::board::{Direction, Relation};
+use smallvec::SmallVec;
 
 /// A short list of directions (at most 16: every compass direction once; more are
 /// dropped), a plain array: no capacity checks or heap on the hot path.
@@ -72,6 +73,36 @@ impl Map {
             .binary_search_by_key(&key, |p| p.0)
             .ok()
             .map(|i| self.pairs[i].1)
+    }
+}
+
+/// Per site, its distinct radials in one list of directions, each with the radials Ludii
+/// keeps opposite it: what `(is Line ..)` walks in a game with stacks
+/// ([`super::game::GameDef::distinct_radials`], [`super::game::GameDef::opposite_radials`]).
+#[derive(Debug, Default)]
+pub(in crate::engine) struct StackedLineTable {
+    /// The radials' sites, each radial's in a row.
+    pub(in crate::engine) sites: Vec<u32>,
+    /// Ranges of `sites`: per entry its radial, then its opposites.
+    pub(in crate::engine) ranges: Vec<(u32, u32)>,
+    /// Per entry: its ranges (a range of `ranges`, the radial's first).
+    pub(in crate::engine) entries: Vec<(u32, u32)>,
+    /// Per site, its first entry (and the end after the last site).
+    pub(in crate::engine) start: Vec<u32>,
+}
+
+impl StackedLineTable {
+    /// The distinct radials of `site`, each with its opposites.
+    pub(in crate::engine) fn pairs(&self, site: u32) -> SmallVec<[super::lines::RadialPair<'_>; 8]> {
+        let (a, b) = (self.start[site as usize], self.start[site as usize + 1]);
+        let range = |&(x, y): &(u32, u32)| &self.sites[x as usize..y as usize];
+        self.entries[a as usize..b as usize]
+            .iter()
+            .map(|&(r0, r1)| {
+                let rs = &self.ranges[r0 as usize..r1 as usize];
+                (range(&rs[0]), rs[1..].iter().map(range).collect())
+            })
+            .collect()
     }
 }
 
