@@ -151,13 +151,27 @@ impl GameDef {
         let len = self.int(&l.len, c);
         let exact = l.exact.as_ref().is_some_and(|b| self.boolean(b, c));
         let contiguous = l.contiguous.as_ref().is_none_or(|b| self.boolean(b, c));
+        // (a fast form: in a game without stacks, a line of one component, the only one its
+        // owner has, with no condition, is read off the owner's words)
+        let owner_words = match whats.as_slice() {
+            &[w] if self.fast_forms && !self.ir.stacking && l.cond.is_none() && w > 0 => self
+                .sole_of_owner
+                .get(w as usize)
+                .filter(|&&sole| sole)
+                .map(|_| c.s.owned_words(self.ir.components[w as usize].owner as usize)),
+            _ => None,
+        };
+        let continues = |t: u32, c3: &Ctx| match owner_words {
+            Some(words) => words.get(t as usize / 64).is_some_and(|w| w >> (t % 64) & 1 != 0),
+            None => whats.contains(&what_at(t)) && l.cond.as_ref().is_none_or(|b| self.boolean(b, c3)),
+        };
         // the sites along a radial that continue the line, counting on from `count`; true
         // when the count reaches `len` on the way (not `exact`)
         let walk = |radial: &[u32], count: &mut i32| -> bool {
             let mut c3 = *c;
             for &t in &radial[1..] {
                 c3.to = t as i32;
-                if whats.contains(&what_at(t)) && l.cond.as_ref().is_none_or(|b| self.boolean(b, &c3)) {
+                if continues(t, &c3) {
                     *count += 1;
                     if !exact && *count == len {
                         return true;

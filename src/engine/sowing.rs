@@ -635,7 +635,8 @@ mod tests {
     /// way (generating the sow's move then applying it, evaluating every region) leave the
     /// same state and offer the same moves, move after move, in random games: sowing games
     /// with captures of every kind (plain, backtracking, forward, relay sowing, origin,
-    /// stores in hands) and games whose regions are the players' or the board's sides.
+    /// stores in hands) and games whose regions are the players' or the board's sides; lines
+    /// of games with and without stacks.
     #[test]
     fn fast_forms_equal_the_evaluator() {
         let games = [
@@ -657,6 +658,12 @@ mod tests {
             "board/sow/four_rows/Kisolo (Lali).lud",
             // (`(> (count Liberties ..) 0)`: the first liberty ends the walk)
             "board/space/blocking/NoGo.lud",
+            // (lines read off the owners' words, lines tabled flat and by level, and the
+            // playout forms' listings)
+            "board/space/line/Tic-Tac-Toe.lud",
+            "board/space/line/Gomoku.lud",
+            "board/space/line/Connect Four.lud",
+            "board/race/reach/Breakthrough.lud",
         ];
         let mut backtracking = 0;
         for path in games {
