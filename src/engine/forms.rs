@@ -130,6 +130,42 @@ impl Templates {
         ok.then_some(())
     }
 
+    /// [`Templates::fill`] from `s` with the keys a form's enumeration gives there: `each`
+    /// calls its visitor with each move's (from, to, key), in the form's order.
+    pub(super) fn fill_by(
+        &mut self,
+        g: &GameDef,
+        s: &super::state::StateData,
+        each: impl FnOnce(&mut dyn FnMut(u16, u16, u32) -> bool),
+    ) -> Option<()> {
+        let mut keys = Vec::new();
+        each(&mut |f, t, key| {
+            keys.push((i32::from(f), i32::from(t), key));
+            false
+        });
+        self.fill(g, s, &keys)
+    }
+
+    /// Put at the end of `out` the moves of the keys a form's enumeration gives (`each`
+    /// gives each key, in order, to the [`Listing`], and stops when told): false, and `out`
+    /// as it was, where a key has no move or there is none.
+    #[inline]
+    pub(super) fn list(&self, out: &mut Vec<super::moves::MoveData>, each: impl FnOnce(&mut Listing)) -> bool {
+        let start = out.len();
+        let mut listing = Listing {
+            templates: self,
+            out,
+            missing: false,
+        };
+        each(&mut listing);
+        let (out, missing) = (listing.out, listing.missing);
+        if missing || out.len() == start {
+            out.truncate(start);
+            return false;
+        }
+        true
+    }
+
     /// Fill `key` with `m` (None where it holds another move already).
     pub(super) fn put(&mut self, key: u32, m: &super::moves::MoveData) -> Option<()> {
         let slot = self.moves.get_mut(key as usize)?;
@@ -144,6 +180,30 @@ impl Templates {
     #[inline]
     pub(super) fn get(&self, key: u32) -> Option<&super::moves::MoveData> {
         self.moves.get(key as usize)?.as_ref()
+    }
+}
+
+/// A list of moves being made from [`Templates`] ([`Templates::list`]).
+pub(super) struct Listing<'a> {
+    templates: &'a Templates,
+    out: &'a mut Vec<super::moves::MoveData>,
+    missing: bool,
+}
+
+impl Listing<'_> {
+    /// The move of `key` joins the list: whether to stop (it has none).
+    #[inline]
+    pub(super) fn visit(&mut self, key: u32) -> bool {
+        match self.templates.get(key) {
+            Some(m) => {
+                super::moves::MoveData::push_copy(self.out, m);
+                false
+            }
+            None => {
+                self.missing = true;
+                true
+            }
+        }
     }
 }
 

@@ -278,17 +278,13 @@ impl Captures {
     /// listed.
     fn templates(&self, g: &GameDef, keys: usize) -> Option<Templates> {
         let mut templates = Templates::new(keys);
-        let mut listed = Vec::new();
         for kind in &self.pieces {
             for f in 0..g.n() {
                 let s = position(g, &[(f, kind.kind, kind.owner, -1)], kind.owner);
                 let b = Self::board_of(g, &s)?;
-                listed.clear();
-                self.each_move(&b, kind.owner, |_, f, t, key| {
-                    listed.push((i32::from(f), i32::from(t), key));
-                    false
-                });
-                templates.fill(g, &s, &listed)?;
+                templates.fill_by(g, &s, |visit| {
+                    self.each_move(&b, kind.owner, |_, f, t, key| visit(f, t, key));
+                })?;
             }
         }
         Some(templates)
@@ -322,19 +318,9 @@ impl Captures {
                 }
             }
         }
-        let start = out.len();
-        let missing = self.each_move(&b, s.mover, |_, _, _, key| match templates.get(key) {
-            Some(m) => {
-                MoveData::push_copy(out, m);
-                false
-            }
-            None => true,
-        });
-        if missing || out.len() == start {
-            out.truncate(start);
-            return false;
-        }
-        true
+        templates.list(out, |listing| {
+            self.each_move(&b, s.mover, |_, _, _, key| listing.visit(key));
+        })
     }
 
     /// The sites passing `pred` in `b`, player `p` moving.

@@ -385,12 +385,11 @@ impl Slides {
     /// slides there listed, then each slide made and the shots from where it lands listed.
     fn templates(&self, g: &GameDef, keys: usize) -> Option<Templates> {
         let mut templates = Templates::new(keys);
-        let mut listed = Vec::new();
         let mut shot_from = vec![[false; 3]; g.n()];
         for p in 1..=2u8 {
             for f in 0..g.n() {
                 let state = super::super::state::State::of(position(g, &[(f, self.comp[p as usize], p, -1)], p));
-                self.fill(g, &state.inner, p, &mut templates, &mut listed)?;
+                self.fill(g, &state.inner, p, &mut templates)?;
                 for mv in g.legal_moves(&state) {
                     let t = mv.inner.to;
                     if t < 0 || shot_from[t as usize][p as usize] {
@@ -399,29 +398,19 @@ impl Slides {
                     shot_from[t as usize][p as usize] = true;
                     let mut after = state.clone();
                     g.apply(&mut after, &mv);
-                    self.fill(g, &after.inner, p, &mut templates, &mut listed)?;
+                    self.fill(g, &after.inner, p, &mut templates)?;
                 }
             }
         }
         Some(templates)
     }
 
-    /// Fill `templates` from `s`, player `p` to move (`listed`: room for the keys).
-    fn fill(
-        &self,
-        g: &GameDef,
-        s: &StateData,
-        p: u8,
-        templates: &mut Templates,
-        listed: &mut Vec<(i32, i32, u32)>,
-    ) -> Option<()> {
+    /// Fill `templates` from `s`, player `p` to move.
+    fn fill(&self, g: &GameDef, s: &StateData, p: u8, templates: &mut Templates) -> Option<()> {
         let play = self.listing(s)?;
-        listed.clear();
-        self.each_plain_move(&play, p, |f, t, key| {
-            listed.push((i32::from(f), i32::from(t), key));
-            false
-        });
-        templates.fill(g, s, listed)
+        templates.fill_by(g, s, |visit| {
+            self.each_plain_move(&play, p, visit);
+        })
     }
 
     /// The form's position for listing the moves of `s`: at the start of a turn of one of
@@ -456,19 +445,9 @@ impl Slides {
         let (Some(templates), Some(play)) = (&self.templates, self.listing(s)) else {
             return false;
         };
-        let start = out.len();
-        let missing = self.each_plain_move(&play, s.mover, |_, _, key| match templates.get(key) {
-            Some(m) => {
-                MoveData::push_copy(out, m);
-                false
-            }
-            None => true,
-        });
-        if missing || out.len() == start {
-            out.truncate(start);
-            return false;
-        }
-        true
+        templates.list(out, |listing| {
+            self.each_plain_move(&play, s.mover, |_, _, key| listing.visit(key));
+        })
     }
 
     /// Whether the mover's decision is a slide.

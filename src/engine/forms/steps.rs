@@ -137,7 +137,6 @@ impl Steps {
     fn templates(&self, g: &GameDef) -> Option<Templates> {
         let keys = self.gens.iter().flatten().map(|x| x.targets.len()).sum::<usize>() * 3;
         let mut templates = Templates::new(keys);
-        let mut listed = Vec::new();
         for p in 1..=2u8 {
             for f in 0..g.n() {
                 let mut near: Vec<usize> = self.gens[p as usize]
@@ -155,12 +154,9 @@ impl Steps {
                     }
                     let s = position(g, &pieces, p);
                     let own = super::words_of(&s, self.comp)?;
-                    listed.clear();
-                    self.each_move(&own, p, |f, t, key| {
-                        listed.push((i32::from(f), i32::from(t), key));
-                        false
-                    });
-                    templates.fill(g, &s, &listed)?;
+                    templates.fill_by(g, &s, |visit| {
+                        self.each_move(&own, p, visit);
+                    })?;
                 }
             }
         }
@@ -179,19 +175,9 @@ impl Steps {
         // (every position the rules reach holds only the players' own pieces, one a site:
         // each player's sites are the owners' words)
         let own = super::owned_of(s, self.words);
-        let start = out.len();
-        let missing = self.each_move(&own, s.mover, |_, _, key| match templates.get(key) {
-            Some(m) => {
-                MoveData::push_copy(out, m);
-                false
-            }
-            None => true,
-        });
-        if missing || out.len() == start {
-            out.truncate(start);
-            return false;
-        }
-        true
+        templates.list(out, |listing| {
+            self.each_move(&own, s.mover, |_, _, key| listing.visit(key));
+        })
     }
 
     /// Whether player `p` holds site `t` in `own`.
