@@ -10,8 +10,7 @@ use smallvec::SmallVec;
 /// A radial's sites, origin first (see [`GameDef::line_radials`]).
 pub(super) type Radial = SmallVec<[u32; 8]>;
 
-/// A radial and its opposites (what [`GameDef::line_by_level`] walks).
-pub(super) type RadialPair<'a> = (&'a [u32], SmallVec<[&'a [u32]; 2]>);
+pub(super) use super::tables::RadialPair;
 
 impl GameDef {
     /// `(is Target ..)` (see [`BoolFn::IsTarget`]). Without pieces stacking, every site

@@ -76,6 +76,9 @@ impl Map {
     }
 }
 
+/// A radial and its opposites (what [`super::game::GameDef::line_by_level`] walks).
+pub(in crate::engine) type RadialPair<'a> = (&'a [u32], SmallVec<[&'a [u32]; 2]>);
+
 /// Per site, its distinct radials in one list of directions, each with the radials Ludii
 /// keeps opposite it: what `(is Line ..)` walks in a game with stacks
 /// ([`super::game::GameDef::distinct_radials`], [`super::game::GameDef::opposite_radials`]).
@@ -93,7 +96,7 @@ pub(in crate::engine) struct StackedLineTable {
 
 impl StackedLineTable {
     /// The distinct radials of `site`, each with its opposites.
-    pub(in crate::engine) fn pairs(&self, site: u32) -> SmallVec<[super::lines::RadialPair<'_>; 8]> {
+    pub(in crate::engine) fn pairs(&self, site: u32) -> SmallVec<[RadialPair<'_>; 8]> {
         let (a, b) = (self.start[site as usize], self.start[site as usize + 1]);
         let range = |&(x, y): &(u32, u32)| &self.sites[x as usize..y as usize];
         self.entries[a as usize..b as usize]
