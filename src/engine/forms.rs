@@ -119,15 +119,15 @@ impl Templates {
     /// differ in length or sites, or a key was filled with another move before.
     pub(super) fn fill(&mut self, g: &GameDef, s: &super::state::StateData, keys: &[(i32, i32, u32)]) -> Option<()> {
         let listed = g.candidates(s);
-        let same = listed.len() == keys.len();
-        let mut ok = same;
-        for (m, &(f, t, key)) in listed.iter().zip(keys).filter(|_| same) {
-            let slot = self.moves.get_mut(key as usize)?;
-            ok &= m.from == f && m.to == t && slot.as_ref().is_none_or(|old| old == m);
-            *slot = Some(m.clone());
-        }
+        let same =
+            listed.len() == keys.len() && listed.iter().zip(keys).all(|(m, &(f, t, _))| m.from == f && m.to == t);
+        let filled = same
+            && listed
+                .iter()
+                .zip(keys)
+                .all(|(m, &(_, _, key))| self.put(key, m).is_some());
         super::pool::give_list(listed);
-        ok.then_some(())
+        filled.then_some(())
     }
 
     /// [`Templates::fill`] from `s` with the keys a form's enumeration gives there: `each`
