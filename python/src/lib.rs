@@ -7,7 +7,7 @@
 
 use ludeme::ai::{rewards, MctsAgent, MctsConfig};
 use ludeme::engine::playout::{self, Outcome, PlayoutConfig};
-use ludeme::engine::{sorted_unique, Game, Move, State};
+use ludeme::engine::{sorted_unique, Game, Move, MoveKey, State};
 use ludeme::expand::Selections;
 use ludeme::load::LoadError;
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
@@ -288,10 +288,14 @@ impl PyMove {
 }
 
 /// The legal moves of a position, with each one's action id and the ids each once, in
-/// increasing order (listed once per position).
+/// increasing order (listed once per position). Where the game's playout form lists them,
+/// they are held as compact keys ([`Game::legal_keys`]) and no move is copied.
 #[derive(Clone, Default)]
 struct Listed {
+    /// The moves, where not held as keys.
     moves: Vec<Move>,
+    /// The moves as keys, where the form listed them.
+    keys: Vec<MoveKey>,
     /// Each move's id.
     ids: Vec<usize>,
     /// The ids each once, increasing, where `ids` are not already (else empty).
@@ -309,12 +313,15 @@ impl Listed {
     fn fill(&mut self, game: &Game, state: &State) {
         let old = std::mem::take(&mut self.moves);
         game.recycle(old);
-        self.moves = if state.is_over() {
-            Vec::new()
+        if !state.is_over() && game.legal_keys(state, &mut self.keys) {
+            game.key_action_ids_into(&self.keys, &mut self.ids);
         } else {
-            game.legal_moves(state)
-        };
-        game.action_ids_into(&self.moves, &mut self.ids);
+            self.keys.clear();
+            if !state.is_over() {
+                self.moves = game.legal_moves(state);
+            }
+            game.action_ids_into(&self.moves, &mut self.ids);
+        }
         self.legal.clear();
         // most games list their moves in the order of their ids, each once: then the ids are
         // the legal actions already
@@ -326,6 +333,7 @@ impl Listed {
 
     fn clear(&mut self) {
         self.moves.clear();
+        self.keys.clear();
         self.ids.clear();
         self.legal.clear();
     }
@@ -342,6 +350,19 @@ impl Listed {
     /// The index of the first legal move with action id `action`.
     fn find(&self, action: usize) -> Option<usize> {
         self.ids.iter().position(|&a| a == action)
+    }
+
+    /// The `i`-th move.
+    fn get<'g>(&'g self, game: &'g Game, i: usize) -> Option<&'g Move> {
+        match self.keys.get(i) {
+            Some(&k) => game.key_move(k),
+            None => self.moves.get(i),
+        }
+    }
+
+    /// Every move, in order.
+    fn all<'g>(&'g self, game: &'g Game) -> impl Iterator<Item = &'g Move> {
+        (0..self.ids.len()).filter_map(move |i| self.get(game, i))
     }
 }
 
@@ -600,8 +621,12 @@ impl PyState {
         };
         let before = self.undo.is_some().then(|| self.state.clone());
         let game = &self.game.get().game;
-        let (state, mv) = (&mut self.state, &self.moves.moves[i]);
-        py.detach(|| game.apply(state, mv));
+        let (state, moves) = (&mut self.state, &self.moves);
+        py.detach(|| {
+            if let Some(mv) = moves.get(game, i) {
+                game.apply(state, mv)
+            }
+        });
         self.changed(action, before);
         Ok(())
     }
@@ -611,14 +636,19 @@ impl PyState {
         if self.is_chance(py) {
             return Vec::new();
         }
-        let moves = self.listed(py).moves.clone();
-        moves.iter().map(|m| self.move_view(m)).collect()
+        self.listed(py);
+        let game = &self.g().game;
+        self.moves.all(game).map(|m| self.move_view(m)).collect()
     }
 
     /// Apply one of `legal_moves()`.
     fn apply_move(&mut self, py: Python<'_>, mv: &Bound<'_, PyMove>) -> PyResult<()> {
         let m = mv.get();
-        if self.terminal() || self.is_chance(py) || !self.listed(py).moves.contains(&m.mv) {
+        let legal = !self.terminal() && !self.is_chance(py) && {
+            self.listed(py);
+            self.moves.all(&self.g().game).any(|x| *x == m.mv)
+        };
+        if !legal {
             return Err(PyValueError::new_err(format!("{} is not legal here", m.text)));
         }
         let (mv, action) = (m.mv.clone(), m.action);
@@ -1073,7 +1103,9 @@ impl VectorEnv {
         let ends: Vec<(Vec<f32>, bool, bool)> = py.detach(|| {
             let step_one = |(i, (slot, &a)): (usize, (&mut Slot, &usize))| {
                 let k = slot.moves.find(a).expect("checked legal");
-                game.apply(&mut slot.state, &slot.moves.moves[k]);
+                if let Some(mv) = slot.moves.get(&game, k) {
+                    game.apply(&mut slot.state, mv);
+                }
                 let over = slot.state.is_over();
                 let cut = !over && slot.state.num_decisions() >= max_len;
                 let r: Vec<f32> = if over {

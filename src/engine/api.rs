@@ -13,7 +13,7 @@ pub const MAX_OTHER_ROLLS: usize = 1296;
 /// [`Game::other_draws`]).
 pub const MAX_OTHER_DRAWS: usize = 512;
 
-pub use super::moves::Move;
+pub use super::moves::{Move, MoveKey};
 pub use super::state::State;
 
 /// A loaded game: rules, board and equipment. Immutable.
@@ -26,6 +26,8 @@ pub struct Game {
     form: std::sync::OnceLock<Option<super::forms::PlayoutForm>>,
     /// The action ids' layout (see `encode.rs`).
     pub(super) ids: super::encode::IdLayout,
+    /// The action id of each compact move ([`Game::legal_keys`]), built when first asked.
+    key_ids: std::sync::OnceLock<Vec<u32>>,
     /// A match's own rules and its subgames after the first, whose rules `inner` are
     /// (None: a game; see `matches.rs`).
     matched: Option<Box<super::matches::MatchDef>>,
@@ -40,6 +42,7 @@ impl Game {
             ids: super::encode::IdLayout::of(&inner),
             inner,
             form: std::sync::OnceLock::new(),
+            key_ids: std::sync::OnceLock::new(),
             matched: None,
         })
     }
@@ -65,6 +68,7 @@ impl Game {
             inner: first,
             // (a match has no playout form: its subgames follow one another)
             form: std::sync::OnceLock::from(None),
+            key_ids: std::sync::OnceLock::new(),
             matched: Some(Box::new(super::matches::MatchDef::new(context, games.collect(), specs))),
         })
     }
@@ -173,6 +177,71 @@ impl Game {
             None => self.rules(state).legal_moves(state),
             Some(next) => next.into_iter().collect(),
         }
+    }
+
+    /// The legal moves of `state` in compact form, in place of what `out` held, where the
+    /// game's playout form lists them (the moves [`Game::legal_moves`] gives, in its order):
+    /// false otherwise, and [`Game::legal_moves`] lists them. A key stands for the same move
+    /// in every position ([`Game::key_move`], [`Game::apply_key`], [`Game::key_action_id`]),
+    /// so listing copies no move.
+    pub fn legal_keys(&self, state: &State, out: &mut Vec<MoveKey>) -> bool {
+        out.clear();
+        let s = &state.inner;
+        // (what the engine's listing then does to the form's moves, a filter or the forced
+        // pass, needs the moves: no keys there)
+        if self.inner.ir.no_repeat.is_some() && !s.seen.is_empty() {
+            return false;
+        }
+        self.form().is_some_and(|f| f.list(s, out))
+    }
+
+    /// The move a key of [`Game::legal_keys`] stands for (None: not one of this game's).
+    pub fn key_move(&self, key: MoveKey) -> Option<&Move> {
+        self.form()?.template(key)
+    }
+
+    /// Apply the move of a legal key ([`Game::legal_keys`]), as [`Game::apply`] does.
+    pub fn apply_key(&self, state: &mut State, key: MoveKey) {
+        if let Some(mv) = self.key_move(key) {
+            self.apply(state, mv);
+        }
+    }
+
+    /// The action id of a key's move ([`Game::action_id_of`]).
+    pub fn key_action_id(&self, key: MoveKey) -> usize {
+        match self.key_ids().get(key.0 as usize) {
+            Some(&id) if id != u32::MAX => id as usize,
+            _ => self
+                .key_move(key)
+                .map_or(super::encode::OTHER_ACTION, |m| self.action_id_of(m)),
+        }
+    }
+
+    /// Each key's action id ([`Game::key_action_id`]), in the keys' order, in place of what
+    /// `ids` held (one call for a whole list, as [`Game::action_ids_into`]).
+    pub fn key_action_ids_into(&self, keys: &[MoveKey], ids: &mut Vec<usize>) {
+        ids.clear();
+        let table = self.key_ids();
+        ids.extend(keys.iter().map(|&k| match table.get(k.0 as usize) {
+            Some(&id) if id != u32::MAX => id as usize,
+            _ => self.key_action_id(k),
+        }));
+    }
+
+    /// The action id of every key that has a move (`u32::MAX` for the others), tabled when
+    /// first asked.
+    fn key_ids(&self) -> &[u32] {
+        self.key_ids.get_or_init(|| {
+            let Some(t) = self.form().and_then(|f| f.templates()) else {
+                return Vec::new();
+            };
+            let mut ids = Vec::new();
+            for (k, mv) in t.each() {
+                ids.resize(ids.len().max(k as usize + 1), u32::MAX);
+                ids[k as usize] = self.action_id_of(mv) as u32;
+            }
+            ids
+        })
     }
 
     /// A legal move drawn uniformly at random (`None` once the game is over): the same

@@ -48,17 +48,34 @@ impl PlayoutForm {
         }
     }
 
-    /// The legal moves of `s` as the general engine lists them ([`Templates`]), put in `out`,
-    /// where this form lists them and holds the position (false otherwise: `out` untouched,
-    /// and the engine lists them).
-    pub(super) fn list(&self, s: &super::state::StateData, out: &mut Vec<super::moves::MoveData>) -> bool {
+    /// The legal moves of `s` as the general engine lists them ([`Templates`]), put in `out`
+    /// (the moves themselves, or their keys: [`ListOut`]), where this form lists them and
+    /// holds the position (false otherwise: `out` untouched, and the engine lists them).
+    pub(super) fn list<O: ListOut>(&self, s: &super::state::StateData, out: &mut O) -> bool {
         match self {
             PlayoutForm::Captures(f) => f.list(s, out),
             PlayoutForm::Steps(f) => f.list(s, out),
             PlayoutForm::Placement(f) => f.list(s, out),
             PlayoutForm::Slides(f) => f.list(s, out),
-            PlayoutForm::Flanks(f) => f.list(s, out),
+            // (its moves are built of several templates: listed as moves only)
+            PlayoutForm::Flanks(f) => out.moves().is_some_and(|out| f.list(s, out)),
             _ => false,
+        }
+    }
+
+    /// The move a key listed by [`PlayoutForm::list`] stands for.
+    pub(super) fn template(&self, key: super::moves::MoveKey) -> Option<&super::moves::Move> {
+        self.templates()?.get_move(key.0)
+    }
+
+    /// The templates of the forms that list moves of one template each.
+    pub(super) fn templates(&self) -> Option<&Templates> {
+        match self {
+            PlayoutForm::Captures(f) => f.templates.as_ref(),
+            PlayoutForm::Steps(f) => f.templates.as_ref(),
+            PlayoutForm::Placement(f) => f.templates.as_ref(),
+            PlayoutForm::Slides(f) => f.templates.as_ref(),
+            PlayoutForm::Flanks(_) | PlayoutForm::Hops(_) => None,
         }
     }
 
@@ -103,7 +120,7 @@ impl PlayoutForm {
 /// move would show as two different moves for one key, and the form would list nothing.
 #[derive(Debug)]
 pub(super) struct Templates {
-    moves: Vec<Option<super::moves::MoveData>>,
+    moves: Vec<Option<super::moves::Move>>,
 }
 
 impl Templates {
@@ -150,7 +167,7 @@ impl Templates {
     /// gives each key, in order, to the [`Listing`], and stops when told): false, and `out`
     /// as it was, where a key has no move or there is none.
     #[inline]
-    pub(super) fn list(&self, out: &mut Vec<super::moves::MoveData>, each: impl FnOnce(&mut Listing)) -> bool {
+    pub(super) fn list<O: ListOut>(&self, out: &mut O, each: impl FnOnce(&mut Listing<O>)) -> bool {
         let start = out.len();
         let mut listing = Listing {
             templates: self,
@@ -169,34 +186,88 @@ impl Templates {
     /// Fill `key` with `m` (None where it holds another move already).
     pub(super) fn put(&mut self, key: u32, m: &super::moves::MoveData) -> Option<()> {
         let slot = self.moves.get_mut(key as usize)?;
-        if slot.as_ref().is_some_and(|old| old != m) {
+        if slot.as_ref().is_some_and(|old| old.inner != *m) {
             return None;
         }
-        *slot = Some(m.clone());
+        *slot = Some(super::moves::Move { inner: m.clone() });
         Some(())
     }
 
     /// The move of `key`, where filled.
     #[inline]
     pub(super) fn get(&self, key: u32) -> Option<&super::moves::MoveData> {
+        self.get_move(key).map(|m| &m.inner)
+    }
+
+    /// [`Templates::get`], as the API's move.
+    #[inline]
+    pub(super) fn get_move(&self, key: u32) -> Option<&super::moves::Move> {
         self.moves.get(key as usize)?.as_ref()
+    }
+
+    /// Every filled key and its move.
+    pub(super) fn each(&self) -> impl Iterator<Item = (u32, &super::moves::Move)> {
+        (self.moves.iter().enumerate()).filter_map(|(k, m)| Some((k as u32, m.as_ref()?)))
+    }
+}
+
+/// Where a form's listing puts each move: a copy of the move, or its key alone (a compact
+/// move, which the templates give back: [`PlayoutForm::template`]).
+pub(super) trait ListOut {
+    /// Take the move `m` of `key`.
+    fn take(&mut self, key: u32, m: &super::moves::MoveData);
+    fn len(&self) -> usize;
+    fn truncate(&mut self, n: usize);
+    /// The list of moves themselves (None: a list of keys).
+    fn moves(&mut self) -> Option<&mut Vec<super::moves::MoveData>>;
+}
+
+impl ListOut for Vec<super::moves::MoveData> {
+    #[inline(always)]
+    fn take(&mut self, _: u32, m: &super::moves::MoveData) {
+        super::moves::MoveData::push_copy(self, m);
+    }
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    fn truncate(&mut self, n: usize) {
+        Vec::truncate(self, n)
+    }
+    fn moves(&mut self) -> Option<&mut Vec<super::moves::MoveData>> {
+        Some(self)
+    }
+}
+
+impl ListOut for Vec<super::moves::MoveKey> {
+    #[inline(always)]
+    fn take(&mut self, key: u32, _: &super::moves::MoveData) {
+        self.push(super::moves::MoveKey(key));
+    }
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    fn truncate(&mut self, n: usize) {
+        Vec::truncate(self, n)
+    }
+    fn moves(&mut self) -> Option<&mut Vec<super::moves::MoveData>> {
+        None
     }
 }
 
 /// A list of moves being made from [`Templates`] ([`Templates::list`]).
-pub(super) struct Listing<'a> {
+pub(super) struct Listing<'a, O> {
     templates: &'a Templates,
-    out: &'a mut Vec<super::moves::MoveData>,
+    out: &'a mut O,
     missing: bool,
 }
 
-impl Listing<'_> {
+impl<O: ListOut> Listing<'_, O> {
     /// The move of `key` joins the list: whether to stop (it has none).
     #[inline]
     pub(super) fn visit(&mut self, key: u32) -> bool {
         match self.templates.get(key) {
             Some(m) => {
-                super::moves::MoveData::push_copy(self.out, m);
+                self.out.take(key, m);
                 false
             }
             None => {
@@ -658,18 +729,44 @@ pub(super) fn assert_form_lists_like_the_engine(path: &str, options: &[&str], n:
         let mut state = fast.initial_state();
         for ply in 0.. {
             all += 1;
-            let mut out = Vec::new();
-            if fast.form().is_some_and(|f| f.list(&state.inner, &mut out)) {
-                listed += 1;
-            }
+            let mut out: Vec<super::moves::MoveData> = Vec::new();
+            let form_lists = fast.form().is_some_and(|f| f.list(&state.inner, &mut out));
+            listed += usize::from(form_lists);
             let moves = fast.legal_moves(&state);
             assert_eq!(moves, slow.legal_moves(&state), "{path} {options:?} game {i} ply {ply}");
+            // the compact moves, where listed, stand for the same moves, with their ids
+            let mut keys = Vec::new();
+            let keyed = fast.legal_keys(&state, &mut keys);
+            let one_template_each = fast.form().is_some_and(|f| f.templates().is_some());
+            assert_eq!(
+                keyed,
+                form_lists && one_template_each,
+                "{path} game {i} ply {ply}: keys listed"
+            );
+            if keyed {
+                let of_keys: Vec<super::Move> = keys
+                    .iter()
+                    .map(|&k| fast.key_move(k).expect("a key's move").clone())
+                    .collect();
+                assert_eq!(of_keys, moves, "{path} {options:?} game {i} ply {ply}: keys");
+                for (&k, m) in keys.iter().zip(&moves) {
+                    assert_eq!(
+                        fast.key_action_id(k),
+                        fast.action_id_of(m),
+                        "{path} game {i} ply {ply}: id"
+                    );
+                }
+            }
             if state.is_over() || moves.is_empty() {
                 break;
             }
             let mv = &moves[rand::Rng::gen_range(&mut walk, 0..moves.len())];
             slow.apply(&mut state, mv);
         }
+        // step by step as callers play (by the compact moves where listed so): the same games
+        let a = super::playout::playout_all_moves(&fast, &mut playout_rng(12, i), 10_000);
+        let b = super::playout::playout_all_moves(&slow, &mut playout_rng(12, i), 10_000);
+        assert_eq!(a, b, "{path} {options:?} step by step, game {i}");
     }
     (listed, all)
 }

@@ -43,7 +43,7 @@ mod threat;
 mod tiles;
 mod typed;
 
-pub use api::{Game, Move, PieceView, SiteView, State};
+pub use api::{Game, Move, MoveKey, PieceView, SiteView, State};
 pub use encode::{sorted_unique, ActionShape, OTHER_ACTION, PASS_ACTION, SWAP_ACTION};
 pub use game::java_double;
 pub use game::BuildError;

@@ -398,6 +398,11 @@ pub struct Move {
     pub(crate) inner: MoveData,
 }
 
+/// A legal move in compact form (4 bytes): one of the game's moves, by a number that stands
+/// for the same move in every position ([`super::api::Game::legal_keys`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MoveKey(pub(super) u32);
+
 /// A move: actions applied in order, then consequent rules evaluated at apply time.
 #[derive(Debug, PartialEq)]
 pub struct MoveData {

@@ -4,7 +4,7 @@
 //! the playout's index (the index selects the generator's stream), so the results depend on
 //! `seed` and `n` only, never on the number of threads or on scheduling.
 
-use super::api::{Game, Move, State};
+use super::api::{Game, Move, MoveKey, State};
 pub use super::outcome::{outcome_of, Outcome, PlayoutResult};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -41,6 +41,19 @@ pub trait Rules: Sync {
     /// from [`Rules::legal_moves`].
     fn random_move(&self, state: &Self::State, rng: &mut dyn rand::RngCore) -> Option<Self::Move> {
         listed_move(self, state, rng)
+    }
+    /// One step as a caller of the engine's API takes it: every legal move listed, one drawn
+    /// uniformly ([`listed_move`]) and applied; false where there was none. `keys` is room
+    /// for a list of compact moves, where the game lists them so (the same moves, the same
+    /// draw).
+    fn step_listed(&self, state: &mut Self::State, rng: &mut dyn rand::RngCore, _keys: &mut Vec<MoveKey>) -> bool {
+        match listed_move(self, state, rng) {
+            Some(mv) => {
+                self.apply(state, &mv);
+                true
+            }
+            None => false,
+        }
     }
     /// A whole random playout played by a fast form of the game, where it has one (None:
     /// play it move by move). It must give what [`playout`] would give move by move, with
@@ -81,6 +94,20 @@ impl Rules for Game {
     }
     fn random_move(&self, state: &State, rng: &mut dyn rand::RngCore) -> Option<Move> {
         Game::random_move(self, state, rng)
+    }
+    fn step_listed(&self, state: &mut State, rng: &mut dyn rand::RngCore, keys: &mut Vec<MoveKey>) -> bool {
+        if self.legal_keys(state, keys) {
+            let key = keys[rng.gen_range(0..keys.len())];
+            self.apply_key(state, key);
+            return true;
+        }
+        match listed_move(self, state, rng) {
+            Some(mv) => {
+                self.apply(state, &mv);
+                true
+            }
+            None => false,
+        }
     }
     fn fast_playout(&self, rng: &mut dyn rand::RngCore, max_decisions: usize) -> Option<PlayoutResult> {
         Game::fast_playout(self, rng, max_decisions)
@@ -309,10 +336,24 @@ pub fn listed_move<G: Rules + ?Sized>(game: &G, state: &G::State, rng: &mut dyn 
 }
 
 /// A random playout step by step as a caller of the engine's API plays it: every legal move
-/// listed, one drawn uniformly ([`listed_move`]), applied.
+/// listed, one drawn uniformly, applied ([`Rules::step_listed`]).
 pub fn playout_all_moves<G: Rules + ?Sized>(game: &G, rng: &mut impl Rng, max_decisions: usize) -> PlayoutResult {
-    let state = game.initial_state_drawn(rng);
-    play_on(game, state, rng, max_decisions, listed_move).0
+    let mut state = game.initial_state_drawn(rng);
+    let mut keys = Vec::new();
+    let mut length = 0;
+    loop {
+        let outcome = if game.is_over(&state) {
+            outcome_of(game.ranking(&state))
+        } else if length >= max_decisions {
+            Outcome::Capped
+        } else if !game.step_listed(&mut state, rng, &mut keys) {
+            Outcome::Stuck
+        } else {
+            length += 1;
+            continue;
+        };
+        return PlayoutResult { outcome, length };
+    }
 }
 
 /// Play `n` random playouts of `game` on `threads` threads (0: one per core) with the default

@@ -19,7 +19,6 @@
 //! turn limit. A test holds the playouts equal, seed for seed.
 
 use super::super::game::{Cache, Ctx, GameDef};
-use super::super::moves::MoveData;
 use super::super::outcome::PlayoutResult;
 use super::super::state::StateData;
 use super::{
@@ -156,7 +155,7 @@ pub(in crate::engine) struct Captures {
     ends: Vec<(Test, Side, Outcome)>,
     /// The engine's moves by key ([`Captures::each_move`]), for listing a position's moves
     /// (None: they could not be filled).
-    templates: Option<Templates>,
+    pub(super) templates: Option<Templates>,
 }
 
 fn bare(b: &BoolFn) -> &BoolFn {
@@ -292,7 +291,7 @@ impl Captures {
 
     /// The legal moves of `s` as the engine lists them, where the form holds the position
     /// (see [`super::PlayoutForm::list`]).
-    pub(in crate::engine) fn list(&self, s: &StateData, out: &mut Vec<MoveData>) -> bool {
+    pub(in crate::engine) fn list<O: super::ListOut>(&self, s: &StateData, out: &mut O) -> bool {
         let Some(templates) = &self.templates else {
             return false;
         };

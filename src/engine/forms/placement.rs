@@ -18,7 +18,6 @@
 //! same result and length with or without this form; the test below holds them equal.
 
 use super::super::game::{Cache, GameDef};
-use super::super::moves::MoveData;
 use super::super::outcome::{Outcome as Played, PlayoutResult};
 use super::super::state::StateData;
 use super::{board_words, capped, finished, plain_end, plain_two_players, position, Side, Templates, MAX_WORDS};
@@ -126,7 +125,7 @@ pub(in crate::engine) struct Placement {
     comp: [u16; 3],
     /// The engine's moves by key ([`Placement::key`]), for listing a position's moves
     /// (None: they could not be filled).
-    templates: Option<Templates>,
+    pub(super) templates: Option<Templates>,
 }
 
 /// A playout's position.
@@ -333,7 +332,7 @@ impl Placement {
     /// rules reach from the empty board holds only the players' own pieces, one a site or
     /// stacked below the cap, so the sites that take a piece are read off the owners' words
     /// (or the stacks' heights).
-    pub(in crate::engine) fn list(&self, s: &StateData, out: &mut Vec<MoveData>) -> bool {
+    pub(in crate::engine) fn list<O: super::ListOut>(&self, s: &StateData, out: &mut O) -> bool {
         let Some(templates) = &self.templates else {
             return false;
         };
@@ -342,12 +341,15 @@ impl Placement {
             return false;
         }
         let start = out.len();
-        let mut add = |t: usize, height: usize| match templates.get(self.key(s.mover, t, height)) {
-            Some(m) => {
-                MoveData::push_copy(out, m);
-                true
+        let mut add = |t: usize, height: usize| {
+            let key = self.key(s.mover, t, height);
+            match templates.get(key) {
+                Some(m) => {
+                    out.take(key, m);
+                    true
+                }
+                None => false,
             }
-            None => false,
         };
         let whole = if self.cap == 0 {
             let board = board_words(self.n);

@@ -20,7 +20,6 @@
 //! limit); a test holds the playouts equal, seed for seed.
 
 use super::super::game::{Cache, GameDef};
-use super::super::moves::MoveData;
 use super::super::outcome::PlayoutResult;
 use super::super::state::StateData;
 use super::{
@@ -120,7 +119,7 @@ pub(in crate::engine) struct Slides {
     ends: Vec<(Side, Outcome)>,
     /// The engine's moves by key ([`Slides::each_plain_move`]), for listing a position's
     /// moves (None: they could not be filled, or some way asks a condition).
-    templates: Option<Templates>,
+    pub(super) templates: Option<Templates>,
 }
 
 /// A playout's position.
@@ -441,7 +440,7 @@ impl Slides {
 
     /// The legal moves of `s` as the engine lists them, where the form holds the position
     /// ([`Self::listing`]; see [`super::PlayoutForm::list`]).
-    pub(in crate::engine) fn list(&self, s: &StateData, out: &mut Vec<MoveData>) -> bool {
+    pub(in crate::engine) fn list<O: super::ListOut>(&self, s: &StateData, out: &mut O) -> bool {
         let (Some(templates), Some(play)) = (&self.templates, self.listing(s)) else {
             return false;
         };

@@ -17,7 +17,6 @@
 //! so is Ludii's turn limit. A test holds the playouts equal, seed for seed.
 
 use super::super::game::{Cache, GameDef};
-use super::super::moves::MoveData;
 use super::super::outcome::PlayoutResult;
 use super::super::state::StateData;
 use super::{
@@ -69,7 +68,7 @@ pub(in crate::engine) struct Steps {
     comp: [u16; 3],
     /// The engine's moves by key ([`Steps::each_move`]), for listing a position's moves
     /// (None: they could not be filled).
-    templates: Option<Templates>,
+    pub(super) templates: Option<Templates>,
 }
 
 impl Steps {
@@ -165,7 +164,7 @@ impl Steps {
 
     /// The legal moves of `s` as the engine lists them, where the form holds the position
     /// (see [`super::PlayoutForm::list`]): at the start of a turn of either player.
-    pub(in crate::engine) fn list(&self, s: &StateData, out: &mut Vec<MoveData>) -> bool {
+    pub(in crate::engine) fn list<O: super::ListOut>(&self, s: &StateData, out: &mut O) -> bool {
         let Some(templates) = &self.templates else {
             return false;
         };
