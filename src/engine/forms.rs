@@ -121,6 +121,8 @@ impl PlayoutForm {
 #[derive(Debug)]
 pub(super) struct Templates {
     moves: Vec<Option<super::moves::Move>>,
+    /// The keys filled, a bit each (what a list of keys reads: [`Templates::has`]).
+    filled: Vec<u64>,
 }
 
 impl Templates {
@@ -128,6 +130,26 @@ impl Templates {
     pub(super) fn new(size: usize) -> Templates {
         Templates {
             moves: vec![None; size],
+            filled: vec![0; size.div_ceil(64)],
+        }
+    }
+
+    /// Whether `key` has a move.
+    #[inline(always)]
+    pub(super) fn has(&self, key: u32) -> bool {
+        self.filled
+            .get(key as usize / 64)
+            .is_some_and(|w| w >> (key % 64) & 1 != 0)
+    }
+
+    /// Which of the keys `base..base + 64` have a move, a bit each.
+    #[inline(always)]
+    fn filled_from(&self, base: u32) -> u64 {
+        let (i, shift) = (base as usize / 64, base % 64);
+        let word = |i: usize| self.filled.get(i).copied().unwrap_or(0);
+        match shift {
+            0 => word(i),
+            _ => word(i) >> shift | word(i + 1) << (64 - shift),
         }
     }
 
@@ -190,6 +212,7 @@ impl Templates {
             return None;
         }
         *slot = Some(super::moves::Move { inner: m.clone() });
+        self.filled[key as usize / 64] |= 1 << (key % 64);
         Some(())
     }
 
@@ -214,8 +237,21 @@ impl Templates {
 /// Where a form's listing puts each move: a copy of the move, or its key alone (a compact
 /// move, which the templates give back: [`PlayoutForm::template`]).
 pub(super) trait ListOut {
-    /// Take the move `m` of `key`.
-    fn take(&mut self, key: u32, m: &super::moves::MoveData);
+    /// Take the move of `key` (false: it has none, and nothing was taken).
+    fn take(&mut self, templates: &Templates, key: u32) -> bool;
+    /// Take the moves of the keys `base + i` for each bit `i` of `bits`, in order (false:
+    /// one has none; the caller drops what was taken).
+    #[inline(always)]
+    fn take_bits(&mut self, templates: &Templates, base: u32, bits: u64) -> bool {
+        let mut w = bits;
+        while w != 0 {
+            if !self.take(templates, base + w.trailing_zeros()) {
+                return false;
+            }
+            w &= w - 1;
+        }
+        true
+    }
     fn len(&self) -> usize;
     fn truncate(&mut self, n: usize);
     /// The list of moves themselves (None: a list of keys).
@@ -224,8 +260,14 @@ pub(super) trait ListOut {
 
 impl ListOut for Vec<super::moves::MoveData> {
     #[inline(always)]
-    fn take(&mut self, _: u32, m: &super::moves::MoveData) {
-        super::moves::MoveData::push_copy(self, m);
+    fn take(&mut self, templates: &Templates, key: u32) -> bool {
+        match templates.get(key) {
+            Some(m) => {
+                super::moves::MoveData::push_copy(self, m);
+                true
+            }
+            None => false,
+        }
     }
     fn len(&self) -> usize {
         Vec::len(self)
@@ -240,8 +282,26 @@ impl ListOut for Vec<super::moves::MoveData> {
 
 impl ListOut for Vec<super::moves::MoveKey> {
     #[inline(always)]
-    fn take(&mut self, key: u32, _: &super::moves::MoveData) {
-        self.push(super::moves::MoveKey(key));
+    fn take(&mut self, templates: &Templates, key: u32) -> bool {
+        let has = templates.has(key);
+        if has {
+            self.push(super::moves::MoveKey(key));
+        }
+        has
+    }
+    #[inline(always)]
+    fn take_bits(&mut self, templates: &Templates, base: u32, bits: u64) -> bool {
+        // (a word of keys at once: checked together, then pushed without a check each)
+        if bits & !templates.filled_from(base) != 0 {
+            return false;
+        }
+        self.reserve(bits.count_ones() as usize);
+        let mut w = bits;
+        while w != 0 {
+            self.push(super::moves::MoveKey(base + w.trailing_zeros()));
+            w &= w - 1;
+        }
+        true
     }
     fn len(&self) -> usize {
         Vec::len(self)
@@ -265,16 +325,9 @@ impl<O: ListOut> Listing<'_, O> {
     /// The move of `key` joins the list: whether to stop (it has none).
     #[inline]
     pub(super) fn visit(&mut self, key: u32) -> bool {
-        match self.templates.get(key) {
-            Some(m) => {
-                self.out.take(key, m);
-                false
-            }
-            None => {
-                self.missing = true;
-                true
-            }
-        }
+        let missing = !self.out.take(self.templates, key);
+        self.missing |= missing;
+        missing
     }
 }
 

@@ -341,28 +341,12 @@ impl Placement {
             return false;
         }
         let start = out.len();
-        let mut add = |t: usize, height: usize| {
-            let key = self.key(s.mover, t, height);
-            match templates.get(key) {
-                Some(m) => {
-                    out.take(key, m);
-                    true
-                }
-                None => false,
-            }
-        };
+        let mut add = |t: usize, height: usize| out.take(templates, self.key(s.mover, t, height));
         let whole = if self.cap == 0 {
             let board = board_words(self.n);
-            (0..self.words).all(|i| {
-                let mut w = !s.occupied_word(i) & board[i];
-                while w != 0 {
-                    if !add(i * 64 + w.trailing_zeros() as usize, 0) {
-                        return false;
-                    }
-                    w &= w - 1;
-                }
-                true
-            })
+            // (the keys of one height run with the sites: a word of sites at once)
+            let base = self.key(s.mover, 0, 0);
+            (0..self.words).all(|i| out.take_bits(templates, base + (i * 64) as u32, !s.occupied_word(i) & board[i]))
         } else {
             (s.sites.iter().enumerate()).all(|(t, stack)| stack.len() >= self.cap || add(t, stack.len()))
         };
