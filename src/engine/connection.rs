@@ -6,6 +6,7 @@ use super::moves::MoveData;
 use super::region::Region;
 use crate::ir::*;
 use smallvec::SmallVec;
+use std::borrow::Cow;
 
 impl GameDef {
     /// Whether the group of pieces of the owner of the piece at `k.at` (grown through
@@ -32,7 +33,7 @@ impl GameDef {
                 .map(|t| {
                     let mut r = Region::new(n);
                     r.insert(t);
-                    r
+                    Cow::Owned(r)
                 })
                 .collect();
         }
@@ -42,7 +43,7 @@ impl GameDef {
         let wanted = k.number.as_ref().map_or(regions.len() as i32, |x| self.int(x, c));
         let mut connected = 0;
         // the regions a site lies in are counted once each, then dropped
-        let mut touch = |site: i32, regions: &mut SmallVec<[Region; 4]>| {
+        let mut touch = |site: i32, regions: &mut SmallVec<[Cow<Region>; 4]>| {
             let mut j = regions.len();
             while j > 0 {
                 j -= 1;
@@ -102,17 +103,25 @@ impl GameDef {
     fn group_words(&self, rel: crate::board::Relation, from: u32, own: &[u64]) -> SmallVec<[(u32, u64); 8]> {
         let words = self.n().div_ceil(64);
         let mut group: SmallVec<[u64; 8]> = smallvec::smallvec![0; words];
+        // (the sites reached but not yet grown from, as bit words too: no stack of sites)
+        let mut todo: SmallVec<[u64; 8]> = smallvec::smallvec![0; words];
         group[from as usize / 64] |= 1 << (from % 64);
-        let mut todo: SmallVec<[u32; 64]> = smallvec::smallvec![from];
-        while let Some(s) = todo.pop() {
-            for &(i, w) in self.near_words(rel, s as i32) {
+        todo[from as usize / 64] |= 1 << (from % 64);
+        let mut k = from as usize / 64;
+        while k < words {
+            let w = todo[k];
+            if w == 0 {
+                k += 1;
+                continue;
+            }
+            todo[k] = w & (w - 1);
+            let s = (k * 64) as u32 + w.trailing_zeros();
+            for &(i, near) in self.near_words(rel, s as i32) {
                 let i = i as usize;
-                let mut new = w & own.get(i).copied().unwrap_or(0) & !group[i];
+                let new = near & own.get(i).copied().unwrap_or(0) & !group[i];
                 group[i] |= new;
-                while new != 0 {
-                    todo.push((i * 64) as u32 + new.trailing_zeros());
-                    new &= new - 1;
-                }
+                todo[i] |= new;
+                k = k.min(i);
             }
         }
         group.iter().enumerate().map(|(i, &w)| (i as u32, w)).collect()
@@ -120,16 +129,16 @@ impl GameDef {
 
     /// The regions of `is Connected` or `is Blocked`: those given, else the parts of
     /// `player`'s regions of the equipment.
-    fn connection_regions(&self, k: &Connected, player: Option<i32>, c: &Ctx) -> SmallVec<[Region; 4]> {
+    fn connection_regions(&self, k: &Connected, player: Option<i32>, c: &Ctx) -> SmallVec<[Cow<'_, Region>; 4]> {
         match &k.regions {
-            Some(v) => v.iter().map(|r| self.region(r, c)).collect(),
+            Some(v) => v.iter().map(|r| self.region_cow(r, c)).collect(),
             None => self
                 .ir
                 .regions
                 .iter()
                 .filter(|d| player.is_some_and(|p| d.owner as i32 == p))
                 .flat_map(|d| d.parts.iter())
-                .map(|r| self.region(r, c))
+                .map(|r| self.region_cow(r, c))
                 .collect(),
         }
     }

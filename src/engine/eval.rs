@@ -1374,6 +1374,17 @@ impl GameDef {
         }
     }
 
+    /// [`Self::region`], read in place where it is a static region's (no copy).
+    pub(super) fn region_cow(&self, f: &RegionFn, c: &Ctx) -> std::borrow::Cow<'_, Region> {
+        match f {
+            RegionFn::Cached(slot, inner) => match self.static_region(*slot, inner, c) {
+                Some(r) => std::borrow::Cow::Borrowed(r),
+                None => std::borrow::Cow::Owned(self.region(f, c)),
+            },
+            _ => std::borrow::Cow::Owned(self.region(f, c)),
+        }
+    }
+
     pub(super) fn region(&self, f: &RegionFn, c: &Ctx) -> Region {
         let n = self.n();
         match f {
