@@ -71,7 +71,7 @@ impl GameDef {
             // the regions it meets counted (as the walk: a count is met on reaching it, so
             // none wanted is never met)
             let group = self.group_words(*rel, from as u32, own);
-            let met = regions.iter().filter(|r| r.count_common(&group) > 0).count() as i32;
+            let met = regions.iter().filter(|r| r.meets_words(&group)).count() as i32;
             return wanted > 0 && connected + met >= wanted;
         }
         let mine = |t: u32| own.get(t as usize / 64).is_some_and(|w| w >> (t % 64) & 1 != 0);
@@ -98,9 +98,9 @@ impl GameDef {
         false
     }
 
-    /// The sites of `own` (bit words) joined to `from` through `rel` (and `from`), as
-    /// (word index, word) pairs.
-    fn group_words(&self, rel: crate::board::Relation, from: u32, own: &[u64]) -> SmallVec<[(u32, u64); 8]> {
+    /// The sites of `own` (bit words) joined to `from` through `rel` (and `from`), as bit
+    /// words.
+    fn group_words(&self, rel: crate::board::Relation, from: u32, own: &[u64]) -> SmallVec<[u64; 8]> {
         let words = self.n().div_ceil(64);
         let mut group: SmallVec<[u64; 8]> = smallvec::smallvec![0; words];
         // (the sites reached but not yet grown from, as bit words too: no stack of sites)
@@ -124,7 +124,7 @@ impl GameDef {
                 k = k.min(i);
             }
         }
-        group.iter().enumerate().map(|(i, &w)| (i as u32, w)).collect()
+        group
     }
 
     /// The regions of `is Connected` or `is Blocked`: those given, else the parts of

@@ -117,6 +117,11 @@ impl Region {
     /// The number of sites both in the region and in bit words `o`, each given with its
     /// index.
     #[inline]
+    /// Whether any site of the bit words `o` (word `i` for sites `64 i ..`) is in the region.
+    pub fn meets_words(&self, o: &[u64]) -> bool {
+        self.words.iter().zip(o).any(|(a, b)| a & b != 0)
+    }
+
     pub fn count_common(&self, o: &[(u32, u64)]) -> usize {
         o.iter()
             .map(|&(i, w)| (w & self.words.get(i as usize).copied().unwrap_or(0)).count_ones() as usize)
