@@ -4,7 +4,8 @@
 
 Python: random games by `state.legal_actions()` + `state.apply_action(a)`. Rust: the same
 loop inside the engine (`ludeme.playouts(all_moves=True)`: every legal move listed, a random
-one applied). Then the vectorised environment: 64 games stepped by one call. Prints steps
+one applied; both list compact moves, `Game::legal_keys`, where the game's playout form
+lists them). Then the vectorised environment: 64 games stepped by one call. Prints steps
 (decisions) per second for each and the ratios.
 """
 
