@@ -200,11 +200,14 @@ impl Game {
         self.form()?.template(key)
     }
 
-    /// Apply the move of a legal key ([`Game::legal_keys`]), as [`Game::apply`] does.
-    pub fn apply_key(&self, state: &mut State, key: MoveKey) {
-        if let Some(mv) = self.key_move(key) {
-            self.apply(state, mv);
-        }
+    /// Apply the move of a legal key ([`Game::legal_keys`]), as [`Game::apply`] does: false,
+    /// and nothing applied, where the key stands for none of this game's moves.
+    pub fn apply_key(&self, state: &mut State, key: MoveKey) -> bool {
+        let Some(mv) = self.key_move(key) else {
+            return false;
+        };
+        self.apply(state, mv);
+        true
     }
 
     /// The action id of a key's move ([`Game::action_id_of`]).

@@ -776,6 +776,10 @@ pub(super) fn assert_form_plays_like_the_engine_from(path: &str, options: &[&str
 pub(super) fn assert_form_lists_like_the_engine(path: &str, options: &[&str], n: u64) -> (usize, usize) {
     use super::playout::playout_rng;
     let (fast, slow) = with_and_without_forms(path, options);
+    // a key of no move is refused, not applied
+    let mut start = fast.initial_state();
+    assert!(!fast.apply_key(&mut start, super::moves::MoveKey(u32::MAX)));
+    assert_eq!(start, fast.initial_state());
     let (mut listed, mut all) = (0, 0);
     for i in 0..n {
         let mut walk = playout_rng(11, i);

@@ -98,8 +98,7 @@ impl Rules for Game {
     fn step_listed(&self, state: &mut State, rng: &mut dyn rand::RngCore, keys: &mut Vec<MoveKey>) -> bool {
         if self.legal_keys(state, keys) {
             let key = keys[rng.gen_range(0..keys.len())];
-            self.apply_key(state, key);
-            return true;
+            return self.apply_key(state, key);
         }
         match listed_move(self, state, rng) {
             Some(mv) => {
