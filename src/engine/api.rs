@@ -212,12 +212,7 @@ impl Game {
 
     /// The action id of a key's move ([`Game::action_id_of`]).
     pub fn key_action_id(&self, key: MoveKey) -> usize {
-        match self.key_ids().get(key.0 as usize) {
-            Some(&id) if id != u32::MAX => id as usize,
-            _ => self
-                .key_move(key)
-                .map_or(super::encode::OTHER_ACTION, |m| self.action_id_of(m)),
-        }
+        self.key_id_in(self.key_ids(), key)
     }
 
     /// Each key's action id ([`Game::key_action_id`]), in the keys' order, in place of what
@@ -225,10 +220,18 @@ impl Game {
     pub fn key_action_ids_into(&self, keys: &[MoveKey], ids: &mut Vec<usize>) {
         ids.clear();
         let table = self.key_ids();
-        ids.extend(keys.iter().map(|&k| match table.get(k.0 as usize) {
+        ids.extend(keys.iter().map(|&k| self.key_id_in(table, k)));
+    }
+
+    /// A key's action id, read from `table` ([`Game::key_ids`]) where it is there.
+    #[inline(always)]
+    fn key_id_in(&self, table: &[u32], key: MoveKey) -> usize {
+        match table.get(key.0 as usize) {
             Some(&id) if id != u32::MAX => id as usize,
-            _ => self.key_action_id(k),
-        }));
+            _ => self
+                .key_move(key)
+                .map_or(super::encode::OTHER_ACTION, |m| self.action_id_of(m)),
+        }
     }
 
     /// The action id of every key that has a move (`u32::MAX` for the others), tabled when

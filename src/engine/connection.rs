@@ -74,7 +74,7 @@ impl GameDef {
             let met = regions.iter().filter(|r| r.meets_words(&group)).count() as i32;
             return wanted > 0 && connected + met >= wanted;
         }
-        let mine = |t: u32| own.get(t as usize / 64).is_some_and(|w| w >> (t % 64) & 1 != 0);
+        let mine = |t: u32| super::region::word_bit(own, t as usize);
         let mut visited = Region::new(n);
         visited.insert(from);
         let mut todo: SmallVec<[u32; 64]> = smallvec::smallvec![from as u32];

@@ -137,9 +137,7 @@ impl Templates {
     /// Whether `key` has a move.
     #[inline(always)]
     pub(super) fn has(&self, key: u32) -> bool {
-        self.filled
-            .get(key as usize / 64)
-            .is_some_and(|w| w >> (key % 64) & 1 != 0)
+        super::region::word_bit(&self.filled, key as usize)
     }
 
     /// Which of the keys `base..base + 64` have a move, a bit each.

@@ -161,7 +161,7 @@ impl GameDef {
             _ => None,
         };
         let continues = |t: u32, c3: &Ctx| match owner_words {
-            Some(words) => words.get(t as usize / 64).is_some_and(|w| w >> (t % 64) & 1 != 0),
+            Some(words) => super::region::word_bit(words, t as usize),
             None => whats.contains(&what_at(t)) && l.cond.as_ref().is_none_or(|b| self.boolean(b, c3)),
         };
         // the sites along a radial that continue the line, counting on from `count`; true

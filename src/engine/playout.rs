@@ -47,13 +47,7 @@ pub trait Rules: Sync {
     /// for a list of compact moves, where the game lists them so (the same moves, the same
     /// draw).
     fn step_listed(&self, state: &mut Self::State, rng: &mut dyn rand::RngCore, _keys: &mut Vec<MoveKey>) -> bool {
-        match listed_move(self, state, rng) {
-            Some(mv) => {
-                self.apply(state, &mv);
-                true
-            }
-            None => false,
-        }
+        step_by_moves(self, state, rng)
     }
     /// A whole random playout played by a fast form of the game, where it has one (None:
     /// play it move by move). It must give what [`playout`] would give move by move, with
@@ -100,13 +94,7 @@ impl Rules for Game {
             let key = keys[rng.gen_range(0..keys.len())];
             return self.apply_key(state, key);
         }
-        match listed_move(self, state, rng) {
-            Some(mv) => {
-                self.apply(state, &mv);
-                true
-            }
-            None => false,
-        }
+        step_by_moves(self, state, rng)
     }
     fn fast_playout(&self, rng: &mut dyn rand::RngCore, max_decisions: usize) -> Option<PlayoutResult> {
         Game::fast_playout(self, rng, max_decisions)
@@ -332,6 +320,17 @@ pub fn listed_move<G: Rules + ?Sized>(game: &G, state: &G::State, rng: &mut dyn 
     let mv = moves.swap_remove(i);
     game.recycle(moves);
     Some(mv)
+}
+
+/// One step by [`listed_move`], applied: false where there was no move.
+fn step_by_moves<G: Rules + ?Sized>(game: &G, state: &mut G::State, rng: &mut dyn rand::RngCore) -> bool {
+    match listed_move(game, state, rng) {
+        Some(mv) => {
+            game.apply(state, &mv);
+            true
+        }
+        None => false,
+    }
 }
 
 /// A random playout step by step as a caller of the engine's API plays it: every legal move

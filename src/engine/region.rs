@@ -7,6 +7,12 @@ pub struct Region {
     words: SmallVec<[u64; 4]>,
 }
 
+/// Whether bit `i` of the bit words `words` is set (false past their end).
+#[inline(always)]
+pub fn word_bit(words: &[u64], i: usize) -> bool {
+    words.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 != 0)
+}
+
 impl Region {
     #[inline]
     pub fn new(num_sites: usize) -> Region {

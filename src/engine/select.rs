@@ -82,11 +82,7 @@ impl GameDef {
             (Some(s), _) => from_one(self.int(s, c)),
             // (a static region read in place: not one of the evaluation's cache, which the
             // conditions may fill meanwhile)
-            (_, Some(r @ RegionFn::Cached(slot, inner))) => match self.static_region(*slot, inner, c) {
-                Some(region) => region.iter().any(from_one),
-                None => self.region(r, c).iter().any(from_one),
-            },
-            (_, Some(r)) => self.region(r, c).iter().any(from_one),
+            (_, Some(r)) => self.region_cow(r, c).iter().any(from_one),
             // `(from)` without a location: the iterator `from`
             _ => from_one(c.from),
         }
