@@ -28,6 +28,9 @@ pub struct Game {
     pub(super) ids: super::encode::IdLayout,
     /// The action id of each compact move ([`Game::legal_keys`]), built when first asked.
     key_ids: std::sync::OnceLock<Vec<u32>>,
+    /// The state after the start rules (their random choices drawn from 0), built when
+    /// first asked: every later start is a copy of it.
+    start: std::sync::OnceLock<State>,
     /// A match's own rules and its subgames after the first, whose rules `inner` are
     /// (None: a game; see `matches.rs`).
     matched: Option<Box<super::matches::MatchDef>>,
@@ -43,6 +46,7 @@ impl Game {
             inner,
             form: std::sync::OnceLock::new(),
             key_ids: std::sync::OnceLock::new(),
+            start: std::sync::OnceLock::new(),
             matched: None,
         })
     }
@@ -69,6 +73,7 @@ impl Game {
             // (a match has no playout form: its subgames follow one another)
             form: std::sync::OnceLock::from(None),
             key_ids: std::sync::OnceLock::new(),
+            start: std::sync::OnceLock::new(),
             matched: Some(Box::new(super::matches::MatchDef::new(context, games.collect(), specs))),
         })
     }
@@ -140,7 +145,12 @@ impl Game {
 
     /// The state after the start rules.
     pub fn initial_state(&self) -> State {
-        self.started(self.inner.initial_state())
+        self.start_state().clone()
+    }
+
+    /// [`Game::initial_state`], built once.
+    pub(super) fn start_state(&self) -> &State {
+        self.start.get_or_init(|| self.started(self.inner.initial_state()))
     }
 
     /// The start position, and each of the start rules' moves in order (a piece placed, a

@@ -31,6 +31,11 @@ pub trait Rules: Sync {
     fn initial_state_drawn(&self, _rng: &mut dyn rand::RngCore) -> Self::State {
         self.initial_state()
     }
+    /// `state` started over as [`Rules::initial_state_drawn`] starts one (a game may reuse
+    /// its buffers).
+    fn restart(&self, state: &mut Self::State, rng: &mut dyn rand::RngCore) {
+        *state = self.initial_state_drawn(rng);
+    }
     /// The legal moves, in the engine's order (duplicates kept).
     fn legal_moves(&self, state: &Self::State) -> Vec<Self::Move>;
     /// Apply a legal move.
@@ -75,6 +80,13 @@ impl Rules for Game {
             self.initial_state_seeded(rng.next_u64())
         } else {
             Game::initial_state(self)
+        }
+    }
+    fn restart(&self, state: &mut State, rng: &mut dyn rand::RngCore) {
+        if self.has_chance() {
+            *state = self.initial_state_seeded(rng.next_u64());
+        } else {
+            state.clone_from(self.start_state());
         }
     }
     fn legal_moves(&self, state: &State) -> Vec<Move> {
@@ -258,10 +270,33 @@ pub fn playout_rng(seed: u64, index: u64) -> ChaCha8Rng {
 /// Play one game from the start with uniformly random legal moves (uniform over the engine's
 /// list, duplicates included), at most `max_decisions` decisions.
 pub fn playout<G: Rules + ?Sized>(game: &G, rng: &mut impl Rng, max_decisions: usize) -> PlayoutResult {
+    playout_in(game, &mut None, rng, max_decisions)
+}
+
+/// [`playout`], its positions kept in `slot` (a state from an earlier playout, whose buffers
+/// it reuses, or None).
+fn playout_in<G: Rules + ?Sized>(
+    game: &G,
+    slot: &mut Option<G::State>,
+    rng: &mut impl Rng,
+    max_decisions: usize,
+) -> PlayoutResult {
     if let Some(r) = game.fast_playout(rng, max_decisions) {
         return r;
     }
-    playout_by_moves(game, rng, max_decisions)
+    let state = restarted(game, slot, rng);
+    play_in(game, state, rng, max_decisions, |g, s, r| g.random_move(s, r))
+}
+
+/// The state in `slot` started over ([`Rules::restart`]), or a new start where there is none.
+fn restarted<'a, G: Rules + ?Sized>(game: &G, slot: &'a mut Option<G::State>, rng: &mut impl Rng) -> &'a mut G::State {
+    match slot {
+        Some(state) => {
+            game.restart(state, rng);
+            state
+        }
+        None => slot.insert(game.initial_state_drawn(rng)),
+    }
 }
 
 /// [`playout`] move by move, never by a playout form: what a form must give.
@@ -290,22 +325,32 @@ fn play_on<G: Rules + ?Sized, R: Rng>(
     max_decisions: usize,
     draw: impl Fn(&G, &G::State, &mut dyn rand::RngCore) -> Option<G::Move>,
 ) -> (PlayoutResult, G::State) {
+    let r = play_in(game, &mut state, rng, max_decisions, draw);
+    (r, state)
+}
+
+/// [`play_on`] in place: `state` ends at the playout's last position.
+fn play_in<G: Rules + ?Sized, R: Rng>(
+    game: &G,
+    state: &mut G::State,
+    rng: &mut R,
+    max_decisions: usize,
+    draw: impl Fn(&G, &G::State, &mut dyn rand::RngCore) -> Option<G::Move>,
+) -> PlayoutResult {
     let mut length = 0;
     loop {
-        if game.is_over(&state) {
-            let outcome = outcome_of(game.ranking(&state));
-            return (PlayoutResult { outcome, length }, state);
-        }
-        if length >= max_decisions {
-            let outcome = Outcome::Capped;
-            return (PlayoutResult { outcome, length }, state);
-        }
-        let Some(mv) = draw(game, &state, rng) else {
-            let outcome = Outcome::Stuck;
-            return (PlayoutResult { outcome, length }, state);
+        let outcome = if game.is_over(state) {
+            outcome_of(game.ranking(state))
+        } else if length >= max_decisions {
+            Outcome::Capped
+        } else if let Some(mv) = draw(game, state, rng) {
+            game.apply(state, &mv);
+            length += 1;
+            continue;
+        } else {
+            Outcome::Stuck
         };
-        game.apply(&mut state, &mv);
-        length += 1;
+        return PlayoutResult { outcome, length };
     }
 }
 
@@ -336,15 +381,26 @@ fn step_by_moves<G: Rules + ?Sized>(game: &G, state: &mut G::State, rng: &mut dy
 /// A random playout step by step as a caller of the engine's API plays it: every legal move
 /// listed, one drawn uniformly, applied ([`Rules::step_listed`]).
 pub fn playout_all_moves<G: Rules + ?Sized>(game: &G, rng: &mut impl Rng, max_decisions: usize) -> PlayoutResult {
-    let mut state = game.initial_state_drawn(rng);
-    let mut keys = Vec::new();
+    playout_all_moves_in(game, &mut None, &mut Vec::new(), rng, max_decisions)
+}
+
+/// [`playout_all_moves`], its positions kept in `slot` and its keys in `keys` (an earlier
+/// playout's, whose buffers it reuses).
+fn playout_all_moves_in<G: Rules + ?Sized>(
+    game: &G,
+    slot: &mut Option<G::State>,
+    keys: &mut Vec<MoveKey>,
+    rng: &mut impl Rng,
+    max_decisions: usize,
+) -> PlayoutResult {
+    let state = restarted(game, slot, rng);
     let mut length = 0;
     loop {
-        let outcome = if game.is_over(&state) {
-            outcome_of(game.ranking(&state))
+        let outcome = if game.is_over(state) {
+            outcome_of(game.ranking(state))
         } else if length >= max_decisions {
             Outcome::Capped
-        } else if !game.step_listed(&mut state, rng, &mut keys) {
+        } else if !game.step_listed(state, rng, keys) {
             Outcome::Stuck
         } else {
             length += 1;
@@ -375,14 +431,19 @@ pub fn playouts_with<G: Rules + ?Sized>(
 ) -> PlayoutStats {
     let start = Instant::now();
     let np = game.num_players();
-    let run = |mut t: Tally, i: u64| {
+    // (each worker keeps its last playout's state and keys, whose buffers the next reuses)
+    let run = |(slot, keys): &mut (Option<G::State>, Vec<MoveKey>), i: u64| {
         let mut rng = playout_rng(config.seed, i);
-        t.add(&if config.all_moves {
-            playout_all_moves(game, &mut rng, config.max_decisions)
+        let r = if config.all_moves {
+            playout_all_moves_in(game, slot, keys, &mut rng, config.max_decisions)
         } else {
-            playout(game, &mut rng, config.max_decisions)
-        });
+            playout_in(game, slot, &mut rng, config.max_decisions)
+        };
         progress(1);
+        r
+    };
+    let add = |mut t: Tally, r: PlayoutResult| {
+        t.add(&r);
         t
     };
     let workers = resolve_threads(config.threads);
@@ -394,13 +455,17 @@ pub fn playouts_with<G: Rules + ?Sized>(
             pool.install(|| {
                 (0..config.n)
                     .into_par_iter()
-                    .fold(|| Tally::new(np), run)
+                    .map_init(|| (None, Vec::new()), run)
+                    .fold(|| Tally::new(np), add)
                     .reduce(|| Tally::new(np), Tally::merge)
             }),
             workers,
         ),
         // one worker, or no pool could be made: play them here
-        None => ((0..config.n).fold(Tally::new(np), run), 1),
+        None => {
+            let mut kept = (None, Vec::new());
+            ((0..config.n).fold(Tally::new(np), |t, i| add(t, run(&mut kept, i))), 1)
+        }
     };
     let elapsed = start.elapsed().as_secs_f64();
     let mut stats = tally.stats(config.max_decisions, elapsed);
