@@ -43,15 +43,23 @@ impl GameDef {
     /// first, each once; false (and `out` empty) when its walk leaves the board. Read off
     /// the game's table ([`LargeTable`]) where it has one.
     pub(super) fn large_cells(&self, what: u16, anchor: i32, state: i32, out: &mut Cells) -> bool {
-        if let Some(t) = self.large_tables.get(what as usize).and_then(Option::as_ref) {
-            if (0..t.orientations).contains(&state) && anchor >= 0 && (anchor as usize) < self.n() {
-                let (a, z) = t.rows[anchor as usize * t.orientations as usize + state as usize];
-                out.clear();
-                out.extend_from_slice(&t.cells[a as usize..z as usize]);
-                return a < z;
-            }
+        if let Some(cells) = self.tabled_cells(what, anchor, state) {
+            out.clear();
+            out.extend_from_slice(cells);
+            return !cells.is_empty();
         }
         self.walk_large_cells(what, anchor, state, out)
+    }
+
+    /// [`Self::large_cells`] read off the game's table, with no copy: empty where the walk
+    /// leaves the board, None where the table does not hold it.
+    fn tabled_cells(&self, what: u16, anchor: i32, state: i32) -> Option<&[u32]> {
+        let t = self.large_tables.get(what as usize)?.as_ref()?;
+        if !(0..t.orientations).contains(&state) || anchor < 0 || anchor as usize >= self.n() {
+            return None;
+        }
+        let (a, z) = t.rows[anchor as usize * t.orientations as usize + state as usize];
+        Some(&t.cells[a as usize..z as usize])
     }
 
     /// Per component, the cells each large piece covers from every anchor in every
@@ -151,7 +159,9 @@ impl GameDef {
             _ => 0..self.orientations(add.what as u16),
         };
         let cond = self.cond(to.cond.as_ref());
-        let mut cells = Cells::new();
+        // (a cell is empty where no owner's row of the owners' table has it)
+        let occupied: SmallVec<[u64; 8]> = (0..c.s.owned_stride()).map(|i| c.s.occupied_word(i)).collect();
+        let mut walked = Cells::new();
         for a in anchors {
             let mut c2 = *c;
             c2.to = a;
@@ -159,11 +169,14 @@ impl GameDef {
                 continue;
             }
             for st in states.clone() {
-                if self.large_cells(add.what as u16, a, st, &mut cells)
-                    && cells.iter().all(|&t| c.s.sites[t as usize].is_empty())
-                {
+                let cells = match self.tabled_cells(add.what as u16, a, st) {
+                    Some(cells) => cells,
+                    None if self.walk_large_cells(add.what as u16, a, st, &mut walked) => &walked[..],
+                    None => continue,
+                };
+                if !cells.is_empty() && cells.iter().all(|&t| !super::region::word_bit(&occupied, t as usize)) {
                     let actions = self.push_move(out, c, a, a);
-                    Self::place_large(&cells, add.what as u16, add.who, st, actions);
+                    Self::place_large(cells, add.what as u16, add.who, st, actions);
                 }
             }
         }
