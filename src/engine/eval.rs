@@ -198,18 +198,20 @@ impl GameDef {
                     }
                     return n;
                 }
-                // (pieces in hands count too)
-                for (site, st) in c.s.sites.iter().chain(&c.s.extra).enumerate() {
-                    if within.as_ref().is_some_and(|r| !r.contains(site as i32)) {
-                        continue;
-                    }
-                    for p in st {
-                        if players.contains(&p.who) && named(p) {
-                            n += p.count.max(1) as i32;
-                        }
-                    }
+                let count = |st: &[Piece]| -> i32 {
+                    (st.iter())
+                        .filter(|p| players.contains(&p.who) && named(p))
+                        .map(|p| p.count.max(1) as i32)
+                        .sum()
+                };
+                if let Some(r) = &within {
+                    // (the region's sites alone, of the board's and the hands')
+                    let containers = c.s.sites.len() + c.s.extra.len();
+                    let sites = r.iter().take_while(|&t| (t as usize) < containers);
+                    return sites.filter_map(|t| c.s.stack(t as usize)).map(|st| count(st)).sum();
                 }
-                n
+                // (pieces in hands count too)
+                c.s.sites.iter().chain(&c.s.extra).map(|st| count(st)).sum()
             }
             IntFn::CountSteps(a, b) => self.steps(self.int(a, c), self.int(b, c)),
             IntFn::CountStepsTo(a, r) => {
