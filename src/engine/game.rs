@@ -71,6 +71,9 @@ pub struct GameDef {
     pub(super) has_large_pieces: bool,
     /// Per component, the cells a large piece covers ([`GameDef::large_cells`]).
     pub(super) large_tables: Vec<Option<super::large::table::LargeTable>>,
+    /// Per component, the sites its own moves may reach from each site, built when a
+    /// threat first asks ([`GameDef::may_reach`]).
+    pub(super) reach: std::sync::OnceLock<Vec<Option<Box<[u64]>>>>,
     /// The board's shape as tiles with paths read it.
     pub(super) tiles: super::tiles::TileGeometry,
     /// Per cached region slot, its values by role combination when it reads no state
@@ -219,6 +222,7 @@ impl GameDef {
             fast_forms: true,
             has_large_pieces,
             large_tables: Vec::new(),
+            reach: std::sync::OnceLock::new(),
             tiles,
             line_tables: Vec::new(),
             stacked_line_tables: Vec::new(),

@@ -1589,6 +1589,11 @@ impl GameDef {
                     // each piece's own moves
                     None => {
                         self.for_each_piece(c, pieces, |c2, comp| {
+                            // (only the moves to one site wanted: not those of a piece that
+                            // cannot get there)
+                            if c2.target >= 0 && self.fast_forms && !self.may_reach(comp, c2.from, c2.target) {
+                                return false;
+                            }
                             if let Some(m) = &self.ir.components[comp].moves {
                                 self.gen(m, c2, out);
                             }

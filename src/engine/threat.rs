@@ -3,10 +3,20 @@
 //! previous player) and one ending at the site is looked for. While they are generated, a
 //! threat asked again is false and an `ifAfterwards` that only asks for no threat is not
 //! checked (Ludii's "auto fail" of the nested question), so the question never recurses.
+//!
+//! Only the moves to the site are wanted (the context's `target`), so a piece whose own moves
+//! cannot end there from where it stands, on any position, is not asked at all: per
+//! component, the sites its moves may reach from each site ([`GameDef::may_reach`]) are read
+//! off its steps, slides, hops and leaps once (a superset: conditions and pieces in the way
+//! are left out), where those are all its moves are made of.
 
 use super::game::{Ctx, GameDef, Question};
 use super::pool::{give_list, take_list};
-use crate::ir::Threat;
+use crate::board::{Dir, Direction, RelDir};
+use crate::ir::{IntFn, Moves, MovesKind, Place, Threat};
+
+/// The largest reach table kept for a component, in bit words (sites × words a site).
+const MAX_REACH_WORDS: usize = 1 << 18;
 
 impl GameDef {
     pub(super) fn is_threatened(&self, t: &Threat, c: &Ctx) -> bool {
@@ -148,6 +158,127 @@ impl GameDef {
     }
 }
 
+impl GameDef {
+    /// Whether a piece of component `comp` at `f` may end one of its own moves at `t` (true
+    /// where that is not known: its moves are not all steps, slides, hops and leaps from
+    /// its site).
+    pub(super) fn may_reach(&self, comp: usize, f: i32, t: i32) -> bool {
+        let table = self.reach.get_or_init(|| self.reach_tables());
+        match (
+            table.get(comp).and_then(Option::as_deref),
+            usize::try_from(f),
+            usize::try_from(t),
+        ) {
+            (Some(bits), Ok(f), Ok(t)) if f < self.n() && t < self.n() => {
+                let k = self.n().div_ceil(64);
+                super::region::word_bit(&bits[f * k..f * k + k], t)
+            }
+            _ => true,
+        }
+    }
+
+    /// Per component, the sites its own moves may reach from each board site, as bit words
+    /// (`n.div_ceil(64)` a site; None where not known).
+    fn reach_tables(&self) -> Vec<Option<Box<[u64]>>> {
+        let (n, k) = (self.n(), self.n().div_ceil(64));
+        (self.ir.components.iter())
+            .map(|comp| {
+                let moves = comp.moves.as_ref()?;
+                if n * k > MAX_REACH_WORDS {
+                    return None;
+                }
+                let mut bits = vec![0u64; n * k];
+                for f in 0..n {
+                    let mut add = |t: u32| {
+                        if (t as usize) < n {
+                            bits[f * k + t as usize / 64] |= 1 << (t % 64);
+                        }
+                    };
+                    self.reach_of(moves, f as u32, &mut add)?;
+                }
+                Some(bits.into_boxed_slice())
+            })
+            .collect()
+    }
+
+    /// Every site the moves `m` of a piece at `f` may end at, given to `add` (None: not
+    /// known, a kind other than those below, or moves from another site than the piece's).
+    fn reach_of(&self, m: &Moves, f: u32, add: &mut impl FnMut(u32)) -> Option<()> {
+        match &m.kind {
+            MovesKind::Or(v) => v.iter().try_for_each(|x| self.reach_of(x, f, add)),
+            MovesKind::If(_, a, b) => {
+                self.reach_of(a, f, add)?;
+                b.as_deref().map_or(Some(()), |b| self.reach_of(b, f, add))
+            }
+            MovesKind::Do { pre, next: None, .. } => self.reach_of(pre, f, add),
+            MovesKind::Step { from, dirs, to, .. } if to.ty.is_none() => self.each_direction(from, dirs, |d| {
+                self.board.steps_in(f, d).iter().for_each(|&t| add(t));
+            }),
+            MovesKind::Slide {
+                from,
+                dirs,
+                tracks: None,
+                to,
+                ..
+            } if to.ty.is_none() => self.each_direction(from, dirs, |d| {
+                (self.board.radials(f, d)).for_each(|r| r.iter().skip(1).for_each(|&t| add(t)));
+            }),
+            MovesKind::Hop { from, dirs, to, .. } if to.ty.is_none() => self.each_direction(from, dirs, |d| {
+                (self.board.radials(f, d)).for_each(|r| r.get(2).into_iter().for_each(|&t| add(t)));
+            }),
+            MovesKind::Leap {
+                from,
+                walks,
+                rotations,
+                to,
+                ..
+            } if from_the_piece(from) && to.ty.is_none() => {
+                self.walk_ends(f, walks, *rotations).iter().for_each(|t| add(t as u32));
+                Some(())
+            }
+            _ => None,
+        }
+    }
+
+    /// `each` of the absolute directions `dirs` may take a piece to from its site (a
+    /// relative one: every direction it resolves to, whatever the piece faces); None where
+    /// the moves are not from the piece's site or a direction is decided by the position.
+    fn each_direction(&self, from: &Option<Place>, dirs: &[Direction], mut each: impl FnMut(Direction)) -> Option<()> {
+        if !from_the_piece(from) {
+            return None;
+        }
+        for &d in dirs {
+            match d {
+                Direction::Relative(RelDir::SameDirection | RelDir::OppositeDirection) => {
+                    Dir::ALL.into_iter().for_each(|x| each(Direction::Compass(x)));
+                }
+                Direction::Relative(r) => {
+                    let facings = self.relative.get(r as usize * 16..r as usize * 16 + 16)?;
+                    facings.iter().flat_map(|ds| ds.iter()).for_each(|&x| each(x));
+                }
+                Direction::Dynamic(_) => return None,
+                d => each(d),
+            }
+        }
+        Some(())
+    }
+}
+
+/// Whether moves `from` this place go from the piece's own site (`(from)` or none given).
+fn from_the_piece(from: &Option<Place>) -> bool {
+    fn is_from(x: &IntFn) -> bool {
+        match x {
+            IntFn::From => true,
+            IntFn::Compiled(_, inner) => is_from(inner),
+            _ => false,
+        }
+    }
+    match from {
+        None => true,
+        Some(p) => p.region.is_none() && p.ty.is_none() && p.site.as_ref().is_none_or(is_from),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::engine::Game;
@@ -169,6 +300,45 @@ mod tests {
         );
         let game = Game::load("check", &text, &Selections::default()).expect("loads");
         crate::engine::legal_targets(&game, &game.initial_state())
+    }
+
+    /// Along random games of games whose moves are kept only where the king is then not
+    /// threatened, the pieces that cannot reach a site are not asked ([`GameDef::may_reach`])
+    /// and the engine without that lists the same moves at every step.
+    #[test]
+    fn reach_tables_keep_every_threat() {
+        use rand::{Rng, SeedableRng};
+        let dir = "board/war/replacement/checkmate";
+        for path in [
+            format!("{dir}/chess/Chess.lud"),
+            format!("{dir}/shogi/Shogi.lud"),
+            format!("{dir}/xiangqi/Xiangqi.lud"),
+            format!("{dir}/chaturanga/Shatranj.lud"),
+            format!("{dir}/chess/Spartan Chess.lud"),
+        ] {
+            let fast = crate::engine::corpus_game(&path, &Selections::default());
+            let mut slow: Game = crate::engine::corpus_game(&path, &Selections::default());
+            slow.inner.fast_forms = false;
+            let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+            let mut plies = 0;
+            for _ in 0..6 {
+                let mut s = fast.initial_state();
+                for _ in 0..150 {
+                    let moves = fast.legal_moves(&s);
+                    assert_eq!(moves, slow.legal_moves(&s), "{path}: {}", fast.state_text(&s));
+                    if moves.is_empty() || s.is_over() {
+                        break;
+                    }
+                    fast.apply(&mut s, &moves[rng.gen_range(0..moves.len())]);
+                    plies += 1;
+                }
+            }
+            assert!(plies > 300, "{path}: {plies} plies played");
+            assert!(
+                fast.inner.reach.get().is_some_and(|t| t.iter().any(Option::is_some)),
+                "{path}: tabled"
+            );
+        }
     }
 
     #[test]
