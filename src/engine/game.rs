@@ -501,6 +501,7 @@ impl<'a> Ctx<'a> {
             player: self.player,
             group: None,
             target: -1,
+            first: false,
             within: self.within,
         }
     }
@@ -639,6 +640,10 @@ pub(super) struct Ctx<'a> {
     /// keep it; every other generator, and every question a rule asks (`can Move`, `no
     /// Moves`, effects), clears it ([`MovesKind::keeps_target`]).
     pub(super) target: i32,
+    /// Only whether there is a move is asked (`no Moves`, `can Move`): a slide or a shot
+    /// may stop at its first move. Set for the one generator asked, which clears it for
+    /// everything it evaluates on the way.
+    pub(super) first: bool,
     /// What the evaluation is inside of.
     pub(super) within: Within<'a>,
 }
@@ -686,6 +691,7 @@ impl GameDef {
             player: -1,
             group: None,
             target: -1,
+            first: false,
             within: Within::default(),
         }
     }

@@ -47,6 +47,8 @@ impl GameDef {
         c: &Ctx,
         out: &mut Vec<MoveData>,
     ) {
+        // (asked whether there is a move: done at the first)
+        let (first, c, listed) = (c.first, &Ctx { first: false, ..*c }, out.len());
         let Some((f, c1)) = self.checked_origin(from, c) else {
             return;
         };
@@ -114,6 +116,9 @@ impl GameDef {
                             out,
                         );
                         Self::leave_trail(trail.as_ref(), &passed, &mut out[start..]);
+                        if first && out.len() > listed {
+                            return;
+                        }
                         break;
                     }
                     c2.between = t;
@@ -128,6 +133,9 @@ impl GameDef {
                         let start = out.len();
                         self.push_slide((f, t, whole), None, between_apply, &passed, filter, &c2, c, out);
                         Self::leave_trail(trail.as_ref(), &passed, &mut out[start..]);
+                        if first && out.len() > listed {
+                            return;
+                        }
                     }
                     passed.push(t);
                 }
@@ -417,6 +425,8 @@ impl GameDef {
         c: &Ctx,
         out: &mut Vec<MoveData>,
     ) {
+        // (asked whether there is a move: done at the first)
+        let (first, c) = (c.first, &Ctx { first: false, ..*c });
         let Some(f) = self.site_or_last_to(from, c) else { return };
         let PieceFn::Index(what) = piece;
         let what = self.int(what, c);
@@ -447,6 +457,9 @@ impl GameDef {
                         count: 1,
                         state: -1,
                     });
+                    if first {
+                        return;
+                    }
                 }
             }
         }

@@ -475,7 +475,9 @@ impl GameDef {
             }
             _ => {
                 let mut out = take_list();
-                self.gen(m, c, &mut out);
+                // (a slide or a shot stops at its first move)
+                let first = matches!(m.kind, MovesKind::Slide { tracks: None, .. } | MovesKind::Shoot { .. });
+                self.gen(m, &mut Ctx { first, ..*c }, &mut out);
                 let found = !out.is_empty();
                 give_list(out);
                 found
