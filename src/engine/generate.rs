@@ -762,6 +762,8 @@ impl GameDef {
         out: &mut Vec<MoveData>,
         [may_to, may_between]: [u64; 2],
     ) {
+        // (asked whether there is a move: done at the first)
+        let (first, c, listed) = (c.first, &Ctx { first: false, ..*c }, out.len());
         match k {
             MovesKind::Step {
                 from,
@@ -801,6 +803,9 @@ impl GameDef {
                         if to_cond.holds(self, &c2) && !out[start..].iter().any(|m| m.from == f && m.to == t) {
                             let actions = self.push_move(out, c, f, t);
                             self.piece_move(&[to.apply.as_deref()], &c2, f, t, whole, level, actions);
+                            if first {
+                                return;
+                            }
                         }
                     }
                 }
@@ -850,6 +855,9 @@ impl GameDef {
                         let effects = [between_apply.as_deref(), to.apply.as_deref()];
                         let actions = self.push_move(out, c, f, t as i32);
                         self.piece_move(&effects, &c2, f, t as i32, None, level, actions);
+                        if first && out.len() > listed {
+                            return;
+                        }
                     }
                 }
             }

@@ -475,8 +475,14 @@ impl GameDef {
             }
             _ => {
                 let mut out = take_list();
-                // (a slide or a shot stops at its first move)
-                let first = matches!(m.kind, MovesKind::Slide { tracks: None, .. } | MovesKind::Shoot { .. });
+                // (a step, hop, slide or shot stops at its first move)
+                let first = matches!(
+                    m.kind,
+                    MovesKind::Step { .. }
+                        | MovesKind::Hop { .. }
+                        | MovesKind::Slide { tracks: None, .. }
+                        | MovesKind::Shoot { .. }
+                );
                 self.gen(m, &mut Ctx { first, ..*c }, &mut out);
                 let found = !out.is_empty();
                 give_list(out);
