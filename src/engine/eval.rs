@@ -715,13 +715,16 @@ impl GameDef {
         if what <= 0 {
             return -1;
         }
+        let holds = |p: &Piece| p.what as i32 == what && state.is_none_or(|x| p.state == x);
+        if !self.ir.stacking {
+            // (one piece a site: the occupied sites alone, as the owners' table has them)
+            let occupied: SmallVec<[u64; 8]> = (0..c.s.owned_stride()).map(|i| c.s.occupied_word(i)).collect();
+            return super::region::bits(&occupied)
+                .find(|&s| c.s.sites.get(s as usize).is_some_and(|st| st.iter().any(holds)))
+                .unwrap_or(-1);
+        }
         (0..self.n())
-            .find(|&s| {
-                c.s.stack(s).is_some_and(|st| {
-                    st.iter()
-                        .any(|p| p.what as i32 == what && state.is_none_or(|x| p.state == x))
-                })
-            })
+            .find(|&s| c.s.stack(s).is_some_and(|st| st.iter().any(holds)))
             .map_or(-1, |s| s as i32)
     }
 
