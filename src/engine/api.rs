@@ -145,11 +145,11 @@ impl Game {
 
     /// The state after the start rules.
     pub fn initial_state(&self) -> State {
-        self.start_state().clone()
+        self.cached_start().clone()
     }
 
     /// [`Game::initial_state`], built once.
-    pub(super) fn start_state(&self) -> &State {
+    pub(super) fn cached_start(&self) -> &State {
         self.start.get_or_init(|| self.started(self.inner.initial_state()))
     }
 

@@ -718,8 +718,7 @@ impl GameDef {
         let holds = |p: &Piece| p.what as i32 == what && state.is_none_or(|x| p.state == x);
         if !self.ir.stacking {
             // (one piece a site: the occupied sites alone, as the owners' table has them)
-            let occupied: SmallVec<[u64; 8]> = (0..c.s.owned_stride()).map(|i| c.s.occupied_word(i)).collect();
-            return super::region::bits(&occupied)
+            return super::region::bits(&c.s.occupied_words())
                 .find(|&s| c.s.sites.get(s as usize).is_some_and(|st| st.iter().any(holds)))
                 .unwrap_or(-1);
         }

@@ -640,8 +640,8 @@ pub(super) struct Ctx<'a> {
     /// keep it; every other generator, and every question a rule asks (`can Move`, `no
     /// Moves`, effects), clears it ([`MovesKind::keeps_target`]).
     pub(super) target: i32,
-    /// Only whether there is a move is asked (`no Moves`, `can Move`): a slide or a shot
-    /// may stop at its first move. Set for the one generator asked, which clears it for
+    /// Only whether there is a move is asked (`no Moves`, `can Move`): a step, hop, slide
+    /// or shot may stop at its first move. Set for the one generator asked, which clears it for
     /// everything it evaluates on the way.
     pub(super) first: bool,
     /// What the evaluation is inside of.

@@ -160,7 +160,7 @@ impl GameDef {
         };
         let cond = self.cond(to.cond.as_ref());
         // (a cell is empty where no owner's row of the owners' table has it)
-        let occupied: SmallVec<[u64; 8]> = (0..c.s.owned_stride()).map(|i| c.s.occupied_word(i)).collect();
+        let occupied = c.s.occupied_words();
         let mut walked = Cells::new();
         for a in anchors {
             let mut c2 = *c;

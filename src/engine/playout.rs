@@ -86,7 +86,7 @@ impl Rules for Game {
         if self.has_chance() {
             *state = self.initial_state_seeded(rng.next_u64());
         } else {
-            state.clone_from(self.start_state());
+            state.clone_from(self.cached_start());
         }
     }
     fn legal_moves(&self, state: &State) -> Vec<Move> {

@@ -632,6 +632,11 @@ impl StateData {
         self.owned.iter().skip(i).step_by(k).fold(0, |w, &o| w | o)
     }
 
+    /// Every word of the occupied sites ([`Self::occupied_word`]).
+    pub fn occupied_words(&self) -> SmallVec<[u64; 8]> {
+        (0..self.owned_stride()).map(|i| self.occupied_word(i)).collect()
+    }
+
     /// Whether board site `t` holds a piece (read off the owners' table, not the stack).
     #[inline(always)]
     pub fn is_occupied(&self, t: usize) -> bool {
