@@ -782,11 +782,9 @@ impl GameDef {
                         .iter()
                         .any(|&t| c.s.sites[t as usize].iter().any(|p| p.what as i32 == what));
                 }
-                let region = self.region(r, c);
-                let found = region
-                    .iter()
-                    .any(|s| c.s.sites[s as usize].iter().any(|p| p.what as i32 == what));
-                found
+                // (the region's occupied sites alone)
+                let sites = self.region_cow(r, c).and_words(&c.s.occupied_words());
+                super::region::bits(&sites).any(|s| c.s.sites[s as usize].iter().any(|p| p.what as i32 == what))
             }
             BoolFn::NearAny { site, rel, region } => {
                 let s = self.int(site, c);

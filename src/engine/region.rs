@@ -120,14 +120,19 @@ impl Region {
         }
     }
 
-    /// The number of sites both in the region and in bit words `o`, each given with its
-    /// index.
-    #[inline]
+    /// The region's sites among those of the bit words `o`, as bit words.
+    pub fn and_words(&self, o: &[u64]) -> SmallVec<[u64; 8]> {
+        self.words.iter().zip(o).map(|(a, b)| a & b).collect()
+    }
+
     /// Whether any site of the bit words `o` (word `i` for sites `64 i ..`) is in the region.
+    #[inline]
     pub fn meets_words(&self, o: &[u64]) -> bool {
         self.words.iter().zip(o).any(|(a, b)| a & b != 0)
     }
 
+    /// The number of sites both in the region and in bit words `o`, each given with its
+    /// index.
     pub fn count_common(&self, o: &[(u32, u64)]) -> usize {
         o.iter()
             .map(|&(i, w)| (w & self.words.get(i as usize).copied().unwrap_or(0)).count_ones() as usize)
