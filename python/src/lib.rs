@@ -303,12 +303,6 @@ struct Listed {
 }
 
 impl Listed {
-    fn of(game: &Game, state: &State) -> Listed {
-        let mut l = Listed::default();
-        l.fill(game, state);
-        l
-    }
-
     /// List the moves of `state` in place of the ones held (whose memory is reused).
     fn fill(&mut self, game: &Game, state: &State) {
         let old = std::mem::take(&mut self.moves);
@@ -468,21 +462,26 @@ impl PyState {
         rewards(&self.state, np)[1..].iter().map(|r| 2.0 * r - 1.0).collect()
     }
 
-    fn changed(&mut self, action: usize, before: Option<State>) {
-        if let (Some(u), Some(b)) = (self.undo.as_mut(), before) {
-            u.push(b);
+    /// Keep the position for `undo`, where undo is kept: called before each action.
+    fn keep_undo(&mut self) {
+        if let Some(u) = self.undo.as_mut() {
+            u.push(self.state.clone());
         }
+    }
+
+    /// After an action: the moves and the chance node are to be found again.
+    fn changed(&mut self, action: usize) {
         self.listed_now = false;
         self.chance = None;
         self.history.push(action);
     }
 
     fn apply_move_now(&mut self, py: Python<'_>, mv: &Move, action: usize) {
-        let before = self.undo.is_some().then(|| self.state.clone());
+        self.keep_undo();
         let game = &self.game.get().game;
         let state = &mut self.state;
         py.detach(|| game.apply(state, mv));
-        self.changed(action, before);
+        self.changed(action);
     }
 
     /// The position in words: Ludii's state text, then the dice where there are any
@@ -606,10 +605,10 @@ impl PyState {
             if action >= self.g().game.roll_outcomes() {
                 return Err(PyValueError::new_err(format!("{action} is not a chance outcome")));
             }
-            let before = self.undo.is_some().then(|| self.state.clone());
+            self.keep_undo();
             let game = self.game.get().game.clone();
             game.set_roll(&mut self.state, action);
-            self.changed(action, before);
+            self.changed(action);
             self.chance = Some(false);
             return Ok(());
         }
@@ -619,7 +618,7 @@ impl PyState {
                 self.g().game.action_text(action)
             )));
         };
-        let before = self.undo.is_some().then(|| self.state.clone());
+        self.keep_undo();
         let game = &self.game.get().game;
         let (state, moves) = (&mut self.state, &self.moves);
         py.detach(|| {
@@ -627,7 +626,7 @@ impl PyState {
                 game.apply(state, mv)
             }
         });
-        self.changed(action, before);
+        self.changed(action);
         Ok(())
     }
 
@@ -987,41 +986,96 @@ impl VectorEnv {
             let k = slot.rng.gen_range(0..game.roll_outcomes());
             game.set_roll(&mut slot.state, k);
         }
-        slot.moves = Listed::of(game, &slot.state);
+        slot.moves.fill(game, &slot.state);
     }
 
-    /// Write slot `i`'s observation, mask and player into the output rows.
-    fn write(game: &Game, slot: &Slot, obs: &mut [f32], mask: &mut [i8]) -> i64 {
+    /// Write the slot's observation, mask and player into its output row (all zeros).
+    fn write(game: &Game, slot: &Slot, row: &mut Row<'_>) {
         // (what the player to move sees)
-        game.observe_as(&slot.state, slot.state.mover(), obs);
-        mask.iter_mut().for_each(|m| *m = 0);
+        game.observe_as(&slot.state, slot.state.mover(), row.obs);
         for &a in slot.moves.legal() {
-            if let Some(x) = mask.get_mut(a) {
+            if let Some(x) = row.mask.get_mut(a) {
                 *x = 1;
             }
         }
-        slot.state.mover() as i64 - 1
+        *row.player = slot.state.mover() as i64 - 1;
     }
 
     fn outputs<'py>(&self, py: Python<'py>) -> Outputs<'py> {
-        let n = self.slots.len();
-        let [p, s] = self.game.observation_shape();
-        let width = p * s;
-        let a = self.game.num_distinct_actions();
-        let mut obs = vec![0f32; n * width];
-        let mut mask = vec![0i8; n * a];
-        let mut players = vec![0i64; n];
-        for (i, slot) in self.slots.iter().enumerate() {
-            players[i] = Self::write(
-                &self.game,
-                slot,
-                &mut obs[i * width..(i + 1) * width],
-                &mut mask[i * a..(i + 1) * a],
-            );
+        let mut out = Rows::new(&self.game, self.slots.len());
+        for (slot, mut row) in self.slots.iter().zip(out.rows()) {
+            Self::write(&self.game, slot, &mut row);
         }
-        let obs = PyArray1::from_vec(py, obs).reshape([n, width]).expect("shape");
-        let mask = PyArray1::from_vec(py, mask).reshape([n, a]).expect("shape");
-        (obs, mask, PyArray1::from_vec(py, players))
+        out.outputs(py)
+    }
+}
+
+/// The arrays one call of a [`VectorEnv`] fills, one row per env, all zeros at first.
+struct Rows {
+    shape: [usize; 3],
+    obs: Vec<f32>,
+    mask: Vec<i8>,
+    players: Vec<i64>,
+    rewards: Vec<f32>,
+    terminated: Vec<bool>,
+    truncated: Vec<bool>,
+}
+
+/// One env's part of [`Rows`].
+struct Row<'a> {
+    obs: &'a mut [f32],
+    mask: &'a mut [i8],
+    player: &'a mut i64,
+    rewards: &'a mut [f32],
+    terminated: &'a mut bool,
+    truncated: &'a mut bool,
+}
+
+impl Rows {
+    fn new(game: &Game, n: usize) -> Rows {
+        let [p, s] = game.observation_shape();
+        let (width, actions, np) = (p * s, game.num_distinct_actions(), game.num_players());
+        Rows {
+            shape: [width, actions, np],
+            obs: vec![0.0; n * width],
+            mask: vec![0; n * actions],
+            players: vec![0; n],
+            rewards: vec![0.0; n * np],
+            terminated: vec![false; n],
+            truncated: vec![false; n],
+        }
+    }
+
+    /// Each env's row, in order.
+    fn rows(&mut self) -> Vec<Row<'_>> {
+        let [width, actions, np] = self.shape.map(|k| k.max(1));
+        self.obs
+            .chunks_mut(width)
+            .zip(self.mask.chunks_mut(actions))
+            .zip(self.rewards.chunks_mut(np))
+            .zip(
+                self.players
+                    .iter_mut()
+                    .zip(self.terminated.iter_mut().zip(self.truncated.iter_mut())),
+            )
+            .map(|(((obs, mask), rewards), (player, (terminated, truncated)))| Row {
+                obs,
+                mask,
+                player,
+                rewards,
+                terminated,
+                truncated,
+            })
+            .collect()
+    }
+
+    /// The observations, masks and players as arrays.
+    fn outputs(self, py: Python<'_>) -> Outputs<'_> {
+        let [width, actions, _] = self.shape;
+        let n = self.players.len();
+        let obs = PyArray1::from_vec(py, self.obs).reshape([n, width]).expect("shape");
+        let mask = PyArray1::from_vec(py, self.mask).reshape([n, actions]).expect("shape");
+        (obs, mask, PyArray1::from_vec(py, self.players))
     }
 }
 
@@ -1086,13 +1140,16 @@ impl VectorEnv {
         if actions.len() != n {
             return Err(PyValueError::new_err(format!("{} actions for {n} envs", actions.len())));
         }
+        // each action's move, by its index in the env's list
+        let mut picks = Vec::with_capacity(n);
         for (i, (slot, &a)) in self.slots.iter().zip(&actions).enumerate() {
-            if slot.moves.find(a).is_none() {
+            let Some(k) = slot.moves.find(a) else {
                 return Err(PyValueError::new_err(format!(
                     "env {i}: action {a} ({}) is not legal",
                     self.game.action_text(a)
                 )));
-            }
+            };
+            picks.push(k);
         }
         let np = self.game.num_players();
         let game = self.game.clone();
@@ -1100,63 +1157,57 @@ impl VectorEnv {
         let first_new = self.games_started;
         let slots = &mut self.slots;
         let pool = self.pool.as_ref();
-        let ends: Vec<(Vec<f32>, bool, bool)> = py.detach(|| {
-            let step_one = |(i, (slot, &a)): (usize, (&mut Slot, &usize))| {
-                let k = slot.moves.find(a).expect("checked legal");
+        let mut out = Rows::new(&game, n);
+        let mut rows = out.rows();
+        py.detach(|| {
+            // each env's step, then its outputs while its position is still in the cache
+            let step_one = |(i, ((slot, &k), row)): (usize, ((&mut Slot, &usize), &mut Row<'_>))| {
                 if let Some(mv) = slot.moves.get(&game, k) {
                     game.apply(&mut slot.state, mv);
                 }
                 let over = slot.state.is_over();
-                let cut = !over && slot.state.num_decisions() >= max_len;
-                let r: Vec<f32> = if over {
-                    rewards(&slot.state, np)[1..]
-                        .iter()
-                        .map(|r| (2.0 * r - 1.0) as f32)
-                        .collect()
-                } else {
-                    vec![0.0; np]
-                };
-                if over || cut {
+                *row.terminated = over;
+                *row.truncated = !over && slot.state.num_decisions() >= max_len;
+                if over {
+                    for (x, v) in row.rewards.iter_mut().zip(&rewards(&slot.state, np)[1..]) {
+                        *x = (2.0 * v - 1.0) as f32;
+                    }
+                }
+                if over || *row.truncated {
                     *slot = Self::fresh(&game, seed, first_new + i as u64);
                 } else {
                     Self::settle(&game, slot);
                 }
-                (r, over, cut)
+                Self::write(&game, slot, row);
             };
             if let Some(pool) = pool {
                 use rayon::prelude::*;
                 pool.install(|| {
                     slots
                         .par_iter_mut()
-                        .zip(actions.par_iter())
+                        .zip(picks.par_iter())
+                        .zip(rows.par_iter_mut())
                         .enumerate()
-                        .map(step_one)
-                        .collect()
+                        .for_each(step_one)
                 })
             } else {
-                slots.iter_mut().zip(actions.iter()).enumerate().map(step_one).collect()
+                slots
+                    .iter_mut()
+                    .zip(picks.iter())
+                    .zip(rows.iter_mut())
+                    .enumerate()
+                    .for_each(step_one)
             }
         });
+        drop(rows);
         // every env got a fresh game index, used or not, so results do not depend on which ended
         self.games_started += n as u64;
-        let mut rew = vec![0f32; n * np];
-        let mut term = vec![false; n];
-        let mut trunc = vec![false; n];
-        for (i, (r, over, cut)) in ends.into_iter().enumerate() {
-            rew[i * np..(i + 1) * np].copy_from_slice(&r);
-            term[i] = over;
-            trunc[i] = cut;
-        }
-        let (obs, mask, players) = self.outputs(py);
-        let rew = PyArray1::from_vec(py, rew).reshape([n, np]).expect("shape");
-        Ok((
-            obs,
-            rew,
-            PyArray1::from_vec(py, term),
-            PyArray1::from_vec(py, trunc),
-            mask,
-            players,
-        ))
+        let rew = PyArray1::from_vec(py, std::mem::take(&mut out.rewards));
+        let rew = rew.reshape([n, np]).expect("shape");
+        let term = PyArray1::from_vec(py, std::mem::take(&mut out.terminated));
+        let trunc = PyArray1::from_vec(py, std::mem::take(&mut out.truncated));
+        let (obs, mask, players) = out.outputs(py);
+        Ok((obs, rew, term, trunc, mask, players))
     }
 }
 
