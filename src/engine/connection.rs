@@ -25,6 +25,9 @@ impl GameDef {
             _ => return false,
         };
         let player = k.player.as_ref().map(|p| self.int(p, c));
+        if let (true, false, [crate::board::Direction::Rel(rel)]) = (self.fast_forms, k.each_site, k.dirs.as_slice()) {
+            return self.connected_by_words(k, *rel, from, who, player, c);
+        }
         let mut regions = self.connection_regions(k, player, c);
         if k.each_site {
             let sites: Vec<i32> = regions.iter().flat_map(|r| r.iter()).collect();
@@ -66,14 +69,6 @@ impl GameDef {
         // (the group is grown depth first: which regions it touches does not depend on the
         // order; the sites whose top piece is `who`'s are read off the owners' table)
         let own = c.s.owned_words(who as usize);
-        if let (true, [crate::board::Direction::Rel(rel)]) = (self.fast_forms, k.dirs.as_slice()) {
-            // through one relation: the group grown a word of neighbours at a time, then
-            // the regions it meets counted (as the walk: a count is met on reaching it, so
-            // none wanted is never met)
-            let group = self.group_words(*rel, from as u32, own);
-            let met = regions.iter().filter(|r| r.meets_words(&group)).count() as i32;
-            return wanted > 0 && connected + met >= wanted;
-        }
         let mine = |t: u32| super::region::word_bit(own, t as usize);
         let mut visited = Region::new(n);
         visited.insert(from);
@@ -96,6 +91,66 @@ impl GameDef {
             }
         }
         false
+    }
+
+    /// [`GameDef::is_connected`] through one relation, `who`'s piece at `from`: the group
+    /// grown a word of neighbours at a time, then the regions it meets counted, each region
+    /// asked in turn (no list of them made). As the walk, a count is met on reaching it, so
+    /// none wanted is never met; the group of another player than `player` is not grown
+    /// (only `from` counts).
+    fn connected_by_words(
+        &self,
+        k: &Connected,
+        rel: crate::board::Relation,
+        from: i32,
+        who: u8,
+        player: Option<i32>,
+        c: &Ctx,
+    ) -> bool {
+        let group = (player.is_none_or(|p| p == who as i32))
+            .then(|| self.group_words(rel, from as u32, c.s.owned_words(who as usize)));
+        let (mut regions, mut met) = (0, 0);
+        self.each_connection_region(k, player, c, |r| {
+            if k.skip_empty && r.is_empty() {
+                return;
+            }
+            regions += 1;
+            let meets = match &group {
+                Some(g) => r.meets_words(g),
+                None => r.contains(from),
+            };
+            met += i32::from(meets);
+        });
+        let wanted = k.number.as_ref().map_or(regions, |x| self.int(x, c));
+        wanted > 0 && met >= wanted
+    }
+
+    /// Each region of `is Connected` ([`GameDef::connection_regions`]), in turn.
+    fn each_connection_region(&self, k: &Connected, player: Option<i32>, c: &Ctx, mut f: impl FnMut(&Region)) {
+        for r in self.connection_region_fns(k, player) {
+            f(&self.region_cow(r, c));
+        }
+    }
+
+    /// The regions of `is Connected` or `is Blocked`, unevaluated: those given, else the
+    /// parts of `player`'s regions of the equipment.
+    fn connection_region_fns<'a>(
+        &'a self,
+        k: &'a Connected,
+        player: Option<i32>,
+    ) -> impl Iterator<Item = &'a RegionFn> {
+        let given = k.regions.iter().flatten();
+        let equipment = (k.regions.is_none())
+            .then(|| {
+                self.ir
+                    .regions
+                    .iter()
+                    .filter(move |d| player.is_some_and(|p| d.owner as i32 == p))
+                    .flat_map(|d| d.parts.iter())
+            })
+            .into_iter()
+            .flatten();
+        given.chain(equipment)
     }
 
     /// The sites of `own` (bit words) joined to `from` through `rel` (and `from`), as bit
@@ -127,20 +182,11 @@ impl GameDef {
         group
     }
 
-    /// The regions of `is Connected` or `is Blocked`: those given, else the parts of
-    /// `player`'s regions of the equipment.
+    /// The regions of `is Connected` or `is Blocked` ([`GameDef::connection_region_fns`]).
     fn connection_regions(&self, k: &Connected, player: Option<i32>, c: &Ctx) -> SmallVec<[Cow<'_, Region>; 4]> {
-        match &k.regions {
-            Some(v) => v.iter().map(|r| self.region_cow(r, c)).collect(),
-            None => self
-                .ir
-                .regions
-                .iter()
-                .filter(|d| player.is_some_and(|p| d.owner as i32 == p))
-                .flat_map(|d| d.parts.iter())
-                .map(|r| self.region_cow(r, c))
-                .collect(),
-        }
+        self.connection_region_fns(k, player)
+            .map(|r| self.region_cow(r, c))
+            .collect()
     }
 
     /// `(is Blocked ..)` (Ludii's `IsBlocked`): from each site of the first region that
