@@ -65,6 +65,9 @@ pub struct GameDef {
     pub(super) layers: Vec<u8>,
     /// Per slot of [`GameIr::line_dirs`], the radials of each site in those directions.
     pub(super) line_tables: Vec<super::tables::LineTable>,
+    /// Per slot of [`GameIr::line_dirs`], the lines through each site of the length first
+    /// asked there, as bit words (made when first asked).
+    pub(super) line_windows: Vec<std::sync::OnceLock<super::tables::LineWindows>>,
     /// In a game with stacks, the same lists' distinct radials with their opposites.
     pub(super) stacked_line_tables: Vec<super::tables::StackedLineTable>,
     /// Whether some component is a large piece ([`GameDef::is_large`]).
@@ -225,6 +228,7 @@ impl GameDef {
             reach: std::sync::OnceLock::new(),
             tiles,
             line_tables: Vec::new(),
+            line_windows: Vec::new(),
             stacked_line_tables: Vec::new(),
             layers: Vec::new(),
             static_regions: Vec::new(),
@@ -336,6 +340,7 @@ impl GameDef {
                 .iter()
                 .map(|(d, same_layer)| super::tables::LineTable::build(&g, d, *same_layer))
                 .collect();
+        g.line_windows = g.line_tables.iter().map(|_| std::sync::OnceLock::new()).collect();
         if g.ir.stacking {
             g.stacked_line_tables =
                 g.ir.line_dirs

@@ -181,7 +181,17 @@ impl GameDef {
             }
             false
         };
-        match self.line_tables.get(l.table as usize).filter(|_| self.fast_forms) {
+        let table = self.line_tables.get(l.table as usize).filter(|_| self.fast_forms);
+        if let (Some(words), Some(table), false, true, 2..=32) = (owner_words, table, exact, contiguous, len) {
+            // (read off the owner's words: the lines of this length through the site, tabled
+            // when first asked; another length asked later walks)
+            let windows = self.line_windows[l.table as usize]
+                .get_or_init(|| super::tables::LineWindows::build(table, self.n(), len));
+            if windows.len == len {
+                return windows.any_within(locn as u32, words);
+            }
+        }
+        match table {
             Some(table) => Self::line_along(table.at(locn as u32), len, walk),
             None => {
                 let radials = self.line_radials(locn as u32, &l.dirs, l.same_layer);

@@ -109,6 +109,38 @@ impl StackedLineTable {
     }
 }
 
+/// Per site, the lines of one length through it along one [`LineTable`]'s radials (the site,
+/// some sites on along a radial and the rest on along its opposite), each as bit words:
+/// a line of at least that length runs through the site, contiguous, exactly when one of
+/// them is all the owner's.
+#[derive(Debug, Default, Clone)]
+pub(in crate::engine) struct LineWindows {
+    /// The length tabled.
+    pub(in crate::engine) len: i32,
+    /// Each window's nonzero words, as (word index, bits).
+    pub(in crate::engine) parts: Vec<(u32, u64)>,
+    /// Per window, its first part (and the end after the last window).
+    pub(in crate::engine) windows: Vec<u32>,
+    /// Per site, its first window (and the end after the last site).
+    pub(in crate::engine) start: Vec<u32>,
+}
+
+impl LineWindows {
+    /// Whether some line through `site` lies within `own` (bit words).
+    #[inline]
+    pub(in crate::engine) fn any_within(&self, site: u32, own: &[u64]) -> bool {
+        let (a, b) = (
+            self.start[site as usize] as usize,
+            self.start[site as usize + 1] as usize,
+        );
+        self.windows[a..=b].windows(2).any(|w| {
+            self.parts[w[0] as usize..w[1] as usize]
+                .iter()
+                .all(|&(i, bits)| own.get(i as usize).is_some_and(|&o| o & bits == bits))
+        })
+    }
+}
+
 /// Per site, its radials and their opposites in one list of directions.
 #[derive(Debug, Default)]
 pub(in crate::engine) struct LineTable {
