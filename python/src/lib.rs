@@ -992,7 +992,7 @@ impl VectorEnv {
     /// Write the slot's observation, mask and player into its output row (all zeros).
     fn write(game: &Game, slot: &Slot, row: &mut Row<'_>) {
         // (what the player to move sees)
-        game.observe_as(&slot.state, slot.state.mover(), row.obs);
+        game.observe_zeroed(&slot.state, slot.state.mover(), row.obs);
         for &a in slot.moves.legal() {
             if let Some(x) = row.mask.get_mut(a) {
                 *x = 1;
