@@ -77,6 +77,10 @@ pub struct GameDef {
     /// Per component, the sites its own moves may reach from each site, built when a
     /// threat first asks ([`GameDef::may_reach`]).
     pub(super) reach: std::sync::OnceLock<Vec<Option<Box<[u64]>>>>,
+    /// Per owner, the sites from which some of its components' own moves may reach each
+    /// site (the tables of `reach` read backwards, made with them; None where one of its
+    /// components that moves has no table): [`GameDef::may_reach_from`].
+    pub(super) reached_from: std::sync::OnceLock<Vec<Option<Box<[u64]>>>>,
     /// The board's shape as tiles with paths read it.
     pub(super) tiles: super::tiles::TileGeometry,
     /// Per cached region slot, its values by role combination when it reads no state
@@ -226,6 +230,7 @@ impl GameDef {
             has_large_pieces,
             large_tables: Vec::new(),
             reach: std::sync::OnceLock::new(),
+            reached_from: std::sync::OnceLock::new(),
             tiles,
             line_tables: Vec::new(),
             line_windows: Vec::new(),

@@ -446,10 +446,17 @@ impl GameDef {
     /// `(forEach Piece ..)`'s iteration (4.1): for each component of the role's player (and
     /// items), each of its pieces (only stack tops with `top`), with `from`/`level` set and the
     /// mover swapped when the player is not the mover; `f` returns true to stop.
-    pub(super) fn for_each_piece(
+    pub(super) fn for_each_piece(&self, c: &Ctx, pieces: &PieceSet, f: impl FnMut(&mut Ctx, usize) -> bool) -> bool {
+        self.for_each_piece_toward(c, pieces, -1, f)
+    }
+
+    /// [`Self::for_each_piece`], but where `toward` is a site (not -1), the pieces on the
+    /// board whose own moves cannot reach it ([`GameDef::may_reach_from`]) may be left out.
+    pub(super) fn for_each_piece_toward(
         &self,
         c: &Ctx,
         pieces: &PieceSet,
+        toward: i32,
         mut f: impl FnMut(&mut Ctx, usize) -> bool,
     ) -> bool {
         let (items, role, top, on) = (&pieces.items[..], pieces.role, pieces.top, pieces.on);
@@ -493,7 +500,16 @@ impl GameDef {
             let mut found: SmallVec<[(u16, u32, u32); 32]> = SmallVec::new();
             // (the components found, as bits where their numbers allow)
             let mut comps = 0u64;
-            for site in super::region::bits(c.s.owned_words(player as usize)) {
+            let own = c.s.owned_words(player as usize);
+            let near: SmallVec<[u64; 8]>;
+            let own = match (toward >= 0).then(|| self.may_reach_from(player, toward)).flatten() {
+                Some(from) => {
+                    near = own.iter().zip(from).map(|(a, b)| a & b).collect();
+                    &near[..]
+                }
+                None => own,
+            };
+            for site in super::region::bits(own) {
                 let st = &c.s.sites[site as usize];
                 match st.last() {
                     Some(p) if p.what != 0 && wanted(p.what as usize) => {
@@ -1596,9 +1612,10 @@ impl GameDef {
                     }
                     // each piece's own moves
                     None => {
-                        self.for_each_piece(c, pieces, |c2, comp| {
-                            // (only the moves to one site wanted: not those of a piece that
-                            // cannot get there)
+                        // (only the moves to one site wanted: not those of a piece that
+                        // cannot get there)
+                        let toward = if self.fast_forms { c.target } else { -1 };
+                        self.for_each_piece_toward(c, pieces, toward, |c2, comp| {
                             if c2.target >= 0 && self.fast_forms && !self.may_reach(comp, c2.from, c2.target) {
                                 return false;
                             }

@@ -177,6 +177,41 @@ impl GameDef {
         }
     }
 
+    /// The board sites from which some piece of `owner` may end one of its own moves at
+    /// `t` ([`GameDef::may_reach`] of each of its components), as bit words; None where
+    /// that is not known.
+    pub(super) fn may_reach_from(&self, owner: u8, t: i32) -> Option<&[u64]> {
+        let k = self.n().div_ceil(64);
+        let t = usize::try_from(t).ok().filter(|&t| t < self.n())?;
+        let table = self.reached_from.get_or_init(|| self.reached_from_tables());
+        let words = table.get(owner as usize)?.as_deref()?;
+        Some(&words[t * k..t * k + k])
+    }
+
+    /// Per owner, [`GameDef::may_reach_from`] of every site.
+    fn reached_from_tables(&self) -> Vec<Option<Box<[u64]>>> {
+        let (n, k) = (self.n(), self.n().div_ceil(64));
+        let reach = self.reach.get_or_init(|| self.reach_tables());
+        let owners = self.ir.components.iter().map(|c| c.owner as usize).max().unwrap_or(0);
+        (0..=owners)
+            .map(|owner| {
+                let mut from = vec![0u64; n * k];
+                for (comp, table) in self.ir.components.iter().zip(reach) {
+                    if comp.owner as usize != owner || comp.moves.is_none() {
+                        continue;
+                    }
+                    let table = table.as_deref()?;
+                    for f in 0..n {
+                        for t in super::region::bits(&table[f * k..f * k + k]) {
+                            from[t as usize * k + f / 64] |= 1 << (f % 64);
+                        }
+                    }
+                }
+                Some(from.into_boxed_slice())
+            })
+            .collect()
+    }
+
     /// Per component, the sites its own moves may reach from each board site, as bit words
     /// (`n.div_ceil(64)` a site; None where not known).
     fn reach_tables(&self) -> Vec<Option<Box<[u64]>>> {
