@@ -335,7 +335,7 @@ impl Game {
         let c = self.id_components() - 1;
         let unknown = self.has_hidden_info().then_some(planes - 1);
         let put = |out: &mut [f32], site: usize, stack: &Stack| {
-            for (k, p) in stack.iter().enumerate() {
+            for p in stack.iter() {
                 let w = p.what as usize;
                 let row = if (1..=c).contains(&w) {
                     w - 1
@@ -344,13 +344,7 @@ impl Game {
                 } else {
                     continue;
                 };
-                let count = p.count.max(1) as f32;
-                // (the first piece's cell is still 0: a store, with no load)
-                if k == 0 {
-                    out[row * n + site] = count;
-                } else {
-                    out[row * n + site] += count;
-                }
+                out[row * n + site] += p.count.max(1) as f32;
             }
             match stack.last() {
                 Some(top) if top.state != 0 => out[c * n + site] = top.state as f32,
