@@ -110,9 +110,10 @@ impl GameDef {
         let group = (player.is_none_or(|p| p == who as i32))
             .then(|| self.group_words(rel, from as u32, c.s.owned_words(who as usize)));
         let (mut regions, mut met) = (0, 0);
-        self.each_connection_region(k, player, c, |r| {
+        for r in self.connection_region_fns(k, player) {
+            let r = self.region_cow(r, c);
             if k.skip_empty && r.is_empty() {
-                return;
+                continue;
             }
             regions += 1;
             let meets = match &group {
@@ -120,16 +121,9 @@ impl GameDef {
                 None => r.contains(from),
             };
             met += i32::from(meets);
-        });
+        }
         let wanted = k.number.as_ref().map_or(regions, |x| self.int(x, c));
         wanted > 0 && met >= wanted
-    }
-
-    /// Each region of `is Connected` ([`GameDef::connection_regions`]), in turn.
-    fn each_connection_region(&self, k: &Connected, player: Option<i32>, c: &Ctx, mut f: impl FnMut(&Region)) {
-        for r in self.connection_region_fns(k, player) {
-            f(&self.region_cow(r, c));
-        }
     }
 
     /// The regions of `is Connected` or `is Blocked`, unevaluated: those given, else the

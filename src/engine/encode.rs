@@ -361,16 +361,7 @@ impl Game {
                     let site = i * 64 + word.trailing_zeros() as usize;
                     word &= word - 1;
                     let Some(stack) = sites.get(site) else { break };
-                    // (most sites hold one piece of a component)
-                    match stack.as_slice() {
-                        [p] if (1..=c).contains(&(p.what as usize)) => {
-                            out[(p.what as usize - 1) * n + site] = p.count.max(1) as f32;
-                            if p.state != 0 {
-                                out[c * n + site] = p.state as f32;
-                            }
-                        }
-                        _ => put(out, site, stack),
-                    }
+                    put(out, site, stack);
                 }
             }
             sites.len()

@@ -1616,7 +1616,7 @@ impl GameDef {
                         // cannot get there)
                         let toward = if self.fast_forms { c.target } else { -1 };
                         self.for_each_piece_toward(c, pieces, toward, |c2, comp| {
-                            if c2.target >= 0 && self.fast_forms && !self.may_reach(comp, c2.from, c2.target) {
+                            if toward >= 0 && !self.may_reach(comp, c2.from, toward) {
                                 return false;
                             }
                             if let Some(m) = &self.ir.components[comp].moves {
