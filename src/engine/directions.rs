@@ -14,6 +14,9 @@ fn turn(d: Dir, k: i32) -> Dir {
     Dir::ALL[(d as i32 + k).rem_euclid(16) as usize]
 }
 
+/// The most sites for which [`GameDef::radial_between`] is tabled (n² entries).
+const RADIAL_TABLE_SITES: usize = 512;
+
 impl GameDef {
     /// `dirs` with every relative direction resolved for the piece at `site` (absolute
     /// directions as they are); `dirs` itself when it has no relative direction.
@@ -239,9 +242,32 @@ impl GameDef {
 
     /// Whether a radial from `a` (on the board) in direction `d` passes through `b`.
     fn radial_reaches(&self, a: i32, d: Dir, b: i32) -> bool {
+        let n = self.n();
+        if self.fast_forms && n <= RADIAL_TABLE_SITES {
+            let table = self.radial_between.get_or_init(|| self.radial_between_table());
+            return (b as usize) < n && table[a as usize * n + b as usize] >> d as u16 & 1 != 0;
+        }
         self.board
             .radials(a as u32, Direction::Compass(d))
             .any(|radial| radial[1..].contains(&(b as u32)))
+    }
+
+    /// A fast form of [`Self::radial_reaches`]: per pair of sites (a, b), the compass
+    /// directions whose radials from `a` pass through `b`, as bits ([`GameDef::radial_between`],
+    /// built when first asked; the test of the fast forms holds it to the radials).
+    fn radial_between_table(&self) -> Box<[u16]> {
+        let n = self.n();
+        let mut table = vec![0u16; n * n].into_boxed_slice();
+        for a in 0..n {
+            for d in Dir::ALL {
+                for radial in self.board.radials(a as u32, Direction::Compass(d)) {
+                    for &b in &radial[1..] {
+                        table[a * n + b as usize] |= 1 << d as u16;
+                    }
+                }
+            }
+        }
+        table
     }
 
     /// A relative direction other than `SameDirection` and `OppositeDirection` for facing

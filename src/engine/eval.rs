@@ -1609,23 +1609,24 @@ impl GameDef {
                     None => owner.map(|o| self.role_player(o, c)),
                 };
                 let mut r = Region::new(n);
-                for def in &self.ir.regions {
-                    let owner_ok = player.is_none_or(|p| def.owner as i32 == p);
-                    // (with an owner, the name is a part of the region's name; alone, its name)
-                    let name_ok = name.is_none_or(|k| {
-                        let want = &self.ir.names[k as usize];
-                        def.name.is_some_and(|d| {
-                            let have = &self.ir.names[d as usize];
-                            if player.is_some() {
-                                have.contains(want.as_str())
-                            } else {
-                                have == want
-                            }
-                        })
-                    });
-                    if owner_ok && name_ok {
-                        r.union_with(&self.region(&def.region, c));
+                // (with an owner, the name is a part of the region's name; alone, its name)
+                let named = |k: u16| {
+                    self.regions_named
+                        .get(k as usize)
+                        .map_or(&[][..], |v| &v[usize::from(player.is_some())])
+                };
+                let mut add = |i: usize| {
+                    let def = &self.ir.regions[i];
+                    if player.is_none_or(|p| def.owner as i32 == p) {
+                        match self.static_region(self.equipment_slot(i), &def.region, c) {
+                            Some(x) => r.union_with(x),
+                            None => r.union_with(&self.region(&def.region, c)),
+                        }
                     }
+                };
+                match name {
+                    Some(k) => named(*k).iter().for_each(|&i| add(i as usize)),
+                    None => (0..self.ir.regions.len()).for_each(add),
                 }
                 r
             }

@@ -81,11 +81,19 @@ pub struct GameDef {
     /// site (the tables of `reach` read backwards, made with them; None where one of its
     /// components that moves has no table): [`GameDef::may_reach_from`].
     pub(super) reached_from: std::sync::OnceLock<Vec<Option<Box<[u64]>>>>,
+    /// Per pair of sites, the compass directions whose radials join them
+    /// ([`GameDef::radial_reaches`]'s table, built when first asked).
+    pub(super) radial_between: std::sync::OnceLock<Box<[u16]>>,
     /// The board's shape as tiles with paths read it.
     pub(super) tiles: super::tiles::TileGeometry,
     /// Per cached region slot, its values by role combination when it reads no state
     /// (computed when first asked).
+    /// (then one more slot per equipment region, `ir.regions`: [`GameDef::equipment_slot`])
     pub(super) static_regions: Vec<std::sync::OnceLock<Option<Vec<Region>>>>,
+    /// Per interned name, the equipment regions (`ir.regions` indices) it names: `[0]` those
+    /// named exactly so, `[1]` those whose name holds it (with a player given, Ludii's
+    /// `(sites P "Home")` takes every region of P whose name contains "Home").
+    pub(super) regions_named: Vec<[Box<[u16]>; 2]>,
     /// The equipment's maps, resolved on the board (what [`IntFn::MapEntry`] reads).
     pub(super) maps: Vec<super::tables::Map>,
     /// The first site of each container after the board (`ir.containers`), and the number
@@ -231,12 +239,14 @@ impl GameDef {
             large_tables: Vec::new(),
             reach: std::sync::OnceLock::new(),
             reached_from: std::sync::OnceLock::new(),
+            radial_between: std::sync::OnceLock::new(),
             tiles,
             line_tables: Vec::new(),
             line_windows: Vec::new(),
             stacked_line_tables: Vec::new(),
             layers: Vec::new(),
             static_regions: Vec::new(),
+            regions_named: Vec::new(),
             relative: Vec::new(),
             board_counts: [0; 5],
             container_from: Vec::new(),
@@ -323,7 +333,10 @@ impl GameDef {
                 .map(|n| g.board.site_of_label(n).map_or(-1, |s| s as i32))
                 .collect();
         g.maps = g.resolve_maps();
-        g.static_regions = (0..g.ir.cached_regions).map(|_| std::sync::OnceLock::new()).collect();
+        g.static_regions = (0..g.ir.cached_regions as usize + g.ir.regions.len())
+            .map(|_| std::sync::OnceLock::new())
+            .collect();
+        g.regions_named = g.name_region_defs();
         g.geometry =
             g.ir.geometry
                 .iter()

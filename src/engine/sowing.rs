@@ -664,6 +664,9 @@ mod tests {
             "board/space/line/Gomoku.lud",
             "board/space/line/Connect Four.lud",
             "board/race/reach/Breakthrough.lud",
+            // (the equipment's regions tabled by name and role inside a region that reads
+            // the state, and the directions between two sites tabled)
+            "board/war/direction/push/Shobu.lud",
         ];
         let mut backtracking = 0;
         for path in games {

@@ -76,6 +76,34 @@ impl GameDef {
         .as_deref()
     }
 
+    /// The static-region slot of equipment region `i` (`ir.regions[i]`): after the rules'.
+    #[inline]
+    pub(super) fn equipment_slot(&self, i: usize) -> u32 {
+        self.ir.cached_regions + i as u32
+    }
+
+    /// Per interned name, the equipment regions named exactly so and those whose name holds
+    /// it ([`GameDef::regions_named`]), resolved once at load.
+    pub(super) fn name_region_defs(&self) -> Vec<[Box<[u16]>; 2]> {
+        if self.ir.regions.is_empty() {
+            return Vec::new();
+        }
+        let names = |keep: &dyn Fn(&str) -> bool| -> Box<[u16]> {
+            (0..self.ir.regions.len() as u16)
+                .filter(|&i| {
+                    self.ir.regions[i as usize]
+                        .name
+                        .is_some_and(|d| keep(&self.ir.names[d as usize]))
+                })
+                .collect()
+        };
+        self.ir
+            .names
+            .iter()
+            .map(|want| [names(&|have| have == want), names(&|have| have.contains(want.as_str()))])
+            .collect()
+    }
+
     /// A cached region's value for the context's roles, when it is static.
     #[inline]
     pub(super) fn static_region(&self, slot: u32, inner: &RegionFn, c: &Ctx) -> Option<&Region> {
