@@ -73,6 +73,8 @@ pub mod graph;
 mod regions;
 mod size;
 mod spatial;
+/// Hash sets and maps of small integer keys (a multiplicative hasher), for the layers above.
+pub(crate) use spatial::IntSet;
 mod topology;
 mod track;
 

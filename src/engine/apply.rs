@@ -104,7 +104,7 @@ impl GameDef {
             let repeat = self.ir.no_repeat.is_some() && !s.seen.is_empty() && !m.is_pass() && !m.is_swap();
             let fails = (cond.is_some() || repeat) && {
                 let r = scratch.get_or_insert_with(|| Repeats::new(s));
-                self.fails_filters(&mut r.scratch, m, cond, repeat, &c)
+                self.fails_filters(r.state(), m, cond, repeat, &c)
             };
             total -= usize::from(fails);
             match lazy {
@@ -352,11 +352,12 @@ impl GameDef {
         if m.is_pass() || m.is_swap() || s.seen.is_empty() {
             return false;
         }
-        let (touched, changed) = self.execute_trial(&mut r.scratch, m, s, w);
+        let scratch = r.state();
+        let (touched, changed) = self.execute_trial(scratch, m, s, w);
         // (the copy's hash followed the sites the move changed)
-        let h = r.scratch.hash;
-        self.undo_trial(&mut r.scratch, s, &touched, changed);
-        (r.scratch.mover, r.scratch.next, r.scratch.prev) = (s.mover, s.next, s.prev);
+        let h = scratch.hash;
+        self.undo_trial(scratch, s, &touched, changed);
+        (scratch.mover, scratch.next, scratch.prev) = (s.mover, s.next, s.prev);
         s.seen.contains(&h)
     }
 

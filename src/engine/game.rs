@@ -850,7 +850,7 @@ impl GameDef {
                 .collect(),
             history: SmallVec::new(),
             history_truncated: false,
-            seen: Vec::new(),
+            seen: Default::default(),
         }
     }
 

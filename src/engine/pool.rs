@@ -7,8 +7,9 @@ use super::state::StateData;
 use std::cell::RefCell;
 
 thread_local! {
-    /// Scratch states for the copies `do` works on.
-    static POOL: RefCell<Vec<StateData>> = const { RefCell::new(Vec::new()) };
+    /// Scratch states for the copies `do` works on (boxed: taking and giving one back moves a
+    /// pointer, not the state's ~2 KB).
+    static POOL: RefCell<Vec<Scratch>> = const { RefCell::new(Vec::new()) };
     /// Empty move lists with their capacity, for consequents generated at apply time.
     static LISTS: RefCell<Vec<Vec<MoveData>>> = const { RefCell::new(Vec::new()) };
 }
@@ -29,8 +30,14 @@ pub(super) fn give_list(mut l: Vec<MoveData>) {
     });
 }
 
+/// A copy of the state that candidates are tried on, from the pool ([`pooled_copy`]).
+pub(super) type Scratch = Box<StateData>;
+
 /// Give a scratch state back to the pool.
-pub(super) fn release(s: StateData) {
+pub(super) fn release(mut s: Scratch) {
+    // (not holding on to the positions seen: the state they are shared with adds to them
+    // next, and would copy them if a pooled state still shared them)
+    s.seen.clear();
     POOL.with(|p| {
         let mut p = p.borrow_mut();
         if p.len() < 16 {
@@ -41,20 +48,22 @@ pub(super) fn release(s: StateData) {
 
 /// A copy of `s` taken from the per-thread pool (no allocation once warm); give it back
 /// with [`release`].
-pub(super) fn pooled_copy(s: &StateData) -> StateData {
+pub(super) fn pooled_copy(s: &StateData) -> Scratch {
     match POOL.with(|p| p.borrow_mut().pop()) {
         Some(mut d) => {
             copy_state(&mut d, s);
             d
         }
-        None => s.clone(),
+        None => Box::new(s.clone()),
     }
 }
 
 /// A state from the pool with the fields of `s` off the board copied (its sites are
 /// whatever the pooled state held: for undoing what a candidate changes off the board).
-pub(super) fn small_copy(s: &StateData) -> StateData {
-    let mut small = POOL.with(|p| p.borrow_mut().pop()).unwrap_or_else(|| s.clone());
+pub(super) fn small_copy(s: &StateData) -> Scratch {
+    let mut small = POOL
+        .with(|p| p.borrow_mut().pop())
+        .unwrap_or_else(|| Box::new(s.clone()));
     copy_small(&mut small, s);
     small
 }
@@ -263,7 +272,7 @@ pub(super) fn copy_small(dst: &mut StateData, src: &StateData) {
     if dst.visited != *visited {
         dst.visited.clone_from(visited);
     }
-    if differ(&dst.seen, seen) {
+    if !dst.seen.shares(seen) {
         dst.seen.clone_from(seen);
     }
     if dst.last_to != *last_to {
@@ -319,19 +328,26 @@ pub(super) fn copy_small(dst: &mut StateData, src: &StateData) {
 /// What [`super::game::GameDef::repeats`] tries moves on: a copy of the state (from the
 /// pool, given back when dropped), whose hash follows the moves tried.
 pub(super) struct Repeats {
-    pub(super) scratch: StateData,
+    scratch: Option<Scratch>,
 }
 
 impl Repeats {
     pub(super) fn new(s: &StateData) -> Repeats {
         Repeats {
-            scratch: pooled_copy(s),
+            scratch: Some(pooled_copy(s)),
         }
+    }
+
+    /// The copy moves are tried on.
+    pub(super) fn state(&mut self) -> &mut StateData {
+        self.scratch.get_or_insert_with(Box::default)
     }
 }
 
 impl Drop for Repeats {
     fn drop(&mut self) {
-        release(std::mem::take(&mut self.scratch));
+        if let Some(s) = self.scratch.take() {
+            release(s);
+        }
     }
 }

@@ -831,7 +831,7 @@ impl GameDef {
     /// context keeps the mover `forEach Piece` may have swapped in).
     /// Taken from a per-thread pool and overwritten in place (no allocation once warm); give
     /// it back with [`release`].
-    pub(super) fn scratch(&self, c: &Ctx) -> StateData {
+    pub(super) fn scratch(&self, c: &Ctx) -> super::pool::Scratch {
         let mut s = pooled_copy(c.s);
         s.mover = c.mover;
         s.next = c.next;
@@ -1431,7 +1431,7 @@ impl GameDef {
     }
 
     /// Undo a pre-move applied in place: its sites and (when saved) the small fields.
-    fn undo_pre(&self, s: &mut StateData, saved: Saved, small: Option<StateData>) {
+    fn undo_pre(&self, s: &mut StateData, saved: Saved, small: Option<super::pool::Scratch>) {
         let mut sites: SmallVec<[u32; 4]> = saved.iter().map(|e| e.0).collect();
         self.rehash(s, &mut sites, |s| {
             for (t, st) in saved {

@@ -422,7 +422,7 @@ pub struct StateData {
     pub history_truncated: bool,
     /// The positions `(no Repeat ..)` forbids returning to (their hashes,
     /// [`StateData::position_hash`]).
-    pub seen: Vec<u64>,
+    pub seen: Seen,
     /// In a game with `(no Repeat ..)`, [`StateData::position_hash`] kept up to date by
     /// every change of a site (`GameDef::rehash`); 0 in other games.
     pub hash: u64,
@@ -471,6 +471,50 @@ macro_rules! state_copies {
             }
         }
     };
+}
+
+/// The positions `(no Repeat ..)` forbids returning to, by hash ([`StateData::seen`]):
+/// asked in one look-up, and shared by a state and its copies (a copy takes a pointer; the
+/// first of them to add a position then gets its own), so that copying a state to try moves
+/// on costs nothing however long the game.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Seen(Option<std::sync::Arc<crate::board::IntSet<u64>>>);
+
+impl Seen {
+    /// The positions `hashes`.
+    #[cfg(test)]
+    pub fn of(hashes: &[u64]) -> Seen {
+        let mut s = Seen::default();
+        hashes.iter().for_each(|&h| s.push(h));
+        s
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.as_ref().is_none_or(|set| set.is_empty())
+    }
+
+    #[inline]
+    pub fn contains(&self, hash: &u64) -> bool {
+        self.0.as_ref().is_some_and(|set| set.contains(hash))
+    }
+
+    /// Add a position (copying the set first if another state shares it).
+    pub fn push(&mut self, hash: u64) {
+        std::sync::Arc::make_mut(self.0.get_or_insert_with(Default::default)).insert(hash);
+    }
+
+    pub fn clear(&mut self) {
+        self.0 = None;
+    }
+
+    /// Whether both are the same set in memory (or both empty): a copy needs nothing done.
+    #[inline]
+    pub fn shares(&self, other: &Seen) -> bool {
+        match (&self.0, &other.0) {
+            (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
+            _ => self.is_empty() && other.is_empty(),
+        }
+    }
 }
 
 state_copies! {
@@ -764,7 +808,7 @@ mod tests {
                 Stack::from_slice(&[piece(2, 1); 5]),
             ],
             extra: vec![Stack::from_slice(&[piece(3, 7)])],
-            seen: vec![9, 8],
+            seen: super::Seen::of(&[9, 8]),
             mover: 2,
             ..StateData::default()
         };

@@ -94,7 +94,7 @@ impl GameDef {
     /// it is (the piece is there already, or nothing is put). On an empty site of a game
     /// that counts pieces, the piece is seen only by `who`/`what`: not modelled, nothing is
     /// put.
-    fn placed_at(&self, c: &Ctx, site: i32, what: i32, owner: u8) -> Option<super::state::StateData> {
+    fn placed_at(&self, c: &Ctx, site: i32, what: i32, owner: u8) -> Option<super::pool::Scratch> {
         if self.ir.stacking || !self.ir.other_types.is_empty() {
             return None;
         }
