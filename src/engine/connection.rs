@@ -368,32 +368,40 @@ impl GameDef {
     fn group_sites(&self, k: &Groups, c: &Ctx, mut found: impl FnMut(&[u32])) {
         let n = self.n();
         let min = self.int(&k.min, c);
+        // the members: the sites the condition's word allows (all past its 64), where what
+        // is left of it holds
+        let (may, rest) = (
+            self.may_pass(Some(&k.cond), super::compiled::masks::Var::To, c),
+            self.cond_at_listed(Some(&k.cond), super::compiled::masks::Var::To),
+        );
         let mut c2 = *c;
-        let mut holds = |site: u32| {
+        let mut member = Region::new(n);
+        for site in 0..n as u32 {
             c2.to = site as i32;
-            self.boolean(&k.cond, &c2)
-        };
-        let member: Vec<bool> = (0..n as u32).map(&mut holds).collect();
+            if super::compiled::may_pass(may, site) && rest.holds(self, &c2) {
+                member.insert(site as i32);
+            }
+        }
         // (a group is grown on its own: with directions that do not go both ways, groups
         // may overlap, as in Ludii)
-        let mut checked = vec![false; n];
-        let mut in_group = vec![false; n];
-        let mut group = Vec::new();
+        let mut checked = Region::new(n);
+        let mut in_group = Region::new(n);
+        let mut group: SmallVec<[u32; 32]> = SmallVec::new();
         let mut near = SmallVec::new();
-        for from in 0..n {
-            if !member[from] || checked[from] {
+        for from in member.iter() {
+            if checked.contains(from) {
                 continue;
             }
             group.clear();
             group.push(from as u32);
-            in_group[from] = true;
+            in_group.insert(from);
             let mut i = 0;
             while i < group.len() {
                 near.clear();
                 self.around_site(group[i] as i32, &k.dirs, &mut near);
                 for &t in &near {
-                    if member[t as usize] && !in_group[t as usize] {
-                        in_group[t as usize] = true;
+                    if member.contains(t as i32) && !in_group.contains(t as i32) {
+                        in_group.insert(t as i32);
                         group.push(t);
                     }
                 }
@@ -403,8 +411,8 @@ impl GameDef {
                 found(&group);
             }
             for &t in &group {
-                checked[t as usize] = true;
-                in_group[t as usize] = false;
+                checked.insert(t as i32);
+                in_group.remove(t as i32);
             }
         }
     }

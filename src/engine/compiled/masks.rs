@@ -99,6 +99,21 @@ fn word(g: &GameDef, b: &BoolFn, var: Var) -> Option<Mask> {
             }
             _ => None,
         },
+        // `(= (who at:s) P)` for a player P the site does not change: as `(is P (who at:s))`
+        BoolFn::Eq(a, b) => {
+            let fixed = |p: &IntFn| {
+                matches!(p, IntFn::Mover | IntFn::Next | IntFn::Prev | IntFn::Const(_))
+                    || matches!(p, IntFn::RolePlayer(role) if *role != Role::Iterated)
+            };
+            let player = match (&**a, &**b) {
+                (IntFn::Who(at), p) | (p, IntFn::Who(at)) if var.is(at) && fixed(p) => p.clone(),
+                _ => return None,
+            };
+            exact(Box::new(move |g, c| match g.int(&player, c) {
+                p @ 0..=31 => c.s.top_owners_word(1 << p),
+                _ => 0,
+            }))
+        }
         // a fixed component in a game without stacks: the sites of its owner, exactly those
         // when the owner has no other component
         BoolFn::IsWithinAt(what, at) if var.is(at) && !g.ir.stacking => {
