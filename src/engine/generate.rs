@@ -1318,15 +1318,26 @@ impl GameDef {
                 mover,
             } => {
                 let first = out.len();
-                let origins: Sites = match (&from.site, &from.region) {
-                    (Some(s), _) => smallvec::smallvec![self.int(s, c)],
-                    (_, Some(r)) => self.region(r, c).iter().collect(),
+                // (a site alone is read in place: no list built and moved)
+                let (one, many): ([i32; 1], Sites);
+                let origins: &[i32] = match (&from.site, &from.region) {
+                    (Some(s), _) => {
+                        one = [self.int(s, c)];
+                        &one
+                    }
+                    (_, Some(r)) => {
+                        many = self.region(r, c).iter().collect();
+                        &many
+                    }
                     // `(from)` without a location: the iterator `from`
-                    _ => smallvec::smallvec![c.from],
+                    _ => {
+                        one = [c.from];
+                        &one
+                    }
                 };
                 let (from_cond, to_cond) = (self.cond(from.cond.as_ref()), self.cond(to.cond.as_ref()));
                 let apply_if = self.cond(to.apply_if.as_ref());
-                for f in origins {
+                for &f in origins {
                     let gf = self.global_site(from.ty, f);
                     let Some(&top) = Self::top(c.s, gf) else {
                         continue;
@@ -1336,14 +1347,24 @@ impl GameDef {
                     if !from_cond.holds(self, &c1) {
                         continue;
                     }
-                    let targets: Sites = match (&to.site, &to.region) {
-                        (Some(s), _) => smallvec::smallvec![self.int(s, &c1)],
-                        (_, Some(r)) => self.region(r, &c1).iter().collect(),
+                    let (one, many): ([i32; 1], Sites);
+                    let targets: &[i32] = match (&to.site, &to.region) {
+                        (Some(s), _) => {
+                            one = [self.int(s, &c1)];
+                            &one
+                        }
+                        (_, Some(r)) => {
+                            many = self.region(r, &c1).iter().collect();
+                            &many
+                        }
                         // `(to)` without a location: the iterator `to`
-                        _ => smallvec::smallvec![c.to],
+                        _ => {
+                            one = [c.to];
+                            &one
+                        }
                     };
                     if self.is_large(top.what) {
-                        self.gen_large_from_to(f, &targets, c, out);
+                        self.gen_large_from_to(f, targets, c, out);
                         continue;
                     }
                     // (the piece at a level given moves alone, that piece whatever an effect
@@ -1375,7 +1396,7 @@ impl GameDef {
                         }
                         (None, None) => self.fromto_action(gf, t, count.as_ref(), *copy, whole, &c1),
                     };
-                    for t in targets {
+                    for &t in targets {
                         let gt = self.global_site(to.ty, t);
                         if t < 0 || gt < 0 {
                             continue;
