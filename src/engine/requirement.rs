@@ -422,9 +422,13 @@ impl GameDef {
         c.target = -1;
         match &m.kind {
             MovesKind::Priority(v) | MovesKind::Or(v) | MovesKind::And(v) => {
-                // (those without a filter first: no list made, asked once per piece)
-                let cheap = v.iter().filter(|x| !filters(x));
-                cheap
+                // (those without a filter first: no list made, asked once per piece; among
+                // them, those with no hop first: a hop needs a piece to pass, a step or slide
+                // only room, so they are the likelier to have a move)
+                let cheap = |x: &&Moves| !filters(x) && !hops(x);
+                v.iter()
+                    .filter(cheap)
+                    .chain(v.iter().filter(|x| !filters(x) && hops(x)))
                     .chain(v.iter().filter(|x| filters(x)))
                     .any(|x| self.has_moves(x, c))
             }
@@ -1719,6 +1723,19 @@ fn filters(m: &Moves) -> bool {
         MovesKind::If(_, x, y) => filters(x) || y.as_deref().is_some_and(filters),
         MovesKind::ForEachPiece { body, .. } => body.as_deref().is_some_and(filters),
         MovesKind::ForEachValue { body, .. } | MovesKind::ForEachSite { body, .. } => filters(body),
+        _ => false,
+    }
+}
+
+/// Whether a generator has a hop among its moves.
+fn hops(m: &Moves) -> bool {
+    match &m.kind {
+        MovesKind::Hop { .. } => true,
+        MovesKind::Do { pre, next, .. } => hops(pre) || next.as_deref().is_some_and(hops),
+        MovesKind::Priority(v) | MovesKind::Or(v) | MovesKind::And(v) => v.iter().any(hops),
+        MovesKind::If(_, x, y) => hops(x) || y.as_deref().is_some_and(hops),
+        MovesKind::ForEachPiece { body, .. } => body.as_deref().is_some_and(hops),
+        MovesKind::ForEachValue { body, .. } | MovesKind::ForEachSite { body, .. } => hops(body),
         _ => false,
     }
 }
