@@ -1595,11 +1595,20 @@ impl GameDef {
             RegionFn::State(v) => {
                 let v = self.int(v, c);
                 let mut r = Region::new(n);
-                // (an empty site's state too: the one left there, else 0)
-                for s in 0..n.min(c.s.sites.len()) as i32 {
-                    if c.s.site_state(s) == v {
-                        r.insert(s);
+                // (an empty site's state too: the one left there, else 0; word by word)
+                let loose = !c.s.loose_states.is_empty();
+                let sites = &c.s.sites[..n.min(c.s.sites.len())];
+                for (i, chunk) in sites.chunks(64).enumerate() {
+                    let mut w = 0u64;
+                    for (b, st) in chunk.iter().enumerate() {
+                        let k = match st.last() {
+                            Some(p) => p.state,
+                            None if loose => c.s.site_state((i * 64 + b) as i32),
+                            None => 0,
+                        };
+                        w |= u64::from(k == v) << b;
                     }
+                    r.or_word(i, w);
                 }
                 r
             }
