@@ -425,11 +425,10 @@ impl GameDef {
                 // (those without a filter first: no list made, asked once per piece; among
                 // them, those with no hop first: a hop needs a piece to pass, a step or slide
                 // only room, so they are the likelier to have a move)
-                let cheap = |x: &&Moves| !filters(x) && !hops(x);
                 v.iter()
-                    .filter(cheap)
-                    .chain(v.iter().filter(|x| !filters(x) && hops(x)))
-                    .chain(v.iter().filter(|x| filters(x)))
+                    .filter(|x| !x.filters && !x.hops)
+                    .chain(v.iter().filter(|x| !x.filters && x.hops))
+                    .chain(v.iter().filter(|x| x.filters))
                     .any(|x| self.has_moves(x, c))
             }
             MovesKind::If(b, x, y) => {
@@ -1707,36 +1706,6 @@ impl WhoTest {
     fn holds(&self, s: &StateData, t: u32) -> bool {
         let who = s.sites[t as usize].last().map(|p| p.who as i32).unwrap_or(0);
         self.how.holds(self.value, who)
-    }
-}
-
-/// Whether a generator filters its moves by applying them (`ifAfterwards`).
-fn filters(m: &Moves) -> bool {
-    match &m.kind {
-        MovesKind::Do {
-            if_afterwards,
-            pre,
-            next,
-            ..
-        } => if_afterwards.is_some() || filters(pre) || next.as_deref().is_some_and(filters),
-        MovesKind::Priority(v) | MovesKind::Or(v) | MovesKind::And(v) => v.iter().any(filters),
-        MovesKind::If(_, x, y) => filters(x) || y.as_deref().is_some_and(filters),
-        MovesKind::ForEachPiece { body, .. } => body.as_deref().is_some_and(filters),
-        MovesKind::ForEachValue { body, .. } | MovesKind::ForEachSite { body, .. } => filters(body),
-        _ => false,
-    }
-}
-
-/// Whether a generator has a hop among its moves.
-fn hops(m: &Moves) -> bool {
-    match &m.kind {
-        MovesKind::Hop { .. } => true,
-        MovesKind::Do { pre, next, .. } => hops(pre) || next.as_deref().is_some_and(hops),
-        MovesKind::Priority(v) | MovesKind::Or(v) | MovesKind::And(v) => v.iter().any(hops),
-        MovesKind::If(_, x, y) => hops(x) || y.as_deref().is_some_and(hops),
-        MovesKind::ForEachPiece { body, .. } => body.as_deref().is_some_and(hops),
-        MovesKind::ForEachValue { body, .. } | MovesKind::ForEachSite { body, .. } => hops(body),
-        _ => false,
     }
 }
 

@@ -1218,6 +1218,11 @@ pub struct Moves {
     /// one site, a score, a variable, pending, remember, `moveAgain`, or `and`/`or`/`if` of
     /// these, none with consequents. The engine computes its actions without building moves.
     pub plain: bool,
+    /// Whether some of its moves are filtered by applying them (an `ifAfterwards` within,
+    /// the moves a `(forEach Piece)` without a body takes from its pieces not counted).
+    pub filters: bool,
+    /// Whether a hop is among its moves (counted as `filters` is).
+    pub hops: bool,
 }
 
 impl Moves {
@@ -1337,7 +1342,29 @@ impl Moves {
                 MovesKind::If(_, x, y) => x.plain && y.as_deref().is_none_or(|y| y.plain),
                 k => k.one_move_effect(),
             };
-        Moves { kind, then, plain }
+        let within = |f: fn(&Moves) -> bool| match &kind {
+            MovesKind::Do { pre, next, .. } => f(pre) || next.as_deref().is_some_and(f),
+            MovesKind::Priority(v) | MovesKind::Or(v) | MovesKind::And(v) => v.iter().any(f),
+            MovesKind::If(_, x, y) => f(x) || y.as_deref().is_some_and(f),
+            MovesKind::ForEachPiece { body, .. } => body.as_deref().is_some_and(f),
+            MovesKind::ForEachValue { body, .. } | MovesKind::ForEachSite { body, .. } => f(body),
+            _ => false,
+        };
+        let filters = matches!(
+            &kind,
+            MovesKind::Do {
+                if_afterwards: Some(_),
+                ..
+            }
+        ) || within(|m: &Moves| m.filters);
+        let hops = matches!(&kind, MovesKind::Hop { .. }) || within(|m: &Moves| m.hops);
+        Moves {
+            kind,
+            then,
+            plain,
+            filters,
+            hops,
+        }
     }
 }
 
