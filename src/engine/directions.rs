@@ -21,7 +21,13 @@ impl GameDef {
     /// `dirs` with every relative direction resolved for the piece at `site` (absolute
     /// directions as they are); `dirs` itself when it has no relative direction.
     #[inline(always)]
-    pub(super) fn abs_dirs<'a>(&self, dirs: &'a [Direction], site: i32, c: &Ctx, buf: &'a mut Dirs) -> &'a [Direction] {
+    pub(super) fn abs_dirs<'a>(
+        &'a self,
+        dirs: &'a [Direction],
+        site: i32,
+        c: &Ctx,
+        buf: &'a mut Dirs,
+    ) -> &'a [Direction] {
         // (a list of directions is all absolute or all relative: Ludii's grammar allows no mix)
         match dirs.first() {
             Some(d) if d.is_relative() => self.resolve_all(dirs, site, self.facing_at(site, c), c, buf),
@@ -32,7 +38,7 @@ impl GameDef {
     /// [`Self::abs_dirs`] for a piece facing `facing` (turned by the rotation of the piece
     /// at `site`).
     pub(super) fn abs_dirs_facing<'a>(
-        &self,
+        &'a self,
         dirs: &'a [Direction],
         site: i32,
         facing: Dir,
@@ -48,38 +54,47 @@ impl GameDef {
     /// [`Self::abs_dirs`] of a list with relative directions.
     #[inline(never)]
     fn resolve_all<'a>(
-        &self,
+        &'a self,
         dirs: &[Direction],
         site: i32,
         facing: Dir,
         c: &Ctx,
         buf: &'a mut Dirs,
     ) -> &'a [Direction] {
-        buf.clear();
-        let supported = self.board.supported_bits(Relation::Adjacent);
-        // (the directions a rotation turns among: those of the list's relation, `of:`)
-        let among = match dirs {
-            [Direction::Dynamic(k)] => match &self.ir.dir_fns[*k as usize] {
-                DirFn::Of(rel, _) => self.board.supported_bits(*rel),
-                DirFn::OfSite(rel, _) if site >= 0 && (site as usize) < self.n() => {
-                    self.board.site_supported_bits(site as u32, *rel)
-                }
-                _ => supported,
-            },
-            _ => supported,
-        };
-        let mut facing = facing;
         // a rotated piece faces its direction turned FR once per step of rotation
         let rotation =
             c.s.sites
                 .get(site.max(0) as usize)
                 .and_then(|st| st.last())
                 .map_or(0, |p| p.rotation);
-        for _ in 0..rotation.clamp(0, 16) {
-            if let Some(d) = first_supported(facing, 1, 1, among) {
-                facing = d;
+        let mut facing = facing;
+        if rotation > 0 {
+            // (the directions a rotation turns among: those of the list's relation, `of:`)
+            let among = match dirs {
+                [Direction::Dynamic(k)] => match &self.ir.dir_fns[*k as usize] {
+                    DirFn::Of(rel, _) => self.board.supported_bits(*rel),
+                    DirFn::OfSite(rel, _) if site >= 0 && (site as usize) < self.n() => {
+                        self.board.site_supported_bits(site as u32, *rel)
+                    }
+                    _ => self.board.supported_bits(Relation::Adjacent),
+                },
+                _ => self.board.supported_bits(Relation::Adjacent),
+            };
+            for _ in 0..rotation.clamp(0, 16) {
+                if let Some(d) = first_supported(facing, 1, 1, among) {
+                    facing = d;
+                }
             }
         }
+        // (one relative direction that reads no move: tabled per facing)
+        if let [Direction::Relative(r)] = dirs {
+            let table = self.relative.get(*r as usize * 16 + facing as usize);
+            if let Some(t) = table.filter(|_| !matches!(r, RelDir::SameDirection | RelDir::OppositeDirection)) {
+                return t;
+            }
+        }
+        buf.clear();
+        let supported = self.board.supported_bits(Relation::Adjacent);
         for &d in dirs {
             self.push_resolved(d, site, facing, supported, c, buf);
         }
