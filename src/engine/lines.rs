@@ -242,18 +242,19 @@ impl GameDef {
         }
         let exact = l.exact.as_ref().is_some_and(|b| self.boolean(b, c));
         // (each site's radials and opposites tabled at load, or found here)
-        let pairs: SmallVec<[RadialPair; 8]> = match self
+        let table = self
             .stacked_line_tables
             .get(l.table as usize)
-            .filter(|_| self.fast_forms)
-        {
-            Some(table) => table.pairs(locn as u32),
+            .filter(|_| self.fast_forms);
+        let found: SmallVec<[RadialPair; 8]> = match table {
+            Some(_) => SmallVec::new(),
             None => self
                 .distinct_radials(locn as u32, &l.dirs)
                 .iter()
                 .map(|&r| (r, self.opposite_radials(locn as u32, r, &l.dirs)))
                 .collect(),
         };
+        let found = found.iter().map(|(r, o)| (*r, o.iter().copied()));
         // whether the piece at `level` of `t` is one of the line's (none past the top)
         let at = |t: u32, level: i32| {
             level >= 0
@@ -263,7 +264,10 @@ impl GameDef {
         };
         if stacked.by_level.as_ref().is_some_and(|b| self.boolean(b, c)) {
             let size = stack(locn as u32).len() as i32;
-            return Self::line_by_level(&pairs, locn as u32, size, len, exact, at);
+            return match table {
+                Some(t) => Self::line_by_level(t.pairs(locn as u32), locn as u32, size, len, exact, at),
+                None => Self::line_by_level(found, locn as u32, size, len, exact, at),
+            };
         }
         let top = stacked.top.as_ref().is_some_and(|b| self.boolean(b, c));
         let holds = |t: u32| {
@@ -290,11 +294,14 @@ impl GameDef {
             }
             false
         };
-        Self::line_along(
-            pairs.iter().map(|(r, o)| (*r, o.first().copied().unwrap_or(&[]))),
-            len,
-            walk,
-        )
+        // (each radial with its first opposite)
+        fn first<'p>((r, mut o): (&'p [u32], impl Iterator<Item = &'p [u32]>)) -> (&'p [u32], &'p [u32]) {
+            (r, o.next().unwrap_or(&[]))
+        }
+        match table {
+            Some(t) => Self::line_along(t.pairs(locn as u32).map(first), len, walk),
+            None => Self::line_along(found.map(first), len, walk),
+        }
     }
 
     /// A line by level (`byLevel:`) of `len` through the top of `locn`, a stack of `size`,
@@ -302,8 +309,8 @@ impl GameDef {
     /// down the stack itself, under its top; then along each radial (of `pairs`, each with
     /// its opposites) flat, falling then rising, and rising then falling a level a step, as
     /// Ludii's stacked form reads it.
-    pub(super) fn line_by_level(
-        pairs: &[RadialPair],
+    pub(super) fn line_by_level<'p, O: ExactSizeIterator<Item = &'p [u32]> + Clone>(
+        pairs: impl IntoIterator<Item = (&'p [u32], O)>,
         locn: u32,
         size: i32,
         len: i32,
@@ -361,13 +368,13 @@ impl GameDef {
                 if walk(radial, 0, origin, rise, &mut count) {
                     return true;
                 }
-                if opposites.is_empty() {
+                if opposites.len() == 0 {
                     if count == len {
                         return true;
                     }
                     continue;
                 }
-                for opp in opposites {
+                for opp in opposites.clone() {
                     let mut n = count;
                     let start = if back == 0 { origin } else { origin + back };
                     if walk(opp, 1, start, back, &mut n) {

@@ -96,16 +96,16 @@ pub(in crate::engine) struct StackedLineTable {
 
 impl StackedLineTable {
     /// The distinct radials of `site`, each with its opposites.
-    pub(in crate::engine) fn pairs(&self, site: u32) -> SmallVec<[RadialPair<'_>; 8]> {
+    pub(in crate::engine) fn pairs(
+        &self,
+        site: u32,
+    ) -> impl Iterator<Item = (&[u32], impl ExactSizeIterator<Item = &[u32]> + Clone)> {
         let (a, b) = (self.start[site as usize], self.start[site as usize + 1]);
         let range = |&(x, y): &(u32, u32)| &self.sites[x as usize..y as usize];
-        self.entries[a as usize..b as usize]
-            .iter()
-            .map(|&(r0, r1)| {
-                let rs = &self.ranges[r0 as usize..r1 as usize];
-                (range(&rs[0]), rs[1..].iter().map(range).collect())
-            })
-            .collect()
+        self.entries[a as usize..b as usize].iter().map(move |&(r0, r1)| {
+            let rs = &self.ranges[r0 as usize..r1 as usize];
+            (range(&rs[0]), rs[1..].iter().map(range))
+        })
     }
 }
 

@@ -202,7 +202,7 @@ mod tests {
                     let tabled: Vec<(Vec<u32>, Vec<Vec<u32>>)> = table
                         .pairs(s)
                         .into_iter()
-                        .map(|(r, o)| (r.to_vec(), o.iter().map(|o| o.to_vec()).collect()))
+                        .map(|(r, o)| (r.to_vec(), o.map(|o| o.to_vec()).collect()))
                         .collect();
                     assert_eq!(tabled, found, "{path} site {s}");
                 }

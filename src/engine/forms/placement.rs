@@ -556,11 +556,10 @@ impl Placement {
                 own[b / 64] >> (b % 64) & 1 != 0
             }
         };
-        let pairs: smallvec::SmallVec<[super::super::lines::RadialPair; 8]> = self.levels[locn]
+        let pairs = self.levels[locn]
             .iter()
-            .map(|(r, o)| (&r[..], o.iter().map(|o| &o[..]).collect()))
-            .collect();
-        GameDef::line_by_level(&pairs, locn as u32, play.height[locn] as i32, len, false, at)
+            .map(|(r, o)| (&r[..], o.iter().map(|o| &o[..])));
+        GameDef::line_by_level(pairs, locn as u32, play.height[locn] as i32, len, false, at)
     }
 }
 
