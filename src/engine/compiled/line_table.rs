@@ -201,7 +201,6 @@ mod tests {
                         .collect();
                     let tabled: Vec<(Vec<u32>, Vec<Vec<u32>>)> = table
                         .pairs(s)
-                        .into_iter()
                         .map(|(r, o)| (r.to_vec(), o.map(|o| o.to_vec()).collect()))
                         .collect();
                     assert_eq!(tabled, found, "{path} site {s}");
