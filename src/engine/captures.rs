@@ -252,6 +252,9 @@ impl GameDef {
                 around.push(t);
             }
         }
+        if around.is_empty() {
+            return;
+        }
         let mut checked = Region::new(n);
         let mut in_group = Region::new(n);
         let mut group: SmallVec<[u32; 32]> = SmallVec::new();
