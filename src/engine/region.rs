@@ -4,7 +4,7 @@ use smallvec::SmallVec;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Region {
-    words: SmallVec<[u64; 4]>,
+    words: SmallVec<[u64; 8]>,
 }
 
 /// Whether bit `i` of the bit words `words` is set (false past their end).
@@ -18,9 +18,9 @@ impl Region {
     pub fn new(num_sites: usize) -> Region {
         let k = num_sites.div_ceil(64).max(1);
         Region {
-            // (a board of up to 256 sites: the words in place, written at once)
-            words: if k <= 4 {
-                SmallVec::from_buf_and_len([0; 4], k)
+            // (a board of up to 512 sites: the words in place, written at once)
+            words: if k <= 8 {
+                SmallVec::from_buf_and_len([0; 8], k)
             } else {
                 SmallVec::from_elem(0, k)
             },
