@@ -467,7 +467,7 @@ macro_rules! state_copies {
             fn clone_from(&mut self, source: &Self) {
                 let StateData { $($s,)* $($f,)* } = source;
                 $(copy_stacks_into(&mut self.$s, $s);)*
-                $(self.$f.clone_from($f);)*
+                $(CopyInto::copy_into($f, &mut self.$f);)*
             }
         }
     };
@@ -527,6 +527,64 @@ state_copies! {
         history_truncated, seen, hash, dice, dice_sums, dice_equal, chance, next_roll, hidden,
         puzzle, stored, last_between, trials,
 }
+
+/// A field of [`StateData`] copied into another, reusing its buffer: lists of plain values
+/// as bytes (a list's own `clone_from` goes item by item, even when it is empty).
+trait CopyInto {
+    fn copy_into(&self, dst: &mut Self);
+}
+
+impl<A: smallvec::Array> CopyInto for SmallVec<A>
+where
+    A::Item: Copy,
+{
+    #[inline(always)]
+    fn copy_into(&self, dst: &mut Self) {
+        dst.clear();
+        // (most are empty: nothing to copy)
+        if !self.is_empty() {
+            dst.extend_from_slice(self);
+        }
+    }
+}
+
+/// Vectors of plain values.
+macro_rules! copied_as_bytes {
+    ($($t:ty),*) => {
+        $(impl CopyInto for Vec<$t> {
+            #[inline]
+            fn copy_into(&self, dst: &mut Self) {
+                dst.clear();
+                dst.extend_from_slice(self);
+            }
+        })*
+    };
+}
+
+copied_as_bytes!(i16, u64);
+
+/// Plain values, and the fields that copy themselves.
+macro_rules! copied_whole {
+    ($($t:ty),*) => {
+        $(impl CopyInto for $t {
+            #[inline]
+            fn copy_into(&self, dst: &mut Self) {
+                dst.clone_from(self);
+            }
+        })*
+    };
+}
+
+copied_whole!(
+    u8,
+    u32,
+    i32,
+    u64,
+    bool,
+    Seen,
+    Hidden,
+    Vec<(crate::board::SiteType, Vec<Stack>)>
+);
 
 /// A copy of stacks, each copied as bytes (SmallVec's own clone goes piece by piece).
 fn copy_stacks(src: &[Stack]) -> Vec<Stack> {
