@@ -598,7 +598,9 @@ fn copy_stacks_into(dst: &mut Vec<Stack>, src: &[Stack]) {
     dst.truncate(src.len());
     for (d, s) in dst.iter_mut().zip(src) {
         d.clear();
-        d.extend_from_slice(s);
+        if !s.is_empty() {
+            d.extend_from_slice(s);
+        }
     }
     let done = dst.len();
     dst.extend(src[done..].iter().map(|st| Stack::from_slice(st)));
