@@ -38,6 +38,10 @@ pub struct GameDef {
     /// none); per name, the first index of an equal name: names compared as integers.
     pub(super) base_name: Vec<u16>,
     pub(super) name_canon: Vec<u16>,
+    /// In a game of at most 64 components, as bits by component number: per owner, its
+    /// components; per name, the components of that base name ([`GameDef::is_named`]).
+    pub(super) comps_of_owner: Vec<u64>,
+    pub(super) comps_named: Vec<u64>,
     /// Per relation, per site: the same neighbours as bit words (for counts by mask), only
     /// the words that hold one, each with its index, ascending ([`GameDef::near_words`]): a
     /// site's neighbours are near it, so this stays linear in the board's size.
@@ -196,7 +200,21 @@ impl GameDef {
         let (around_start, around_sites) = around_tables(&board);
         let first_name = |name: &str| ir.names.iter().position(|n| n == name).map_or(u16::MAX, |i| i as u16);
         let base_name = ir.components.iter().map(|k| first_name(&k.base)).collect();
-        let name_canon = ir.names.iter().map(|n| first_name(n)).collect();
+        let name_canon: Vec<u16> = ir.names.iter().map(|n| first_name(n)).collect();
+        let (mut comps_of_owner, mut comps_named) = (Vec::new(), Vec::new());
+        if ir.components.len() <= 64 {
+            comps_of_owner = vec![0u64; 256];
+            comps_named = vec![0u64; ir.names.len()];
+            for (comp, k) in ir.components.iter().enumerate().skip(1) {
+                comps_of_owner[k.owner as usize] |= 1 << comp;
+                let base = first_name(&k.base);
+                for (name, canon) in name_canon.iter().enumerate() {
+                    if base != u16::MAX && *canon == base {
+                        comps_named[name] |= 1 << comp;
+                    }
+                }
+            }
+        }
         let (near_words, near_start) = near_tables(&around_start, &around_sites);
         let near_symmetric = around_start
             .iter()
@@ -226,6 +244,8 @@ impl GameDef {
             near_symmetric,
             base_name,
             name_canon,
+            comps_of_owner,
+            comps_named,
             conds: Default::default(),
             then_sites: Vec::new(),
             sole_of_owner: Vec::new(),

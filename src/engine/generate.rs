@@ -484,9 +484,22 @@ impl GameDef {
             None => 0..self.n() as u32,
         };
         let on_board = sites.start == 0;
-        let wanted = |comp: usize| {
-            self.ir.components.get(comp).is_some_and(|k| k.owner == player)
-                && (items.is_empty() || items.iter().any(|&it| self.is_named(comp as u16, it)))
+        // (as one mask of components where their numbers allow, `GameDef::comps_of_owner`)
+        let mask = self.comps_of_owner.get(player as usize).map(|&own| {
+            if items.is_empty() {
+                own
+            } else {
+                own & items
+                    .iter()
+                    .fold(0, |m, &it| m | self.comps_named.get(it as usize).copied().unwrap_or(0))
+            }
+        });
+        let wanted = |comp: usize| match mask {
+            Some(m) => comp < 64 && m >> comp & 1 != 0,
+            None => {
+                self.ir.components.get(comp).is_some_and(|k| k.owner == player)
+                    && (items.is_empty() || items.iter().any(|&it| self.is_named(comp as u16, it)))
+            }
         };
         let tops = top || !self.ir.stacking;
         // (the pieces of another site type only, when named)
