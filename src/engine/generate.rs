@@ -321,6 +321,28 @@ impl GameDef {
         }
     }
 
+    /// The sites a place names: its site, its region's sites in order, else `iterated`
+    /// (the iterator it stands for). A site alone is written in `one` and a region's in
+    /// `many`, and read where they are: no list built and moved for one site.
+    fn place_sites<'a>(
+        &self,
+        place: &Place,
+        iterated: i32,
+        c: &Ctx,
+        one: &'a mut [i32; 1],
+        many: &'a mut Sites,
+    ) -> &'a [i32] {
+        match (&place.site, &place.region) {
+            (Some(s), _) => one[0] = self.int(s, c),
+            (_, Some(r)) => {
+                many.extend(self.region(r, c).iter());
+                return many;
+            }
+            _ => one[0] = iterated,
+        }
+        one
+    }
+
     /// The sites a removal names: its site, or its region's sites in order.
     fn targets(&self, site: Option<&IntFn>, region: Option<&RegionFn>, c: &Ctx) -> Sites {
         match (site, region) {
@@ -1331,23 +1353,9 @@ impl GameDef {
                 mover,
             } => {
                 let first = out.len();
-                // (a site alone is read in place: no list built and moved)
-                let (one, many): ([i32; 1], Sites);
-                let origins: &[i32] = match (&from.site, &from.region) {
-                    (Some(s), _) => {
-                        one = [self.int(s, c)];
-                        &one
-                    }
-                    (_, Some(r)) => {
-                        many = self.region(r, c).iter().collect();
-                        &many
-                    }
-                    // `(from)` without a location: the iterator `from`
-                    _ => {
-                        one = [c.from];
-                        &one
-                    }
-                };
+                // `(from)` without a location: the iterator `from`
+                let (mut one, mut many) = ([0], Sites::new());
+                let origins = self.place_sites(from, c.from, c, &mut one, &mut many);
                 let (from_cond, to_cond) = (self.cond(from.cond.as_ref()), self.cond(to.cond.as_ref()));
                 let apply_if = self.cond(to.apply_if.as_ref());
                 for &f in origins {
@@ -1360,22 +1368,9 @@ impl GameDef {
                     if !from_cond.holds(self, &c1) {
                         continue;
                     }
-                    let (one, many): ([i32; 1], Sites);
-                    let targets: &[i32] = match (&to.site, &to.region) {
-                        (Some(s), _) => {
-                            one = [self.int(s, &c1)];
-                            &one
-                        }
-                        (_, Some(r)) => {
-                            many = self.region(r, &c1).iter().collect();
-                            &many
-                        }
-                        // `(to)` without a location: the iterator `to`
-                        _ => {
-                            one = [c.to];
-                            &one
-                        }
-                    };
+                    // `(to)` without a location: the iterator `to`
+                    let (mut one, mut many) = ([0], Sites::new());
+                    let targets = self.place_sites(to, c.to, &c1, &mut one, &mut many);
                     if self.is_large(top.what) {
                         self.gen_large_from_to(f, targets, c, out);
                         continue;
