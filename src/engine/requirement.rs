@@ -26,6 +26,29 @@ fn append(d: &mut Done, acts: &[Action]) {
     }
 }
 
+/// Whether the actions of different moves of `moves` all commute: no two of different
+/// moves touch the same site or the same small fields (named variables apart, each of its
+/// own name), so the moves' actions give one position in any order of the moves.
+fn commute_across(moves: &[MoveData]) -> bool {
+    let mut seen: SmallVec<[(SmallVec<[u32; 2]>, super::moves::Fields, Action); 8]> = SmallVec::new();
+    for m in moves {
+        let start = seen.len();
+        for a in &m.actions {
+            let (sites, fields) = a.footprint();
+            let clash = seen[..start].iter().any(|(s2, f2, b)| {
+                sites.iter().any(|t| s2.contains(t))
+                    || (fields & f2 != 0
+                        && !matches!((a, b), (Action::SetNamedVar { name: x, .. }, Action::SetNamedVar { name: y, .. }) if x != y))
+            });
+            if clash {
+                return false;
+            }
+            seen.push((sites, fields, *a));
+        }
+    }
+    true
+}
+
 /// Answers of an `ifAfterwards` condition by resulting position. The keys are kept end to
 /// end in one list and found by their hash (compared in full: no false match); a memo is
 /// reused, cleared, by the next check (no allocation per key once warm).
@@ -1295,7 +1318,18 @@ impl GameDef {
         w: Within,
     ) {
         for &t in &m.then {
-            let rule = &self.ir.thens[t as usize];
+            let mut rule = &self.ir.thens[t as usize];
+            // (an `if` without consequents of its own gives the moves of the branch its
+            // condition picks: that branch is applied, so that a `do` or a `sow` there is
+            // applied in place as one here would be)
+            if let (MovesKind::If(..), None) = (&rule.kind, rule.then) {
+                let (decided, stalemates) = self.with_move_ctx(s, reads, w, |c| self.decide_ifs(rule, c));
+                super::game::note_stalemates(s, stalemates);
+                match decided {
+                    Some(x) => rule = x,
+                    None => continue,
+                }
+            }
             match &rule.kind {
                 MovesKind::Sow(sw) if self.fast_forms => {
                     self.sow_in_place(s, sw, rule.then, reads, done.as_deref_mut(), w);
@@ -1362,11 +1396,20 @@ impl GameDef {
         if !self.one_move_actions(pre, s, reads, &cache, &mut acts, w) {
             let mut pre_moves = take_list();
             self.gen_for(pre, s, reads, &mut pre_moves, w);
-            if pre_moves.len() > 1 || pre_moves.iter().any(|p| !p.then.is_empty()) {
+            if pre_moves.iter().any(|p| !p.then.is_empty()) || !commute_across(&pre_moves) {
                 give_list(pre_moves);
                 return false;
             }
-            acts = pre_moves.pop().map(|p| p.actions).unwrap_or_default();
+            // (several pre-moves: their actions in the order the combined move lists them,
+            // [`GameDef::gen_after`]'s; each changes what no other reads or writes, so
+            // applying them in that order leaves the position applying them one move after
+            // another does)
+            let mut at = 0;
+            for p in pre_moves.iter() {
+                let i = at.min(acts.len());
+                acts.insert_many(i, p.actions.iter().copied());
+                at = p.actions.len();
+            }
             give_list(pre_moves);
         }
         // what undoing needs: the touched sites and the small fields
