@@ -7,6 +7,9 @@ use super::game::{Cache, Ctx, GameDef};
 use super::region::Region;
 use crate::ir::*;
 
+/// How deep equipment regions naming others are looked into ([`GameDef::is_static_region`]).
+const STATIC_DEPTH: u8 = 3;
+
 /// The most players for which the role combinations are tabled ((n+1)³ of them).
 const MAX_PLAYERS: u8 = 4;
 
@@ -14,12 +17,13 @@ impl GameDef {
     /// Whether a region reads nothing but the roles (mover, next, prev): the same for every
     /// state. Conservative: false for anything else.
     pub(super) fn is_static_region(&self, r: &RegionFn) -> bool {
-        self.is_static_within(r, true)
+        self.is_static_within(r, STATIC_DEPTH)
     }
 
-    /// [`Self::is_static_region`], looking into the equipment's regions only at the top
-    /// (a region of the equipment naming another is taken as not static: no recursion).
-    fn is_static_within(&self, r: &RegionFn, top: bool) -> bool {
+    /// [`Self::is_static_region`], looking into the equipment's regions named (all of them
+    /// where none is) `depth` deep at most (a region of the equipment naming others, and
+    /// those naming others, ...: deeper is taken as not static, as is a region naming itself).
+    fn is_static_within(&self, r: &RegionFn, depth: u8) -> bool {
         let int_static = |f: &IntFn| {
             matches!(
                 f,
@@ -33,19 +37,33 @@ impl GameDef {
             RegionFn::Sites(v) => v.iter().all(int_static),
             RegionFn::Site(x) => int_static(x),
             // (grown along the board's own steps)
-            RegionFn::Expand { region, steps, .. } => self.is_static_within(region, top) && int_static(steps),
+            RegionFn::Expand { region, steps, .. } => self.is_static_within(region, depth) && int_static(steps),
             RegionFn::Row(a) | RegionFn::Column(a) => int_static(a),
-            RegionFn::Equipment { owner, player, .. } => {
-                top && owner.is_none_or(|o| o != Role::Iterated)
+            RegionFn::Equipment { owner, player, name } => {
+                let within = |i: usize| {
+                    self.ir
+                        .regions
+                        .get(i)
+                        .is_some_and(|d| self.is_static_within(&d.region, depth - 1))
+                };
+                depth > 0
+                    && owner.is_none_or(|o| o != Role::Iterated)
                     && player.as_deref().is_none_or(int_static)
-                    && self.ir.regions.iter().all(|d| self.is_static_within(&d.region, false))
+                    && match name {
+                        // (with an owner or without, as `RegionFn::Equipment` finds them)
+                        Some(k) => self
+                            .regions_named
+                            .get(*k as usize)
+                            .is_none_or(|v| v.iter().flatten().all(|&i| within(i as usize))),
+                        None => (0..self.ir.regions.len()).all(within),
+                    }
             }
             RegionFn::Track { player, from, to, .. } => {
                 player.as_deref().is_none_or(int_static) && from.is_none() && to.is_none()
             }
-            RegionFn::Union(v) | RegionFn::Intersection(v) => v.iter().all(|x| self.is_static_within(x, top)),
-            RegionFn::Difference(a, b) => self.is_static_within(a, top) && self.is_static_within(b, top),
-            RegionFn::Cached(_, inner) => self.is_static_within(inner, top),
+            RegionFn::Union(v) | RegionFn::Intersection(v) => v.iter().all(|x| self.is_static_within(x, depth)),
+            RegionFn::Difference(a, b) => self.is_static_within(a, depth) && self.is_static_within(b, depth),
+            RegionFn::Cached(_, inner) => self.is_static_within(inner, depth),
             _ => false,
         }
     }
