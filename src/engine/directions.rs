@@ -128,8 +128,18 @@ impl GameDef {
                     if f < 0 || f as usize >= self.n() || t < 0 {
                         return;
                     }
+                    let all = self.board.supported_bits(Relation::All);
+                    let bits = match self.radial_bits(f, t) {
+                        Some(b) => b & all,
+                        None => Dir::ALL
+                            .into_iter()
+                            .filter(|&d| self.radial_reaches(f, d, t))
+                            .fold(0, |b, d| b | 1 << d as u16),
+                    };
                     out.extend(
-                        self.directions_where(Relation::All, |d| self.radial_reaches(f, d, t))
+                        Dir::ALL
+                            .into_iter()
+                            .filter(|&d| bits >> d as u16 & 1 != 0)
                             .map(Direction::Compass),
                     );
                 }
@@ -257,14 +267,28 @@ impl GameDef {
 
     /// Whether a radial from `a` (on the board) in direction `d` passes through `b`.
     fn radial_reaches(&self, a: i32, d: Dir, b: i32) -> bool {
-        let n = self.n();
-        if self.fast_forms && n <= RADIAL_TABLE_SITES {
-            let table = self.radial_between.get_or_init(|| self.radial_between_table());
-            return (b as usize) < n && table[a as usize * n + b as usize] >> d as u16 & 1 != 0;
+        if let Some(bits) = self.radial_bits(a, b) {
+            return bits >> d as u16 & 1 != 0;
         }
         self.board
             .radials(a as u32, Direction::Compass(d))
             .any(|radial| radial[1..].contains(&(b as u32)))
+    }
+
+    /// The compass directions whose radials from `a` (on the board) pass through `b`, as
+    /// bits, where the table of them is kept (a fast form); None otherwise.
+    #[inline]
+    fn radial_bits(&self, a: i32, b: i32) -> Option<u16> {
+        let n = self.n();
+        if !self.fast_forms || n > RADIAL_TABLE_SITES {
+            return None;
+        }
+        let table = self.radial_between.get_or_init(|| self.radial_between_table());
+        Some(if (b as usize) < n {
+            table[a as usize * n + b as usize]
+        } else {
+            0
+        })
     }
 
     /// A fast form of [`Self::radial_reaches`]: per pair of sites (a, b), the compass
