@@ -15,7 +15,6 @@ use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList};
 use rand::Rng;
-use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 
 /// OpenSpiel's player id of a chance node.
@@ -945,7 +944,7 @@ fn mcts(
 struct Slot {
     state: State,
     moves: Listed,
-    rng: ChaCha8Rng,
+    rng: playout::PlayoutRng,
 }
 
 /// `num_envs` games stepped together: actions in, observations, rewards and masks out as

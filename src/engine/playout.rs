@@ -7,7 +7,6 @@
 use super::api::{Game, Move, MoveKey, State};
 pub use super::outcome::{outcome_of, Outcome, PlayoutResult};
 use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::time::Instant;
@@ -260,11 +259,14 @@ impl Tally {
     }
 }
 
-/// The generator of playout `index` of a run seeded with `seed`.
-pub fn playout_rng(seed: u64, index: u64) -> ChaCha8Rng {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    rng.set_stream(index);
-    rng
+/// The random generator of playouts: xoshiro256++, quick to seed (a playout of a small game
+/// lasts less than a block of a cipher's stream) and to draw from.
+pub type PlayoutRng = rand_xoshiro::Xoshiro256PlusPlus;
+
+/// The generator of playout `index` of a run seeded with `seed`: each index its own seed
+/// (the golden ratio's multiples are distinct), spread over the state by SplitMix64.
+pub fn playout_rng(seed: u64, index: u64) -> PlayoutRng {
+    PlayoutRng::seed_from_u64(seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15))
 }
 
 /// Play one game from the start with uniformly random legal moves (uniform over the engine's
