@@ -539,8 +539,11 @@ impl GameDef {
     /// Each value of an int list, in order, without building the list; a `results` whose
     /// `to:` is the neighbours of `(from)` walks the neighbour table.
     fn for_each_int(&self, f: &IntsFn, c: &Ctx, mut out: impl FnMut(i32)) {
-        let IntsFn::Results { from, to, value } = f else {
-            return self.ints(f, c).into_iter().for_each(out);
+        let (from, to, value) = match f {
+            IntsFn::Results { from, to, value } => (from, to, value),
+            // (a list as written: each value in turn, no list made)
+            IntsFn::List(v) => return v.iter().for_each(|x| out(self.int(x, c))),
+            _ => return self.ints(f, c).into_iter().for_each(out),
         };
         let near = match &**to {
             RegionFn::Around {
