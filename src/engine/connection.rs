@@ -382,11 +382,35 @@ impl GameDef {
                 member.insert(site as i32);
             }
         }
+        let mut group: SmallVec<[u32; 32]> = SmallVec::new();
+        // (on a board of one word, along one relation: grown a word at a time, from the
+        // neighbours' words; each group the sites reached from its lowest unchecked one)
+        if let ([crate::board::Direction::Rel(rel)], true) = (&k.dirs[..], n <= 64) {
+            let within = member.word(0);
+            let mut left = within;
+            while left != 0 {
+                let (mut g, mut fresh) = (left & left.wrapping_neg(), left & left.wrapping_neg());
+                while fresh != 0 {
+                    let grown = super::region::bits(std::slice::from_ref(&fresh)).fold(0, |w, t| {
+                        w | self.near_words(*rel, t as i32).first().map_or(0, |&(_, x)| x)
+                    }) & within
+                        & !g;
+                    g |= grown;
+                    fresh = grown;
+                }
+                left &= !g;
+                if g.count_ones() as i32 >= min {
+                    group.clear();
+                    group.extend(super::region::bits(std::slice::from_ref(&g)).map(|t| t as u32));
+                    found(&group);
+                }
+            }
+            return;
+        }
         // (a group is grown on its own: with directions that do not go both ways, groups
         // may overlap, as in Ludii)
         let mut checked = Region::new(n);
         let mut in_group = Region::new(n);
-        let mut group: SmallVec<[u32; 32]> = SmallVec::new();
         let mut near = SmallVec::new();
         for from in member.iter() {
             if checked.contains(from) {

@@ -91,6 +91,12 @@ impl Region {
                 .is_some_and(|w| w & (1 << (site as usize % 64)) != 0)
     }
 
+    /// Word `i` of the sites' bits (0 past the end).
+    #[inline]
+    pub fn word(&self, i: usize) -> u64 {
+        self.words.get(i).copied().unwrap_or(0)
+    }
+
     pub fn len(&self) -> usize {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
     }
