@@ -385,7 +385,7 @@ impl GameDef {
         let mut group: SmallVec<[u32; 32]> = SmallVec::new();
         // (on a board of one word, along one relation: grown a word at a time, from the
         // neighbours' words; each group the sites reached from its lowest unchecked one)
-        if let ([crate::board::Direction::Rel(rel)], true) = (&k.dirs[..], n <= 64) {
+        if let ([crate::board::Direction::Rel(rel)], true) = (&k.dirs[..], n <= 64 && self.fast_forms) {
             let within = member.word(0);
             let mut left = within;
             while left != 0 {

@@ -714,6 +714,44 @@ pub(super) fn assert_form_plays_like_the_engine(path: &str, options: &[&str], n:
     wins
 }
 
+/// The fast paths of the general engine (crossing edges from a table, groups grown a word
+/// at a time, static regions naming others, directions between two sites read as one
+/// word) against the evaluator's: along random games of games that use them, at every
+/// position, the same legal moves, and the same position after each move applied.
+#[cfg(test)]
+#[test]
+fn general_fast_paths_play_like_the_evaluator() {
+    use super::playout::playout_rng;
+    for path in [
+        "experimental/graph_theory/CrossGeo.lud",
+        "math/graph/Wagner.lud",
+        "board/war/direction/push/Shobu.lud",
+    ] {
+        let (fast, slow) = with_and_without_forms(path, &[]);
+        let mut moves = 0;
+        for i in 0..6 {
+            let mut walk = playout_rng(13, i);
+            let mut state = fast.initial_state();
+            for ply in 0..300 {
+                let listed = fast.legal_moves(&state);
+                assert_eq!(listed, slow.legal_moves(&state), "{path} game {i} ply {ply}");
+                let Some(mv) = slow.random_move(&state, &mut walk) else {
+                    break;
+                };
+                let mut other = state.clone();
+                fast.apply(&mut state, &mv);
+                slow.apply(&mut other, &mv);
+                assert_eq!(state, other, "{path} game {i} ply {ply}: {mv:?}");
+                moves += 1;
+                if state.is_over() {
+                    break;
+                }
+            }
+        }
+        assert!(moves > 20, "{path}: {moves} moves played");
+    }
+}
+
 /// A corpus game loaded twice: with its fast forms, and without.
 #[cfg(test)]
 fn with_and_without_forms(path: &str, options: &[&str]) -> (super::api::Game, super::api::Game) {

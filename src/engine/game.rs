@@ -88,6 +88,9 @@ pub struct GameDef {
     /// Per pair of sites, the compass directions whose radials join them
     /// ([`GameDef::radial_reaches`]'s table, built when first asked).
     pub(super) radial_between: std::sync::OnceLock<Box<[u16]>>,
+    /// Per edge of a board of edges, the edges whose segments cross it, as bit words
+    /// ([`GameDef::crossing`]'s table, built when first asked; None on a board too large).
+    pub(super) crossings: std::sync::OnceLock<Option<Box<[u64]>>>,
     /// The board's shape as tiles with paths read it.
     pub(super) tiles: super::tiles::TileGeometry,
     /// Per cached region slot, its values by role combination when it reads no state
@@ -260,6 +263,7 @@ impl GameDef {
             reach: std::sync::OnceLock::new(),
             reached_from: std::sync::OnceLock::new(),
             radial_between: std::sync::OnceLock::new(),
+            crossings: std::sync::OnceLock::new(),
             tiles,
             line_tables: Vec::new(),
             line_windows: Vec::new(),

@@ -156,6 +156,24 @@ impl GameDef {
         let Some(&[a0, a1]) = edges.get(e) else { return r };
         let any = matches!(role, Role::All | Role::Shared);
         let player = self.role_player(role, c);
+        // (a fast form: the edges crossing `e` read from the table, against the sites of
+        // the player's pieces)
+        let k = self.n().div_ceil(64);
+        let owners = match usize::try_from(player) {
+            _ if any => None,
+            Ok(p) if p < c.s.owned.len() / c.s.owned_stride().max(1) => Some(c.s.owned_words(p)),
+            _ => Some(&[][..]),
+        };
+        if let (Some(table), false) = (self.crossing_table().filter(|_| self.fast_forms), self.has_large_pieces) {
+            for (i, &w) in table[e * k..e * k + k].iter().enumerate() {
+                let held = match owners {
+                    None => c.s.occupied_word(i),
+                    Some(o) => o.get(i).copied().unwrap_or(0),
+                };
+                r.or_word(i, w & held);
+            }
+            return r;
+        }
         let vs = &self.board.graph().vertices;
         let p = |v: u32| (vs[v as usize].x, vs[v as usize].y);
         for (k, &[b0, b1]) in edges.iter().enumerate() {
@@ -168,6 +186,31 @@ impl GameDef {
             }
         }
         r
+    }
+
+    /// Per edge, the other edges whose segments cross it strictly inside both, as bit words
+    /// ([`GameDef::crossings`]); None off a board of edges or on one of more than 4,096.
+    fn crossing_table(&self) -> Option<&[u64]> {
+        self.crossings
+            .get_or_init(|| {
+                let edges = self.edge_ends()?;
+                let (n, vs) = (edges.len(), &self.board.graph().vertices);
+                if n > 4096 || n != self.n() {
+                    return None;
+                }
+                let k = n.div_ceil(64);
+                let p = |v: u32| (vs[v as usize].x, vs[v as usize].y);
+                let mut table = vec![0u64; n * k].into_boxed_slice();
+                for (e, &[a0, a1]) in edges.iter().enumerate() {
+                    for (f, &[b0, b1]) in edges.iter().enumerate() {
+                        if e != f && segments_cross((p(a0), p(a1)), (p(b0), p(b1))) {
+                            table[e * k + f / 64] |= 1 << (f % 64);
+                        }
+                    }
+                }
+                Some(table)
+            })
+            .as_deref()
     }
 
     /// The sum of the costs of a region's sites (0 where none is set).
