@@ -391,9 +391,9 @@ impl GameDef {
             while left != 0 {
                 let (mut g, mut fresh) = (left & left.wrapping_neg(), left & left.wrapping_neg());
                 while fresh != 0 {
-                    let grown = super::region::bits(std::slice::from_ref(&fresh)).fold(0, |w, t| {
-                        w | self.near_words(*rel, t as i32).first().map_or(0, |&(_, x)| x)
-                    }) & within
+                    let grown = super::region::bits(std::slice::from_ref(&fresh))
+                        .fold(0, |w, t| w | self.near_words(*rel, t).first().map_or(0, |&(_, x)| x))
+                        & within
                         & !g;
                     g |= grown;
                     fresh = grown;

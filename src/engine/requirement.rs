@@ -30,7 +30,9 @@ fn append(d: &mut Done, acts: &[Action]) {
 /// moves touch the same site or the same small fields (named variables apart, each of its
 /// own name), so the moves' actions give one position in any order of the moves.
 fn commute_across(moves: &[MoveData]) -> bool {
-    let mut seen: SmallVec<[(SmallVec<[u32; 2]>, super::moves::Fields, Action); 8]> = SmallVec::new();
+    // (each action seen: the sites and small fields it touches)
+    type Touch = (SmallVec<[u32; 2]>, super::moves::Fields, Action);
+    let mut seen: SmallVec<[Touch; 8]> = SmallVec::new();
     for m in moves {
         let start = seen.len();
         for a in &m.actions {
