@@ -280,6 +280,11 @@ impl GameDef {
         match r {
             RegionFn::Cached(slot, inner) => self.with_cached(*slot, inner, c, |region| region.contains(s)),
             RegionFn::Owned(..) | RegionFn::Empty => self.contains_site(r, s as u32, c),
+            // (a component's start sites, read in place)
+            RegionFn::Start(what) => usize::try_from(self.int(what, c))
+                .ok()
+                .and_then(|w| self.start_positions.get(w))
+                .is_some_and(|r| r.contains(s)),
             _ => match self.small_sites(r, c) {
                 Some(v) => v.contains(&(s as u32)),
                 None => self.region(r, c).contains(s),
