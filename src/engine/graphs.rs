@@ -161,8 +161,9 @@ impl GameDef {
         let k = self.n().div_ceil(64);
         let owners = match usize::try_from(player) {
             _ if any => None,
-            Ok(p) if p < c.s.owned.len() / c.s.owned_stride().max(1) => Some(c.s.owned_words(p)),
-            _ => Some(&[][..]),
+            // (a player of no row of the owners' table holds no edge)
+            Ok(p) => Some(c.s.owned_words(p)),
+            Err(_) => Some(&[][..]),
         };
         if let (Some(table), false) = (self.crossing_table().filter(|_| self.fast_forms), self.has_large_pieces) {
             for (i, &w) in table[e * k..e * k + k].iter().enumerate() {

@@ -26,6 +26,20 @@ fn append(d: &mut Done, acts: &[Action]) {
     }
 }
 
+/// The actions of several pre-moves of a `do`, appended to `out` in the order Ludii's
+/// combined move lists them: each move's inserted at the index where the previous one's
+/// ended (not cumulative), so the first's come first and the others' follow, last first.
+fn in_pre_order<'a, A: smallvec::Array<Item = Action>>(
+    out: &mut SmallVec<A>,
+    lists: impl IntoIterator<Item = &'a [Action]>,
+) {
+    let (base, mut at) = (out.len(), 0);
+    for acts in lists {
+        out.insert_many(base + at, acts.iter().copied());
+        at = acts.len();
+    }
+}
+
 /// Whether the actions of different moves of `moves` all commute: no two of different
 /// moves touch the same site or the same small fields (named variables apart, each of its
 /// own name), so the moves' actions give one position in any order of the moves.
@@ -1006,15 +1020,11 @@ impl GameDef {
             self.gen(b, &mut c2, out);
         }
         release(s2);
-        // Ludii inserts each pre-move's actions at the index where the previous one's
-        // ended (not cumulative).
-        let mut at = 0;
-        for acts in &pre_actions {
-            for mv in &mut out[start..] {
-                let at = at.min(mv.actions.len());
-                mv.actions.insert_many(at, acts.iter().copied());
-            }
-            at = acts.len();
+        // (the pre-moves' actions first, in the order of Ludii's combined move)
+        let mut first: Done = SmallVec::new();
+        in_pre_order(&mut first, pre_actions.iter().map(|d| &d[..]));
+        for mv in &mut out[start..] {
+            mv.actions.insert_many(0, first.iter().copied());
         }
         pre_actions
     }
@@ -1402,16 +1412,11 @@ impl GameDef {
                 give_list(pre_moves);
                 return false;
             }
-            // (several pre-moves: their actions in the order the combined move lists them,
-            // [`GameDef::gen_after`]'s; each changes what no other reads or writes, so
-            // applying them in that order leaves the position applying them one move after
-            // another does)
-            let mut at = 0;
-            for p in pre_moves.iter() {
-                let i = at.min(acts.len());
-                acts.insert_many(i, p.actions.iter().copied());
-                at = p.actions.len();
-            }
+            // (several pre-moves: their actions in the order the combined move lists them;
+            // each changes what no other reads or writes, so applying them in that order
+            // leaves the position applying them one move after another does)
+            acts.clear();
+            in_pre_order(&mut acts, pre_moves.iter().map(|p| &p.actions[..]));
             give_list(pre_moves);
         }
         // what undoing needs: the touched sites and the small fields
