@@ -16,8 +16,15 @@ thread_local! {
 
 /// An empty move list (from the pool when there is one).
 pub(super) fn take_list() -> Vec<MoveData> {
-    LISTS.with(|p| p.borrow_mut().pop()).unwrap_or_default()
+    // (a new list starts with room for a few moves: one allocation, not a chain of
+    // reallocations, where the caller keeps the lists it is given)
+    LISTS
+        .with(|p| p.borrow_mut().pop())
+        .unwrap_or_else(|| Vec::with_capacity(FRESH_LIST))
 }
+
+/// The room a new move list starts with.
+const FRESH_LIST: usize = 8;
 
 /// Give a move list back to the pool.
 pub(super) fn give_list(mut l: Vec<MoveData>) {
