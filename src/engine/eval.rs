@@ -1149,7 +1149,33 @@ impl GameDef {
         if let Some(near) = self.small_around(r, c) {
             return near.len() as i32;
         }
+        if let RegionFn::State(v) = r {
+            // (counted word by word: no region built)
+            let mut count = 0;
+            self.state_words(self.int(v, c), c, |_, w| count += w.count_ones() as i32);
+            return count;
+        }
         self.region(r, c).len() as i32
+    }
+
+    /// `(sites State v)` word by word (the word's index, its sites of local state `v`): an
+    /// empty site's state too, the one left there, else 0.
+    #[inline]
+    fn state_words(&self, v: i32, c: &Ctx, mut each: impl FnMut(usize, u64)) {
+        let loose = !c.s.loose_states.is_empty();
+        let sites = &c.s.sites[..self.n().min(c.s.sites.len())];
+        for (i, chunk) in sites.chunks(64).enumerate() {
+            let mut w = 0u64;
+            for (b, st) in chunk.iter().enumerate() {
+                let k = match st.last() {
+                    Some(p) => p.state,
+                    None if loose => c.s.site_state((i * 64 + b) as i32),
+                    None => 0,
+                };
+                w |= u64::from(k == v) << b;
+            }
+            each(i, w);
+        }
     }
 
     /// The sites that two sites' relations share (`(intersection (sites Incident ..) (sites
@@ -1596,23 +1622,8 @@ impl GameDef {
                 r
             }
             RegionFn::State(v) => {
-                let v = self.int(v, c);
                 let mut r = Region::new(n);
-                // (an empty site's state too: the one left there, else 0; word by word)
-                let loose = !c.s.loose_states.is_empty();
-                let sites = &c.s.sites[..n.min(c.s.sites.len())];
-                for (i, chunk) in sites.chunks(64).enumerate() {
-                    let mut w = 0u64;
-                    for (b, st) in chunk.iter().enumerate() {
-                        let k = match st.last() {
-                            Some(p) => p.state,
-                            None if loose => c.s.site_state((i * 64 + b) as i32),
-                            None => 0,
-                        };
-                        w |= u64::from(k == v) << b;
-                    }
-                    r.or_word(i, w);
-                }
+                self.state_words(self.int(v, c), c, |i, w| r.or_word(i, w));
                 r
             }
             RegionFn::Equipment { owner, player, name } => {

@@ -22,6 +22,7 @@ use super::super::state::StateData;
 use super::{board_words, capped, drawn, position, two_players_passing_any_way, Templates, Words, MAX_WORDS};
 use crate::ir::*;
 use rand::{Rng, RngCore};
+use smallvec::SmallVec;
 
 /// A flanking placement game's playout form (see the module's doc).
 #[derive(Debug)]
@@ -279,7 +280,13 @@ impl Flanks {
     /// the generator's order (near to far), given to `visit` until it says stop. Whether
     /// there was one.
     #[inline]
-    fn each_flank(&self, own: &[Words; 3], p: usize, t: usize, mut visit: impl FnMut(&[u16]) -> bool) -> bool {
+    fn each_flank<'a>(
+        &'a self,
+        own: &[Words; 3],
+        p: usize,
+        t: usize,
+        mut visit: impl FnMut(&'a [u16]) -> bool,
+    ) -> bool {
         let q = 3 - p;
         if self.near[t][..self.words].iter().zip(&own[q]).all(|(a, b)| a & b == 0) {
             return false;
@@ -360,32 +367,32 @@ impl Flanks {
                 let t = i * 64 + empty.trailing_zeros() as usize;
                 empty &= empty - 1;
                 let key = ((p - 1) * self.n + t) as u32;
-                // (the template's add and flip, once the site flanks)
-                let mut parts: Option<(Action, Action)> = None;
-                let mut missing = false;
+                // (the runs it flanks, then the template's move with the add and a flip
+                // again for every disc flipped, its actions sized once)
+                let mut runs: SmallVec<[&[u16]; 8]> = SmallVec::new();
                 self.each_flank(&own, p, t, |run| {
-                    if parts.is_none() {
-                        let Some(m) = templates.get(key) else {
-                            missing = true;
-                            return true;
-                        };
-                        MoveData::push_copy(out, m);
-                        if let Some(m) = out.last_mut() {
-                            parts = m.actions.first().copied().zip(m.actions.get(1).copied());
-                            m.actions.clear();
-                        }
-                    }
-                    if let (Some(m), Some((add, flip))) = (out.last_mut(), parts) {
-                        for &b in run {
-                            m.actions.push(add);
-                            m.actions.extend(Self::flip_at(&flip, b));
-                        }
-                    }
+                    runs.push(run);
                     false
                 });
-                if missing {
+                if runs.is_empty() {
+                    continue;
+                }
+                let Some(m) = templates.get(key) else {
                     out.truncate(start);
                     return false;
+                };
+                let Some((add, flip)) = m.actions.first().copied().zip(m.actions.get(1).copied()) else {
+                    out.truncate(start);
+                    return false;
+                };
+                MoveData::push_copy(out, m);
+                if let Some(m) = out.last_mut() {
+                    m.actions.clear();
+                    m.actions.reserve_exact(2 * runs.iter().map(|r| r.len()).sum::<usize>());
+                    for &b in runs.iter().flat_map(|r| r.iter()) {
+                        m.actions.push(add);
+                        m.actions.extend(Self::flip_at(&flip, b));
+                    }
                 }
             }
         }
