@@ -96,7 +96,13 @@ impl GameDef {
         buf.clear();
         let supported = self.board.supported_bits(Relation::Adjacent);
         for &d in dirs {
-            self.push_resolved(d, site, facing, supported, c, buf);
+            match d {
+                // (the common case read off the table in place, no call)
+                Direction::Relative(r) if !matches!(r, RelDir::SameDirection | RelDir::OppositeDirection) => {
+                    buf.extend_from_slice(&self.relative[r as usize * 16 + facing as usize])
+                }
+                _ => self.push_resolved(d, site, facing, supported, c, buf),
+            }
         }
         buf
     }

@@ -544,6 +544,26 @@ impl GameDef {
                 }
                 None => own,
             };
+            // (one component wanted: its sites in order, as the owner's table lists them, no
+            // gathering; a piece taken over by another owner is not its owner's component)
+            if let Some(comp) = mask
+                .filter(|m| m.count_ones() == 1)
+                .map(|m| m.trailing_zeros() as usize)
+            {
+                for site in super::region::bits(own) {
+                    let st = &c.s.sites[site as usize];
+                    if st.last().is_none_or(|p| p.what as usize != comp) {
+                        continue;
+                    }
+                    let mut c2 = c1;
+                    c2.from = site;
+                    c2.level = st.len() as i32 - 1;
+                    if f(&mut c2, comp) {
+                        return true;
+                    }
+                }
+                return typed && self.typed_pieces(&c1, on, wanted, tops, &mut f);
+            }
             for site in super::region::bits(own) {
                 let st = &c.s.sites[site as usize];
                 match st.last() {
@@ -813,8 +833,16 @@ impl GameDef {
         out: &mut Vec<MoveData>,
         [may_to, may_between]: [u64; 2],
     ) {
-        // (asked whether there is a move: done at the first)
-        let (first, c, listed) = (c.first, &Ctx { first: false, ..*c }, out.len());
+        // (asked whether there is a move: done at the first; the context copied only then,
+        // to clear it for what is evaluated on the way)
+        let (first, listed) = (c.first, out.len());
+        let cleared;
+        let c = if first {
+            cleared = Ctx { first: false, ..*c };
+            &cleared
+        } else {
+            c
+        };
         match k {
             MovesKind::Step {
                 from,
