@@ -549,6 +549,7 @@ impl GameDef {
             if let Some(comp) = mask
                 .filter(|m| m.count_ones() == 1)
                 .map(|m| m.trailing_zeros() as usize)
+                .filter(|&k| k != 0)
             {
                 for site in super::region::bits(own) {
                     let st = &c.s.sites[site as usize];
