@@ -51,6 +51,13 @@ impl GameDef {
         }
     }
 
+    /// The compass directions a relative direction gives a piece facing `facing` (the
+    /// table built at load; none for a direction the table lacks).
+    #[inline(always)]
+    fn relative_row(&self, r: RelDir, facing: Dir) -> Option<&super::tables::Dirs> {
+        self.relative.get(r as usize * 16 + facing as usize)
+    }
+
     /// [`Self::abs_dirs`] of a list with relative directions.
     #[inline(never)]
     fn resolve_all<'a>(
@@ -88,7 +95,7 @@ impl GameDef {
         }
         // (one relative direction that reads no move: tabled per facing)
         if let [Direction::Relative(r)] = dirs {
-            let table = self.relative.get(*r as usize * 16 + facing as usize);
+            let table = self.relative_row(*r, facing);
             if let Some(t) = table.filter(|_| !matches!(r, RelDir::SameDirection | RelDir::OppositeDirection)) {
                 return t;
             }
@@ -99,7 +106,7 @@ impl GameDef {
             match d {
                 // (the common case read off the table in place, no call)
                 Direction::Relative(r) if !matches!(r, RelDir::SameDirection | RelDir::OppositeDirection) => {
-                    buf.extend_from_slice(&self.relative[r as usize * 16 + facing as usize])
+                    buf.extend_from_slice(self.relative_row(r, facing).map_or(&[], |t| &t[..]))
                 }
                 _ => self.push_resolved(d, site, facing, supported, c, buf),
             }
@@ -113,7 +120,7 @@ impl GameDef {
             Direction::Relative(r @ (RelDir::SameDirection | RelDir::OppositeDirection)) => {
                 self.resolve(r, facing, supported, c, out)
             }
-            Direction::Relative(r) => out.extend_from_slice(&self.relative[r as usize * 16 + facing as usize]),
+            Direction::Relative(r) => out.extend_from_slice(self.relative_row(r, facing).map_or(&[], |t| &t[..])),
             Direction::Dynamic(k) => match &self.ir.dir_fns[k as usize] {
                 f @ (DirFn::Difference(a, b) | DirFn::Union(a, b)) => {
                     // (in compass order: Ludii's order differs for a union, not its set)
